@@ -1,0 +1,72 @@
+# gcnsim — GNU Makefile.
+#   make            build ./gcnsim (and build/libgcnsim.a)
+#   make check      build everything and run every test (incl. sanitizer build)
+#   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
+#   make bench      benchmarks (speed, memory)
+#   make clean
+
+CC      ?= gcc
+OPT     ?= -O2
+CSTD    := -std=c11 -D_GNU_SOURCE
+WARN    := -Wall -Wextra -Werror -Wno-missing-field-initializers
+CFLAGS  ?= $(OPT) -g
+ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -MMD -MP
+LDLIBS  := -lelf -lz -lreadline -lm
+
+B       := build
+LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c)
+CLI_SRC := $(wildcard front/*.c)
+UT_SRC  := $(wildcard tests/unit/*.c)
+
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
+UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/tests/%)
+
+# sanitizer build of the library and its unit tests
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
+SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
+
+.PHONY: all check unit kernels bench demo clean fuzz
+
+all: gcnsim
+
+gcnsim: $(CLI_OBJ) $(B)/libgcnsim.a
+	$(CC) $(ALLCFLAGS) -o $@ $(CLI_OBJ) $(B)/libgcnsim.a $(LDLIBS)
+
+$(B)/libgcnsim.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(B)/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -MMD -MP -c -o $@ $<
+
+# unit tests link the library and the front-end objects except main
+$(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(filter-out $(B)/front/main.o,$(CLI_OBJ)) $(B)/libgcnsim.a $(LDLIBS)
+
+$(B)/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
+
+unit: $(UT_BIN) $(SAN_UT_BIN)
+
+check: gcnsim unit
+	@tests/run-tests.sh
+
+kernels:
+	@tests/kernels/build.sh
+
+bench: gcnsim
+	@tests/bench/run.sh
+
+clean:
+	rm -rf $(B) gcnsim
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d)

@@ -1,0 +1,20 @@
+/* cli.h — the gcnsim command-line subcommands and their shared helpers. */
+#ifndef GCNSIM_CLI_H
+#define GCNSIM_CLI_H
+
+#include <stdio.h>
+
+/* Exit statuses shared by every subcommand. */
+enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_SKIP = 77 };
+
+/* Each subcommand: argv[0] is the subcommand name; returns the exit status. */
+int cmd_disasm(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+
+/* Print "gcnsim: MESSAGE" on stderr (one line). */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* True if s is "-h" or "--help". */
+int cli_is_help(const char *s);
+
+#endif

@@ -1,0 +1,232 @@
+/* cmd_disasm.c — `gcnsim disasm`: llvm-objdump-style disassembly. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/cli.h"
+#include "front/codeobj.h"
+#include "isa/isa.h"
+
+static const char disasm_help[] =
+    "usage: gcnsim disasm FILE [--kernel NAME]\n"
+    "       gcnsim disasm FILE --raw --target gfxN\n"
+    "       gcnsim disasm FILE --hex --target gfxN\n"
+    "\n"
+    "Disassemble the code of an AMDGPU code object (HSA v2-v5) in the syntax and\n"
+    "layout of llvm-objdump -d: one instruction per line, then // ADDRESS: WORDS.\n"
+    "Branches show the raw offset and the target as <symbol+0xNN>.  Words that\n"
+    "are not a valid instruction print as .long and decoding resumes at the\n"
+    "next dword.\n"
+    "\n"
+    "  --kernel NAME   only the code of this kernel (or function symbol)\n"
+    "  --raw           FILE is a bare code blob (little-endian dwords) at address 0\n"
+    "  --hex           FILE is text: each line holds hex dwords (0x7e020280 or\n"
+    "                  7e020280); each line is decoded on its own, like\n"
+    "                  llvm-mc --disassemble does with byte lists\n"
+    "  --target gfxN   the target for --raw and --hex (gfx600 ... gfx90c)\n";
+
+/* Append the encoding comment and branch annotation to one output line. */
+static void print_line(const co_file_t *f, const char *text, uint64_t addr, const uint32_t *w,
+                       unsigned ndw, int64_t target)
+{
+    char line[512];
+    int n = snprintf(line, sizeof line, "\t%s", text);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof line)
+        n = (int)sizeof line - 1;
+    while (n < 60 && (size_t)n < sizeof line - 1)
+        line[n++] = ' ';
+    line[n] = 0;
+    fputs(line, stdout);
+    printf("// %012llX:", (unsigned long long)addr);
+    for (unsigned i = 0; i < ndw; i++)
+        printf(" %08X", w[i]);
+    if (target >= 0 && f) {
+        const co_symbol_t *best = NULL;
+        for (size_t i = 0; i < f->nsyms; i++)
+            if (f->syms[i].addr <= (uint64_t)target && (!best || f->syms[i].addr >= best->addr))
+                best = &f->syms[i];
+        if (best && (uint64_t)target == best->addr)
+            printf(" <%s>", best->name);
+        else if (best)
+            printf(" <%s+0x%llx>", best->name, (unsigned long long)((uint64_t)target - best->addr));
+    }
+    putchar('\n');
+}
+
+/* Decode and print words[0..n) located at address base. */
+static void disasm_range(const co_file_t *f, const isa_target_t *t, const uint32_t *words, size_t n,
+                         uint64_t base)
+{
+    size_t i = 0;
+    char text[256];
+    while (i < n) {
+        isa_inst_t in;
+        isa_status_t st = isa_decode(t, words + i, n - i, &in);
+        uint64_t addr = base + 4 * i;
+        if (st != ISA_OK) {
+            snprintf(text, sizeof text, ".long 0x%08x", words[i]);
+            print_line(f, text, addr, words + i, 1, -1);
+            i++;
+            continue;
+        }
+        isa_format(t, &in, addr, text, sizeof text);
+        print_line(f, text, addr, words + i, in.ndw, isa_branch_target(&in, addr));
+        i += in.ndw;
+    }
+}
+
+static uint32_t *load_words(const uint8_t *p, size_t bytes, size_t *nw)
+{
+    *nw = bytes / 4;
+    uint32_t *w = malloc((*nw ? *nw : 1) * sizeof *w);
+    if (!w)
+        return NULL;
+    for (size_t i = 0; i < *nw; i++)
+        w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
+               (uint32_t)p[4 * i + 3] << 24;
+    return w;
+}
+
+static int disasm_file(const co_file_t *f, const char *kernel)
+{
+    size_t nw;
+    uint32_t *words = load_words(f->text, f->text_size, &nw);
+    if (!words) {
+        cli_error("out of memory");
+        return EXIT_USAGE;
+    }
+    int found = 0;
+    if (f->version)
+        printf("\n%s:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n", f->path);
+    for (size_t s = 0; s < f->nsyms; s++) {
+        const co_symbol_t *sym = &f->syms[s];
+        if (kernel && strcmp(sym->name, kernel) != 0)
+            continue;
+        found = 1;
+        uint64_t end = f->text_addr + f->text_size;
+        for (size_t k = s + 1; k < f->nsyms; k++)
+            if (f->syms[k].addr > sym->addr) {
+                end = f->syms[k].addr;
+                break;
+            }
+        if (s + 1 < f->nsyms && f->syms[s + 1].addr == sym->addr)
+            end = sym->addr;   /* aliases: print the code under the last name */
+        printf("\n%016llx <%s>:\n", (unsigned long long)sym->addr, sym->name);
+        size_t first = (size_t)((sym->addr - f->text_addr) / 4), last = (size_t)((end - f->text_addr) / 4);
+        if (last > nw)
+            last = nw;
+        if (first < last)
+            disasm_range(f, f->target, words + first, last - first, sym->addr);
+    }
+    free(words);
+    if (kernel && !found) {
+        cli_error("%s: no kernel or function named '%s'", f->path, kernel);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* Parse one line of hex dwords; returns count or -1 on a bad token. */
+static int parse_hex_line(char *line, uint32_t *w, int max, char **bad)
+{
+    int n = 0;
+    for (char *tok = strtok(line, " \t,\r\n"); tok; tok = strtok(NULL, " \t,\r\n")) {
+        if (tok[0] == '#' || (tok[0] == '/' && tok[1] == '/'))
+            break;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(tok, &end, 16);
+        if (*end || errno || v > 0xffffffffull || n >= max) {
+            *bad = tok;
+            return -1;
+        }
+        w[n++] = (uint32_t)v;
+    }
+    return n;
+}
+
+static int disasm_hex(const char *path, const isa_target_t *t)
+{
+    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!fp) {
+        cli_error("%s: %s", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    char line[4096];
+    unsigned lineno = 0;
+    int rc = EXIT_OK;
+    while (fgets(line, sizeof line, fp)) {
+        lineno++;
+        uint32_t w[64];
+        char *bad = NULL;
+        int n = parse_hex_line(line, w, 64, &bad);
+        if (n < 0) {
+            cli_error("%s:%u: '%s' is not a hex dword", path, lineno, bad);
+            rc = EXIT_USAGE;
+            break;
+        }
+        if (n > 0)
+            disasm_range(NULL, t, w, (size_t)n, 0);
+    }
+    if (fp != stdin)
+        fclose(fp);
+    return rc;
+}
+
+int cmd_disasm(int argc, char **argv)
+{
+    const char *file = NULL, *kernel = NULL, *target = NULL;
+    int raw = 0, hex = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(disasm_help, stdout);
+            return EXIT_OK;
+        } else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc)
+            kernel = argv[++i];
+        else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc)
+            target = argv[++i];
+        else if (strcmp(argv[i], "--raw") == 0)
+            raw = 1;
+        else if (strcmp(argv[i], "--hex") == 0)
+            hex = 1;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("disasm: unknown or incomplete option '%s' (see gcnsim disasm --help)", argv[i]);
+            return EXIT_USAGE;
+        } else if (!file)
+            file = argv[i];
+        else {
+            cli_error("disasm: more than one FILE given ('%s')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!file) {
+        cli_error("disasm: no FILE given (see gcnsim disasm --help)");
+        return EXIT_USAGE;
+    }
+    const isa_target_t *t = NULL;
+    if (target && !(t = isa_target_by_name(target))) {
+        cli_error("disasm: unknown target '%s' (gfx600 ... gfx90c)", target);
+        return EXIT_USAGE;
+    }
+    if ((raw || hex) && !t) {
+        cli_error("disasm: --raw and --hex need --target gfxN");
+        return EXIT_USAGE;
+    }
+    if (hex)
+        return disasm_hex(file, t);
+    co_file_t f;
+    char err[512];
+    int bad = raw ? co_load_raw(file, t, &f, err, sizeof err) : co_load(file, &f, err, sizeof err);
+    if (bad) {
+        cli_error("%s", err);
+        return EXIT_USAGE;
+    }
+    if (t && !raw && t != f.target)
+        f.target = t;   /* --target overrides the ELF's own */
+    int rc = disasm_file(&f, kernel);
+    co_free(&f);
+    return rc;
+}

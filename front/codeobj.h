@@ -1,0 +1,110 @@
+/* codeobj.h — loading AMDGPU HSA code objects (v2–v5) and raw code blobs. */
+#ifndef GCNSIM_CODEOBJ_H
+#define GCNSIM_CODEOBJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "isa/isa.h"
+
+/* Argument value kinds from the metadata (.value_kind / ValueKind). */
+typedef enum {
+    CO_ARG_BY_VALUE, CO_ARG_GLOBAL_BUFFER, CO_ARG_DYNAMIC_SHARED_POINTER,
+    CO_ARG_IMAGE, CO_ARG_SAMPLER, CO_ARG_PIPE, CO_ARG_QUEUE,
+    CO_ARG_HIDDEN_GLOBAL_OFFSET_X, CO_ARG_HIDDEN_GLOBAL_OFFSET_Y, CO_ARG_HIDDEN_GLOBAL_OFFSET_Z,
+    CO_ARG_HIDDEN_NONE, CO_ARG_HIDDEN_PRINTF_BUFFER, CO_ARG_HIDDEN_HOSTCALL_BUFFER,
+    CO_ARG_HIDDEN_DEFAULT_QUEUE, CO_ARG_HIDDEN_COMPLETION_ACTION, CO_ARG_HIDDEN_MULTIGRID_SYNC_ARG,
+    CO_ARG_HIDDEN_BLOCK_COUNT_X, CO_ARG_HIDDEN_BLOCK_COUNT_Y, CO_ARG_HIDDEN_BLOCK_COUNT_Z,
+    CO_ARG_HIDDEN_GROUP_SIZE_X, CO_ARG_HIDDEN_GROUP_SIZE_Y, CO_ARG_HIDDEN_GROUP_SIZE_Z,
+    CO_ARG_HIDDEN_REMAINDER_X, CO_ARG_HIDDEN_REMAINDER_Y, CO_ARG_HIDDEN_REMAINDER_Z,
+    CO_ARG_HIDDEN_GRID_DIMS, CO_ARG_HIDDEN_HEAP_V1, CO_ARG_HIDDEN_DYNAMIC_LDS_SIZE,
+    CO_ARG_HIDDEN_PRIVATE_BASE, CO_ARG_HIDDEN_SHARED_BASE, CO_ARG_HIDDEN_QUEUE_PTR,
+    CO_ARG_UNKNOWN
+} co_arg_kind_t;
+
+typedef struct {
+    char *name;          /* may be "" when the metadata has none */
+    char *type_name;     /* e.g. "float*", "" if absent */
+    uint32_t offset, size, align;
+    co_arg_kind_t kind;
+    char *kind_name;     /* the metadata's spelling, e.g. "global_buffer" */
+    int address_space;   /* 1 global, 3 local, 4 constant, ... ; -1 if none */
+    int is_const, is_restrict, is_volatile;
+} co_arg_t;
+
+/* The kernel descriptor fields the hardware consumes (from the v3+ kernel
+ * descriptor, or converted from a v2 amd_kernel_code_t). */
+typedef struct {
+    uint32_t group_segment_fixed_size;
+    uint32_t private_segment_fixed_size;
+    uint32_t kernarg_size;
+    int64_t entry_offset;          /* from the descriptor to the first instruction */
+    uint32_t rsrc1, rsrc2, rsrc3;
+    uint16_t kernel_code_properties;
+} co_desc_t;
+
+typedef struct {
+    char *name;
+    uint64_t desc_addr;            /* address of the descriptor / amd_kernel_code_t */
+    uint64_t code_addr;            /* address of the first instruction */
+    uint64_t code_size;            /* bytes of code (symbol size, or to the next symbol) */
+    co_desc_t desc;
+    /* metadata */
+    co_arg_t *args;
+    size_t nargs;
+    uint32_t kernarg_segment_size, kernarg_segment_align;
+    uint32_t sgpr_count, vgpr_count;   /* as the metadata states (0 if absent) */
+    uint32_t sgpr_spill_count, vgpr_spill_count;
+    uint32_t max_flat_workgroup_size;
+    uint32_t reqd_workgroup_size[3];   /* 0 when not required */
+    uint32_t wavefront_size;
+    int uses_dynamic_stack;
+    char *language;                    /* "OpenCL C", "HIP", "" */
+} co_kernel_t;
+
+typedef struct {
+    char *name;
+    uint64_t addr, size;
+    int is_func;                       /* STT_FUNC (kernel or device function) */
+} co_symbol_t;
+
+typedef struct {
+    char *path;
+    const isa_target_t *target;
+    int version;                       /* code object version 2..5; 0 for raw */
+    uint32_t e_flags;
+    uint8_t *image;                    /* the whole file */
+    size_t size;
+    /* the .text section as loaded: its address and its bytes */
+    uint64_t text_addr;
+    const uint8_t *text;
+    size_t text_size;
+    co_kernel_t *kernels;
+    size_t nkernels;
+    co_symbol_t *syms;                 /* symbols in .text, sorted by address */
+    size_t nsyms;
+} co_file_t;
+
+/* Load an HSA code object.  Returns 0, or nonzero with a one-line message
+ * in err naming the file and, where it applies, the offset and what is
+ * wrong ("k.co: offset 0x40: section header table runs past end of file"). */
+int co_load(const char *path, co_file_t *out, char *err, size_t errlen);
+
+/* Load a raw code blob (no ELF) for the given target: one pseudo-kernel
+ * named after the file's base name, code at address 0. */
+int co_load_raw(const char *path, const isa_target_t *t, co_file_t *out, char *err, size_t errlen);
+
+/* Load from memory instead of a file (used by the fuzz target); path is
+ * used in messages only.  The buffer is copied. */
+int co_load_mem(const char *path, const void *data, size_t size, co_file_t *out, char *err, size_t errlen);
+
+/* Find a kernel by name; NULL if absent. */
+const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name);
+
+/* Bytes of memory at an address of the loaded image (code or data);
+ * NULL if [addr, addr+len) is not inside a loaded section. */
+const uint8_t *co_bytes_at(const co_file_t *f, uint64_t addr, size_t len);
+
+/* Release everything co_load allocated. */
+void co_free(co_file_t *f);
+
+#endif

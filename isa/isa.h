@@ -1,0 +1,207 @@
+/* isa.h — public interface of the GCN ISA layer: targets, instruction table,
+ * decoder and disassembler (LLVM syntax).  This layer does no I/O and
+ * depends on nothing else in gcnsim. */
+#ifndef GCNSIM_ISA_H
+#define GCNSIM_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- generations and targets ------------------------------------------ */
+
+typedef enum { ISA_GFX6, ISA_GFX7, ISA_GFX8, ISA_GFX9, ISA_NGEN } isa_gen_t;
+
+/* Optional features that vary inside one generation. */
+enum {
+    ISA_FEAT_MAD_MIX = 1u << 0,   /* gfx900/902/909: v_mad_mix_* */
+    ISA_FEAT_FMA_MIX = 1u << 1,   /* gfx906/908: v_fma_mix_* */
+    ISA_FEAT_DOT     = 1u << 2,   /* gfx906/908: v_dot*, v_fmac_f32 */
+    ISA_FEAT_XNACK   = 1u << 3,   /* xnack_mask is a register, 4 extra SGPRs */
+    ISA_FEAT_FLAT    = 1u << 4,   /* FLAT instructions exist (gfx7+) */
+    ISA_FEAT_FAST_FMA = 1u << 5,  /* v_fma_f32 at full rate */
+    ISA_FEAT_HALF_DP = 1u << 6,   /* half-rate 64-bit ops in the ISA */
+};
+
+typedef struct {
+    const char *name;     /* "gfx803" */
+    uint16_t mach;        /* ELF EF_AMDGPU_MACH value */
+    uint8_t gen;          /* isa_gen_t */
+    uint8_t major, minor, stepping;
+    uint32_t feat;        /* ISA_FEAT_* */
+} isa_target_t;
+
+/* Look up a target by name ("gfx803"); NULL when unknown. */
+const isa_target_t *isa_target_by_name(const char *name);
+/* Look up a target by ELF e_flags EF_AMDGPU_MACH (low byte); NULL when unknown. */
+const isa_target_t *isa_target_by_mach(unsigned mach);
+/* The i-th known target (for listings); NULL past the end. */
+const isa_target_t *isa_target_at(size_t i);
+
+/* ---- encodings ---------------------------------------------------------- */
+
+#define ISA_ENC_LIST(X) \
+    X(INVALID) X(SOP1) X(SOP2) X(SOPK) X(SOPC) X(SOPP) X(SMRD) X(SMEM) \
+    X(VOP1) X(VOP2) X(VOPC) X(VOP3) X(VOP3P) X(SDWA) X(DPP) X(VINTRP) \
+    X(DS) X(MUBUF) X(MTBUF) X(MIMG) X(FLAT) X(EXP)
+
+typedef enum {
+#define ISA_ENC_ENUM(n) ISA_ENC_##n,
+    ISA_ENC_LIST(ISA_ENC_ENUM)
+#undef ISA_ENC_ENUM
+    ISA_ENC_COUNT
+} isa_enc_t;
+
+/* Name of an encoding ("VOP3"). */
+const char *isa_enc_name(unsigned enc);
+
+/* ---- the instruction table --------------------------------------------- */
+
+/* Operand types used in operand signatures (see isa/ops/README). */
+typedef enum {
+    OT_NONE = 0,
+    OT_B16, OT_I16, OT_U16, OT_F16, OT_V2F16, OT_V2I16, OT_V2B16,
+    OT_B32, OT_I32, OT_U32, OT_F32,
+    OT_B64, OT_I64, OT_U64, OT_F64,
+    OT_B96, OT_B128, OT_B256, OT_B512,
+    OT_SREG64,   /* a 64-bit SGPR pair destination such as a VOP3b carry-out */
+    OT_COUNT
+} isa_otype_t;
+
+/* Timing classes, consumed by the cycle model. */
+#define ISA_TIMING_LIST(X) \
+    X(NONE) X(SALU) X(SALU8) X(SMEM) X(BRANCH) X(INTERNAL) X(MSG) \
+    X(VALU) X(VALU_QUARTER) X(VALU_TRANS) X(VALU_FMA32) X(VALU_DP_ADD) X(VALU_DP_MUL) \
+    X(VALU_64SHIFT) X(VALU_SWAP) X(LDS) X(VMEM_LOAD) X(VMEM_STORE) X(VMEM_ATOMIC) \
+    X(FLAT_LOAD) X(FLAT_STORE) X(FLAT_ATOMIC) X(EXPORT)
+
+typedef enum {
+#define ISA_TIMING_ENUM(n) ISA_T_##n,
+    ISA_TIMING_LIST(ISA_TIMING_ENUM)
+#undef ISA_TIMING_ENUM
+    ISA_T_COUNT
+} isa_timing_t;
+
+/* Row flags. */
+enum {
+    ISA_F_NO_E32   = 1u << 0,   /* VALU: only the VOP3 encoding exists */
+    ISA_F_NO_E64   = 1u << 1,   /* VALU: no VOP3 encoding (madmk/madak/...) */
+    ISA_F_NO_SDWA  = 1u << 2,
+    ISA_F_NO_DPP   = 1u << 3,
+    ISA_F_READ_VCC = 1u << 4,   /* implicit reads/writes */
+    ISA_F_WRITE_VCC = 1u << 5,
+    ISA_F_READ_SCC = 1u << 6,
+    ISA_F_WRITE_SCC = 1u << 7,
+    ISA_F_READ_EXEC = 1u << 8,
+    ISA_F_WRITE_EXEC = 1u << 9,
+    ISA_F_READ_M0  = 1u << 10,
+    ISA_F_WRITE_M0 = 1u << 11,
+    ISA_F_VOP3B    = 1u << 12,  /* VOP3 form carries an SGPR-pair sdst */
+    ISA_F_BRANCH   = 1u << 13,  /* changes the pc */
+    ISA_F_REQ_MAD_MIX = 1u << 14,
+    ISA_F_REQ_FMA_MIX = 1u << 15,
+    ISA_F_REQ_DOT  = 1u << 16,
+    ISA_F_LDS      = 1u << 17,  /* memory op with the lds bit */
+    ISA_F_RET      = 1u << 18,  /* atomic that returns (glc) */
+    ISA_F_STORE    = 1u << 19,
+    ISA_F_LOAD     = 1u << 20,
+    ISA_F_ATOMIC   = 1u << 21,
+};
+
+#define ISA_NA (-1)
+
+typedef struct {
+    const char *key;        /* "V_ADD_F32" */
+    const char *name;       /* mnemonic as LLVM prints it, without _e32/_e64 */
+    uint8_t enc;            /* native family: for VALU rows VOP1/VOP2/VOPC/VOP3 */
+    int16_t opc[ISA_NGEN];  /* opcode per generation, ISA_NA where absent;
+                               VALU rows: the VOP3 opcode (e32 opcode derived) */
+    const char *sig;        /* operand signature, e.g. "f32:f32,f32" */
+    uint8_t timing;         /* isa_timing_t */
+    uint32_t flags;         /* ISA_F_* */
+    /* derived at init from sig */
+    uint8_t ndst, nsrc;
+    uint8_t dst_t[2], src_t[4];
+} isa_row_t;
+
+/* Row ids: ISA_OP_<KEY>, in table order. */
+typedef enum {
+#define OP(key, ...) ISA_OP_##key,
+#include "ops/all.def"
+#undef OP
+    ISA_OP_COUNT
+} isa_op_t;
+
+/* The table row of an op id (never NULL for id < ISA_OP_COUNT). */
+const isa_row_t *isa_row(unsigned op);
+/* Number of rows valid in a generation. */
+unsigned isa_count_for_gen(unsigned gen);
+/* Check that no two rows share (encoding, opcode) in any generation and that
+ * every signature parses; writes a message to err and returns nonzero on a
+ * problem. */
+int isa_check_tables(char *err, size_t errlen);
+
+/* ---- decoded instructions ---------------------------------------------- */
+
+/* One decoded instruction.  Fixed size; the hot loops of the simulator use
+ * these and never parse bits again.  Operand fields hold the encoded value:
+ * scalar sources 0..255 in the GCN source encoding (SGPRs, specials, inline
+ * constants, 255 = literal); VALU sources 0..511 (256+n = vn). */
+typedef struct isa_inst {
+    uint16_t op;            /* isa_op_t; ISA_OP_COUNT when invalid */
+    uint8_t enc;            /* encoding actually used (VOP3 form of a VOP2 op: VOP3) */
+    uint8_t ndw;            /* length in dwords, literal included */
+    uint32_t w[3];          /* raw dwords (w[2] only for a literal after 64-bit) */
+    uint32_t literal;       /* literal constant when one follows */
+    uint8_t has_lit;
+    /* registers */
+    uint16_t dst;           /* vdst/sdst in the source encoding (VGPR as 256+n) */
+    uint16_t sdst;          /* VOP3b sdst / VOPC e64 sdst */
+    uint16_t src[4];        /* src0..src2, (MUBUF etc. use named fields below) */
+    /* VALU modifiers */
+    uint8_t neg, abs, neg_hi, op_sel, op_sel_hi, clamp, omod;
+    /* SDWA */
+    uint8_t dst_sel, dst_unused, src0_sel, src1_sel, sdwa_sext, sdwa_sdst;
+    /* DPP */
+    uint16_t dpp_ctrl;
+    uint8_t row_mask, bank_mask, bound_ctrl;
+    /* scalar immediates */
+    int32_t simm;           /* SOPK/SOPP simm16 (sign per op), SMEM offset */
+    /* memory */
+    int32_t offset;         /* DS offset, MUBUF/FLAT/SMEM offset */
+    uint8_t offset1;        /* DS offset1 */
+    uint16_t vaddr, vdata, srsrc, ssamp, soffset, saddr;
+    uint8_t glc, slc, tfe, lds, offen, idxen, addr64, gds, dmask, unorm, da,
+            r128, lwe, d16, seg, dfmt, nfmt, imm, soe, nv;
+    /* VINTRP / EXP */
+    uint8_t attr, attrchan, tgt, en, compr, done, vm;
+} isa_inst_t;
+
+/* Decode status. */
+typedef enum {
+    ISA_OK = 0,
+    ISA_E_TRUNC,      /* the instruction runs past the end of the buffer */
+    ISA_E_INVALID,    /* no instruction with this encoding in the target */
+} isa_status_t;
+
+/* Decode one instruction at words[0..nwords). Fills *out (op = ISA_OP_COUNT
+ * and ndw = 1 when invalid, so a caller can resynchronise one dword on). */
+isa_status_t isa_decode(const isa_target_t *t, const uint32_t *words,
+                        size_t nwords, isa_inst_t *out);
+
+/* Format a decoded instruction in llvm-objdump's syntax into buf (no
+ * trailing newline).  pc is the byte address of the instruction, used for
+ * branch targets (printed as LLVM prints them: the raw signed offset).
+ * Returns the length written (truncated to buflen-1). */
+int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc,
+               char *buf, size_t buflen);
+
+/* Branch target byte address of a SOPP branch at pc, or -1 if in is not a
+ * direct branch. */
+int64_t isa_branch_target(const isa_inst_t *in, uint64_t pc);
+
+/* Print the name of the scalar operand encoded as v (0..255 or 256+ for
+ * VGPRs) with the given width in dwords ("s[4:7]", "vcc", "v3"). */
+int isa_format_reg(const isa_target_t *t, unsigned v, unsigned width,
+                   char *buf, size_t buflen);
+
+#endif
