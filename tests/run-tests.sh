@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test of gcnsim and prints the total as its last line:
+#   N passed, N failed, N skipped
+# A test is an executable (unit tests under build/, scripts under tests/)
+# that prints one line per check: "PASS: name", "FAIL: name ..." or
+# "SKIP: name (reason)".  A test that exits non-zero without printing a
+# FAIL line counts as one failure.
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p tests/out
+pass=0 fail=0 skip=0
+failed_tests=()
+
+run_one() {
+    local name=$1; shift
+    local log="tests/out/$(echo "$name" | tr '/ ' '__').log"
+    local start=$SECONDS
+    "$@" >"$log" 2>&1
+    local rc=$?
+    local p f s
+    p=$(grep -c '^PASS:' "$log"); f=$(grep -c '^FAIL:' "$log"); s=$(grep -c '^SKIP:' "$log")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1; echo "FAIL: $name exited with status $rc" >>"$log"
+    fi
+    pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
+    printf '%-44s %5d passed %4d failed %4d skipped  (%ds)\n' "$name" "$p" "$f" "$s" $((SECONDS - start))
+    if [ "$f" -gt 0 ]; then
+        failed_tests+=("$name")
+        grep -E '^FAIL:' -A3 "$log" | head -40 | sed 's/^/    /'
+    fi
+    grep -E '^SKIP:' "$log" | head -5 | sed 's/^/    /'
+}
+
+# unit tests (normal build, then the address+undefined sanitizer build)
+for t in build/tests/*; do [ -x "$t" ] && run_one "unit/$(basename "$t")" "$t"; done
+for t in build/san/tests/*; do
+    [ -x "$t" ] && run_one "asan+ubsan/$(basename "$t")" env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
+done
+# script tests: tests/*/test_*.sh and tests/*/test_*.py, sorted
+for t in $(ls tests/*/test_*.sh tests/*/test_*.py 2>/dev/null | sort); do
+    run_one "${t#tests/}" "$t"
+done
+
+[ ${#failed_tests[@]} -gt 0 ] && echo "failed: ${failed_tests[*]}"
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
