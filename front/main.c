@@ -1,5 +1,4 @@
 /* main.c — gcnsim: dispatch to the subcommands. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "front/cli.h"
@@ -16,22 +15,6 @@ static const struct {
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
 };
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fputs("gcnsim: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
-int cli_is_help(const char *s)
-{
-    return strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0;
-}
 
 static void usage(FILE *out)
 {
