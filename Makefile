@@ -17,6 +17,7 @@ B       := build
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c)
 CLI_SRC := $(wildcard front/*.c)
 UT_SRC  := $(wildcard tests/unit/*.c)
+BENCH_SRC := $(wildcard tests/bench/*.c)
 
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
@@ -63,7 +64,13 @@ check: gcnsim unit
 kernels:
 	@tests/kernels/build.sh
 
-bench: gcnsim
+BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
+
+$(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -O3 -o $@ $< $(filter-out $(B)/front/main.o,$(CLI_OBJ)) $(B)/libgcnsim.a $(LDLIBS)
+
+bench: gcnsim $(BENCH_BIN)
 	@tests/bench/run.sh
 
 clean:
