@@ -1,0 +1,517 @@
+#!/usr/bin/env python3
+"""Random-word differential test of the decoder and disassembler.
+
+For each (encoding family, target) it generates N random instruction words
+with the family's fixed prefix bits set and every other bit random, one
+instruction per case followed by one spare random dword (so a literal can be
+consumed), and checks `gcnsim disasm --hex` against an independent oracle:
+
+  gfx8/gfx9  LLVM 16 disassembles the same words.  The words are assembled as
+             `.long` data, one ELF section per case, and llvm-objdump-16 -d -z
+             disassembles each section on its own; this gives LLVM's text AND
+             the exact original words it consumed (llvm-mc --disassemble
+             -show-encoding prints a re-encoding, which differs from the input
+             when e.g. a literal holds an inline-constant value).  Agreement =
+             same valid/invalid verdict and, when valid, identical text
+             (whitespace normalised) and the same length in dwords.  Only the
+             first instruction of each case is compared.
+  gfx6/gfx7  LLVM cannot disassemble these.  Every case we decode as valid
+             must assemble from our text with llvm-mc-15 -show-encoding back
+             to exactly the words we consumed.  Cases we call invalid cannot
+             be checked (so the valid fraction is reported).
+
+usage: test_random.py [--family F]... [--target T]... [-n N] [--seed S]
+                      [--show K] [--gcnsim PATH]
+Prints one PASS:/FAIL:/SKIP: line per (family, target); exits non-zero on a
+failure.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+FAMILIES = ["sop1", "sop2", "sopk", "sopc", "sopp", "smrd", "smem", "vop1", "vop2",
+            "vopc", "vop3", "vop3p", "sdwa", "dpp", "vintrp", "ds", "mubuf", "mtbuf",
+            "mimg", "flat", "exp"]
+DEFAULT_TARGETS = ["gfx601", "gfx701", "gfx803", "gfx900"]
+
+LLVM_DIS = "llvm-mc-16"        # assembles the .long data for llvm-objdump
+LLVM_OBJDUMP = "llvm-objdump-16"
+LLVM_ASM67 = "llvm-mc-15"      # re-assembles our gfx6/gfx7 text
+
+# ---------------------------------------------------------------------------
+# Documented exceptions: disagreements that are understood and accepted.
+# Each entry is a dict:
+#   target  regex matched (re.fullmatch) against the target name, e.g. "gfx9.*"
+#   family  family name, or "*"
+#   match   either a regex searched in the oracle-side text (gfx8/9: LLVM's
+#           text; gfx6/7: our text, the one that failed to re-assemble), or a
+#           callable taking the Case object (fields: words, ours, ours_len,
+#           llvm, llvm_len, llvm_bytes, target, gen, family, kind) -> bool
+#   reason  one line: why this is not a decoder bug
+# Matching cases are counted separately and printed as exceptions.
+EXCEPTIONS = [
+]
+
+
+# ---------------------------------------------------------------------------
+# word generation
+
+def gen_of(target):
+    m = re.match(r"gfx(\d)", target)
+    return int(m.group(1)) if m else 0
+
+
+def classify(gen, w0, w1=None):
+    """Family of a first dword, mirroring the hardware encoding map."""
+    top9, top6 = w0 >> 23, w0 >> 26
+    if top9 == 0x17D:
+        return "sop1"
+    if top9 == 0x17E:
+        return "sopc"
+    if top9 == 0x17F:
+        return "sopp"
+    if w0 >> 28 == 0xB:
+        return "sopk"
+    if w0 >> 30 == 2:
+        return "sop2"
+    if not w0 >> 31:
+        top7 = w0 >> 25
+        if gen >= 8 and (w0 & 0x1FF) == 0xF9:
+            return "sdwa"
+        if gen >= 8 and (w0 & 0x1FF) == 0xFA:
+            return "dpp"
+        return "vop1" if top7 == 0x3F else "vopc" if top7 == 0x3E else "vop2"
+    if gen <= 7:
+        if w0 >> 27 == 0x18:
+            return "smrd"
+        return {0x32: "vintrp", 0x34: "vop3", 0x36: "ds", 0x37: "flat" if gen == 7 else None,
+                0x38: "mubuf", 0x3A: "mtbuf", 0x3C: "mimg", 0x3E: "exp"}.get(top6)
+    if top6 == 0x34:
+        return "vop3p" if gen >= 9 and top9 == 0x1A7 else "vop3"
+    return {0x30: "smem", 0x31: "exp", 0x35: "vintrp", 0x36: "ds", 0x37: "flat",
+            0x38: "mubuf", 0x3A: "mtbuf", 0x3C: "mimg"}.get(top6)
+
+
+def family_spec(family, gen):
+    """(mask, value, dwords) of the fixed prefix of the first dword, or None
+    when the family does not exist in the generation."""
+    old = gen <= 7
+    specs = {
+        "sop1": (0xFF800000, 0xBE800000, 1),
+        "sopc": (0xFF800000, 0xBF000000, 1),
+        "sopp": (0xFF800000, 0xBF800000, 1),
+        "sopk": (0xF0000000, 0xB0000000, 1),
+        "sop2": (0xC0000000, 0x80000000, 1),
+        "vop1": (0xFE000000, 0x7E000000, 1),
+        "vopc": (0xFE000000, 0x7C000000, 1),
+        "vop2": (0x80000000, 0x00000000, 1),
+        "smrd": (0xF8000000, 0xC0000000, 1) if old else None,
+        "smem": None if old else (0xFC000000, 0xC0000000, 2),
+        "vop3": (0xFC000000, 0xD0000000, 2),
+        "vop3p": (0xFF800000, 0xD3800000, 2) if gen >= 9 else None,
+        "vintrp": (0xFC000000, 0xC8000000 if old else 0xD4000000, 1),
+        "ds": (0xFC000000, 0xD8000000, 2),
+        "flat": (0xFC000000, 0xDC000000, 2) if gen >= 7 else None,
+        "mubuf": (0xFC000000, 0xE0000000, 2),
+        "mtbuf": (0xFC000000, 0xE8000000, 2),
+        "mimg": (0xFC000000, 0xF0000000, 2),
+        "exp": (0xFC000000, 0xF8000000 if old else 0xC4000000, 2),
+        "sdwa": None if old else (0, 0, 2),
+        "dpp": None if old else (0, 0, 2),
+    }
+    return specs[family]
+
+
+def sparse(rng, w):
+    """Zero each nibble of w with probability 1/2 (reaches zero-must-be
+    fields and small register numbers more often than uniform bits do)."""
+    keep = 0
+    for i in range(8):
+        if rng.random() < 0.5:
+            keep |= 0xF << (4 * i)
+    return w & keep
+
+
+def gen_case(rng, family, gen):
+    mask, value, ndw = family_spec(family, gen)
+    if family in ("sdwa", "dpp"):
+        base = rng.choice(["vop1", "vop2", "vopc"])
+        mask, value, _ = family_spec(base, gen)
+        mask |= 0x1FF
+        value |= 0xF9 if family == "sdwa" else 0xFA
+    dense = rng.random() < 0.5
+    while True:
+        words = [rng.getrandbits(32) for _ in range(ndw + 1)]
+        if not dense:
+            words = [sparse(rng, w) for w in words]
+        words[0] = (words[0] & ~mask & 0xFFFFFFFF) | value
+        if classify(gen, words[0]) == family:
+            return words
+
+
+def gen_cases(family, target, n, seed):
+    rng = random.Random("%s/%s/%s" % (seed, family, target))
+    gen = gen_of(target)
+    return [gen_case(rng, family, gen) for _ in range(n)]
+
+
+# ---------------------------------------------------------------------------
+# running the tools
+
+def norm(s):
+    return " ".join(s.split())
+
+
+LINE_RE = re.compile(r"^\t(.*?)\s*// ([0-9A-Fa-f]{12}): ((?:[0-9A-Fa-f]{8} ?)+)(.*)$")
+
+
+def run_ours(gcnsim, target, cases, tmp):
+    """First instruction of each case as (text, ndw, valid) from gcnsim."""
+    path = os.path.join(tmp, "cases.hex")
+    with open(path, "w") as f:
+        for ws in cases:
+            f.write(" ".join("%08x" % w for w in ws) + "\n")
+    p = subprocess.run([gcnsim, "disasm", "--hex", "--target", target, path],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("gcnsim disasm failed (status %d): %s" % (p.returncode, p.stderr.strip()[:300]))
+    firsts = []
+    for line in p.stdout.splitlines():
+        m = LINE_RE.match(line)
+        if not m:
+            continue
+        if int(m.group(2), 16) == 0:      # every case starts at address 0
+            text = norm(m.group(1))
+            nw = len(m.group(3).split())
+            firsts.append((text, nw, not text.startswith(".long ")))
+    if len(firsts) != len(cases):
+        raise RuntimeError("gcnsim printed %d instructions at address 0 for %d cases"
+                           % (len(firsts), len(cases)))
+    return firsts
+
+
+def objdump_cases(target, cases, tmp, tag):
+    """Disassemble cases with LLVM 16; returns a list of (text, ndw, valid),
+    or None when llvm-objdump crashes on this set of cases."""
+    src = os.path.join(tmp, "cases%s.s" % tag)
+    obj = os.path.join(tmp, "cases%s.o" % tag)
+    with open(src, "w") as f:
+        for i, ws in enumerate(cases):
+            f.write('.section .c%d,"ax",@progbits\n.long %s\n'
+                    % (i, ", ".join("0x%08x" % w for w in ws)))
+    p = subprocess.run([LLVM_DIS, "-triple=amdgcn-amd-amdhsa", "-mcpu=" + target,
+                        "-filetype=obj", "-o", obj, src], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("%s failed: %s" % (LLVM_DIS, p.stderr.strip()[:300]))
+    p = subprocess.run([LLVM_OBJDUMP, "-d", "-z", "--mcpu=" + target, obj],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        if "Stack dump" in p.stderr or p.returncode < 0:
+            return None
+        raise RuntimeError("%s failed: %s" % (LLVM_OBJDUMP, p.stderr.strip()[:300]))
+    res = [None] * len(cases)
+    cur = None
+    for line in p.stdout.splitlines():
+        m = re.match(r"^Disassembly of section \.c(\d+):", line)
+        if m:
+            cur = int(m.group(1))
+            continue
+        m = LINE_RE.match(line)
+        if m and cur is not None and res[cur] is None:
+            text = norm(m.group(1))
+            res[cur] = (text, len(m.group(3).split()), not text.startswith(".long "))
+    missing = [i for i, r in enumerate(res) if r is None]
+    if missing:
+        raise RuntimeError("llvm-objdump printed nothing for case %d" % missing[0])
+    return res
+
+
+def sdwa_sel7(words):
+    """An SDWA word with a printed selector field of 7 (no such selector).
+    LLVM 16 crashes printing those it would otherwise accept, and rejects
+    the others, so they are not sent to it: the expected verdict is invalid.
+    (VOP1 op 0 is v_nop, which LLVM decodes as the 1-dword e32 form.)"""
+    w0, w1 = words[0], words[1]
+    if (w0 & 0x1FF) != 0xF9 or w0 >> 31:
+        return False
+    dst, s0, s1 = (w1 >> 8) & 7, (w1 >> 16) & 7, (w1 >> 24) & 7
+    top7 = w0 >> 25
+    if top7 == 0x3F:
+        return ((w0 >> 9) & 0xFF) != 0 and 7 in (dst, s0)
+    if top7 == 0x3E:
+        return 7 in (s0, s1)
+    return 7 in (dst, s0, s1)
+
+
+SEL7 = ("(SDWA sel 7)", 0, False)
+
+
+def run_llvm_dis(target, cases, tmp):
+    """First instruction of each case as (text, ndw, valid) from LLVM 16;
+    SEL7 for the SDWA selector-7 words; None for a case llvm-objdump
+    crashes on (found by bisection)."""
+    res = [SEL7 if sdwa_sel7(ws) else None for ws in cases]
+    idx = [i for i, r in enumerate(res) if r is None]
+    if idx:
+        for i, r in zip(idx, bisect_llvm_dis(target, [cases[i] for i in idx], tmp, "")):
+            res[i] = r
+    return res
+
+
+def bisect_llvm_dis(target, cases, tmp, tag):
+    res = objdump_cases(target, cases, tmp, tag)
+    if res is not None:
+        return res
+    if len(cases) == 1:
+        return [None]
+    h = len(cases) // 2
+    return (bisect_llvm_dis(target, cases[:h], tmp, tag + "a") +
+            bisect_llvm_dis(target, cases[h:], tmp, tag + "b"))
+
+
+def run_llvm_asm(target, texts, tmp):
+    """Assemble texts (index -> text) with llvm-mc-15; returns index ->
+    (bytes or None, error message)."""
+    src = os.path.join(tmp, "ours.s")
+    order = sorted(texts)
+    lineof = {}
+    with open(src, "w") as f:
+        ln = 0
+        for i in order:
+            f.write("c%d:\n\t%s\n" % (i, texts[i]))
+            ln += 2
+            lineof[ln] = i
+    p = subprocess.run([LLVM_ASM67, "-show-encoding", "-triple=amdgcn-amd-amdhsa",
+                        "-mcpu=" + target, src], capture_output=True, text=True)
+    res = {i: (None, "no output") for i in order}
+    cur = None
+    for line in p.stdout.splitlines():
+        m = re.match(r"^c(\d+):", line)
+        if m:
+            cur = int(m.group(1))
+            continue
+        m = re.search(r"; encoding: \[([^\]]*)\]", line)
+        if m and cur is not None and res[cur][0] is None:
+            try:
+                res[cur] = (bytes(int(b, 16) for b in m.group(1).split(",")), "")
+            except ValueError:
+                res[cur] = (None, "encoding with fixups: " + m.group(1))
+    for line in p.stderr.splitlines():
+        m = re.match(r"^[^:]*:(\d+):\d+: (error|warning): (.*)$", line)
+        if m and int(m.group(1)) in lineof:
+            i = lineof[int(m.group(1))]
+            if m.group(2) == "error" or res[i][0] is None:
+                res[i] = (None, m.group(3))
+    return res
+
+
+# ---------------------------------------------------------------------------
+# comparison
+
+class Case:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def words_str(self):
+        return " ".join("%08x" % w for w in self.words)
+
+
+def exception_for(case):
+    for e in EXCEPTIONS:
+        if not re.fullmatch(e["target"], case.target):
+            continue
+        if e["family"] not in ("*", case.family):
+            continue
+        m = e["match"]
+        if callable(m):
+            ok = m(case)
+        else:
+            text = case.llvm if case.gen >= 8 else case.ours
+            ok = bool(re.search(m, text or ""))
+        if ok:
+            return e["reason"]
+    return None
+
+
+def check_new(family, target, cases, ours, llvm):
+    """gfx8/9: compare with LLVM's disassembly.  Returns (bad, stats)."""
+    bad, stats = [], {"valid": 0, "crash": []}
+    for ws, (ot, on, ov), lres in zip(cases, ours, llvm):
+        if lres is None:            # LLVM crashed on it: nothing to compare with
+            stats["crash"].append(ws)
+            continue
+        lt, ln, lv = lres
+        stats["valid"] += lv
+        stats["sel7"] = stats.get("sel7", 0) + (lres is SEL7)
+        if ov != lv:
+            kind = "we-invalid" if lv else "we-valid"
+        elif not ov:
+            continue
+        elif ot != lt:
+            kind = "text"
+        elif on != ln:
+            kind = "length"
+        else:
+            continue
+        bad.append(Case(words=ws, ours=ot, ours_len=on, llvm=lt, llvm_len=ln, llvm_bytes=None,
+                        target=target, gen=gen_of(target), family=family, kind=kind))
+    return bad, stats
+
+
+def check_old(family, target, cases, ours, tmp):
+    """gfx6/7: our valid text must re-assemble to the words we consumed."""
+    texts = {i: o[0] for i, o in enumerate(ours) if o[2]}
+    stats = {"valid": len(texts), "asm-error": 0, "bytes": 0}
+    if not texts:
+        return [], stats
+    asm = run_llvm_asm(target, texts, tmp)
+    bad = []
+    for i, text in texts.items():
+        ws, nw = cases[i], ours[i][1]
+        want = b"".join(w.to_bytes(4, "little") for w in ws[:nw])
+        got, err = asm[i]
+        if got == want:
+            continue
+        if got is None:
+            kind, llvm = "asm-error", "error: " + err
+        else:
+            kind = "bytes"
+            gw = [int.from_bytes(got[k:k + 4], "little") for k in range(0, len(got) - 3, 4)]
+            llvm = " ".join("%08x" % w for w in gw)
+            if len(got) % 4:
+                llvm += " +%d bytes" % (len(got) % 4)
+        bad.append(Case(words=ws, ours=text, ours_len=nw, llvm=llvm, llvm_len=len(got or b"") // 4,
+                        llvm_bytes=got, target=target, gen=gen_of(target), family=family,
+                        kind=kind))
+    return bad, stats
+
+
+def show_case(c):
+    out = ["    words %s  [%s]" % (c.words_str(), c.kind)]
+    out.append("      ours: %s  (%d dw)" % (c.ours, c.ours_len))
+    if c.gen >= 8:
+        out.append("      llvm: %s  (%d dw)" % (c.llvm, c.llvm_len))
+    else:
+        out.append("      llvm-mc-15 re-assembly: %s" % c.llvm)
+        if c.llvm_bytes is not None:
+            diff = [(a ^ b) for a, b in zip(c.words[:c.ours_len],
+                    [int.from_bytes(c.llvm_bytes[k:k + 4], "little")
+                     for k in range(0, len(c.llvm_bytes) - 3, 4)])]
+            out.append("      differing bits: %s" % " ".join("%08x" % d for d in diff))
+    return "\n".join(out)
+
+
+def run_one(args, family, target, tmp_root):
+    gen = gen_of(target)
+    name = "random %s %s" % (family, target)
+    tmp = tempfile.mkdtemp(prefix="%s-%s-" % (family, target), dir=tmp_root)
+    cases = gen_cases(family, target, args.n, args.seed)
+    try:
+        ours = run_ours(args.gcnsim, target, cases, tmp)
+        if gen >= 8:
+            llvm = run_llvm_dis(target, cases, tmp)
+            bad, stats = check_new(family, target, cases, ours, llvm)
+        else:
+            bad, stats = check_old(family, target, cases, ours, tmp)
+    except (RuntimeError, OSError) as e:
+        return False, ["FAIL: %s: %s" % (name, e)]
+    excused = {}
+    real = []
+    for c in bad:
+        r = exception_for(c)
+        if r:
+            excused[r] = excused.get(r, 0) + 1
+        else:
+            real.append(c)
+    n = len(cases)
+    agree = n - len(bad)
+    if gen >= 8:
+        detail = "valid %d" % stats["valid"]
+        kinds = ["we-invalid", "we-valid", "text", "length"]
+    else:
+        detail = "valid %d = %.1f%%, re-assembled by llvm-mc-15" % (stats["valid"], 100.0 * stats["valid"] / n)
+        agree = stats["valid"] - len(bad)
+        n = stats["valid"]
+        kinds = ["asm-error", "bytes"]
+    if excused:
+        detail += ", %d documented exceptions" % sum(excused.values())
+    if stats.get("sel7"):
+        detail += ", %d SDWA sel-7 words expected invalid" % stats["sel7"]
+    crash = stats.get("crash", [])
+    if crash:
+        detail += ", %d not compared: llvm-objdump-16 crashes on them" % len(crash)
+        agree -= len(crash)
+    if real:
+        counts = {}
+        for c in real:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        detail += "; %d disagree: %s" % (len(real), ", ".join("%d %s" % (counts[k], k) for k in kinds if k in counts))
+    what = "agree" if gen >= 8 else "valid words round-trip"
+    lines = ["%s: %s: %d/%d %s (%s)" % ("FAIL" if real else "PASS", name, agree, n, what, detail)]
+    for r, k in excused.items():
+        lines.append("    exception (%d): %s" % (k, r))
+    for c in real[:args.show]:
+        lines.append(show_case(c))
+    for ws in crash[:args.show]:
+        lines.append("    llvm-objdump-16 crashes on: %s" % " ".join("%08x" % w for w in ws))
+    return not real, lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--family", action="append", choices=FAMILIES, help="family (repeatable; default all)")
+    ap.add_argument("--target", action="append", help="target (repeatable; default %s)" % " ".join(DEFAULT_TARGETS))
+    ap.add_argument("-n", type=int, default=2000, help="cases per (family, target) (default 2000)")
+    ap.add_argument("--seed", default="1", help="random seed (default 1)")
+    ap.add_argument("--show", type=int, default=3, help="disagreements to print per failure (default 3)")
+    ap.add_argument("--gcnsim", default=os.path.join(ROOT, "gcnsim"), help="gcnsim binary")
+    ap.add_argument("-j", type=int, default=2, help="parallel jobs (default 2)")
+    args = ap.parse_args()
+    families = args.family or FAMILIES
+    targets = args.target or DEFAULT_TARGETS
+
+    for t in targets:
+        if gen_of(t) not in (6, 7, 8, 9):
+            print("FAIL: random: unknown target '%s'" % t)
+            return 2
+    if not os.access(args.gcnsim, os.X_OK):
+        print("FAIL: random: %s is not built (run make)" % args.gcnsim)
+        return 1
+
+    jobs, skipped = [], []
+    need = {}
+    for t in targets:
+        gen = gen_of(t)
+        tools = [LLVM_DIS, LLVM_OBJDUMP] if gen >= 8 else [LLVM_ASM67]
+        missing = [x for x in tools if not shutil.which(x)]
+        for fam in families:
+            if family_spec(fam, gen) is None:
+                continue
+            if missing:
+                need.setdefault((t, missing[0]), []).append(fam)
+                continue
+            jobs.append((fam, t))
+    for (t, tool), fams in need.items():
+        print("SKIP: random %s: %s (%s not installed)" % (t, " ".join(fams), tool))
+
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="gcnsim-random-") as tmp_root:
+        with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
+            futs = [ex.submit(run_one, args, fam, t, tmp_root) for fam, t in jobs]
+            for fut in futs:
+                good, lines = fut.result()
+                ok &= good
+                print("\n".join(lines), flush=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
