@@ -133,8 +133,8 @@ int fmt_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
     const char *s = NULL;
     if (width == 1)
         s = special32(t, v);
-    else if (width == 2)
-        s = special64(t, v - v % 2);
+    else if (width == 2 && (v % 2 == 0 || v == 125))
+        s = special64(t, v);
     if (!s)
         return -1;
     fmt_puts(f, s);
@@ -173,24 +173,35 @@ static uint64_t inline_bits(unsigned v, unsigned ot)
     return f32[i];
 }
 
-/* Print an immediate the way LLVM's printImmediate16/32/64 do. */
+/* Print an immediate the way LLVM's printImmediate16/32/64 do: a 16-bit
+ * operand prints its low half as an integer or in hex, and a float name
+ * only when the whole value is that half (a literal with high bits set
+ * never prints as one); integer 16-bit operands never print a float name
+ * (LLVM's printImmediateInt16). */
 static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsigned ot)
 {
     static const char *names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
     unsigned dw = isa_otype_dwords(ot);
     int is16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16 || ot == OT_F16 || ot == OT_V2F16 ||
                ot == OT_V2I16 || ot == OT_V2B16;
+    int int16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16;
+    if (dw != 2)
+        bits &= 0xffffffff;
+    if (is16 && bits > 0xffff) {     /* only the low half can print */
+        int16 = 1;
+        bits &= 0xffff;
+    }
     int64_t s = dw == 2 ? (int64_t)bits : is16 ? (int16_t)bits : (int32_t)bits;
     if (s >= -16 && s <= 64) {
         fmt_printf(f, "%lld", (long long)s);
         return;
     }
-    for (unsigned i = 0; i < 8; i++)
-        if (inline_bits(240 + i, ot) == (dw == 2 ? bits : is16 ? (bits & 0xffff) : (bits & 0xffffffff))) {
+    for (unsigned i = 0; i < 8 && !int16; i++)
+        if (inline_bits(240 + i, ot) == bits) {
             fmt_puts(f, names[i]);
             return;
         }
-    if (t->gen >= ISA_GFX8 && inline_bits(SRC_INV_2PI, ot) == bits) {
+    if (t->gen >= ISA_GFX8 && !int16 && inline_bits(SRC_INV_2PI, ot) == bits) {
         fmt_puts(f, dw == 2 ? "0.15915494309189532" : "0.15915494");
         return;
     }
@@ -203,13 +214,18 @@ int fmt_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned 
     if (v == SRC_LITERAL) {
         if (!in->has_lit)
             return -1;
-        print_imm(f, t, in->literal, ot == OT_SREG64 ? OT_B32 : (dw == 2 ? OT_B32 : ot));
+        /* a 32-bit literal in a 64-bit operand is zero-extended */
+        print_imm(f, t, in->literal, ot == OT_SREG64 ? OT_B64 : ot);
         return 0;
     }
     if (isa_is_inline(t, v)) {
         print_imm(f, t, inline_bits(v, ot), ot);
         return 0;
     }
+    if (v >= 235 && v <= 239 && t->gen < ISA_GFX8)
+        return -1;
+    if (v == SRC_LDS_DIRECT && dw == 2)
+        return -1;
     switch (v) {
     case 235: fmt_puts(f, "src_shared_base"); return 0;
     case 236: fmt_puts(f, "src_shared_limit"); return 0;

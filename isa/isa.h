@@ -105,6 +105,7 @@ enum {
     ISA_F_STORE    = 1u << 19,
     ISA_F_LOAD     = 1u << 20,
     ISA_F_ATOMIC   = 1u << 21,
+    ISA_F_READ_DST = 1u << 22,  /* VALU: the destination is also a source (v_mac, v_writelane) */
 };
 
 #define ISA_NA (-1)

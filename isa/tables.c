@@ -29,6 +29,7 @@
 #define STORE ISA_F_STORE
 #define LOAD ISA_F_LOAD
 #define ATOMIC ISA_F_ATOMIC
+#define R_DST ISA_F_READ_DST
 
 static isa_row_t rows[ISA_OP_COUNT + 1] = {
 #define OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags) \
