@@ -110,7 +110,8 @@ int fmt_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
     if (v < num_sgpr_enc(t->gen)) {
         unsigned a = sreg_align(width);
         v -= v % a;
-        if (v + width > num_sgpr_enc(t->gen))
+        /* LLVM's tuples may run past the last encodable SGPR into s105 */
+        if (v + width > (t->gen <= ISA_GFX7 ? 104u : 106u))
             return -1;
         if (width == 1)
             fmt_printf(f, "s%u", v);
@@ -122,7 +123,8 @@ int fmt_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
     if (v >= tb && v <= 123) {
         unsigned a = sreg_align(width), n = v - tb;
         n -= n % a;
-        if (tb + n + width > 124)
+        /* LLVM has ttmp tuples up to ttmp15 from gfx8 on */
+        if (n + width > (t->gen >= ISA_GFX8 ? 16u : 12u))
             return -1;
         if (width == 1)
             fmt_printf(f, "ttmp%u", n);
