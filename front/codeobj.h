@@ -29,6 +29,9 @@ typedef struct {
     char *kind_name;     /* the metadata's spelling, e.g. "global_buffer" */
     int address_space;   /* 1 global, 3 local, 4 constant, ... ; -1 if none */
     int is_const, is_restrict, is_volatile;
+    int is_pipe;
+    char *access;        /* "read_only", "write_only", "read_write", or "" */
+    uint32_t pointee_align;   /* dynamic_shared_pointer alignment, 0 if absent */
 } co_arg_t;
 
 /* The kernel descriptor fields the hardware consumes (from the v3+ kernel
@@ -39,7 +42,8 @@ typedef struct {
     uint32_t kernarg_size;
     int64_t entry_offset;          /* from the descriptor to the first instruction */
     uint32_t rsrc1, rsrc2, rsrc3;
-    uint16_t kernel_code_properties;
+    uint16_t kernel_code_properties;  /* v2: bits 0-6 as v3+, bits 7-9 enable the
+                                         grid work-group count X/Y/Z user SGPRs */
 } co_desc_t;
 
 typedef struct {
@@ -59,6 +63,10 @@ typedef struct {
     uint32_t wavefront_size;
     int uses_dynamic_stack;
     char *language;                    /* "OpenCL C", "HIP", "" */
+    /* added by the loader */
+    char *symbol;                      /* descriptor symbol: "NAME.kd" (v3+), "NAME" (v2) */
+    int has_metadata;                  /* the metadata describes this kernel */
+    uint32_t language_version[2];      /* e.g. {2, 0}; {0, 0} if absent */
 } co_kernel_t;
 
 typedef struct {
@@ -66,6 +74,16 @@ typedef struct {
     uint64_t addr, size;
     int is_func;                       /* STT_FUNC (kernel or device function) */
 } co_symbol_t;
+
+/* A section header (names and numbers only; contents are in image). */
+typedef struct {
+    char *name;
+    uint32_t type;                     /* SHT_* */
+    uint64_t flags, addr, offset, size;
+} co_section_t;
+
+/* Target feature settings from e_flags (v3: on/off; v4+: any/off/on). */
+enum { CO_FEAT_UNSPECIFIED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON };
 
 typedef struct {
     char *path;
@@ -82,6 +100,11 @@ typedef struct {
     size_t nkernels;
     co_symbol_t *syms;                 /* symbols in .text, sorted by address */
     size_t nsyms;
+    /* added by the loader */
+    co_section_t *secs;                /* every section header, in file order */
+    size_t nsecs;
+    char *target_id;                   /* metadata amdhsa.target or v2 ISA name, "" if absent */
+    int xnack, sramecc;                /* CO_FEAT_* from e_flags */
 } co_file_t;
 
 /* Load an HSA code object.  Returns 0, or nonzero with a one-line message
@@ -103,6 +126,12 @@ const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name);
 /* Bytes of memory at an address of the loaded image (code or data);
  * NULL if [addr, addr+len) is not inside a loaded section. */
 const uint8_t *co_bytes_at(const co_file_t *f, uint64_t addr, size_t len);
+
+/* Name of a CO_FEAT_* setting ("any", "off", "on", "" if unspecified). */
+const char *co_feat_name(int feat);
+
+/* Name of an argument kind as the v3+ metadata spells it ("by_value"). */
+const char *co_arg_kind_name(co_arg_kind_t k);
 
 /* Release everything co_load allocated. */
 void co_free(co_file_t *f);

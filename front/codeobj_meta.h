@@ -1,0 +1,31 @@
+/* codeobj_meta.h — kernel metadata of code objects (inside the loader):
+ * the v3+ msgpack schema (amdhsa.kernels, .args ...) and the v2 YAML
+ * schema (Kernels, Args, CodeProps ...) read into co_kernel_t records. */
+#ifndef GCNSIM_CODEOBJ_META_H
+#define GCNSIM_CODEOBJ_META_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "front/codeobj.h"
+
+typedef struct {
+    co_kernel_t *kernels;   /* metadata fields, name, symbol, args */
+    size_t *offsets;        /* file offset of each kernel's metadata entry */
+    size_t n;
+    char *target;           /* amdhsa.target, "" if absent */
+    size_t target_off;      /* its file offset */
+} co_meta_t;
+
+/* Read a v3+ msgpack (v2: YAML) metadata note description found at file
+ * offset base.  Returns 0, or -1 with a message "offset 0x..: ..." in err. */
+int co_meta_msgpack(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, char *err,
+                    size_t errlen);
+int co_meta_yaml(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, char *err, size_t errlen);
+
+/* Free one kernel record's strings and arguments (not the record). */
+void co_kernel_clear(co_kernel_t *k);
+
+/* Free everything in m. */
+void co_meta_free(co_meta_t *m);
+
+#endif
