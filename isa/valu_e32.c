@@ -181,8 +181,8 @@ static int fmt_restricted(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t 
         in_cls = lds_ok;
     else if (v < 128)
         in_cls = !vgpr_cls || v == 125;    /* null passes LLVM's check */
-    else
-        in_cls = !isa_is_inline(t, v) && v != SRC_LITERAL;   /* src_* registers */
+    else      /* src_* registers pass LLVM 16's check, not llvm-mc-15's VGPR one */
+        in_cls = !isa_is_inline(t, v) && v != SRC_LITERAL && !(vgpr_cls && t->gen <= ISA_GFX7);
     if (t->gen <= ISA_GFX7 && !in_cls)
         return -1;
     if (v < SRC_VGPR0 && (isa_is_inline(t, v) || v == SRC_LITERAL)) {
@@ -229,7 +229,7 @@ int isa_fmt_vop1(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
 /* A scalar lane operand of the gfx6/7 VOP2 lane ops: no literal. */
 static int fmt_lane(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v)
 {
-    if (v == SRC_LITERAL || v >= SRC_VGPR0)
+    if (v == SRC_LITERAL || v == SRC_LDS_DIRECT || v >= SRC_VGPR0)
         return -1;
     return fmt_src(f, t, in, v, OT_B32);
 }

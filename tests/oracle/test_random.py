@@ -61,6 +61,59 @@ EXCEPTIONS = [
 ]
 
 
+# VOP1/VOP2/VOPC on gfx6/7: texts that cannot re-assemble to the same words.
+_E32 = ("vop1", "vop2", "vopc")
+
+
+def _e32_words_diff(case):
+    """XOR of our words and llvm-mc-15's re-assembly, None if lengths differ."""
+    got = case.llvm_bytes
+    if got is None or len(got) != 4 * case.ours_len:
+        return None
+    return [w ^ int.from_bytes(got[4 * k:4 * k + 4], "little") for k, w in enumerate(case.words[:case.ours_len])]
+
+
+def _e32_odd_pair(case):
+    """Only bit 0 of src0 differs and the text names an SGPR/ttmp pair."""
+    d = _e32_words_diff(case)
+    return (case.family in _E32 and d is not None and d[0] == 1 and not any(d[1:])
+            and (case.words[0] & 0x1FF) < 128 and re.search(r"(s|ttmp)\[\d+:\d+\]", case.ours) is not None)
+
+
+def _e32_asm_rule(case):
+    return case.family in _E32 and case.kind == "asm-error" and re.search(
+        r"violates constant bus restrictions|lds_direct cannot be used with this instruction",
+        case.llvm) is not None
+
+
+def _e32_lossy_literal(case):
+    """src0 is a literal that re-assembles as the inline constant it prints
+    as, or (16-bit operand) with its high half cleared."""
+    if case.family not in _E32 or case.kind != "bytes" or (case.words[0] & 0x1FF) != 0xFF:
+        return False
+    got = case.llvm_bytes or b""
+    g0 = int.from_bytes(got[:4], "little")
+    if (g0 ^ case.words[0]) & ~0x1FF == 0 and (128 <= (g0 & 0x1FF) <= 208 or 240 <= (g0 & 0x1FF) <= 248):
+        return True
+    d = _e32_words_diff(case)
+    return d is not None and len(d) == 2 and d[0] == 0 and d[1] & 0xFFFF == 0
+
+
+EXCEPTIONS += [
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": _e32_odd_pair,
+     "reason": "LLVM prints an odd SGPR/ttmp starting a 64-bit operand as the even pair below it "
+               "(as llvm-objdump-16 does on gfx8/9); that text names the even register"},
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": _e32_asm_rule,
+     "reason": "llvm-mc-15 counts implicit vcc/m0 or a literal K against the gfx6/7 constant-bus limit "
+               "(v_cndmask/v_addc/v_subb*/v_madmk/v_madak with an SGPR, v_writelane with two SGPRs, "
+               "v_movreld with an SGPR) and refuses lds_direct in *rev ops; LLVM 16 disassembles "
+               "the same encodings on gfx8/9"},
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": _e32_lossy_literal,
+     "reason": "LLVM prints a literal equal to an inline constant as that constant, and a 16-bit "
+               "operand's literal as its low half, so the text re-assembles differently"},
+]
+
+
 # ---------------------------------------------------------------------------
 # word generation
 
