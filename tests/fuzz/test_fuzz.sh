@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Builds every libFuzzer target tests/fuzz/fuzz_*.c with clang
+# (-fsanitize=fuzzer,address,undefined) and runs each for a bounded time.
+# Prints one PASS:/FAIL:/SKIP: line per target.
+#   FUZZ_TIME   total seconds of fuzzing, shared by the targets (default 60)
+#   FUZZ_CC     compiler (default: clang-15, else clang)
+# A target that includes "front/..." also links the front-end objects
+# (front/*.c except main.c) and the front end's libraries.
+# A target may carry, in a comment line of its source:
+#   fuzz-options: -max_len=N ...   extra libFuzzer options
+#   fuzz-seed: text                 seed with .text chunks of the committed
+#                                   code objects (default: the whole objects)
+set -u
+cd "$(dirname "$0")/../.."
+total=${FUZZ_TIME:-60}
+out=build/fuzz
+art=tests/out/fuzz
+
+targets=$(ls tests/fuzz/fuzz_*.c 2>/dev/null)
+if [ -z "$targets" ]; then
+    echo "SKIP: fuzz (no tests/fuzz/fuzz_*.c)"
+    exit 0
+fi
+
+# a clang whose libFuzzer runtime is installed (Debian: libclang-common-15-dev
+# ships libclang_rt.fuzzer for clang-15; libclang-rt-N-dev for later versions)
+cc=""
+for c in ${FUZZ_CC:-clang-15 clang}; do
+    command -v "$c" >/dev/null 2>&1 || continue
+    rt=$("$c" -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)
+    [ -n "$rt" ] && [ -f "$rt" ] || rt=$(find "$("$c" -print-resource-dir 2>/dev/null)" -name 'libclang_rt.fuzzer*.a' 2>/dev/null | head -1)
+    if [ -n "$rt" ] && [ -f "$rt" ]; then cc=$c; break; fi
+done
+if [ -z "$cc" ]; then
+    for t in $targets; do
+        echo "SKIP: fuzz $(basename "$t" .c) (no clang with the libFuzzer runtime; install clang-15 and libclang-common-15-dev)"
+    done
+    exit 0
+fi
+
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+CFLAGS="-std=c11 -D_GNU_SOURCE -I. -O1 -g -Wall -Wextra -Wno-missing-field-initializers $SAN"
+LIBS="-lelf -lz -lreadline -lm"
+mkdir -p "$out" "$art"
+
+# compile SRC to build/fuzz/SRC.o (fuzzer-instrumented); prints the object
+obj() {
+    local o="$out/${1%.c}.o"
+    mkdir -p "$(dirname "$o")"
+    if [ ! -f "$o" ] || [ "$1" -nt "$o" ] || [ -n "$(find isa front sim -name '*.h' -newer "$o" 2>/dev/null | head -1)" ]; then
+        "$cc" $CFLAGS -fsanitize=fuzzer-no-link -c -o "$o" "$1" >"$o.log" 2>&1 || { cat "$o.log" >&2; return 1; }
+    fi
+    echo "$o"
+}
+
+build_fail=0
+lib_objs=""
+for s in isa/*.c sim/*.c; do
+    [ -f "$s" ] || continue
+    o=$(obj "$s") || { build_fail=1; continue; }
+    lib_objs="$lib_objs $o"
+done
+front_objs=""
+for s in front/*.c; do
+    [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
+    o=$(obj "$s") || { build_fail=1; continue; }
+    front_objs="$front_objs $o"
+done
+
+# text_seeds DIR: 256-byte chunks of the .text of the committed code objects
+text_seeds() {
+    mkdir -p "$1"
+    command -v python3 >/dev/null 2>&1 || return 0
+    python3 - "$1" tests/kernels/bin/*.co <<'PY'
+import struct, sys, os
+out = sys.argv[1]
+for path in sys.argv[2:]:
+    d = open(path, "rb").read()
+    shoff, = struct.unpack_from("<Q", d, 0x28)
+    ent, num, stri = struct.unpack_from("<HHH", d, 0x3A)
+    secs = [struct.unpack_from("<IIQQQQ", d, shoff + i * ent) for i in range(num)]
+    for s in secs:
+        nm = d[secs[stri][4] + s[0]:].split(b"\0")[0]
+        if nm == b".text":
+            text = d[s[4]:s[4] + s[5]]
+            for k in range(0, len(text), 256):
+                name = "%s-%d" % (os.path.basename(path), k)
+                open(os.path.join(out, name), "wb").write(text[k:k + 256])
+PY
+}
+
+ntargets=$(echo "$targets" | wc -w)
+per=$(( total / ntargets ))
+[ "$per" -ge 5 ] || per=5
+rc=0
+for t in $targets; do
+    name=$(basename "$t" .c)
+    if [ "$build_fail" -ne 0 ]; then
+        echo "FAIL: fuzz $name (the library does not build with $cc; see above)"
+        rc=1
+        continue
+    fi
+    objs="$lib_objs"
+    grep -q '#include "front/' "$t" && objs="$front_objs $lib_objs"
+    bin="$out/$name"
+    if ! "$cc" $CFLAGS -fsanitize=fuzzer -o "$bin" "$t" $objs $LIBS >"$bin.log" 2>&1; then
+        echo "FAIL: fuzz $name (does not build with $cc)"
+        sed 's/^/    /' "$bin.log" | head -20
+        rc=1
+        continue
+    fi
+    corpus="$out/corpus-$name"
+    mkdir -p "$corpus"
+    log="$art/$name.log"
+    opts=$(sed -n 's/.*fuzz-options: *//p' "$t" | head -1)
+    seeds=tests/kernels/bin
+    if grep -q 'fuzz-seed: *text' "$t"; then
+        seeds="$out/seed-text"
+        [ -d "$seeds" ] || text_seeds "$seeds"
+    fi
+    # new inputs go to the first corpus directory; the seeds are read only
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+        "$bin" -max_total_time="$per" -timeout=10 -rss_limit_mb=2048 $opts \
+        -artifact_prefix="$art/$name-" -print_final_stats=1 \
+        "$corpus" "$seeds" >"$log" 2>&1
+    status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    if [ "$status" -eq 0 ]; then
+        echo "PASS: fuzz $name (${runs:-?} inputs in ${per}s, no crash)"
+    else
+        echo "FAIL: fuzz $name (status $status after ${runs:-?} inputs; log $log)"
+        grep -E 'ERROR|runtime error|invariant|Test unit written|SUMMARY' "$log" | head -8 | sed 's/^/    /'
+        rc=1
+    fi
+done
+exit $rc
