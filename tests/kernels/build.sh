@@ -31,7 +31,7 @@ cl() {
     shift 3
     "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$target" \
         --rocm-device-lib-path="$DEVLIBS" "$@" -o "$out" "src/$name.cl"
-    echo "  $out"
+    case $out in bin/*) echo "  $out" ;; esac
 }
 
 for src in src/*.cl; do
