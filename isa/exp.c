@@ -76,6 +76,7 @@ isa_status_t isa_dec_exp(const isa_target_t *t, const uint32_t *w, size_t n, isa
     return ISA_OK;
 }
 
+/* Append the export in LLVM syntax; -1 if it cannot be printed (gfx6/7 unnamed target, bad register). */
 int isa_fmt_exp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

@@ -133,6 +133,7 @@ static void fmt_mods(isa_fmt_t *f, const isa_inst_t *in)
         fmt_puts(f, " lds");
 }
 
+/* Append the FLAT/GLOBAL/SCRATCH instruction in LLVM syntax; -1 if an operand cannot be named. */
 int isa_fmt_flat(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

@@ -187,6 +187,7 @@ static void fmt_mods(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
         fmt_puts(f, " d16");
 }
 
+/* Append the image instruction in LLVM syntax; -1 if an operand cannot be named. */
 int isa_fmt_mimg(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
