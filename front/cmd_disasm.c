@@ -61,7 +61,7 @@ static void disasm_range(const co_file_t *f, const isa_target_t *t, const uint32
                          uint64_t base)
 {
     size_t i = 0;
-    char text[256];
+    char text[512];   /* a MUBUF line with LLVM's invalid-register comments runs past 256 */
     while (i < n) {
         isa_inst_t in;
         isa_status_t st = isa_decode(t, words + i, n - i, &in);
@@ -90,6 +90,22 @@ static uint32_t *load_words(const uint8_t *p, size_t bytes, size_t *nw)
     return w;
 }
 
+/* Where the instructions under a symbol start: a code object v2 kernel
+ * symbol points at its 256-byte amd_kernel_code_t header, which is data;
+ * say so in one comment line and start at the entry point. */
+static uint64_t code_start(const co_file_t *f, const co_symbol_t *sym, uint64_t end)
+{
+    for (size_t k = 0; k < f->nkernels; k++) {
+        const co_kernel_t *kn = &f->kernels[k];
+        if (kn->desc_addr == sym->addr && kn->code_addr > sym->addr && kn->code_addr <= end) {
+            printf("\t// amd_kernel_code_t header, %llu bytes (code object v2; see gcnsim info)\n",
+                   (unsigned long long)(kn->code_addr - sym->addr));
+            return kn->code_addr;
+        }
+    }
+    return sym->addr;
+}
+
 static int disasm_file(const co_file_t *f, const char *kernel)
 {
     size_t nw;
@@ -115,11 +131,12 @@ static int disasm_file(const co_file_t *f, const char *kernel)
         if (s + 1 < f->nsyms && f->syms[s + 1].addr == sym->addr)
             end = sym->addr;   /* aliases: print the code under the last name */
         printf("\n%016llx <%s>:\n", (unsigned long long)sym->addr, sym->name);
-        size_t first = (size_t)((sym->addr - f->text_addr) / 4), last = (size_t)((end - f->text_addr) / 4);
+        uint64_t start = code_start(f, sym, end);
+        size_t first = (size_t)((start - f->text_addr) / 4), last = (size_t)((end - f->text_addr) / 4);
         if (last > nw)
             last = nw;
         if (first < last)
-            disasm_range(f, f->target, words + first, last - first, sym->addr);
+            disasm_range(f, f->target, words + first, last - first, start);
     }
     free(words);
     if (kernel && !found) {
