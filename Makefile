@@ -3,6 +3,7 @@
 #   make check      build everything and run every test (incl. sanitizer build)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
+#   make demo       the main demo
 #   make clean
 
 CC      ?= gcc
@@ -28,7 +29,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
-.PHONY: all check unit kernels bench demo clean fuzz
+.PHONY: all check unit kernels bench demo clean
 
 all: gcnsim
 
@@ -72,6 +73,12 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 
 bench: gcnsim $(BENCH_BIN)
 	@tests/bench/run.sh
+
+# the main demo: what gcnsim shows about a kernel binary
+DEMO_CO := tests/kernels/bin/lds-gfx900.co
+demo: gcnsim
+	./gcnsim info $(DEMO_CO)
+	./gcnsim disasm $(DEMO_CO)
 
 clean:
 	rm -rf $(B) gcnsim
