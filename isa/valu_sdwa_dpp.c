@@ -23,7 +23,7 @@ enum {
     X_MAC_GFX9 = 2,    /* no SDWA on gfx9 (tied accumulator); DPP allowed */
     X_FP_MODS = 4,     /* neg/abs modifiers on both sources although the
                           operand type is untyped b32 (v_cndmask_b32) */
-    X_DPP_NOP = 8,     /* a DPP form without operands (v_nop) */
+    X_NOP = 8,         /* SDWA and DPP forms without operands (v_nop) */
 };
 
 static const struct {
@@ -43,7 +43,7 @@ static const struct {
     {"v_mac_f16", X_MAC_GFX9},
     {"v_fmac_f32", X_MAC_GFX9},
     {"v_cndmask_b32", X_FP_MODS},
-    {"v_nop", X_DPP_NOP},
+    {"v_nop", X_NOP},
 };
 
 static unsigned exception_of(const isa_row_t *r)
@@ -118,7 +118,7 @@ static int find_form(const isa_target_t *t, uint32_t w0, form_t *fm, unsigned *o
     if (fm->r->enc != fm->fam)
         return -1;
     fm->x = exception_of(fm->r);
-    fm->nsrc = (fm->x & X_DPP_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
+    fm->nsrc = (fm->x & X_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
     if (fm->fam == ISA_ENC_VOP2) {
         const isa_row_t *r = fm->r;
         fm->carry_out = r->ndst >= 2 || (r->flags & (ISA_F_VOP3B | ISA_F_WRITE_VCC));
@@ -148,7 +148,7 @@ static int sdwa_ok(const isa_target_t *t, const form_t *fm)
         return 0;
     if (t->gen >= ISA_GFX9 && (fm->x & X_MAC_GFX9))
         return 0;
-    return ext_ok(fm);
+    return (fm->x & X_NOP) || ext_ok(fm);
 }
 
 static int dpp_ok(const form_t *fm)
@@ -156,7 +156,7 @@ static int dpp_ok(const form_t *fm)
     /* LLVM 16 has no VOPC DPP before gfx11 */
     if ((fm->r->flags & ISA_F_NO_DPP) || fm->fam == ISA_ENC_VOPC)
         return 0;
-    return (fm->x & X_DPP_NOP) || ext_ok(fm);
+    return (fm->x & X_NOP) || ext_ok(fm);
 }
 
 /* Modifier kind of source i in the SDWA (dpp = 0) or DPP (dpp = 1) form.
@@ -228,6 +228,15 @@ static isa_status_t dec_sdwa(const isa_target_t *t, const uint32_t *w, size_t n,
     out->ndw = 2;
     out->w[0] = w0;
     out->w[1] = w1;
+    if (fm.nsrc == 0) {
+        /* v_nop: only dst_sel/dst_unused and the bits this generation does
+         * not define may be set; vdst must be zero */
+        uint32_t free = g9 ? 0x40401f00u : 0xc0c0df00u;
+        if (((w0 >> 17) & 0xff) || (w1 & ~free))
+            return ISA_E_INVALID;
+        out->op = (uint16_t)op;
+        return ISA_OK;
+    }
     out->src0_sel = (w1 >> 16) & 7;
     out->src1_sel = (w1 >> 24) & 7;
     unsigned mods0 = (w1 >> 19) & 7, mods1 = (w1 >> 27) & 7;   /* sext, neg, abs */
@@ -365,6 +374,8 @@ int isa_fmt_sdwa(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         return -1;
     int g9 = t->gen >= ISA_GFX9;
     fmt_puts(f, fm.r->name);
+    if (fm.nsrc == 0)
+        return 0;   /* v_nop */
     /* LLVM 16 prints gfx8 VOPC SDWA without the suffix */
     if (g9 || fm.fam != ISA_ENC_VOPC)
         fmt_puts(f, "_sdwa");
