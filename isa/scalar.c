@@ -68,6 +68,15 @@ static int is_old(const isa_target_t *t)
     return t->gen <= ISA_GFX7;
 }
 
+/* A scalar register operand of width dwords.  On gfx6/gfx7 a misaligned
+ * tuple (LLVM would round it down) cannot be represented. */
+static int sreg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
+{
+    if (is_old(t) && width > 1 && v < 128 && v % (width >= 4 ? 4 : 2))
+        return -1;
+    return fmt_reg(f, t, v, width);
+}
+
 /* A scalar source as LLVM prints it.  LLVM 16 names lds_direct in a 32-bit
  * scalar source with a complaint appended; gfx6/gfx7 reject it.  On gfx6/7
  * a literal must print as a literal to be representable. */
@@ -85,6 +94,8 @@ static int sop_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, un
         if (fmt_src(&g, t, in, v, ot) || tmp[0] != '0' || tmp[1] != 'x')
             return -1;
     }
+    if (v < 128)
+        return sreg(f, t, v, isa_otype_dwords(ot));
     return fmt_src(f, t, in, v, ot);
 }
 
@@ -94,16 +105,20 @@ static int plain_ops(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, 
     size_t mark = f->len;
     if (r->ndst) {
         fmt_sep(f, mark);
-        if (fmt_reg(f, t, in->dst, isa_otype_dwords(r->dst_t[0])))
+        if (sreg(f, t, in->dst, isa_otype_dwords(r->dst_t[0])))
             return -1;
     }
     for (unsigned i = 0; i < r->nsrc && i < 2; i++) {
         unsigned v = in->src[i];
         fmt_sep(f, mark);
-        if (op_kind(in->op) == K_REGSRC && (v == SRC_LITERAL || isa_is_inline(t, v))) {
+        int regsrc = op_kind(in->op) == K_REGSRC;
+        if (regsrc && (v == SRC_LITERAL || isa_is_inline(t, v))) {
             if (is_old(t))
                 return -1;
             fmt_puts(f, "/*invalid immediate*/");
+        } else if (regsrc && is_old(t) && v >= SRC_VCCZ && v <= SRC_SCC &&
+                   isa_otype_dwords(r->src_t[i]) == 2) {
+            return -1;   /* llvm-mc-15 takes no src_vccz etc. as an SReg_64 */
         } else if (sop_src(f, t, in, v, r->src_t[i])) {
             return -1;
         }
@@ -252,7 +267,7 @@ int isa_fmt_sopk(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     default:
         break;
     }
-    if (fmt_reg(f, t, in->dst, width))
+    if (sreg(f, t, in->dst, width))
         return -1;
     fmt_puts(f, ", ");
     if (k == K_GETREG)

@@ -47,8 +47,10 @@ int sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
         vm_max = 63;
         used = 0xcf7f;
     }
-    if (t->gen <= ISA_GFX7 && (simm16 & ~used & 0xffff))
-        return -1;
+    if (t->gen <= ISA_GFX7 && (simm16 & ~used & 0xffff)) {
+        fmt_hex(f, simm16);   /* counters would lose the other bits */
+        return 0;
+    }
     int all = vm == vm_max && exp == 7 && lgkm == 15;
     size_t mark = f->len;
     if (vm != vm_max || all)
@@ -112,8 +114,10 @@ int sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
     unsigned id = simm16 & 0xf, op = (simm16 >> 4) & 7, stream = (simm16 >> 8) & 3;
     unsigned canon = id | op << 4 | stream << 8;
     if (msg_symbolic(t, id, op, stream)) {
-        if (t->gen <= ISA_GFX7 && canon != simm16)
-            return -1;
+        if (t->gen <= ISA_GFX7 && canon != simm16) {
+            fmt_printf(f, "%u", simm16);   /* the name would lose bits */
+            return 0;
+        }
         fmt_puts(f, "sendmsg(");
         fmt_puts(f, msg_name(t, id));
         if (id == MSG_GS || id == MSG_GS_DONE || id == MSG_SYSMSG) {
