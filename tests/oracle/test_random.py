@@ -57,7 +57,57 @@ LLVM_ASM67 = "llvm-mc-15"      # re-assembles our gfx6/gfx7 text
 #           llvm, llvm_len, llvm_bytes, target, gen, family, kind) -> bool
 #   reason  one line: why this is not a decoder bug
 # Matching cases are counted separately and printed as exceptions.
+def _diff_words(case):
+    """XOR of the words we consumed and llvm-mc-15's re-assembly (gfx6/7)."""
+    if case.llvm_bytes is None or len(case.llvm_bytes) != 4 * case.ours_len:
+        return None
+    got = [int.from_bytes(case.llvm_bytes[k:k + 4], "little") for k in range(0, len(case.llvm_bytes), 4)]
+    return [a ^ b for a, b in zip(case.words[:case.ours_len], got)]
+
+
+def _buf_ignored_bits(case):
+    """Per-dword mask of the MUBUF/MTBUF/DS bits LLVM's decoder ignores
+    (verified against llvm-objdump-16 on gfx8/9, same field layout on
+    gfx6/7) and its assembler always writes as zero."""
+    t = case.ours
+    if case.family == "ds":
+        return [1 << 16, 0]
+    if case.family == "mtbuf":
+        m1 = 1 << 21
+    elif t.startswith("buffer_wbinvl1"):
+        return [0x0003FFFF & ~0x1F000 | 1 << 25, 0xFFFFFFFF]
+    else:
+        m1 = 1 << 21
+        if t.startswith("buffer_atomic") or t.startswith("buffer_store_lds_dword"):
+            m1 |= 1 << 23                                 # tfe
+        if t.endswith(" lds") or " lds " in t:
+            m1 |= 0xFF00                                  # vdata
+    if not re.search(r" (offen|idxen|addr64)\b", t):
+        m1 |= 0xFF                                        # vaddr
+    m0 = (1 << 25 | 1 << 17) if case.family == "mubuf" else 0
+    return [m0, m1]
+
+
+def _only_ignored_bits(case):
+    d = _diff_words(case)
+    return d is not None and case.kind == "bytes" and all(
+        x & ~m == 0 for x, m in zip(d, _buf_ignored_bits(case)))
+
+
+def _swizzle_bitmask_lossy(case):
+    d = _diff_words(case)
+    return (d is not None and "swizzle(BITMASK_PERM" in case.ours and d[1] == 0
+            and d[0] & ~(0xFFFF | 1 << 16) == 0)
+
+
 EXCEPTIONS = [
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": lambda c: c.family in ("ds", "mubuf", "mtbuf") and _only_ignored_bits(c),
+     "reason": "bits LLVM ignores when decoding (DS gfx6/7 [16]; MUBUF [25], gfx6/7 [17]; w1[21]; vaddr without "
+               "offen/idxen/addr64; vdata with lds; tfe of atomics; all of buffer_wbinvl1* but [16:12]) "
+               "cannot be written in assembly, llvm-mc-15 encodes them as 0"},
+    {"target": "gfx6.*|gfx7.*", "family": "ds", "match": _swizzle_bitmask_lossy,
+     "reason": "LLVM prints several ds_swizzle BITMASK_PERM and/or/xor masks as the same string; "
+               "it re-assembles to an equivalent pattern"},
 ]
 
 
