@@ -15,33 +15,24 @@
 
 /* ---- per-op rules ------------------------------------------------------ */
 
-/* Exceptions to the signature rules, by mnemonic.  All were found by
- * probing llvm-mc-16 (gfx803, gfx900, gfx906). */
+/* Exceptions to the rules, by mnemonic: what neither the signature nor the
+ * row flags tell.  Found by probing llvm-mc-16 (gfx803, gfx900, gfx906).
+ * (Ops LLVM never gives these forms carry ISA_F_NO_SDWA/ISA_F_NO_DPP in
+ * their rows: v_readfirstlane_b32, v_swap_b32, v_madmk/v_madak.) */
 enum {
-    X_NO_EXT = 1,      /* neither SDWA nor DPP (SGPR result, relative
-                          addressing, swap, literal-operand ops) */
-    X_MAC_GFX9 = 2,    /* no SDWA on gfx9 (tied accumulator); DPP allowed */
-    X_FP_MODS = 4,     /* neg/abs modifiers on both sources although the
-                          operand type is untyped b32 (v_cndmask_b32) */
-    X_NOP = 8,         /* SDWA and DPP forms without operands (v_nop) */
+    X_NO_EXT = 1,      /* neither SDWA nor DPP (relative addressing) */
+    X_FP_MODS = 2,     /* neg/abs modifiers on both sources although the
+                          operand type is untyped b32 */
+    X_NOP = 4,         /* SDWA and DPP forms without operands */
 };
 
 static const struct {
     const char *name;
     unsigned what;
 } exceptions[] = {
-    {"v_readfirstlane_b32", X_NO_EXT},
     {"v_movreld_b32", X_NO_EXT},
     {"v_movrels_b32", X_NO_EXT},
     {"v_movrelsd_b32", X_NO_EXT},
-    {"v_swap_b32", X_NO_EXT},
-    {"v_madmk_f32", X_NO_EXT},
-    {"v_madak_f32", X_NO_EXT},
-    {"v_madmk_f16", X_NO_EXT},
-    {"v_madak_f16", X_NO_EXT},
-    {"v_mac_f32", X_MAC_GFX9},
-    {"v_mac_f16", X_MAC_GFX9},
-    {"v_fmac_f32", X_MAC_GFX9},
     {"v_cndmask_b32", X_FP_MODS},
     {"v_nop", X_NOP},
 };
@@ -146,7 +137,8 @@ static int sdwa_ok(const isa_target_t *t, const form_t *fm)
 {
     if (fm->r->flags & ISA_F_NO_SDWA)
         return 0;
-    if (t->gen >= ISA_GFX9 && (fm->x & X_MAC_GFX9))
+    /* gfx9 has no SDWA for the accumulating VOP2 ops (v_mac, v_fmac) */
+    if (t->gen >= ISA_GFX9 && (fm->r->flags & ISA_F_READ_DST))
         return 0;
     return (fm->x & X_NOP) || ext_ok(fm);
 }
