@@ -1,10 +1,12 @@
 /* scalar.c — decoders and formatters of the scalar ALU encodings SOP1, SOP2,
  * SOPC, SOPK and SOPP.
  *
- * gfx8/gfx9 text follows LLVM 16's disassembler.  On gfx6/gfx7 (which LLVM
- * only assembles) a word is valid only when its text names it exactly:
- * words with bits in fields the instruction does not use, or with a literal
- * that would print as an inline constant, are reported invalid. */
+ * gfx8/gfx9 text follows LLVM 16's disassembler.  gfx6/gfx7 (which LLVM
+ * only assembles) decode and print by the same rules -- unused fields are
+ * ignored, a misaligned tuple is named by its aligned base, a literal with
+ * the value of an inline constant prints as that constant -- except that
+ * operands llvm-mc-15 refuses make the word invalid. */
+#include <string.h>
 #include "isa/internal.h"
 #include "isa/scalar_sym.h"
 
@@ -13,6 +15,7 @@ enum {
     K_PLAIN = 0,     /* registers and sources from the signature */
     K_REGSRC,        /* plain, but the source must be a register: LLVM prints
                         an inline constant or literal as invalid */
+    K_NOLIT,         /* plain; llvm-mc-15 takes no literal here (gfx6/gfx7) */
     K_GPR_IDX_ON,    /* SOPC: src0, gpr_idx(...) from the ssrc1 field */
     K_HEX16,         /* SOPK: sdst, simm16 in hex */
     K_LABEL16,       /* SOPK: sdst, simm16 as an unsigned decimal label */
@@ -32,7 +35,7 @@ enum {
 static const uint8_t kind[ISA_OP_COUNT] = {
     [ISA_OP_S_SETPC_B64] = K_REGSRC, [ISA_OP_S_RFE_B64] = K_REGSRC,
     [ISA_OP_S_MOVRELS_B32] = K_REGSRC, [ISA_OP_S_MOVRELS_B64] = K_REGSRC,
-    [ISA_OP_S_CBRANCH_JOIN] = K_REGSRC,
+    [ISA_OP_S_CBRANCH_JOIN] = K_REGSRC, [ISA_OP_S_CBRANCH_G_FORK] = K_NOLIT,
     [ISA_OP_S_SET_GPR_IDX_ON] = K_GPR_IDX_ON,
     [ISA_OP_S_MOVK_I32] = K_HEX16, [ISA_OP_S_CMOVK_I32] = K_HEX16,
     SOPK_CMP(EQ), SOPK_CMP(LG), SOPK_CMP(GT), SOPK_CMP(GE), SOPK_CMP(LT), SOPK_CMP(LE),
@@ -68,18 +71,10 @@ static int is_old(const isa_target_t *t)
     return t->gen <= ISA_GFX7;
 }
 
-/* A scalar register operand of width dwords.  On gfx6/gfx7 a misaligned
- * tuple (LLVM would round it down) cannot be represented. */
-static int sreg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
-{
-    if (is_old(t) && width > 1 && v < 128 && v % (width >= 4 ? 4 : 2))
-        return -1;
-    return fmt_reg(f, t, v, width);
-}
-
 /* A scalar source as LLVM prints it.  LLVM 16 names lds_direct in a 32-bit
- * scalar source with a complaint appended; gfx6/gfx7 reject it.  On gfx6/7
- * a literal must print as a literal to be representable. */
+ * scalar source with a complaint appended; gfx6/gfx7 reject it.  A literal
+ * prints as its value, as an inline constant when it has the value of one
+ * (LLVM's printer does so; relocated code has such literals). */
 static int sop_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot)
 {
     if (v == SRC_LDS_DIRECT) {
@@ -88,14 +83,8 @@ static int sop_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, un
         fmt_puts(f, "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/");
         return 0;
     }
-    if (v == SRC_LITERAL && is_old(t)) {
-        char tmp[64];
-        isa_fmt_t g = {tmp, sizeof tmp, 0};
-        if (fmt_src(&g, t, in, v, ot) || tmp[0] != '0' || tmp[1] != 'x')
-            return -1;
-    }
     if (v < 128)
-        return sreg(f, t, v, isa_otype_dwords(ot));
+        return fmt_reg(f, t, v, isa_otype_dwords(ot));
     return fmt_src(f, t, in, v, ot);
 }
 
@@ -105,7 +94,7 @@ static int plain_ops(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, 
     size_t mark = f->len;
     if (r->ndst) {
         fmt_sep(f, mark);
-        if (sreg(f, t, in->dst, isa_otype_dwords(r->dst_t[0])))
+        if (fmt_reg(f, t, in->dst, isa_otype_dwords(r->dst_t[0])))
             return -1;
     }
     for (unsigned i = 0; i < r->nsrc && i < 2; i++) {
@@ -116,6 +105,8 @@ static int plain_ops(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, 
             if (is_old(t))
                 return -1;
             fmt_puts(f, "/*invalid immediate*/");
+        } else if (v == SRC_LITERAL && is_old(t) && op_kind(in->op) == K_NOLIT) {
+            return -1;
         } else if (regsrc && is_old(t) && v >= SRC_VCCZ && v <= SRC_SCC &&
                    isa_otype_dwords(r->src_t[i]) == 2) {
             return -1;   /* llvm-mc-15 takes no src_vccz etc. as an SReg_64 */
@@ -152,8 +143,6 @@ int isa_fmt_sop1(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
-    if (is_old(t) && ((!r->ndst && in->dst) || (!r->nsrc && in->src[0])))
-        return -1;
     fmt_puts(f, r->name);
     return plain_ops(f, t, in, r);
 }
@@ -179,8 +168,6 @@ int isa_fmt_sop2(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
-    if (is_old(t) && !r->ndst && in->dst)
-        return -1;
     fmt_puts(f, r->name);
     return plain_ops(f, t, in, r);
 }
@@ -258,16 +245,19 @@ int isa_fmt_sopk(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         sym_hwreg(f, t, imm);
         fmt_puts(f, ", ");
         return fmt_reg(f, t, in->dst, 1);
-    case K_SETREG_IMM32:
-        if (is_old(t) && in->dst)
-            return -1;
+    case K_SETREG_IMM32: {
         sym_hwreg(f, t, imm);
         fmt_puts(f, ", ");
-        return sop_src(f, t, in, SRC_LITERAL, OT_B32);
+        size_t at = f->len;
+        if (sop_src(f, t, in, SRC_LITERAL, OT_B32))
+            return -1;
+        /* llvm-mc-15 encodes an fp-looking value here as 0 */
+        return is_old(t) && strchr(f->buf + at, '.') ? -1 : 0;
+    }
     default:
         break;
     }
-    if (sreg(f, t, in->dst, width))
+    if (fmt_reg(f, t, in->dst, width))
         return -1;
     fmt_puts(f, ", ");
     if (k == K_GETREG)
@@ -310,10 +300,12 @@ int isa_fmt_sopp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         return 0;
     case K_WAITCNT:
         fmt_puts(f, " ");
-        return sym_waitcnt(f, t, imm);
+        sym_waitcnt(f, t, imm);
+        return 0;
     case K_SENDMSG:
         fmt_puts(f, " ");
-        return sym_sendmsg(f, t, imm);
+        sym_sendmsg(f, t, imm);
+        return 0;
     case K_GPR_IDX_MODE:
         fmt_puts(f, " ");
         sym_gpr_idx(f, imm);

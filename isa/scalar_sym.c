@@ -38,18 +38,13 @@ void sym_hwreg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
 /* ---- s_waitcnt: vmcnt [3:0] (gfx9: + [15:14] as bits 5:4), expcnt [6:4],
  * lgkmcnt [11:8] ---- */
 
-int sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
+void sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
 {
     unsigned vm = simm16 & 0xf, exp = (simm16 >> 4) & 7, lgkm = (simm16 >> 8) & 0xf;
-    unsigned vm_max = 15, used = 0x0f7f;
+    unsigned vm_max = 15;
     if (t->gen >= ISA_GFX9) {
         vm |= ((simm16 >> 14) & 3) << 4;
         vm_max = 63;
-        used = 0xcf7f;
-    }
-    if (t->gen <= ISA_GFX7 && (simm16 & ~used & 0xffff)) {
-        fmt_hex(f, simm16);   /* counters would lose the other bits */
-        return 0;
     }
     int all = vm == vm_max && exp == 7 && lgkm == 15;
     size_t mark = f->len;
@@ -59,7 +54,6 @@ int sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
         fmt_printf(f, "%sexpcnt(%u)", f->len > mark ? " " : "", exp);
     if (lgkm != 15 || all)
         fmt_printf(f, "%slgkmcnt(%u)", f->len > mark ? " " : "", lgkm);
-    return 0;
 }
 
 /* ---- sendmsg: stream [9:8], op [6:4], message id [3:0] ---- */
@@ -109,15 +103,11 @@ static int msg_symbolic(const isa_target_t *t, unsigned id, unsigned op, unsigne
     return stream == 0;
 }
 
-int sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
+void sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
 {
     unsigned id = simm16 & 0xf, op = (simm16 >> 4) & 7, stream = (simm16 >> 8) & 3;
     unsigned canon = id | op << 4 | stream << 8;
     if (msg_symbolic(t, id, op, stream)) {
-        if (t->gen <= ISA_GFX7 && canon != simm16) {
-            fmt_printf(f, "%u", simm16);   /* the name would lose bits */
-            return 0;
-        }
         fmt_puts(f, "sendmsg(");
         fmt_puts(f, msg_name(t, id));
         if (id == MSG_GS || id == MSG_GS_DONE || id == MSG_SYSMSG) {
@@ -132,7 +122,6 @@ int sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16)
     } else {
         fmt_printf(f, "%u", simm16);
     }
-    return 0;
 }
 
 /* ---- gpr_idx: SRC0 bit 0, SRC1 bit 1, SRC2 bit 2, DST bit 3 ---- */

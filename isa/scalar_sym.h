@@ -8,14 +8,12 @@
 
 /* Append "hwreg(NAME|id[, offset, size])" for a SOPK simm16. */
 void sym_hwreg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16);
-/* Append the s_waitcnt operand ("vmcnt(0) lgkmcnt(0)"); on gfx6/gfx7
- * (no LLVM disassembler to follow) the plain number when bits outside the
- * counter fields are set, so that the text keeps them.  Returns 0. */
-int sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16);
+/* Append the s_waitcnt operand ("vmcnt(0) lgkmcnt(0)"); bits outside the
+ * counter fields are not shown. */
+void sym_waitcnt(isa_fmt_t *f, const isa_target_t *t, unsigned simm16);
 /* Append the s_sendmsg operand ("sendmsg(MSG_GS, GS_OP_EMIT, 0)", or the
- * plain number LLVM falls back to; on gfx6/gfx7 also when the name would
- * drop bits of simm16).  Returns 0. */
-int sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16);
+ * plain number LLVM falls back to). */
+void sym_sendmsg(isa_fmt_t *f, const isa_target_t *t, unsigned simm16);
 /* Append a VGPR index mode ("gpr_idx(SRC0,DST)", or hex when bits beyond
  * the four enables are set). */
 void sym_gpr_idx(isa_fmt_t *f, unsigned mode);

@@ -85,12 +85,6 @@ static int mem_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned wid
     return 0;
 }
 
-/* A multi-dword SGPR tuple must be aligned for its text to name it. */
-static int aligned(unsigned v, unsigned width)
-{
-    return width < 2 || v % (width >= 4 ? 4 : 2) == 0;
-}
-
 /* ---- SMRD (gfx6/gfx7) ----------------------------------------------------- */
 
 /* SMRD: [31:27]=0x18, op[26:22], sdst[21:15], sbase[14:9] (pairs), imm[8],
@@ -111,7 +105,7 @@ isa_status_t isa_dec_smrd(const isa_target_t *t, const uint32_t *w, size_t n, is
         return ISA_OK;
     }
     out->soffset = w0 & 0xff;
-    if (out->soffset == SRC_LITERAL && t->gen == ISA_GFX7) {
+    if (out->soffset == SRC_LITERAL && t->gen == ISA_GFX7 && mem_kind(out->op) == M_DATA) {
         isa_status_t st = isa_take_literal(w, n, 1, out);
         out->offset = (int32_t)out->literal;
         return st;
@@ -124,18 +118,15 @@ int isa_fmt_smrd(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     unsigned k = mem_kind(in->op), dw = data_width(r), bw = base_width(r, in->op);
-    uint32_t w0 = in->w[0];
     fmt_puts(f, r->name);
     if (k == M_NONE)
-        return (w0 & 0x3fffff) ? -1 : 0;
+        return in->imm ? -1 : 0;
     if (k == M_TIME) {
-        if (w0 & 0x7fff)
+        if (in->imm)
             return -1;
         fmt_puts(f, " ");
-        return aligned(in->dst, 2) ? mem_reg(f, t, in->dst, 2, 1) : -1;
+        return mem_reg(f, t, in->dst, 2, 1);
     }
-    if (!aligned(in->dst, dw) || !aligned(in->src[0], bw))
-        return -1;
     fmt_puts(f, " ");
     if (mem_reg(f, t, in->dst, dw, 1))
         return -1;
@@ -148,9 +139,6 @@ int isa_fmt_smrd(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         return 0;
     }
     if (in->has_lit) {
-        /* a literal that fits the 8-bit field would be assembled into it */
-        if (in->literal <= 0xff)
-            return -1;
         fmt_hex(f, in->literal);
         return 0;
     }

@@ -164,6 +164,91 @@ EXCEPTIONS += [
 ]
 
 
+# Scalar families on gfx6/7 (SOP1/SOP2/SOPC/SOPK/SOPP/SMRD).
+
+_S_NODST = ("s_setpc_b64", "s_rfe_b64", "s_cbranch_join", "s_cbranch_g_fork", "s_rfe_restore_b64",
+            "s_setreg_imm32_b32")
+_S_NOSRC = ("s_getpc_b64",)
+
+
+def _s_tuple_low(tok):
+    """Low bits of a register field that a tuple operand's text hides."""
+    m = re.match(r"(?:s|ttmp)\[(\d+):(\d+)\]$", tok)
+    if not m:
+        return 0
+    w = int(m.group(2)) - int(m.group(1)) + 1
+    return 1 if w == 2 else 3
+
+
+def _s_lossy_mask(case):
+    """Bits of the first dword LLVM's printer does not show for this scalar
+    instruction: unused fields, the low bits of a misaligned tuple,
+    s_waitcnt/s_sendmsg bits outside their fields."""
+    name, _, rest = case.ours.partition(" ")
+    ops = [o.strip() for o in rest.split(", ")] if rest else []
+    fam, m = case.family, 0
+    if fam == "smrd":
+        if name.startswith("s_dcache_inv"):
+            return 0x3FFEFF
+        if name == "s_memtime":
+            return 0x7EFF | _s_tuple_low(ops[0]) << 15
+        m = _s_tuple_low(ops[0]) << 15
+        if name.startswith("s_buffer_"):
+            m |= 1 << 9
+        return m
+    if fam == "sopp":
+        if name == "s_waitcnt":
+            return 0xF080
+        if name in ("s_sendmsg", "s_sendmsghalt") and ops[0].startswith("sendmsg(MSG_"):
+            return 0xFC80
+        return 0
+    fields = {"sop1": [16, 0], "sop2": [16, 0, 8], "sopc": [0, 8], "sopk": [16]}[fam]
+    if name in _S_NODST:
+        m |= 0x7F << 16
+        fields = fields[1:]
+    if name in _S_NOSRC:
+        m |= 0xFF
+    for shift, tok in zip(fields, ops):
+        m |= _s_tuple_low(tok) << shift
+    return m
+
+
+def _scalar_lossy_bits(case):
+    d = _diff_words(case)
+    return (case.family in _SCALAR and case.kind == "bytes" and d is not None and not any(d[1:])
+            and d[0] & ~_s_lossy_mask(case) == 0)
+
+
+def _scalar_lossy_literal(case):
+    """A literal printed as the inline constant it equals (SOP*), or a gfx7
+    SMRD literal offset below 0x100: llvm-mc-15 re-assembles one dword
+    shorter, only the literal's source field (or the SMRD imm/offset) differs."""
+    got = case.llvm_bytes
+    if case.family not in _SCALAR or case.kind != "bytes" or got is None or len(got) != 4 * (case.ours_len - 1):
+        return False
+    w0, g0 = case.words[0], int.from_bytes(got[:4], "little")
+    if case.family == "smrd":
+        return (w0 & 0x1FF) == 0xFF and case.words[1] <= 0xFF and g0 == (w0 & ~0x1FF | 0x100 | case.words[1])
+    lit = [k for k in (0, 8) if (w0 >> k) & 0xFF == 0xFF]
+    return bool(lit) and (w0 ^ g0) & ~sum(0xFF << k for k in lit) == 0 and all(
+        128 <= (g0 >> k) & 0xFF <= 208 or 240 <= (g0 >> k) & 0xFF <= 247 for k in lit)
+
+
+_SCALAR = ("sop1", "sop2", "sopc", "sopk", "sopp", "smrd")
+
+EXCEPTIONS += [
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": _scalar_lossy_bits,
+     "reason": "scalar: LLVM's printer names a misaligned SGPR/ttmp tuple by its aligned base and does not "
+               "show fields the instruction ignores (s_getpc ssrc0, sdst of s_setpc/s_rfe/s_cbranch_*/"
+               "s_setreg_imm32, s_memtime/s_dcache_inv SMRD fields, s_waitcnt/s_sendmsg bits outside their "
+               "fields), as llvm-objdump-16 does on gfx8/9; llvm-mc-15 encodes them as 0"},
+    {"target": "gfx6.*|gfx7.*", "family": "*", "match": _scalar_lossy_literal,
+     "reason": "scalar: LLVM prints a literal equal to an inline constant as that constant (relocated "
+               "code has such literals) and a gfx7 SMRD literal offset below 0x100 as plain hex; "
+               "llvm-mc-15 re-assembles the shorter form"},
+]
+
+
 # ---------------------------------------------------------------------------
 # word generation
 
