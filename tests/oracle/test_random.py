@@ -426,14 +426,15 @@ def sdwa_sel7(words):
     """An SDWA word with a printed selector field of 7 (no such selector).
     LLVM 16 crashes printing those it would otherwise accept, and rejects
     the others, so they are not sent to it: the expected verdict is invalid.
-    (VOP1 op 0 is v_nop, which LLVM decodes as the 1-dword e32 form.)"""
+    VOP1 ops with no SDWA form (0 v_nop, 0x35 v_clrexcp, gfx9 0x51 v_swap_b32)
+    are decoded by LLVM as the 1-dword e32 form, so they are sent to it."""
     w0, w1 = words[0], words[1]
     if (w0 & 0x1FF) != 0xF9 or w0 >> 31:
         return False
     dst, s0, s1 = (w1 >> 8) & 7, (w1 >> 16) & 7, (w1 >> 24) & 7
     top7 = w0 >> 25
     if top7 == 0x3F:
-        return ((w0 >> 9) & 0xFF) != 0 and 7 in (dst, s0)
+        return ((w0 >> 9) & 0xFF) not in (0x00, 0x35, 0x51) and 7 in (dst, s0)
     if top7 == 0x3E:
         return 7 in (s0, s1)
     return 7 in (dst, s0, s1)
