@@ -154,6 +154,8 @@ static void fmt_swizzle(isa_fmt_t *f, unsigned imm)
     }
 }
 
+/* DS text: "name vdst, addr, data0, data1 [offset:N | offset0:N offset1:N]
+ * [gds]" with the operands the row has. */
 int isa_fmt_ds(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

@@ -70,7 +70,8 @@ static int is_cache_op(const isa_row_t *r)
 }
 
 /* MUBUF: [31:26]=0x38, op[24:18], lds[16]; gfx8/9 slc[17] ([15] ignored),
- * gfx6/7 slc in w1[22]; other fields as dec_buf_common.  w1[21] ignored.
+ * gfx6/7 slc in w1[22] ([17] ignored); other fields as dec_buf_common;
+ * [25] and w1[21] ignored.
  * LLVM ignores vdata when lds is set, tfe on atomics and on
  * buffer_store_lds_dword, and every field but [16:12] of buffer_wbinvl1*. */
 isa_status_t isa_dec_mubuf(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
@@ -215,6 +216,8 @@ static int fmt_vdata(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
     return fmt_reg(f, t, in->vdata, dw);
 }
 
+/* MUBUF text: "name vdata, vaddr|off, srsrc, soffset [idxen offen addr64
+ * offset:N glc slc lds tfe]"; lds forms drop vdata. */
 int isa_fmt_mubuf(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
@@ -271,6 +274,8 @@ static void fmt_format(isa_fmt_t *f, const isa_target_t *t, unsigned dfmt, unsig
     fmt_puts(f, "]");
 }
 
+/* MTBUF text: "name vdata, vaddr|off, srsrc, soffset [format:[..] idxen
+ * offen addr64 offset:N glc slc tfe]" (tfe only on gfx6/7). */
 int isa_fmt_mtbuf(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
