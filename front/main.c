@@ -14,6 +14,7 @@ static const struct {
 } commands[] = {
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
+    {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},
 };
 
 static void usage(FILE *out)

@@ -134,6 +134,8 @@ typedef enum {
 
 /* The table row of an op id (never NULL for id < ISA_OP_COUNT). */
 const isa_row_t *isa_row(unsigned op);
+/* Whether a row exists in a target (opcode present, features met). */
+int isa_row_supported(const isa_row_t *r, const isa_target_t *t);
 /* Number of rows valid in a generation. */
 unsigned isa_count_for_gen(unsigned gen);
 /* Check that no two rows share (encoding, opcode) in any generation and that

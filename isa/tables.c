@@ -254,6 +254,11 @@ const isa_row_t *isa_row(unsigned op)
     return &rows[op < ISA_OP_COUNT ? op : ISA_OP_COUNT];
 }
 
+int isa_row_supported(const isa_row_t *r, const isa_target_t *t)
+{
+    return isa_row_in_target(r, t);
+}
+
 unsigned isa_count_for_gen(unsigned gen)
 {
     unsigned n = 0;
