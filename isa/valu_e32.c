@@ -239,7 +239,7 @@ static int fmt_lane_op(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
 {
     fmt_puts(f, " ");
     if (in->op == ISA_OP_V_READLANE_B32) {
-        if (fmt_reg(f, t, in->dst, 1))
+        if (fmt_restricted(f, t, in, in->dst, "SReg_32"))
             return -1;
         fmt_puts(f, ", ");
         if (in->src[0] < SRC_VGPR0 && in->src[0] != SRC_LDS_DIRECT)
