@@ -171,11 +171,16 @@ def check_old(gcnsim, path, target, tmp):
     equal, bad = 0, []
     for gap in coverage_gaps(path, ours):
         bad.append((gap, None))
+    shorter = literal_to_inline(gcnsim, target, ours, enc, errs, tmp)
     for k, oi in enumerate(ours):
         want = ",".join("0x%02x" % b for w in oi[2] for b in struct.pack("<I", w))
         got = enc.get(k)
         if got is not None and got.replace(" ", "") == want and k not in errs:
             equal += 1
+            continue
+        if k in shorter:
+            equal += 1
+            LOSSY_LITERALS[0] += 1
             continue
         if oi[1].startswith(".long "):
             why = "we call it invalid"
@@ -185,6 +190,40 @@ def check_old(gcnsim, path, target, tmp):
             why = "llvm-mc-15 encodes [%s]" % got
         bad.append((why, oi))
     return equal, len(ours), bad
+
+
+# Instructions whose 32-bit literal holds an inline-constant value (clang
+# emits these for relocated constants, e.g. s_addc_u32 s7, s7, 0 with a
+# literal 0).  LLVM prints the value, and llvm-mc-15 re-assembles the text
+# with the inline constant, one dword shorter.  Such a line counts as equal
+# when the shorter words decode to exactly the same text.
+LOSSY_LITERALS = [0]
+
+
+def literal_to_inline(gcnsim, target, ours, enc, errs, tmp):
+    """Indices k whose re-assembly is one dword shorter and decodes to the
+    same text (the literal became the inline constant it prints as)."""
+    cand = {}
+    for k, oi in enumerate(ours):
+        got = enc.get(k)
+        if got is None or k in errs or len(oi[2]) < 2:
+            continue
+        b = bytes(int(x, 16) for x in got.replace(" ", "").split(",") if x)
+        if len(b) == 4 * (len(oi[2]) - 1):
+            cand[k] = [struct.unpack("<I", b[i:i + 4])[0] for i in range(0, len(b), 4)]
+    if not cand:
+        return set()
+    src = os.path.join(tmp, "shorter.hex")
+    keys = sorted(cand)
+    with open(src, "w") as f:
+        for k in keys:
+            f.write(" ".join("%08x" % w for w in cand[k]) + "\n")
+    p = subprocess.run([gcnsim, "disasm", "--hex", "--target", target, src], capture_output=True, text=True)
+    texts = [norm(m.group(1)) for m in map(LINE_RE.match, p.stdout.splitlines())
+             if m and int(m.group(2), 16) == 0]
+    if p.returncode != 0 or len(texts) != len(keys):
+        return set()
+    return {k for k, t in zip(keys, texts) if t == ours[k][1]}
 
 
 def show_bad(bad, gen, k):
@@ -268,6 +307,9 @@ def main():
         rate = 100.0 * eq / tot if tot else 0.0
         print("%s: corpus gfx%d: %d/%d instructions agree (%.2f%%) in %d code objects (%d failing)"
               % ("FAIL" if nbad else "PASS", gen, eq, tot, rate, nf, nbad))
+    if LOSSY_LITERALS[0]:
+        print("note: %d gfx6/gfx7 instructions hold a literal with an inline-constant value; they "
+              "re-assemble one dword shorter to the same text (counted as agreeing)" % LOSSY_LITERALS[0])
     return 0 if ok else 1
 
 
