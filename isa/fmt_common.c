@@ -186,7 +186,7 @@ static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsign
     unsigned dw = isa_otype_dwords(ot);
     int is16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16 || ot == OT_F16 || ot == OT_V2F16 ||
                ot == OT_V2I16 || ot == OT_V2B16;
-    int int16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16;
+    int int16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16 || ot == OT_V2I16 || ot == OT_V2B16;
     if (dw != 2)
         bits &= 0xffffffff;
     if (is16 && bits > 0xffff) {     /* only the low half can print */
