@@ -318,7 +318,7 @@ static void json_args(json_t *j, const co_kernel_t *k)
         json_str(j, "type_name", a->type_name);
         json_uint(j, "offset", a->offset);
         json_uint(j, "size", a->size);
-        json_str(j, "value_kind", a->kind_name);
+        json_str(j, "value_kind", a->kind == CO_ARG_UNKNOWN ? a->kind_name : co_arg_kind_name(a->kind));
         if (a->address_space >= 0)
             json_int(j, "address_space", a->address_space);
         else

@@ -59,7 +59,7 @@ static int co_fail(co_ctx_t *c, size_t off, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(c->err, c->errlen, "%s: offset 0x%zx: %s", c->f->path, off, msg);
+    snprintf(c->err, c->errlen, "%s: offset 0x%zx: %s", c->f->path, off, co_one_line(msg));
     return -1;
 }
 
@@ -110,8 +110,8 @@ static int check_ident(co_ctx_t *c)
         return co_fail(c, 0, "empty file, not an ELF code object");
     if (n < 4 || memcmp(p, "\177ELF", 4) != 0) {
         char got[16] = "";
-        for (size_t i = 0; i < 4 && i < n; i++)
-            snprintf(got + 3 * i, sizeof got - 3 * i, "%s%02x", i ? " " : "", p[i]);
+        for (size_t i = 0, o = 0; i < 4 && i < n; i++)
+            o += (size_t)snprintf(got + o, sizeof got - o, "%s%02x", i ? " " : "", p[i]);
         return co_fail(c, 0, "not an ELF file (starts with %s, ELF starts with 7f 45 4c 46)", got);
     }
     if (n < EI_NIDENT)

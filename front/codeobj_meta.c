@@ -28,6 +28,7 @@ static int md_fail(md_ctx_t *c, const md_node_t *at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     snprintf(c->err, c->errlen, "offset 0x%zx: metadata: %s", c->base + (at ? at->off : 0), msg);
+    co_one_line(c->err);
     return -1;
 }
 
@@ -427,6 +428,7 @@ int co_meta_msgpack(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, 
     memset(m, 0, sizeof *m);
     if (mp_parse(desc, len, &root, &eoff, msg, sizeof msg)) {
         snprintf(err, errlen, "offset 0x%zx: metadata: %s", base + eoff, msg);
+        co_one_line(err);
         return -1;
     }
     return read_meta(root, base, m, 0, err, errlen);
@@ -440,6 +442,7 @@ int co_meta_yaml(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, cha
     memset(m, 0, sizeof *m);
     if (yaml_parse((const char *)desc, len, &root, &eoff, msg, sizeof msg)) {
         snprintf(err, errlen, "offset 0x%zx: metadata: %s", base + eoff, msg);
+        co_one_line(err);
         return -1;
     }
     if (root->type == MD_NIL) {   /* empty document */
@@ -447,6 +450,14 @@ int co_meta_yaml(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, cha
         return 0;
     }
     return read_meta(root, base, m, 1, err, errlen);
+}
+
+char *co_one_line(char *s)
+{
+    for (char *p = s; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+    return s;
 }
 
 void co_kernel_clear(co_kernel_t *k)

@@ -22,6 +22,10 @@ int co_meta_msgpack(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, 
                     size_t errlen);
 int co_meta_yaml(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, char *err, size_t errlen);
 
+/* Make a message one printable line: control characters (which names taken
+ * from a damaged file may contain) become '?'.  Returns s. */
+char *co_one_line(char *s);
+
 /* Free one kernel record's strings and arguments (not the record). */
 void co_kernel_clear(co_kernel_t *k);
 

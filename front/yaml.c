@@ -183,7 +183,7 @@ static int y_quoted(y_parser_t *p, const char *s, size_t len, size_t *pos, size_
                 i += 2 + w;
             } else {
                 free(buf);
-                return y_fail(p, off + i, "YAML: unsupported escape '\\%c'", e);
+                return y_fail(p, off + i, "YAML: unsupported escape '\\%c'", e > 0x20 && e < 0x7f ? e : '?');
             }
             continue;
         }
@@ -367,6 +367,8 @@ static int y_flow(y_parser_t *p, const char *s, size_t len, size_t *pos, size_t 
             (*pos)++;
             return 0;
         }
+        if (*pos >= len)
+            return y_fail(p, off + *pos, "YAML: flow collection not closed on its line");
         return y_fail(p, off + *pos, "YAML: ',' or '%c' expected in a flow collection", close);
     }
 }

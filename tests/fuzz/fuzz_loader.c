@@ -1,0 +1,73 @@
+/* fuzz_loader.c — libFuzzer target: load arbitrary bytes as a code object
+ * (co_load_mem), then walk everything the loader returns the way `gcnsim
+ * info` and `gcnsim disasm` do.  A crash, a sanitizer report, a multi-line
+ * or unnamed error message, or a returned range outside the image is a bug.
+ * Seeds: the committed code objects (tests/kernels/bin).
+ * fuzz-options: -max_len=32768 */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/codeobj.h"
+#include "sim/occupancy.h"
+
+static void require(int ok, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "fuzz_loader: invariant broken: %s\n", what);
+        abort();
+    }
+}
+
+static int inside(const co_file_t *f, const uint8_t *p, uint64_t len)
+{
+    return p >= f->image && len <= f->size && (uint64_t)(p - f->image) <= f->size - len;
+}
+
+/* Touch every string and check the ranges of one kernel. */
+static void walk_kernel(const co_file_t *f, const co_kernel_t *k)
+{
+    volatile size_t sum = strlen(k->name) + strlen(k->symbol) + strlen(k->language);
+    for (size_t i = 0; i < k->nargs; i++) {
+        const co_arg_t *a = &k->args[i];
+        sum += strlen(a->name) + strlen(a->type_name) + strlen(a->kind_name) + strlen(a->access);
+        sum += strlen(co_arg_kind_name(a->kind));
+    }
+    (void)sum;
+    require(k->code_addr >= f->text_addr && k->code_addr - f->text_addr < f->text_size, "code inside .text");
+    require(k->code_size <= f->text_size - (k->code_addr - f->text_addr), "code size inside .text");
+    const uint8_t *code = co_bytes_at(f, k->code_addr, (size_t)k->code_size);
+    require(code && inside(f, code, k->code_size), "co_bytes_at(code) inside the image");
+    occ_input_t in = {occ_rsrc1_vgprs(k->desc.rsrc1), occ_rsrc1_sgprs(k->desc.rsrc1),
+                      k->desc.group_segment_fixed_size, k->desc.private_segment_fixed_size, 256};
+    occ_result_t r;
+    if (occ_compute((isa_gen_t)f->target->gen, &in, &r) == 0)
+        require(r.waves_per_simd >= 1 && r.waves_per_simd <= 10, "occupancy in 1..10");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    co_file_t f;
+    char err[512];
+    err[0] = 0;
+    if (co_load_mem("fuzz.co", data, size, &f, err, sizeof err)) {
+        require(strncmp(err, "fuzz.co: ", 9) == 0, "error names the file");
+        require(strchr(err, '\n') == NULL, "error is one line");
+        return 0;
+    }
+    require(f.target != NULL && f.version >= 2 && f.version <= 5, "target and version set");
+    require(f.text && inside(&f, f.text, f.text_size), ".text inside the image");
+    for (size_t i = 0; i < f.nsyms; i++) {
+        require(i == 0 || f.syms[i - 1].addr <= f.syms[i].addr, "symbols sorted");
+        require(f.syms[i].addr >= f.text_addr && f.syms[i].addr - f.text_addr <= f.text_size, "symbol in .text");
+        require(strlen(f.syms[i].name) > 0, "symbol named");
+    }
+    for (size_t i = 0; i < f.nkernels; i++) {
+        walk_kernel(&f, &f.kernels[i]);
+        require(co_find_kernel(&f, f.kernels[i].name) != NULL, "kernel findable by name");
+    }
+    for (size_t i = 0; i < f.nsecs; i++)
+        require(f.secs[i].name != NULL, "section named");
+    co_free(&f);
+    return 0;
+}
