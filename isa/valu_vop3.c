@@ -169,7 +169,8 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
     if (r->opc[gen] == ISA_NA || (fam != ISA_ENC_VOP3 && (r->flags & ISA_F_NO_E64)))
         return;
     p->exists = 1;
-    p->e64 = fam != ISA_ENC_VOP3;
+    /* LLVM drops _e64 for operand-less ops; gfx6/7 text keeps it to re-assemble as VOP3 */
+    p->e64 = fam != ISA_ENC_VOP3 && (r->ndst || r->nsrc || gen <= ISA_GFX7);
     if (starts_with(r->name, "v_interp_")) {
         prof_interp(p, r);
         return;
