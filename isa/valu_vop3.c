@@ -52,13 +52,12 @@ typedef struct {
 enum {
     Q_INT_CLAMP = 1 << 0,   /* gfx8/9: clamp on an integer op */
     Q_NO_OMOD = 1 << 1,     /* no omod although the result is float-like */
-    Q_NO_CLAMP = 1 << 2,
-    Q_SGPR_DST = 1 << 3,    /* the destination is an SGPR */
-    Q_LANE = 1 << 4,        /* v_readlane/v_writelane operand classes */
-    Q_SRC2_VGPR = 1 << 5,   /* src2 must be a VGPR tuple */
-    Q_FP_MODS = 1 << 6,     /* abs/neg on the 32-bit sources (v_cndmask) */
-    Q_SRC0_VGPR = 1 << 7,   /* src0 must be a VGPR (v_movrels) */
-    Q_CLOBBER = 1 << 8,     /* vdst may not overlap a source (gfx6/7 assembler) */
+    Q_SGPR_DST = 1 << 2,    /* the destination is an SGPR */
+    Q_LANE = 1 << 3,        /* v_readlane/v_writelane operand classes */
+    Q_SRC2_VGPR = 1 << 4,   /* src2 must be a VGPR tuple */
+    Q_FP_MODS = 1 << 5,     /* abs/neg on the 32-bit sources (v_cndmask) */
+    Q_SRC0_VGPR = 1 << 6,   /* src0 must be a VGPR (v_movrels) */
+    Q_CLOBBER = 1 << 7,     /* vdst may not overlap a source (gfx6/7 assembler) */
 };
 
 static const struct {
@@ -85,7 +84,6 @@ static const struct {
     {"v_subrev_co_u32", Q_INT_CLAMP}, {"v_addc_co_u32", Q_INT_CLAMP},
     {"v_subb_co_u32", Q_INT_CLAMP}, {"v_subbrev_co_u32", Q_INT_CLAMP},
     {"v_addc_u32", Q_INT_CLAMP}, {"v_subb_u32", Q_INT_CLAMP}, {"v_subbrev_u32", Q_INT_CLAMP},
-    {"v_subrev_u32", Q_INT_CLAMP},
     {"v_cvt_rpi_i32_f32", Q_NO_OMOD}, {"v_cvt_flr_i32_f32", Q_NO_OMOD},
     {"v_frexp_exp_i32_f32", Q_NO_OMOD},
     {"v_cndmask_b32", Q_FP_MODS},
@@ -145,8 +143,6 @@ static void prof_interp(vop3_prof_t *p, const isa_row_t *r)
  * integer ops LLVM gives a clamp bit on gfx8/9. */
 static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned q, int any_fsrc)
 {
-    if (q & Q_NO_CLAMP)
-        return 0;
     if (gen <= ISA_GFX7) {
         if (p->kind == K_VOPC || p->sdst)
             return 0;   /* VOP3b has no clamp bit on gfx6/7 */
@@ -159,27 +155,10 @@ static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, un
     return any_fsrc || (r->ndst && is_float(r->dst_t[0]));
 }
 
-static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
+/* Sources: types, register classes and abs/neg use; returns whether any
+ * source is a float. */
+static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned fam, unsigned q)
 {
-    unsigned opc = (unsigned)r->opc[gen];
-    unsigned fam = isa_valu_family(gen, opc);
-    unsigned q = quirks_of(r->name);
-    memset(p, 0, sizeof *p);
-    p->ready = 1;
-    if (r->opc[gen] == ISA_NA || (fam != ISA_ENC_VOP3 && (r->flags & ISA_F_NO_E64)))
-        return;
-    p->exists = 1;
-    /* LLVM drops _e64 for operand-less ops; gfx6/7 text keeps it to re-assemble as VOP3 */
-    p->e64 = fam != ISA_ENC_VOP3 && (r->ndst || r->nsrc || gen <= ISA_GFX7);
-    if (starts_with(r->name, "v_interp_")) {
-        prof_interp(p, r);
-        return;
-    }
-    p->kind = fam == ISA_ENC_VOPC ? K_VOPC : K_NORMAL;
-    p->sdst = (r->flags & ISA_F_VOP3B) != 0;
-    p->dst_t = r->ndst ? r->dst_t[0] : OT_NONE;
-    if (q & Q_SGPR_DST)
-        p->dst_rc = RC_SREG32_DST;
     p->nsrc = r->nsrc;
     int any_fsrc = 0;
     for (unsigned i = 0; i < r->nsrc && i < 3; i++) {
@@ -203,6 +182,7 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
     int is16 = 0;
     for (unsigned i = 0; i < p->nsrc; i++)
         is16 |= is_16bit(p->src_t[i]);
+    /* gfx9's new 16-bit VOP3 ops take op_sel; the renamed gfx8 ones do not */
     p->opsel = gen >= ISA_GFX9 && fam == ISA_ENC_VOP3 && is16 && !strstr(r->name, "legacy");
     for (unsigned i = 0; i < p->nsrc; i++) {
         if (p->rc[i] != RC_ANY && p->rc[i] != RC_VGPR)
@@ -214,11 +194,37 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
         else if (any_fsrc && i > 0 && p->kind != K_VOPC)
             p->mods[i] = MOD_INT;
     }
+    return any_fsrc;
+}
+
+static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
+{
+    unsigned opc = (unsigned)r->opc[gen];
+    unsigned fam = isa_valu_family(gen, opc);
+    unsigned q = quirks_of(r->name);
+    memset(p, 0, sizeof *p);
+    p->ready = 1;
+    if (r->opc[gen] == ISA_NA || (fam != ISA_ENC_VOP3 && (r->flags & ISA_F_NO_E64)))
+        return;
+    p->exists = 1;
+    /* LLVM drops _e64 for operand-less ops; gfx6/7 text keeps it to re-assemble as VOP3 */
+    p->e64 = fam != ISA_ENC_VOP3 && (r->ndst || r->nsrc || gen <= ISA_GFX7);
+    if (starts_with(r->name, "v_interp_")) {
+        prof_interp(p, r);
+        return;
+    }
+    p->kind = fam == ISA_ENC_VOPC ? K_VOPC : K_NORMAL;
+    p->sdst = (r->flags & ISA_F_VOP3B) != 0;
+    p->dst_t = r->ndst ? r->dst_t[0] : OT_NONE;
+    if (q & Q_SGPR_DST)
+        p->dst_rc = RC_SREG32_DST;
+    int any_fsrc = prof_srcs(p, r, gen, fam, q);
     p->clamp = (uint8_t)prof_clamp(p, r, gen, q, any_fsrc);
     p->clobber = (q & Q_CLOBBER) != 0;
     p->rev = strstr(r->name, "rev_") && !strstr(r->name, "bfrev");
     p->vcc_in = fam == ISA_ENC_VOP3 && (r->flags & ISA_F_READ_VCC);
     p->m0_in = (r->flags & ISA_F_READ_M0) != 0;
+    /* omod: float results, and one-source ops reading a float */
     int dst_f = r->ndst && is_float(r->dst_t[0]);
     p->omod = p->kind != K_VOPC && !(q & Q_NO_OMOD) &&
               (dst_f || (r->nsrc == 1 && is_float(r->src_t[0])));
@@ -532,6 +538,8 @@ static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, c
     return 0;
 }
 
+/* Append a VOP3 instruction in LLVM's syntax; -1 if LLVM would not decode it
+ * (or, on gfx6/7, could not assemble the text back to the same words). */
 int isa_fmt_vop3(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

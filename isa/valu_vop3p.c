@@ -73,6 +73,7 @@ static int put_mix_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
+/* Append a VOP3P instruction in LLVM's syntax; -1 for fields LLVM fixes to 0. */
 int isa_fmt_vop3p(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

@@ -23,6 +23,7 @@ isa_status_t isa_dec_vintrp(const isa_target_t *t, const uint32_t *w, size_t n, 
     return out->op < ISA_OP_COUNT ? ISA_OK : ISA_E_INVALID;
 }
 
+/* Append a VINTRP instruction in LLVM's syntax (gfx8/9 names end in _e32). */
 int isa_fmt_vintrp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     static const char chan[] = "xyzw";
