@@ -11,6 +11,7 @@ enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_SKIP = 7
 int cmd_disasm(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_isa(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -12,6 +12,7 @@ static const struct {
     int (*fn)(int, char **);
     const char *summary;
 } commands[] = {
+    {"run", cmd_run, "run a kernel on the simulated device"},
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
     {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},

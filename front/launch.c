@@ -1,0 +1,379 @@
+/* launch.c — building a simulated launch from a kernel and argument values
+ * (see launch.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/devimage.h"
+#include "front/launch.h"
+
+static int read_file(const char *path, void **data, uint64_t *size, char *err, size_t errlen)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        n += got;
+        if (n < cap)
+            break;
+        uint8_t *nb = realloc(buf, cap * 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int bad = ferror(fp);
+    fclose(fp);
+    if (!buf || bad) {
+        free(buf);
+        snprintf(err, errlen, "%s: %s", path, buf ? "read error" : "out of memory");
+        return -1;
+    }
+    *data = buf;
+    *size = n;
+    return 0;
+}
+
+static int parse_int(const char *s, int is_signed, int64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (is_signed) {
+        long long v = strtoll(s, &end, 0);
+        if (!*s || *end || errno || v < lo || (v > 0 && (uint64_t)v > hi))
+            return -1;
+        *out = (uint64_t)v;
+    } else {
+        if (*s == '-')
+            return -1;
+        unsigned long long v = strtoull(s, &end, 0);
+        if (!*s || *end || errno || v > hi)
+            return -1;
+        *out = v;
+    }
+    return 0;
+}
+
+int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
+{
+    memset(v, 0, sizeof *v);
+    snprintf(v->spec, sizeof v->spec, "%s", spec);
+    const char *colon = strchr(spec, ':');
+    if (!colon) {
+        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 buf zero local)", spec);
+        return -1;
+    }
+    size_t tl = (size_t)(colon - spec);
+    const char *val = colon + 1;
+#define IS(name) (tl == strlen(name) && strncmp(spec, name, tl) == 0)
+    int bad = 0;
+    char *end;
+    if (IS("i32")) {
+        v->kind = LA_I32;
+        bad = parse_int(val, 1, INT32_MIN, INT32_MAX, &v->bits);
+        v->bits &= 0xffffffffu;
+    } else if (IS("u32")) {
+        v->kind = LA_U32;
+        bad = parse_int(val, 0, 0, UINT32_MAX, &v->bits);
+    } else if (IS("i64")) {
+        v->kind = LA_I64;
+        bad = parse_int(val, 1, INT64_MIN, INT64_MAX, &v->bits);
+    } else if (IS("u64")) {
+        v->kind = LA_U64;
+        bad = parse_int(val, 0, 0, UINT64_MAX, &v->bits);
+    } else if (IS("f32")) {
+        v->kind = LA_F32;
+        errno = 0;
+        float f = strtof(val, &end);
+        bad = !*val || *end;
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        v->bits = b;
+    } else if (IS("f64")) {
+        v->kind = LA_F64;
+        double d = strtod(val, &end);
+        bad = !*val || *end;
+        memcpy(&v->bits, &d, 8);
+    } else if (IS("buf")) {
+        v->kind = LA_BUF;
+        void *data;
+        if (read_file(val, &data, &v->size, err, errlen))
+            return -1;
+        v->data = data;
+        return 0;
+    } else if (IS("zero") || IS("local")) {
+        v->kind = IS("zero") ? LA_ZERO : LA_LOCAL;
+        bad = parse_int(val, 0, 0, 1ull << 34, &v->size);
+    } else {
+        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 buf zero local)", spec,
+                 (int)tl, spec);
+        return -1;
+    }
+#undef IS
+    if (bad) {
+        snprintf(err, errlen, "--arg '%s': '%s' is not a valid value of that type", spec, val);
+        return -1;
+    }
+    return 0;
+}
+
+unsigned la_parse_dims(const char *s, uint32_t n[3])
+{
+    n[0] = n[1] = n[2] = 1;
+    unsigned d = 0;
+    while (d < 3) {
+        char *end;
+        errno = 0;
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || errno || v == 0 || v > 0xffffffffu || *s == '-')
+            return 0;
+        n[d++] = (uint32_t)v;
+        if (*end == 0)
+            return d;
+        if (*end != ',')
+            return 0;
+        s = end + 1;
+    }
+    return 0;
+}
+
+static int is_hidden(co_arg_kind_t k)
+{
+    return k >= CO_ARG_HIDDEN_GLOBAL_OFFSET_X && k != CO_ARG_UNKNOWN;
+}
+
+size_t la_explicit_count(const co_kernel_t *k)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < k->nargs; i++)
+        n += !is_hidden(k->args[i].kind);
+    return n;
+}
+
+static sim_hidden_t hidden_kind(co_arg_kind_t k)
+{
+    switch (k) {
+    case CO_ARG_HIDDEN_GLOBAL_OFFSET_X: return SIM_HIDDEN_GLOBAL_OFFSET_X;
+    case CO_ARG_HIDDEN_GLOBAL_OFFSET_Y: return SIM_HIDDEN_GLOBAL_OFFSET_Y;
+    case CO_ARG_HIDDEN_GLOBAL_OFFSET_Z: return SIM_HIDDEN_GLOBAL_OFFSET_Z;
+    case CO_ARG_HIDDEN_PRINTF_BUFFER: return SIM_HIDDEN_PRINTF_BUFFER;
+    case CO_ARG_HIDDEN_HOSTCALL_BUFFER: return SIM_HIDDEN_HOSTCALL_BUFFER;
+    case CO_ARG_HIDDEN_DEFAULT_QUEUE: return SIM_HIDDEN_DEFAULT_QUEUE;
+    case CO_ARG_HIDDEN_COMPLETION_ACTION: return SIM_HIDDEN_COMPLETION_ACTION;
+    case CO_ARG_HIDDEN_MULTIGRID_SYNC_ARG: return SIM_HIDDEN_MULTIGRID_SYNC_ARG;
+    case CO_ARG_HIDDEN_BLOCK_COUNT_X: return SIM_HIDDEN_BLOCK_COUNT_X;
+    case CO_ARG_HIDDEN_BLOCK_COUNT_Y: return SIM_HIDDEN_BLOCK_COUNT_Y;
+    case CO_ARG_HIDDEN_BLOCK_COUNT_Z: return SIM_HIDDEN_BLOCK_COUNT_Z;
+    case CO_ARG_HIDDEN_GROUP_SIZE_X: return SIM_HIDDEN_GROUP_SIZE_X;
+    case CO_ARG_HIDDEN_GROUP_SIZE_Y: return SIM_HIDDEN_GROUP_SIZE_Y;
+    case CO_ARG_HIDDEN_GROUP_SIZE_Z: return SIM_HIDDEN_GROUP_SIZE_Z;
+    case CO_ARG_HIDDEN_REMAINDER_X: return SIM_HIDDEN_REMAINDER_X;
+    case CO_ARG_HIDDEN_REMAINDER_Y: return SIM_HIDDEN_REMAINDER_Y;
+    case CO_ARG_HIDDEN_REMAINDER_Z: return SIM_HIDDEN_REMAINDER_Z;
+    case CO_ARG_HIDDEN_GRID_DIMS: return SIM_HIDDEN_GRID_DIMS;
+    case CO_ARG_HIDDEN_HEAP_V1: return SIM_HIDDEN_HEAP_V1;
+    case CO_ARG_HIDDEN_DYNAMIC_LDS_SIZE: return SIM_HIDDEN_DYNAMIC_LDS_SIZE;
+    case CO_ARG_HIDDEN_PRIVATE_BASE: return SIM_HIDDEN_PRIVATE_BASE;
+    case CO_ARG_HIDDEN_SHARED_BASE: return SIM_HIDDEN_SHARED_BASE;
+    case CO_ARG_HIDDEN_QUEUE_PTR: return SIM_HIDDEN_QUEUE_PTR;
+    default: return SIM_HIDDEN_NONE;
+    }
+}
+
+static const char *arg_desc(const co_arg_t *a, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s%s%s, %u bytes", a->name && a->name[0] ? a->name : "",
+             a->name && a->name[0] ? " " : "", a->type_name && a->type_name[0] ? a->type_name : "",
+             a->type_name && a->type_name[0] ? "" : co_arg_kind_name(a->kind), a->size);
+    return buf;
+}
+
+/* Place explicit argument a (the i-th explicit one) with value v. */
+static int place_arg(launch_t *L, const co_arg_t *a, size_t i, const la_value_t *v, uint32_t *lds_end,
+                     char *err, size_t errlen)
+{
+    char d[160];
+    uint8_t *p = L->kernarg + a->offset;
+    switch (a->kind) {
+    case CO_ARG_BY_VALUE: {
+        unsigned vs = (v->kind == LA_I32 || v->kind == LA_U32 || v->kind == LA_F32) ? 4
+                      : (v->kind == LA_I64 || v->kind == LA_U64 || v->kind == LA_F64) ? 8 : 0;
+        int narrow_ok = vs == 4 && (v->kind == LA_I32 || v->kind == LA_U32) && a->size < 4;
+        if (!vs || (vs != a->size && !narrow_ok)) {
+            snprintf(err, errlen, "argument %zu (%s) is passed by value: '%s' is %s", i, arg_desc(a, d, sizeof d),
+                     v->spec, vs ? "a value of another size" : "not a scalar value");
+            return -1;
+        }
+        memcpy(p, &v->bits, a->size);
+        return 0;
+    }
+    case CO_ARG_GLOBAL_BUFFER: {
+        if (v->kind != LA_BUF && v->kind != LA_ZERO) {
+            snprintf(err, errlen, "argument %zu (%s) is a global buffer: give buf:PATH or zero:BYTES, not '%s'", i,
+                     arg_desc(a, d, sizeof d), v->spec);
+            return -1;
+        }
+        uint64_t addr;
+        if (mem_alloc(&L->mem, v->size ? v->size : 1, 256, v->spec, &addr) ||
+            (v->kind == LA_BUF && v->size && mem_write(&L->mem, addr, v->data, v->size))) {
+            snprintf(err, errlen, "out of host memory for argument %zu ('%s')", i, v->spec);
+            return -1;
+        }
+        L->arg_addr[i] = addr;
+        L->arg_size[i] = v->size;
+        memcpy(p, &addr, a->size < 8 ? a->size : 8);
+        return 0;
+    }
+    case CO_ARG_DYNAMIC_SHARED_POINTER: {
+        if (v->kind != LA_LOCAL) {
+            snprintf(err, errlen, "argument %zu (%s) is a __local pointer: give local:BYTES, not '%s'", i,
+                     arg_desc(a, d, sizeof d), v->spec);
+            return -1;
+        }
+        uint32_t off = (*lds_end + 15) & ~15u;
+        *lds_end = off + (uint32_t)v->size;
+        memcpy(p, &off, a->size < 4 ? a->size : 4);
+        return 0;
+    }
+    default:
+        snprintf(err, errlen, "argument %zu (%s) of kind %s is not supported", i, arg_desc(a, d, sizeof d),
+                 co_arg_kind_name(a->kind));
+        return -1;
+    }
+}
+
+static int choose_kernel(launch_t *L, const char *file, const char *kernel, char *err, size_t errlen)
+{
+    if (kernel) {
+        L->k = co_find_kernel(&L->co, kernel);
+        if (L->k)
+            return 0;
+    } else if (L->co.nkernels == 1) {
+        L->k = &L->co.kernels[0];
+        return 0;
+    }
+    size_t n = (size_t)snprintf(err, errlen, kernel ? "%s: no kernel named '%s'; kernels:" : "%s: %s--kernel NAME needed; kernels:",
+                                file, kernel ? kernel : "");
+    for (size_t i = 0; i < L->co.nkernels && n < errlen; i++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", L->co.kernels[i].name);
+    return -1;
+}
+
+static void default_local(const co_kernel_t *k, unsigned dims, const uint32_t global[3], uint32_t local[3])
+{
+    if (k->reqd_workgroup_size[0]) {
+        memcpy(local, k->reqd_workgroup_size, 3 * sizeof *local);
+        return;
+    }
+    uint32_t max = k->max_flat_workgroup_size ? k->max_flat_workgroup_size : 256;
+    local[0] = global[0] < max ? global[0] : max;
+    local[1] = local[2] = 1;
+    (void)dims;
+}
+
+int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
+               const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
+{
+    memset(L, 0, sizeof *L);
+    mem_init(&L->mem);
+    if (co_load(file, &L->co, err, errlen))
+        return -1;
+    if (choose_kernel(L, file, kernel, err, errlen))
+        return -1;
+    const co_kernel_t *k = L->k;
+    L->nexplicit = la_explicit_count(k);
+    if (nvals != L->nexplicit) {
+        size_t n = (size_t)snprintf(err, errlen, "kernel %s takes %zu argument%s, %zu --arg given:", k->name,
+                                    L->nexplicit, L->nexplicit == 1 ? "" : "s", nvals);
+        for (size_t i = 0, e = 0; i < k->nargs && n < errlen; i++)
+            if (!is_hidden(k->args[i].kind)) {
+                char d[160];
+                n += (size_t)snprintf(err + n, errlen - n, "%s %zu: %s", e ? ";" : "", e, arg_desc(&k->args[i], d, sizeof d));
+                e++;
+            }
+        return -1;
+    }
+    if (dev_map_code_object(&L->co, &L->mem, &L->image_base, err, errlen))
+        return -1;
+    uint32_t ksize = k->kernarg_segment_size;
+    for (size_t i = 0; i < k->nargs; i++)
+        if (k->args[i].offset + k->args[i].size > ksize)
+            ksize = k->args[i].offset + k->args[i].size;
+    L->kernarg = calloc(1, ksize ? ksize : 1);
+    L->hidden = calloc(k->nargs ? k->nargs : 1, sizeof *L->hidden);
+    L->arg_addr = calloc(nvals ? nvals : 1, sizeof *L->arg_addr);
+    L->arg_size = calloc(nvals ? nvals : 1, sizeof *L->arg_size);
+    L->words = malloc(L->co.text_size ? L->co.text_size : 4);
+    if (!L->kernarg || !L->hidden || !L->arg_addr || !L->arg_size || !L->words) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    uint32_t lds_end = k->desc.group_segment_fixed_size;
+    size_t e = 0, nh = 0;
+    for (size_t i = 0; i < k->nargs; i++) {
+        const co_arg_t *a = &k->args[i];
+        if (is_hidden(a->kind)) {
+            L->hidden[nh].offset = a->offset;
+            L->hidden[nh].size = a->size;
+            L->hidden[nh].kind = hidden_kind(a->kind);
+            nh++;
+        } else if (place_arg(L, a, e, &vals[e], &lds_end, err, errlen))
+            return -1;
+        else
+            e++;
+    }
+    memcpy(L->words, L->co.text, L->co.text_size);
+    sim_kernel_t *sk = &L->sk;
+    sk->t = L->co.target;
+    sk->code_base = L->image_base + L->co.text_addr;
+    sk->words = L->words;
+    sk->ndw = L->co.text_size / 4;
+    sk->entry = L->image_base + k->code_addr;
+    sk->desc_addr = L->image_base + k->desc_addr;
+    sk->rsrc1 = k->desc.rsrc1;
+    sk->rsrc2 = k->desc.rsrc2;
+    sk->kernel_code_properties = k->desc.kernel_code_properties;
+    sk->group_segment_fixed_size = k->desc.group_segment_fixed_size;
+    sk->private_segment_fixed_size = k->desc.private_segment_fixed_size;
+    sk->code_object_version = L->co.version;
+    sk->name = k->name;
+    sim_launch_t *sl = &L->sl;
+    sl->dims = dims;
+    memcpy(sl->grid, global, sizeof sl->grid);
+    if (local && local[0])
+        memcpy(sl->local, local, sizeof sl->local);
+    else
+        default_local(k, dims, global, sl->local);
+    uint32_t items = sl->local[0] * sl->local[1] * sl->local[2];
+    if (k->max_flat_workgroup_size && items > k->max_flat_workgroup_size) {
+        snprintf(err, errlen, "work-group of %u work-items: kernel %s was compiled for at most %u", items, k->name,
+                 k->max_flat_workgroup_size);
+        return -1;
+    }
+    sl->dynamic_lds = lds_end - k->desc.group_segment_fixed_size;
+    sl->kernarg = L->kernarg;
+    sl->kernarg_size = ksize;
+    sl->hidden = L->hidden;
+    sl->nhidden = nh;
+    return 0;
+}
+
+void la_free(launch_t *L)
+{
+    mem_free(&L->mem);
+    co_free(&L->co);
+    free(L->kernarg);
+    free(L->hidden);
+    free(L->arg_addr);
+    free(L->arg_size);
+    free(L->words);
+    memset(L, 0, sizeof *L);
+}

@@ -1,0 +1,336 @@
+/* dispatch.c — kernel launch (see dispatch.h).  The register layout at
+ * wave start follows LLVM's AMDGPUUsage "Initial Kernel Execution State"
+ * (GCN-FACTS §5.3); the packet is an hsa_kernel_dispatch_packet_t (§5.6). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/dispatch.h"
+#include "sim/exec.h"
+
+enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = 0x40, QUEUE_PRIVATE_APERTURE_HI = 0x44 };
+
+static void put(uint8_t *p, uint32_t off, uint64_t v, uint32_t size)
+{
+    for (uint32_t i = 0; i < size && i < 8; i++)
+        p[off + i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t ceil_div(uint32_t a, uint32_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Value of a hidden argument for this launch. */
+static uint64_t hidden_value(const sim_ctx_t *c, const sim_launch_t *l, sim_hidden_t kind)
+{
+    switch (kind) {
+    case SIM_HIDDEN_GLOBAL_OFFSET_X: return l->global_offset[0];
+    case SIM_HIDDEN_GLOBAL_OFFSET_Y: return l->global_offset[1];
+    case SIM_HIDDEN_GLOBAL_OFFSET_Z: return l->global_offset[2];
+    case SIM_HIDDEN_BLOCK_COUNT_X: return c->ngroups[0];
+    case SIM_HIDDEN_BLOCK_COUNT_Y: return c->ngroups[1];
+    case SIM_HIDDEN_BLOCK_COUNT_Z: return c->ngroups[2];
+    case SIM_HIDDEN_GROUP_SIZE_X: return c->local[0];
+    case SIM_HIDDEN_GROUP_SIZE_Y: return c->local[1];
+    case SIM_HIDDEN_GROUP_SIZE_Z: return c->local[2];
+    case SIM_HIDDEN_REMAINDER_X: return c->grid[0] % c->local[0];
+    case SIM_HIDDEN_REMAINDER_Y: return c->grid[1] % c->local[1];
+    case SIM_HIDDEN_REMAINDER_Z: return c->grid[2] % c->local[2];
+    case SIM_HIDDEN_GRID_DIMS: return l->dims;
+    case SIM_HIDDEN_DYNAMIC_LDS_SIZE: return l->dynamic_lds;
+    case SIM_HIDDEN_PRIVATE_BASE: return c->private_aperture >> 32;
+    case SIM_HIDDEN_SHARED_BASE: return c->shared_aperture >> 32;
+    case SIM_HIDDEN_QUEUE_PTR: return c->queue_addr;
+    default: return 0;   /* printf/hostcall/heap/queues are not provided */
+    }
+}
+
+/* Kernarg segment, AQL packet and queue in device memory. */
+static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds,
+                        char *err, size_t errlen)
+{
+    uint32_t ksize = l->kernarg_size;
+    for (size_t i = 0; i < l->nhidden; i++)
+        if (l->hidden[i].offset + l->hidden[i].size > ksize)
+            ksize = l->hidden[i].offset + l->hidden[i].size;
+    uint8_t *ka = calloc(1, ksize ? ksize : 1);
+    if (!ka)
+        goto oom;
+    if (l->kernarg_size)
+        memcpy(ka, l->kernarg, l->kernarg_size);
+    for (size_t i = 0; i < l->nhidden; i++)
+        put(ka, l->hidden[i].offset, hidden_value(c, l, l->hidden[i].kind), l->hidden[i].size);
+    int bad = mem_alloc(mem, ksize ? ksize : 1, 256, "kernarg segment", &c->kernarg_addr) ||
+              mem_write(mem, c->kernarg_addr, ka, ksize);
+    free(ka);
+    if (bad)
+        goto oom;
+
+    uint8_t q[QUEUE_SIZE] = {0};
+    put(q, QUEUE_GROUP_APERTURE_HI, c->shared_aperture >> 32, 4);
+    put(q, QUEUE_PRIVATE_APERTURE_HI, c->private_aperture >> 32, 4);
+    if (mem_alloc(mem, QUEUE_SIZE, 256, "queue (amd_queue_t)", &c->queue_addr) ||
+        mem_write(mem, c->queue_addr, q, QUEUE_SIZE))
+        goto oom;
+
+    uint8_t p[64] = {0};
+    put(p, 0, 2 /* KERNEL_DISPATCH */ | 1u << 8 /* barrier */, 2);
+    put(p, 2, l->dims, 2);
+    for (int d = 0; d < 3; d++) {
+        put(p, 4 + 2 * d, c->local[d], 2);
+        put(p, 12 + 4 * d, c->grid[d], 4);
+    }
+    put(p, 24, k->private_segment_fixed_size, 4);
+    put(p, 28, lds, 4);
+    put(p, 32, k->desc_addr, 8);
+    put(p, 40, c->kernarg_addr, 8);
+    if (mem_alloc(mem, 64, 256, "dispatch packet", &c->packet_addr) || mem_write(mem, c->packet_addr, p, 64))
+        goto oom;
+    return 0;
+oom:
+    snprintf(err, errlen, "out of host memory setting up the launch");
+    return -1;
+}
+
+/* The private segment buffer descriptor (V#) for scratch: swizzled, one
+ * dword per lane interleaved (ADD_TID, element size 4, index stride 64). */
+static void psb_descriptor(const sim_ctx_t *c, uint32_t v[4])
+{
+    v[0] = (uint32_t)c->scratch_addr;
+    v[1] = (uint32_t)(c->scratch_addr >> 32) & 0xffff;
+    v[1] |= 1u << 31;   /* SWIZZLE_ENABLE */
+    v[2] = 0xffffffffu; /* NUM_RECORDS */
+    v[3] = 4u | 5u << 3 | 6u << 6 | 7u << 9 /* DST_SEL_XYZW */ | 4u << 15 /* DATA_FORMAT 32 */ |
+           1u << 19 /* ELEMENT_SIZE 4 bytes */ | 3u << 21 /* INDEX_STRIDE 64 */ | 1u << 23 /* ADD_TID_ENABLE */;
+}
+
+/* Initial registers of one wave (user SGPRs, system SGPRs, VGPRs, EXEC, MODE). */
+static void init_wave(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, wave_t *w, uint32_t slot)
+{
+    uint32_t kcp = k->kernel_code_properties, rsrc2 = k->rsrc2, s = 0;
+    w->scratch_addr = c->scratch_addr + (uint64_t)slot * c->scratch_per_wave;
+    if (kcp & 1u << 0) {   /* private segment buffer */
+        uint32_t v[4];
+        psb_descriptor(c, v);
+        memcpy(&w->sgpr[s], v, sizeof v);
+        s += 4;
+    }
+    if (kcp & 1u << 1) {   /* dispatch ptr */
+        w->sgpr[s++] = (uint32_t)c->packet_addr;
+        w->sgpr[s++] = (uint32_t)(c->packet_addr >> 32);
+    }
+    if (kcp & 1u << 2) {   /* queue ptr */
+        w->sgpr[s++] = (uint32_t)c->queue_addr;
+        w->sgpr[s++] = (uint32_t)(c->queue_addr >> 32);
+    }
+    if (kcp & 1u << 3) {   /* kernarg segment ptr */
+        w->sgpr[s++] = (uint32_t)c->kernarg_addr;
+        w->sgpr[s++] = (uint32_t)(c->kernarg_addr >> 32);
+    }
+    if (kcp & 1u << 4) {   /* dispatch id */
+        w->sgpr[s++] = (uint32_t)c->dispatch_id;
+        w->sgpr[s++] = (uint32_t)(c->dispatch_id >> 32);
+    }
+    if (kcp & 1u << 5) {   /* flat scratch init */
+        if (c->t->gen >= ISA_GFX9) {   /* 64-bit base; the prologue adds the wave offset */
+            w->sgpr[s++] = (uint32_t)c->scratch_addr;
+            w->sgpr[s++] = (uint32_t)(c->scratch_addr >> 32);
+        } else {                       /* offset from the scratch base, and bytes per lane */
+            w->sgpr[s++] = 0;
+            w->sgpr[s++] = k->private_segment_fixed_size;
+        }
+    }
+    if (kcp & 1u << 6)     /* private segment size */
+        w->sgpr[s++] = k->private_segment_fixed_size;
+    for (int d = 0; d < 3; d++)   /* code object v2: grid work-group counts */
+        if (kcp & 1u << (7 + d))
+            w->sgpr[s++] = c->ngroups[d];
+    /* system SGPRs start after USER_SGPR_COUNT user SGPRs */
+    s = (rsrc2 >> 1) & 0x1f;
+    for (int d = 0; d < 3; d++)
+        if (rsrc2 & 1u << (7 + d))
+            w->sgpr[s++] = g->id[d];
+    if (rsrc2 & 1u << 10)  /* work-group info */
+        w->sgpr[s++] = g->nwaves;
+    if (rsrc2 & 1u << 0)   /* private segment wave byte offset */
+        w->sgpr[s++] = (uint32_t)(w->scratch_addr - c->scratch_addr);
+
+    /* work-item ids: lanes numbered x fastest within the (partial) group */
+    unsigned ids = (rsrc2 >> 11) & 3;
+    uint32_t items = g->size[0] * g->size[1] * g->size[2];
+    uint64_t exec = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t flat = w->wg_wave * 64 + l;
+        if (flat >= items)
+            continue;
+        exec |= 1ull << l;
+        w->vgpr[0][l] = flat % g->size[0];
+        if (ids >= 1 && w->nvgpr > 1)
+            w->vgpr[1][l] = flat / g->size[0] % g->size[1];
+        if (ids >= 2 && w->nvgpr > 2)
+            w->vgpr[2][l] = flat / (g->size[0] * g->size[1]);
+    }
+    w->sgpr[SREG_EXEC_LO] = (uint32_t)exec;
+    w->sgpr[SREG_EXEC_HI] = (uint32_t)(exec >> 32);
+    /* MODE: FLOAT_MODE, DX10_CLAMP, IEEE from COMPUTE_PGM_RSRC1 */
+    w->hwreg[1] = ((k->rsrc1 >> 12) & 0xff) | ((k->rsrc1 >> 21) & 1) << 8 | ((k->rsrc1 >> 23) & 1) << 9;
+    w->hwreg[4] = (w->wg_wave % 4) << 4 | (w->wg_wave / 4 % 10);   /* HW_ID: SIMD, wave slot */
+    w->prio = (k->rsrc1 >> 10) & 3;
+    w->pc = k->entry;
+    w->state = WAVE_RUN;
+}
+
+/* Allocate and initialise the waves of one work-group. */
+static int make_wg(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_t id[3], uint32_t lds,
+                   uint32_t (*vgprs)[64], wave_t *waves)
+{
+    uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
+    for (int d = 0; d < 3; d++) {
+        g->id[d] = id[d];
+        uint32_t rest = c->grid[d] - id[d] * c->local[d];
+        g->size[d] = rest < c->local[d] ? rest : c->local[d];
+    }
+    g->nwaves = ceil_div(g->size[0] * g->size[1] * g->size[2], 64);
+    g->waves = waves;
+    memset(g->lds, 0, lds);
+    g->lds_size = lds;
+    memset(waves, 0, g->nwaves * sizeof *waves);
+    memset(vgprs, 0, (size_t)g->nwaves * nv * sizeof *vgprs);
+    for (uint32_t i = 0; i < g->nwaves; i++) {
+        wave_t *w = &waves[i];
+        w->vgpr = vgprs + (size_t)i * nv;
+        w->nvgpr = (uint16_t)nv;
+        w->nsgpr = c->t->gen >= ISA_GFX8 ? 102 : 104;
+        w->wg_wave = i;
+        w->wg = g;
+        w->ctx = c;
+        init_wave(k, c, g, w, i);
+    }
+    return 0;
+}
+
+static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint32_t lds, char *err, size_t errlen)
+{
+    if (l->dims < 1 || l->dims > 3) {
+        snprintf(err, errlen, "a launch has 1 to 3 dimensions, not %u", l->dims);
+        return -1;
+    }
+    uint64_t items = 1;
+    for (int d = 0; d < 3; d++) {
+        if (l->grid[d] == 0 || l->local[d] == 0) {
+            snprintf(err, errlen, "global and local sizes must be at least 1 in every dimension");
+            return -1;
+        }
+        items *= l->local[d];
+    }
+    if (items > 1024) {
+        snprintf(err, errlen, "work-group of %llu work-items: the hardware allows at most 1024",
+                 (unsigned long long)items);
+        return -1;
+    }
+    uint32_t max_lds = k->t->gen == ISA_GFX6 ? 32768 : 65536;
+    if (lds > max_lds) {
+        snprintf(err, errlen, "the kernel needs %u bytes of LDS per work-group (static %u + dynamic %u); %s allows %u",
+                 lds, k->group_segment_fixed_size, l->dynamic_lds, k->t->name, max_lds);
+        return -1;
+    }
+    if (k->entry < k->code_base || (k->entry - k->code_base) / 4 >= k->ndw) {
+        snprintf(err, errlen, "the kernel's entry point 0x%llx is outside its code", (unsigned long long)k->entry);
+        return -1;
+    }
+    return 0;
+}
+
+int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
+    if (check_launch(k, l, lds, err, errlen))
+        return -1;
+    sim_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.t = k->t;
+    c.mem = mem;
+    c.shared_aperture = SIM_SHARED_APERTURE;
+    c.private_aperture = SIM_PRIVATE_APERTURE;
+    c.dispatch_id = 1;
+    for (int d = 0; d < 3; d++) {
+        c.grid[d] = l->grid[d];
+        c.local[d] = l->local[d];
+        c.ngroups[d] = ceil_div(l->grid[d], l->local[d]);
+    }
+    if (setup_memory(mem, k, l, &c, lds, err, errlen))
+        return -1;
+    /* scratch: one private segment per wave of a work-group (functional
+     * mode runs one work-group at a time), 64 lanes, 1 KiB granules */
+    uint32_t max_waves = ceil_div(l->local[0] * l->local[1] * l->local[2], 64);
+    c.scratch_per_wave = (k->private_segment_fixed_size * 64 + 1023) & ~1023u;
+    if (c.scratch_per_wave &&
+        mem_alloc(mem, (uint64_t)c.scratch_per_wave * max_waves, 1024, "scratch", &c.scratch_addr)) {
+        snprintf(err, errlen, "out of host memory for %u bytes of scratch", c.scratch_per_wave * max_waves);
+        return -1;
+    }
+    sim_prog_t prog;
+    if (sim_prog_build(&prog, k->t, k->words, k->ndw, k->code_base)) {
+        snprintf(err, errlen, "out of host memory decoding the kernel");
+        return -1;
+    }
+    c.prog = &prog;
+    uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
+    wave_t *waves = calloc(max_waves, sizeof *waves);
+    uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
+    uint8_t *ldsmem = calloc(1, lds ? lds : 1);
+    int rc = 0;
+    if (!waves || !vgprs || !ldsmem) {
+        snprintf(err, errlen, "out of host memory for the work-group state");
+        rc = -1;
+        goto done;
+    }
+    uint64_t groups = (uint64_t)c.ngroups[0] * c.ngroups[1] * c.ngroups[2], done = 0;
+    uint32_t id[3];
+    for (id[2] = 0; id[2] < c.ngroups[2] && rc == 0; id[2]++)
+        for (id[1] = 0; id[1] < c.ngroups[1] && rc == 0; id[1]++)
+            for (id[0] = 0; id[0] < c.ngroups[0] && rc == 0; id[0]++) {
+                sim_wg_t g;
+                memset(&g, 0, sizeof g);
+                g.lds = ldsmem;
+                make_wg(k, &c, &g, id, lds, vgprs, waves);
+                r->nwaves += g.nwaves;
+                if (sim_run_wg(&c, &g)) {
+                    for (uint32_t i = 0; i < g.nwaves; i++)
+                        if (waves[i].state == WAVE_FAULT) {
+                            r->faulted = 1;
+                            r->fault = waves[i].fault;
+                            memcpy(r->fault_wg, id, sizeof id);
+                            r->fault_wave = i;
+                            break;
+                        }
+                    rc = 1;
+                }
+                done++;
+                if (l->progress && (done & 63) == 0)
+                    l->progress(l->progress_arg, done, groups, c.ninst);
+                if (l->max_inst && c.ninst >= l->max_inst && rc == 0 && done < groups) {
+                    r->hit_limit = 1;
+                    rc = 2;
+                }
+            }
+    if (rc == 2)
+        rc = 0;
+    r->nwg = done;
+    if (r->faulted) {
+        uint64_t off = r->fault.pc - prog.base;
+        if (off / 4 < prog.ndw && prog.inst[off / 4].op < ISA_OP_COUNT)
+            isa_format(k->t, &prog.inst[off / 4], r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
+        else
+            snprintf(r->fault_disasm, sizeof r->fault_disasm, "(no instruction)");
+    }
+done:
+    r->ninst = c.ninst;
+    memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);
+    free(waves);
+    free(vgprs);
+    free(ldsmem);
+    sim_prog_free(&prog);
+    return rc;
+}

@@ -1,0 +1,84 @@
+/* dispatch.h — launching a kernel as the ROCm runtime and the hardware do:
+ * kernarg segment with hidden arguments, AQL packet and queue in simulated
+ * memory, scratch, work-groups and waves with their initial registers. */
+#ifndef GCNSIM_DISPATCH_H
+#define GCNSIM_DISPATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "isa/isa.h"
+#include "sim/mem.h"
+#include "sim/wave.h"
+
+/* Hidden kernel arguments the launch fills in. */
+typedef enum {
+    SIM_HIDDEN_NONE, SIM_HIDDEN_GLOBAL_OFFSET_X, SIM_HIDDEN_GLOBAL_OFFSET_Y, SIM_HIDDEN_GLOBAL_OFFSET_Z,
+    SIM_HIDDEN_PRINTF_BUFFER, SIM_HIDDEN_HOSTCALL_BUFFER, SIM_HIDDEN_DEFAULT_QUEUE,
+    SIM_HIDDEN_COMPLETION_ACTION, SIM_HIDDEN_MULTIGRID_SYNC_ARG,
+    SIM_HIDDEN_BLOCK_COUNT_X, SIM_HIDDEN_BLOCK_COUNT_Y, SIM_HIDDEN_BLOCK_COUNT_Z,
+    SIM_HIDDEN_GROUP_SIZE_X, SIM_HIDDEN_GROUP_SIZE_Y, SIM_HIDDEN_GROUP_SIZE_Z,
+    SIM_HIDDEN_REMAINDER_X, SIM_HIDDEN_REMAINDER_Y, SIM_HIDDEN_REMAINDER_Z,
+    SIM_HIDDEN_GRID_DIMS, SIM_HIDDEN_HEAP_V1, SIM_HIDDEN_DYNAMIC_LDS_SIZE,
+    SIM_HIDDEN_PRIVATE_BASE, SIM_HIDDEN_SHARED_BASE, SIM_HIDDEN_QUEUE_PTR,
+} sim_hidden_t;
+
+typedef struct {
+    uint32_t offset, size;
+    sim_hidden_t kind;
+} sim_hidden_arg_t;
+
+/* What the hardware needs of a kernel. */
+typedef struct {
+    const isa_target_t *t;
+    uint64_t code_base;            /* device address of words[0] */
+    const uint32_t *words;         /* the code (host copy of what is at code_base) */
+    size_t ndw;
+    uint64_t entry;                /* device address of the first instruction */
+    uint64_t desc_addr;            /* device address of the kernel descriptor */
+    uint32_t rsrc1, rsrc2;
+    uint16_t kernel_code_properties;
+    uint32_t group_segment_fixed_size;
+    uint32_t private_segment_fixed_size;
+    int code_object_version;       /* 2..5 */
+    const char *name;
+} sim_kernel_t;
+
+/* One launch. */
+typedef struct {
+    unsigned dims;                 /* 1..3 */
+    uint32_t grid[3];              /* work-items per dimension */
+    uint32_t local[3];             /* work-group size per dimension */
+    uint64_t global_offset[3];
+    uint32_t dynamic_lds;          /* bytes of LDS for __local pointer arguments */
+    const uint8_t *kernarg;        /* explicit arguments already at their offsets */
+    uint32_t kernarg_size;
+    const sim_hidden_arg_t *hidden;
+    size_t nhidden;
+    uint64_t max_inst;             /* stop after this many wave-instructions (0: no limit) */
+    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
+    void *progress_arg;
+} sim_launch_t;
+
+typedef struct {
+    uint64_t ninst;                /* wave-instructions executed */
+    uint64_t ninst_by_enc[ISA_ENC_COUNT];
+    uint64_t nwg, nwaves;
+    int faulted;                   /* a wave faulted: fault, fault_wg, fault_wave are set */
+    wave_fault_t fault;
+    uint32_t fault_wg[3], fault_wave;
+    char fault_disasm[256];        /* the faulting instruction in LLVM syntax */
+    int hit_limit;                 /* stopped at max_inst */
+} sim_result_t;
+
+/* Run a launch to completion.  Returns 0 when every wave ended, 1 when a
+ * wave faulted (r->fault says where and why; the dispatch stops there),
+ * -1 when the launch cannot be set up (err says why: bad sizes, LDS or
+ * registers beyond what the hardware has, out of memory). */
+int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err,
+                 size_t errlen);
+
+/* Base of the flat apertures gcnsim's simulated device uses. */
+#define SIM_SHARED_APERTURE 0x0001000000000000ull
+#define SIM_PRIVATE_APERTURE 0x0002000000000000ull
+
+#endif

@@ -1,0 +1,134 @@
+/* exec.c — decode-once programs, the handler table, one step of a wave,
+ * and the functional scheduler of a work-group. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/exec.h"
+
+/* ---- handler table ------------------------------------------------------ */
+
+static sem_fn handlers[ISA_OP_COUNT];
+static int handlers_ready;
+
+static void add_table(const sem_entry_t *t)
+{
+    for (; t->fn; t++)
+        if (t->op < ISA_OP_COUNT)
+            handlers[t->op] = t->fn;
+}
+
+sem_fn sem_lookup(unsigned op)
+{
+    if (!handlers_ready) {
+        add_table(sem_salu_table);
+        add_table(sem_smem_table);
+        add_table(sem_valu_table);
+        add_table(sem_valu_ext_table);
+        add_table(sem_lds_table);
+        add_table(sem_vmem_table);
+        handlers_ready = 1;
+    }
+    return op < ISA_OP_COUNT ? handlers[op] : NULL;
+}
+
+/* ---- programs ----------------------------------------------------------- */
+
+int sim_prog_build(sim_prog_t *p, const isa_target_t *t, const uint32_t *words, size_t ndw, uint64_t base)
+{
+    memset(p, 0, sizeof *p);
+    p->inst = calloc(ndw ? ndw : 1, sizeof *p->inst);
+    p->fn = calloc(ndw ? ndw : 1, sizeof *p->fn);
+    if (!p->inst || !p->fn) {
+        sim_prog_free(p);
+        return -1;
+    }
+    p->base = base;
+    p->ndw = ndw;
+    p->words = words;
+    /* every dword offset is decoded, so a branch to any address finds its
+     * instruction; words that do not decode keep op == ISA_OP_COUNT */
+    for (size_t i = 0; i < ndw; i++) {
+        if (isa_decode(t, words + i, ndw - i, &p->inst[i]) == ISA_OK)
+            p->fn[i] = sem_lookup(p->inst[i].op);
+        else
+            p->inst[i].op = ISA_OP_COUNT;
+    }
+    return 0;
+}
+
+void sim_prog_free(sim_prog_t *p)
+{
+    free(p->inst);
+    free(p->fn);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- stepping ----------------------------------------------------------- */
+
+void wave_step(wave_t *w)
+{
+    const sim_prog_t *p = w->ctx->prog;
+    uint64_t pc = w->pc, off = pc - p->base;
+    if ((off & 3) || (off >> 2) >= p->ndw) {
+        wave_fault(w, FAULT_ILLEGAL, pc, -1, "pc 0x%llx is outside the kernel's code", (unsigned long long)pc);
+        w->fault.pc = pc;
+        return;
+    }
+    size_t i = (size_t)(off >> 2);
+    const isa_inst_t *in = &p->inst[i];
+    sem_fn fn = p->fn[i];
+    if (!fn) {
+        if (in->op >= ISA_OP_COUNT)
+            wave_fault(w, FAULT_ILLEGAL, 0, -1, "0x%08x is not a valid instruction", p->words[i]);
+        else
+            wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s is not implemented by gcnsim", isa_row(in->op)->name);
+        w->fault.pc = pc;
+        return;
+    }
+    if (w->fx) {
+        fx_t *fx = w->fx;
+        fx->pc = pc;
+        fx->ns = fx->nv = fx->nm = fx->nacc = 0;
+        fx->branch = fx->taken = fx->scc_written = fx->overflow = 0;
+        fx->vm_cnt = fx->lgkm_cnt = fx->exp_cnt = 0;
+    }
+    w->pc = pc + 4u * in->ndw;
+    fn(w, in);
+    w->ninst++;
+    w->ctx->ninst++;
+    w->ctx->ninst_by_enc[in->enc]++;
+    if (w->fx)
+        w->fx->next_pc = w->pc;
+    if (w->state == WAVE_FAULT)
+        w->fault.pc = pc;
+}
+
+/* ---- functional scheduler ---------------------------------------------- */
+
+int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
+{
+    (void)c;
+    for (;;) {
+        unsigned running = 0, at_barrier = 0, done = 0;
+        for (uint32_t i = 0; i < g->nwaves; i++) {
+            wave_t *w = &g->waves[i];
+            while (w->state == WAVE_RUN)
+                wave_step(w);
+            if (w->state == WAVE_FAULT)
+                return -1;
+        }
+        for (uint32_t i = 0; i < g->nwaves; i++) {
+            unsigned s = g->waves[i].state;
+            running += s == WAVE_RUN;
+            at_barrier += s == WAVE_BARRIER;
+            done += s == WAVE_DONE || s == WAVE_HALT;
+        }
+        if (at_barrier == 0)
+            return 0;
+        /* every wave that has not ended waits at the barrier: release them */
+        if (running == 0)
+            for (uint32_t i = 0; i < g->nwaves; i++)
+                if (g->waves[i].state == WAVE_BARRIER)
+                    g->waves[i].state = WAVE_RUN;
+        (void)done;
+    }
+}

@@ -1,0 +1,41 @@
+/* mem.h — simulated device memory: a 64-bit address space made of
+ * allocations.  An access outside every allocation is reported, never
+ * performed; allocations are separated by unmapped guard gaps so that
+ * running off the end of a buffer faults. */
+#ifndef GCNSIM_MEM_H
+#define GCNSIM_MEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint64_t base, size;
+    uint8_t *data;
+    char name[40];
+} mem_region_t;
+
+typedef struct {
+    mem_region_t *r;     /* sorted by base */
+    size_t n, cap;
+    uint64_t next;       /* where the next allocation goes */
+    size_t last;         /* index of the last region hit (lookup cache) */
+} mem_t;
+
+/* Initialise an empty address space (allocations start at 4 GiB so that
+ * truncating an address to 32 bits faults). */
+void mem_init(mem_t *m);
+/* Free every allocation. */
+void mem_free(mem_t *m);
+/* Allocate size bytes (zeroed) aligned to align (power of two, >= 256).
+ * Returns 0 and the address, or -1 when out of host memory. */
+int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_t *addr);
+/* Host pointer to [addr, addr+len) if it lies inside one allocation, else
+ * NULL.  len 0 is treated as 1. */
+uint8_t *mem_ptr(mem_t *m, uint64_t addr, uint64_t len);
+/* The allocation containing addr, or NULL. */
+const mem_region_t *mem_region_at(mem_t *m, uint64_t addr);
+/* Copy in/out of device memory; return -1 if the range is not mapped. */
+int mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t len);
+int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len);
+
+#endif

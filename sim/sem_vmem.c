@@ -1,0 +1,6 @@
+/* sem_vmem.c — placeholder: semantics of this family are added here. */
+#include "sim/wave.h"
+
+const sem_entry_t sem_vmem_table[] = {
+    {0, 0},
+};

@@ -1,0 +1,227 @@
+/* wave.h — the state of a wavefront, its work-group and its dispatch, the
+ * effects record every executed instruction fills, and the interface of
+ * the per-instruction semantics (sim/sem_*.c). */
+#ifndef GCNSIM_WAVE_H
+#define GCNSIM_WAVE_H
+
+#include <stdint.h>
+#include "isa/isa.h"
+#include "sim/mem.h"
+
+/* ---- special scalar registers, by their operand encoding --------------- */
+enum {
+    SREG_VCC_LO = 106, SREG_VCC_HI = 107, SREG_M0 = 124,
+    SREG_EXEC_LO = 126, SREG_EXEC_HI = 127,
+    SREG_FLAT_SCR_LO_GFX8 = 102, SREG_FLAT_SCR_LO_GFX7 = 104, SREG_XNACK_LO = 104,
+};
+
+/* ---- faults ------------------------------------------------------------- */
+typedef enum {
+    FAULT_NONE,
+    FAULT_MEMORY,        /* access outside every allocation */
+    FAULT_MISALIGNED,    /* misaligned where the ISA requires alignment */
+    FAULT_ILLEGAL,       /* not a valid instruction (or pc outside the code) */
+    FAULT_UNIMPLEMENTED, /* valid, but gcnsim has no semantics for it */
+    FAULT_TRAP,          /* s_trap */
+    FAULT_REGISTER,      /* VGPR/SGPR beyond the wave's allocation */
+} fault_kind_t;
+
+typedef struct {
+    fault_kind_t kind;
+    uint64_t pc;          /* address of the faulting instruction */
+    uint64_t addr;        /* memory address, if any */
+    int lane;             /* lane that faulted, -1 if none */
+    char msg[200];        /* what happened, one line */
+} wave_fault_t;
+
+/* ---- effects record ----------------------------------------------------
+ * Filled by the semantics when the wave's fx pointer is set (recording
+ * mode): every register written with its old value, memory touched, the
+ * branch outcome and counter increments.  The cycle model, the tracer and
+ * the debugger (watchpoints, reverse-step) consume it. */
+enum { FX_MAX_SREG = 48, FX_MAX_VREG = 20 };
+enum { FX_SPACE_GLOBAL, FX_SPACE_LDS, FX_SPACE_SCRATCH, FX_SPACE_GDS, FX_SPACE_SCALAR };
+
+typedef struct { uint16_t reg; uint32_t old; } fx_sreg_t;            /* reg: operand encoding */
+typedef struct { uint16_t reg; uint64_t mask; uint32_t old[64]; } fx_vreg_t;
+typedef struct { uint64_t addr; uint32_t old; uint8_t space; } fx_memw_t; /* one dword written */
+
+typedef struct {
+    uint8_t space, write, bytes;   /* bytes per lane (per address) */
+    uint64_t mask;                 /* lanes that accessed */
+    uint64_t addr[64];             /* per-lane address (space-relative for LDS) */
+} fx_access_t;
+
+typedef struct fx {
+    uint64_t pc, next_pc;
+    uint8_t branch, taken;         /* a branch instruction, and whether it was taken */
+    uint8_t scc_written, old_scc;
+    unsigned ns, nv, nm, mcap, nacc;
+    fx_sreg_t s[FX_MAX_SREG];
+    fx_vreg_t v[FX_MAX_VREG];
+    fx_memw_t *m;                  /* memory dwords written, with old values (grows) */
+    fx_access_t acc[2];            /* memory accesses of the instruction (address lists) */
+    uint8_t vm_cnt, lgkm_cnt, exp_cnt;   /* counter increments */
+    uint8_t overflow;              /* more effects than the record holds */
+} fx_t;
+
+/* ---- wave, work-group, dispatch ----------------------------------------- */
+enum { WAVE_RUN, WAVE_BARRIER, WAVE_DONE, WAVE_FAULT, WAVE_HALT };
+
+struct sim_ctx;
+struct sim_wg;
+
+typedef struct wave {
+    uint32_t sgpr[128];       /* by operand encoding: s0..s103, flat_scratch, xnack_mask,
+                                 vcc (106/107), tba/tma/ttmp, m0 (124), exec (126/127) */
+    uint32_t (*vgpr)[64];     /* vgpr[n][lane], register-major */
+    uint16_t nvgpr;           /* VGPRs allocated to the wave */
+    uint16_t nsgpr;           /* SGPRs addressable by the program (s0..s(nsgpr-1)) */
+    uint8_t scc, state, prio;
+    uint64_t pc;
+    uint32_t hwreg[32];       /* s_getreg/s_setreg registers by HW_REG id (MODE = 1 ...) */
+    uint32_t wg_wave;         /* index of the wave in its work-group */
+    uint32_t id;              /* index of the wave in the dispatch */
+    uint64_t scratch_addr;    /* this wave's private segment (device address) */
+    struct sim_wg *wg;
+    struct sim_ctx *ctx;
+    fx_t *fx;                 /* effects record, NULL when not recording */
+    wave_fault_t fault;
+    uint64_t ninst;           /* wave-instructions executed */
+} wave_t;
+
+typedef struct sim_wg {
+    uint32_t id[3];           /* work-group id */
+    uint32_t size[3];         /* work-items in this group (edge groups are partial) */
+    uint8_t *lds;             /* LDS of the group (host memory) */
+    uint32_t lds_size;        /* bytes allocated (static + dynamic) */
+    wave_t *waves;
+    uint32_t nwaves;
+} sim_wg_t;
+
+/* Handler of one instruction: runs it on the whole wave (EXEC-masked). */
+typedef void (*sem_fn)(wave_t *w, const isa_inst_t *in);
+typedef struct { uint16_t op; sem_fn fn; } sem_entry_t;
+
+/* The code of a dispatch, decoded once. */
+typedef struct {
+    uint64_t base;            /* device address of words[0] */
+    size_t ndw;
+    const uint32_t *words;
+    isa_inst_t *inst;         /* per dword; op == ISA_OP_COUNT: no instruction starts here */
+    sem_fn *fn;               /* per dword; NULL: no semantics */
+} sim_prog_t;
+
+typedef struct sim_ctx {
+    const isa_target_t *t;
+    mem_t *mem;
+    sim_prog_t *prog;
+    uint64_t kernarg_addr, packet_addr, queue_addr;
+    uint64_t shared_aperture, private_aperture;   /* flat apertures (64-bit bases) */
+    uint64_t scratch_addr;    /* base of the scratch backing allocation */
+    uint32_t scratch_per_wave;/* bytes of scratch per wave */
+    uint32_t grid[3], local[3], ngroups[3];
+    uint64_t dispatch_id;
+    uint64_t ninst;           /* wave-instructions executed in the dispatch */
+    uint64_t ninst_by_enc[ISA_ENC_COUNT];
+} sim_ctx_t;
+
+/* ---- register access (inline; the hot path) ---------------------------- */
+
+static inline uint64_t wave_exec(const wave_t *w)
+{
+    return (uint64_t)w->sgpr[SREG_EXEC_HI] << 32 | w->sgpr[SREG_EXEC_LO];
+}
+
+static inline uint64_t wave_vcc(const wave_t *w)
+{
+    return (uint64_t)w->sgpr[SREG_VCC_HI] << 32 | w->sgpr[SREG_VCC_LO];
+}
+
+/* Record the old value of SGPR reg (operand encoding) before a write. */
+void fx_log_sreg(fx_t *fx, unsigned reg, uint32_t old);
+/* Record the old values of VGPR reg in the lanes of mask before a write. */
+void fx_log_vreg(fx_t *fx, unsigned reg, uint64_t mask, const uint32_t old[64]);
+/* Record one dword of memory about to be written. */
+void fx_log_mem(fx_t *fx, uint8_t space, uint64_t addr, uint32_t old);
+
+/* Write a 32-bit scalar register (operand encoding 0..127). */
+static inline void wave_set_sreg(wave_t *w, unsigned reg, uint32_t v)
+{
+    if (w->fx)
+        fx_log_sreg(w->fx, reg, w->sgpr[reg & 127]);
+    w->sgpr[reg & 127] = v;
+}
+
+static inline void wave_set_sreg64(wave_t *w, unsigned reg, uint64_t v)
+{
+    wave_set_sreg(w, reg, (uint32_t)v);
+    wave_set_sreg(w, reg + 1, (uint32_t)(v >> 32));
+}
+
+static inline void wave_set_scc(wave_t *w, unsigned v)
+{
+    if (w->fx && !w->fx->scc_written) {
+        w->fx->scc_written = 1;
+        w->fx->old_scc = w->scc;
+    }
+    w->scc = (uint8_t)(v != 0);
+}
+
+static inline void wave_set_exec(wave_t *w, uint64_t v)
+{
+    wave_set_sreg64(w, SREG_EXEC_LO, v);
+}
+
+static inline void wave_set_vcc(wave_t *w, uint64_t v)
+{
+    wave_set_sreg64(w, SREG_VCC_LO, v);
+}
+
+/* Stop the wave with a fault; fmt describes it in one line.  Returns so
+ * that a handler can `return wave_fault(...)`. */
+void wave_fault(wave_t *w, fault_kind_t kind, uint64_t addr, int lane, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Pointer to VGPR n, or NULL after faulting the wave if n is beyond its
+ * allocation. */
+static inline uint32_t *wave_vreg(wave_t *w, unsigned n)
+{
+    if (n >= w->nvgpr) {
+        wave_fault(w, FAULT_REGISTER, 0, -1, "v%u is beyond the wave's %u allocated VGPRs", n, w->nvgpr);
+        return 0;
+    }
+    return w->vgpr[n];
+}
+
+/* Write val[] into VGPR n in the lanes of mask (logging old values). */
+void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask);
+
+/* Value of a scalar source operand (operand encoding v: SGPR, special
+ * register, inline constant or the instruction's literal) as 32 bits. For
+ * inline float constants ot selects the f16/f32 bit pattern. */
+uint32_t wave_sread(const wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot);
+/* The same for a 64-bit operand (SGPR pair, 64-bit inline constant, or a
+ * literal: zero-extended, or the high half for f64 operands). */
+uint64_t wave_sread64(const wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot);
+
+/* The 64 lanes of a 32-bit VALU source: the VGPR row itself, or tmp filled
+ * with the broadcast scalar value.  NULL after a fault. */
+const uint32_t *wave_vsrc(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64]);
+/* The 64 lanes of a 64-bit VALU source into out[]; returns 0 or -1 after a fault. */
+int wave_vsrc64(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint64_t out[64]);
+/* Write a 64-bit VALU result to VGPRs n, n+1 in the lanes of mask. */
+void wave_write_vreg64(wave_t *w, unsigned n, const uint64_t val[64], uint64_t mask);
+
+/* ---- semantics tables (one per sem_*.c file) ---------------------------- */
+extern const sem_entry_t sem_salu_table[];   /* SOP1/SOP2/SOPK/SOPC/SOPP */
+extern const sem_entry_t sem_smem_table[];   /* SMRD/SMEM */
+extern const sem_entry_t sem_valu_table[];   /* 32-bit integer and f32 VALU */
+extern const sem_entry_t sem_valu_ext_table[]; /* f64, f16, packed, conversions, transcendentals */
+extern const sem_entry_t sem_lds_table[];    /* DS */
+extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH */
+
+/* The handler for an op (NULL if unimplemented). */
+sem_fn sem_lookup(unsigned op);
+
+#endif
