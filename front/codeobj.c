@@ -493,7 +493,7 @@ static void decode_features(co_file_t *f)
         f->xnack = f->e_flags & 0x100 ? CO_FEAT_ON : CO_FEAT_OFF;
         f->sramecc = f->e_flags & 0x200 ? CO_FEAT_ON : CO_FEAT_OFF;
     } else {
-        static const int v4[4] = {CO_FEAT_UNSPECIFIED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON};
+        static const int v4[4] = {CO_FEAT_UNSUPPORTED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON};
         f->xnack = v4[(f->e_flags >> 8) & 3];
         f->sramecc = v4[(f->e_flags >> 10) & 3];
     }
@@ -962,7 +962,7 @@ const char *co_feat_name(int feat)
     case CO_FEAT_ANY: return "any";
     case CO_FEAT_OFF: return "off";
     case CO_FEAT_ON: return "on";
-    default: return "";
+    default: return "unsupported";
     }
 }
 

@@ -82,8 +82,9 @@ typedef struct {
     uint64_t flags, addr, offset, size;
 } co_section_t;
 
-/* Target feature settings from e_flags (v3: on/off; v4+: any/off/on). */
-enum { CO_FEAT_UNSPECIFIED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON };
+/* Target feature settings from e_flags (v2/v3: on/off; v4+: unsupported
+ * (the target has no such feature), any, off, on). */
+enum { CO_FEAT_UNSUPPORTED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON };
 
 typedef struct {
     char *path;
@@ -127,7 +128,7 @@ const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name);
  * NULL if [addr, addr+len) is not inside a loaded section. */
 const uint8_t *co_bytes_at(const co_file_t *f, uint64_t addr, size_t len);
 
-/* Name of a CO_FEAT_* setting ("any", "off", "on", "" if unspecified). */
+/* Name of a CO_FEAT_* setting ("unsupported", "any", "off", "on"). */
 const char *co_feat_name(int feat);
 
 /* Name of an argument kind as the v3+ metadata spells it ("by_value"). */

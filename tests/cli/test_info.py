@@ -16,6 +16,8 @@ per check.
     waves per SIMD as GCN-FACTS 3.3 does) and vs clang-15's where LLVM 15's
     LDS formula does not apply.  Known, explained differences are reported
     as such (see KNOWN below).
+ 6. The .text symbols the loader gives `gcnsim disasm` print the same
+    headers ("ADDRESS <NAME>:") as llvm-objdump-16 -d.
 """
 import json
 import os
@@ -464,6 +466,25 @@ def check_matrix():
         print("NOTE: known difference '%s': %s" % (key, text))
 
 
+# ---- 6 ------------------------------------------------------------------
+
+def check_symbol_headers():
+    if not have("llvm-objdump-16"):
+        skip("symbol headers vs llvm-objdump-16 (not installed)")
+        return
+    n = same = 0
+    for p in objects():
+        d = info_json(p)
+        mcpu = ["--mcpu=gfx803"] if d and d["target"].startswith(("gfx6", "gfx7")) else []
+        want = [l for l in run(["llvm-objdump-16", "-d", *mcpu, p]).stdout.splitlines() if re.match(r"[0-9a-f]{16} <", l)]
+        got = [l for l in run([G, "disasm", p]).stdout.splitlines() if re.match(r"[0-9a-f]{16} <", l)]
+        n += 1
+        same += got == want
+        if got != want:
+            report(False, "%s: disasm symbol headers %s, llvm-objdump-16 %s" % (p, got, want))
+    report(n > 0 and same == n, "disasm prints llvm-objdump-16's symbol headers for %d/%d committed objects" % (same, n))
+
+
 def main():
     if not os.access(G, os.X_OK):
         print("FAIL: %s is not built (run make)" % G)
@@ -472,6 +493,7 @@ def main():
     check_recorded_remarks()
     check_descriptors()
     check_metadata()
+    check_symbol_headers()
     check_matrix()
     return 1 if failed else 0
 
