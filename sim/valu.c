@@ -1,0 +1,219 @@
+/* valu.c — VALU operand fetch and result write for every encoding (see
+ * valu.h).  DPP and SDWA follow the GCN3/Vega ISA manuals: DPP moves src0
+ * between lanes and masks writes by row and bank; SDWA selects a byte or
+ * word of each source and of the destination. */
+#include "sim/valu.h"
+
+enum { SEL_DWORD = 6, UNUSED_PAD = 0, UNUSED_SEXT = 1, UNUSED_PRESERVE = 2 };
+
+static unsigned ot_bits(unsigned ot)
+{
+    switch (ot) {
+    case OT_B16: case OT_I16: case OT_U16: case OT_F16: return 16;
+    case OT_B64: case OT_I64: case OT_U64: case OT_F64: return 64;
+    default: return 32;
+    }
+}
+
+/* Apply abs/neg of source i to 32-bit float patterns (f32, or f16 in the
+ * low half, or both halves of packed f16 are left to the VOP3P code). */
+static void float_mods32(const isa_inst_t *in, unsigned i, unsigned ot, uint32_t v[64])
+{
+    unsigned abs = (in->abs >> i) & 1, neg = (in->neg >> i) & 1;
+    if (!(abs | neg) || !ot_is_float(ot) || ot == OT_V2F16 || in->enc == ISA_ENC_VOP3P)
+        return;
+    uint32_t sign = ot == OT_F16 ? 0x8000u : 0x80000000u;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t x = v[l];
+        if (abs)
+            x &= ~sign;
+        if (neg)
+            x ^= sign;
+        v[l] = x;
+    }
+}
+
+/* Source lane of lane l under a DPP control, or -1 when out of range. */
+static int dpp_src_lane(unsigned ctrl, int l)
+{
+    int row = l & ~15, r = l & 15;
+    if (ctrl <= 0xff)
+        return (l & ~3) | ((ctrl >> (2 * (l & 3))) & 3);
+    if (ctrl >= 0x101 && ctrl <= 0x10f)   /* row_shl */
+        return r + (int)(ctrl & 15) < 16 ? l + (int)(ctrl & 15) : -1;
+    if (ctrl >= 0x111 && ctrl <= 0x11f)   /* row_shr */
+        return r - (int)(ctrl & 15) >= 0 ? l - (int)(ctrl & 15) : -1;
+    if (ctrl >= 0x121 && ctrl <= 0x12f)   /* row_ror */
+        return row | ((r - (int)(ctrl & 15)) & 15);
+    switch (ctrl) {
+    case 0x130: return l < 63 ? l + 1 : -1;          /* wave_shl:1 */
+    case 0x134: return (l + 1) & 63;                 /* wave_rol:1 */
+    case 0x138: return l > 0 ? l - 1 : -1;           /* wave_shr:1 */
+    case 0x13c: return (l - 1) & 63;                 /* wave_ror:1 */
+    case 0x140: return row | (15 - r);               /* row_mirror */
+    case 0x141: return (l & ~7) | (7 - (l & 7));     /* row_half_mirror */
+    case 0x142: return row ? row - 1 : -1;           /* row_bcast:15 */
+    case 0x143: return row >= 32 ? 31 : -1;          /* row_bcast:31 */
+    default: return -1;
+    }
+}
+
+uint64_t valu_lanes(const wave_t *w, const isa_inst_t *in)
+{
+    uint64_t exec = wave_exec(w);
+    if (in->enc != ISA_ENC_DPP)
+        return exec;
+    uint64_t m = 0;
+    for (int l = 0; l < 64; l++) {
+        int row = l >> 4, bank = (l & 15) >> 2;
+        if (!((in->row_mask >> row) & 1) || !((in->bank_mask >> bank) & 1))
+            continue;
+        int s = dpp_src_lane(in->dpp_ctrl, l);
+        if ((s < 0 || !((exec >> s) & 1)) && !in->bound_ctrl)
+            continue;   /* no valid source and no bound_ctrl: lane not written */
+        m |= 1ull << l;
+    }
+    return m & exec;
+}
+
+/* SDWA: select a byte/word of x, zero- or sign-extended to 32 bits. */
+static uint32_t sdwa_select(uint32_t x, unsigned sel, int sext)
+{
+    if (sel >= SEL_DWORD)
+        return x;
+    unsigned shift = sel < 4 ? 8 * sel : 16 * (sel - 4), width = sel < 4 ? 8 : 16;
+    uint32_t v = (x >> shift) & ((1u << width) - 1);
+    if (sext && (v >> (width - 1)) & 1)
+        v |= ~((1u << width) - 1);
+    return v;
+}
+
+int valu_src32(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t out[64])
+{
+    uint32_t tmp[64];
+    const uint32_t *v = wave_vsrc(w, in, in->src[i], ot, tmp);
+    if (!v)
+        return -1;
+    if (in->enc == ISA_ENC_DPP && i == 0) {
+        uint64_t exec = wave_exec(w);
+        for (int l = 0; l < 64; l++) {
+            int s = dpp_src_lane(in->dpp_ctrl, l);
+            out[l] = (s >= 0 && ((exec >> s) & 1)) ? v[s] : 0;
+        }
+    } else if (in->enc == ISA_ENC_SDWA && i < 2) {
+        unsigned sel = i == 0 ? in->src0_sel : in->src1_sel;
+        int sext = (in->sdwa_sext >> i) & 1;
+        for (unsigned l = 0; l < 64; l++)
+            out[l] = sdwa_select(v[l], sel, sext);
+    } else if (v != out)
+        memcpy(out, v, 64 * sizeof *out);
+    float_mods32(in, i, ot, out);
+    if (ot == OT_F32 && MODE_DENORM_F32(w->hwreg[1]) != 3 && !(MODE_DENORM_F32(w->hwreg[1]) & 1))
+        for (unsigned l = 0; l < 64; l++)
+            if ((out[l] & 0x7f800000u) == 0)
+                out[l] &= 0x80000000u;   /* flush input denormals, keep the sign */
+    return 0;
+}
+
+int valu_src64(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint64_t out[64])
+{
+    if (wave_vsrc64(w, in, in->src[i], ot, out))
+        return -1;
+    unsigned abs = (in->abs >> i) & 1, neg = (in->neg >> i) & 1;
+    if ((abs | neg) && ot == OT_F64)
+        for (unsigned l = 0; l < 64; l++) {
+            if (abs)
+                out[l] &= ~(1ull << 63);
+            if (neg)
+                out[l] ^= 1ull << 63;
+        }
+    if (ot == OT_F64 && !(MODE_DENORM_F64(w->hwreg[1]) & 1))
+        for (unsigned l = 0; l < 64; l++)
+            if ((out[l] & 0x7ff0000000000000ull) == 0)
+                out[l] &= 1ull << 63;
+    return 0;
+}
+
+/* omod and clamp of f32 results (VOP3 and gfx9 SDWA). */
+static void f32_out_mods(const wave_t *w, const isa_inst_t *in, uint32_t res[64])
+{
+    static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
+    if (in->omod)
+        for (unsigned l = 0; l < 64; l++)
+            res[l] = bits_of_f32(f32_of(res[l]) * scale[in->omod & 3]);
+    if (in->clamp)
+        for (unsigned l = 0; l < 64; l++) {
+            float f = f32_of(res[l]);
+            if (f != f)   /* NaN clamps to 0 in DX10 clamp mode */
+                res[l] = MODE_DX10_CLAMP(w->hwreg[1]) ? 0 : res[l];
+            else
+                res[l] = bits_of_f32(f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f);
+        }
+}
+
+void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
+{
+    if (in->dst < 256) {
+        wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "VALU result to a scalar register is not implemented");
+        return;
+    }
+    unsigned n = in->dst - 256;
+    if (ot == OT_F32) {
+        f32_out_mods(w, in, res);
+        if (!(MODE_DENORM_F32(w->hwreg[1]) & 2))
+            for (unsigned l = 0; l < 64; l++)
+                if ((res[l] & 0x7f800000u) == 0)
+                    res[l] &= 0x80000000u;   /* flush output denormals */
+    }
+    uint64_t mask = valu_lanes(w, in);
+    if (in->enc == ISA_ENC_SDWA && in->dst_sel < SEL_DWORD) {
+        const uint32_t *old = wave_vreg(w, n);
+        if (!old)
+            return;
+        unsigned sel = in->dst_sel, shift = sel < 4 ? 8 * sel : 16 * (sel - 4), width = sel < 4 ? 8 : 16;
+        uint32_t field = ((1u << width) - 1) << shift;
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t v = (res[l] << shift) & field;
+            if (in->dst_unused == UNUSED_PRESERVE)
+                v |= old[l] & ~field;
+            else if (in->dst_unused == UNUSED_SEXT && (v >> (shift + width - 1)) & 1)
+                v |= ~((1u << (shift + width)) - 1);
+            res[l] = v;
+        }
+    }
+    (void)ot_bits;
+    wave_write_vreg(w, n, res, mask);
+}
+
+void valu_dst64(wave_t *w, const isa_inst_t *in, unsigned ot, uint64_t res[64])
+{
+    if (in->dst < 256) {
+        wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "VALU result to a scalar register is not implemented");
+        return;
+    }
+    if (ot == OT_F64) {
+        static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
+        for (unsigned l = 0; l < 64; l++) {
+            double d = f64_of(res[l]) * scale[in->omod & 3];
+            if (in->clamp && d == d)
+                d = d < 0.0 ? 0.0 : d > 1.0 ? 1.0 : d;
+            else if (in->clamp && MODE_DX10_CLAMP(w->hwreg[1]))
+                d = 0.0;
+            if (in->omod || in->clamp)
+                res[l] = bits_of_f64(d);
+            if (!(MODE_DENORM_F64(w->hwreg[1]) & 2) && (res[l] & 0x7ff0000000000000ull) == 0)
+                res[l] &= 1ull << 63;
+        }
+    }
+    wave_write_vreg64(w, in->dst - 256, res, valu_lanes(w, in));
+}
+
+void valu_sdst(wave_t *w, const isa_inst_t *in, uint64_t bits)
+{
+    unsigned r = in->sdst;
+    if (r >= 128 || (r & 1)) {
+        wave_fault(w, FAULT_ILLEGAL, 0, -1, "the result mask goes to operand %u, which is no SGPR pair", r);
+        return;
+    }
+    wave_set_sreg64(w, r, bits & wave_exec(w));
+}
