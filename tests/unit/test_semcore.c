@@ -1,0 +1,71 @@
+/* test_semcore.c — the execution core itself: stepping, ending, faults for
+ * invalid and unimplemented instructions and for a pc outside the code,
+ * register bounds, and the effects record of a scalar write. */
+#include "tests/unit/check.h"
+#include "tests/unit/semtest.h"
+
+int main(void)
+{
+    semtest_t s;
+    /* s_nop 0; s_endpgm */
+    uint32_t ok[] = {0xbf800000, 0xbf810000};
+    semtest_init(&s, "gfx900", 8);
+    semtest_load(&s, ok, 2);
+    CHECK(semtest_step(&s, 10) == 2 && s.w.state == WAVE_DONE, "s_nop; s_endpgm: two instructions, the wave ends");
+    CHECK(s.w.ninst == 2 && s.ctx.ninst == 2, "instruction counts: wave %llu, dispatch %llu",
+          (unsigned long long)s.w.ninst, (unsigned long long)s.ctx.ninst);
+    semtest_free(&s);
+
+    /* an invalid word faults as an illegal instruction at its pc */
+    uint32_t bad[] = {0xffffffff, 0xbf810000};
+    semtest_init(&s, "gfx900", 8);
+    semtest_load(&s, bad, 2);
+    semtest_step(&s, 10);
+    CHECK(s.w.state == WAVE_FAULT && s.w.fault.kind == FAULT_ILLEGAL && s.w.fault.pc == s.code_addr,
+          "invalid word: illegal-instruction fault at its pc (%s)", s.w.fault.msg);
+    semtest_free(&s);
+
+    /* running off the end of the code faults instead of reading beyond it */
+    uint32_t nop[] = {0xbf800000};
+    semtest_init(&s, "gfx803", 8);
+    semtest_load(&s, nop, 1);
+    semtest_step(&s, 10);
+    CHECK(s.w.state == WAVE_FAULT && s.w.fault.kind == FAULT_ILLEGAL && s.w.fault.pc == s.code_addr + 4,
+          "pc past the code: fault at that pc (%s)", s.w.fault.msg);
+    semtest_free(&s);
+
+    /* a register beyond the allocation faults */
+    semtest_init(&s, "gfx900", 4);
+    CHECK(wave_vreg(&s.w, 3) != NULL && s.w.state == WAVE_RUN, "v3 of 4 allocated VGPRs is accessible");
+    CHECK(wave_vreg(&s.w, 4) == NULL && s.w.state == WAVE_FAULT && s.w.fault.kind == FAULT_REGISTER,
+          "v4 of 4 allocated VGPRs faults (%s)", s.w.fault.msg);
+    semtest_free(&s);
+
+    /* effects: a scalar write records the old value */
+    semtest_init(&s, "gfx900", 4);
+    semtest_record(&s);
+    s.w.sgpr[5] = 11;
+    wave_set_sreg(&s.w, 5, 22);
+    CHECK(s.fx.ns == 1 && s.fx.s[0].reg == 5 && s.fx.s[0].old == 11 && s.w.sgpr[5] == 22,
+          "effects record: s5 written, old value 11 kept");
+    semtest_free(&s);
+
+    /* inline constants and literals by operand type */
+    semtest_init(&s, "gfx900", 4);
+    isa_inst_t in;
+    memset(&in, 0, sizeof in);
+    in.literal = 0x12345678;
+    CHECK(wave_sread(&s.w, &in, 128 + 64, OT_B32) == 64 && wave_sread(&s.w, &in, 193, OT_B32) == 0xffffffffu,
+          "inline integers 64 and -1");
+    CHECK(wave_sread(&s.w, &in, 242, OT_F32) == 0x3f800000u && wave_sread(&s.w, &in, 242, OT_F16) == 0x3c00u,
+          "inline 1.0 as f32 and f16");
+    CHECK(wave_sread64(&s.w, &in, 242, OT_F64) == 0x3ff0000000000000ull, "inline 1.0 as f64");
+    CHECK(wave_sread64(&s.w, &in, 255, OT_F64) == 0x1234567800000000ull &&
+              wave_sread64(&s.w, &in, 255, OT_B64) == 0x12345678ull,
+          "a literal is the high half of an f64 operand and zero-extended for integers");
+    s.w.scc = 1;
+    CHECK(wave_sread(&s.w, &in, 253, OT_B32) == 1 && wave_sread(&s.w, &in, 252, OT_B32) == 0,
+          "src_scc reads SCC; src_execz is 0 with all lanes active");
+    semtest_free(&s);
+    return check_done();
+}
