@@ -30,6 +30,8 @@ SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
 .PHONY: all check unit kernels bench demo clean
+# keep every object (make would otherwise delete the sanitizer objects as intermediates)
+.SECONDARY:
 
 all: gcnsim
 
