@@ -133,7 +133,7 @@ static void print_fault(const launch_t *L, const sim_result_t *r)
     fprintf(stderr, "gcnsim: %s in kernel %s, work-group (%u,%u,%u), wave %u, pc 0x%llx (%s+0x%llx):\n",
             kinds[r->fault.kind], L->k->name, r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
             (unsigned long long)r->fault.pc, L->k->name,
-            (unsigned long long)(r->fault.pc - (L->image_base + L->k->code_addr)));
+            (unsigned long long)(r->fault.pc - (L->m->image_base + L->k->code_addr)));
     fprintf(stderr, "    %s\n", r->fault_disasm);
     if (r->fault.lane >= 0)
         fprintf(stderr, "  lane %d: %s\n", r->fault.lane, r->fault.msg);
@@ -149,7 +149,7 @@ static int write_dumps(launch_t *L, const run_opts_t *o)
             cli_error("run: --dump %u: explicit argument %u is not a buffer (buf: or zero:)", d->arg, d->arg);
             return -1;
         }
-        const uint8_t *p = mem_ptr(&L->mem, L->arg_addr[d->arg], L->arg_size[d->arg]);
+        const uint8_t *p = mem_ptr(&L->m->mem, L->arg_addr[d->arg], L->arg_size[d->arg]);
         FILE *fp = fopen(d->path, "wb");
         if (!fp || (L->arg_size[d->arg] && fwrite(p, 1, L->arg_size[d->arg], fp) != L->arg_size[d->arg]) ||
             fclose(fp) != 0) {
@@ -166,7 +166,7 @@ static void write_json(FILE *fp, const launch_t *L, const sim_result_t *r, int r
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
     json_str(&j, "kernel", L->k->name);
-    json_str(&j, "target", L->co.target->name);
+    json_str(&j, "target", L->m->co.target->name);
     json_str(&j, "mode", "functional");
     json_begin_arr(&j, "global");
     for (unsigned d = 0; d < L->sl.dims; d++)
@@ -229,7 +229,7 @@ int cmd_run(int argc, char **argv)
         L.sl.progress_arg = &start;
     }
     sim_result_t r;
-    int st = sim_dispatch(&L.mem, &L.sk, &L.sl, &r, err, sizeof err);
+    int st = la_run(&L, &r, err, sizeof err);
     if (L.sl.progress && time(NULL) - start >= 2)
         fputc('\n', stderr);
     if (st < 0) {
@@ -237,7 +237,7 @@ int cmd_run(int argc, char **argv)
         goto out;
     }
     printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L.k->name,
-           L.co.target->name, (unsigned)r.nwg, r.nwg == 1 ? "" : "s", L.sl.local[0], L.sl.local[1], L.sl.local[2],
+           L.m->co.target->name, (unsigned)r.nwg, r.nwg == 1 ? "" : "s", L.sl.local[0], L.sl.local[1], L.sl.local[2],
            (unsigned long long)r.nwaves, (unsigned long long)r.ninst,
            st == 1 ? "FAULT" : r.hit_limit ? "stopped at --max-inst" : "completed");
     if (st == 1)

@@ -1,6 +1,7 @@
-/* launch.c — building a simulated launch from a kernel and argument values
- * (see launch.h). */
+/* launch.c — modules (a code object mapped into device memory once) and
+ * launches of their kernels with sizes and argument values (see launch.h). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,11 +197,120 @@ static const char *arg_desc(const co_arg_t *a, char *buf, size_t n)
     return buf;
 }
 
-/* Place explicit argument a (the i-th explicit one) with value v. */
-static int place_arg(launch_t *L, const co_arg_t *a, size_t i, const la_value_t *v, uint32_t *lds_end,
-                     char *err, size_t errlen)
+la_value_t la_u32(uint32_t v)
+{
+    la_value_t x = {.kind = LA_U32, .bits = v};
+    snprintf(x.spec, sizeof x.spec, "u32:%u", v);
+    return x;
+}
+
+la_value_t la_f32(float v)
+{
+    la_value_t x = {.kind = LA_F32};
+    uint32_t b;
+    memcpy(&b, &v, 4);
+    x.bits = b;
+    snprintf(x.spec, sizeof x.spec, "f32:%g", (double)v);
+    return x;
+}
+
+la_value_t la_addr(uint64_t addr)
+{
+    la_value_t x = {.kind = LA_ADDR, .bits = addr};
+    snprintf(x.spec, sizeof x.spec, "buffer at 0x%llx", (unsigned long long)addr);
+    return x;
+}
+
+la_value_t la_local(uint32_t bytes)
+{
+    la_value_t x = {.kind = LA_LOCAL, .size = bytes};
+    snprintf(x.spec, sizeof x.spec, "local:%u", bytes);
+    return x;
+}
+
+/* ---- modules ------------------------------------------------------------ */
+
+/* Map a loaded code object into its device memory and keep its code as dwords. */
+static int map_module(la_module_t *m, char *err, size_t errlen)
+{
+    if (dev_map_code_object(&m->co, &m->mem, &m->image_base, err, errlen))
+        return -1;
+    m->words = malloc(m->co.text_size ? m->co.text_size : 4);
+    if (!m->words) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    memcpy(m->words, m->co.text, m->co.text_size);
+    return 0;
+}
+
+static void init_module(la_module_t *m)
+{
+    memset(m, 0, sizeof *m);
+    mem_init(&m->mem);
+    m->open = 1;
+}
+
+int la_open(la_module_t *m, const char *file, char *err, size_t errlen)
+{
+    init_module(m);
+    if (co_load(file, &m->co, err, errlen))
+        return -1;
+    return map_module(m, err, errlen);
+}
+
+void la_close(la_module_t *m)
+{
+    if (!m->open)
+        return;
+    mem_free(&m->mem);
+    co_free(&m->co);
+    free(m->words);
+    memset(m, 0, sizeof *m);
+}
+
+const co_kernel_t *la_kernel(const la_module_t *m, const char *name, char *err, size_t errlen)
+{
+    const co_file_t *co = &m->co;
+    if (name) {
+        const co_kernel_t *k = co_find_kernel(co, name);
+        if (k)
+            return k;
+    } else if (co->nkernels == 1)
+        return &co->kernels[0];
+    size_t n = (size_t)snprintf(err, errlen, name ? "%s: no kernel named '%s'; kernels:" : "%s: %s--kernel NAME needed; kernels:",
+                                co->path, name ? name : "");
+    for (size_t i = 0; i < co->nkernels && n < errlen; i++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", co->kernels[i].name);
+    return NULL;
+}
+
+int la_buffer(la_module_t *m, uint64_t size, const void *init, const char *name, uint64_t *addr, char *err,
+              size_t errlen)
+{
+    if (mem_alloc(&m->mem, size ? size : 1, 256, name, addr) ||
+        (init && size && mem_write(&m->mem, *addr, init, size))) {
+        snprintf(err, errlen, "out of host memory for %llu bytes ('%s')", (unsigned long long)size, name);
+        return -1;
+    }
+    return 0;
+}
+
+void *la_host(la_module_t *m, uint64_t addr, uint64_t size)
+{
+    return mem_ptr(&m->mem, addr, size);
+}
+
+/* ---- launches ----------------------------------------------------------- */
+
+int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t errlen)
 {
     char d[160];
+    if (i >= L->nexplicit) {
+        snprintf(err, errlen, "kernel %s has no argument %zu", L->k->name, i);
+        return -1;
+    }
+    const co_arg_t *a = L->arg[i];
     uint8_t *p = L->kernarg + a->offset;
     switch (a->kind) {
     case CO_ARG_BY_VALUE: {
@@ -216,55 +326,39 @@ static int place_arg(launch_t *L, const co_arg_t *a, size_t i, const la_value_t 
         return 0;
     }
     case CO_ARG_GLOBAL_BUFFER: {
-        if (v->kind != LA_BUF && v->kind != LA_ZERO) {
+        uint64_t addr;
+        if (v->kind == LA_ADDR) {
+            addr = v->bits;
+            const mem_region_t *r = mem_region_at(&L->m->mem, addr);
+            L->arg_size[i] = r ? r->base + r->size - addr : 0;
+        } else if (v->kind == LA_BUF || v->kind == LA_ZERO) {
+            if (la_buffer(L->m, v->size, v->kind == LA_BUF ? v->data : NULL, v->spec, &addr, d, sizeof d)) {
+                snprintf(err, errlen, "out of host memory for argument %zu ('%s')", i, v->spec);
+                return -1;
+            }
+            L->arg_size[i] = v->size;
+        } else {
             snprintf(err, errlen, "argument %zu (%s) is a global buffer: give buf:PATH or zero:BYTES, not '%s'", i,
                      arg_desc(a, d, sizeof d), v->spec);
             return -1;
         }
-        uint64_t addr;
-        if (mem_alloc(&L->mem, v->size ? v->size : 1, 256, v->spec, &addr) ||
-            (v->kind == LA_BUF && v->size && mem_write(&L->mem, addr, v->data, v->size))) {
-            snprintf(err, errlen, "out of host memory for argument %zu ('%s')", i, v->spec);
-            return -1;
-        }
         L->arg_addr[i] = addr;
-        L->arg_size[i] = v->size;
         memcpy(p, &addr, a->size < 8 ? a->size : 8);
         return 0;
     }
-    case CO_ARG_DYNAMIC_SHARED_POINTER: {
+    case CO_ARG_DYNAMIC_SHARED_POINTER:
         if (v->kind != LA_LOCAL) {
             snprintf(err, errlen, "argument %zu (%s) is a __local pointer: give local:BYTES, not '%s'", i,
                      arg_desc(a, d, sizeof d), v->spec);
             return -1;
         }
-        uint32_t off = (*lds_end + 15) & ~15u;
-        *lds_end = off + (uint32_t)v->size;
-        memcpy(p, &off, a->size < 4 ? a->size : 4);
+        L->local_size[i] = v->size;
         return 0;
-    }
     default:
         snprintf(err, errlen, "argument %zu (%s) of kind %s is not supported", i, arg_desc(a, d, sizeof d),
                  co_arg_kind_name(a->kind));
         return -1;
     }
-}
-
-static int choose_kernel(launch_t *L, const char *file, const char *kernel, char *err, size_t errlen)
-{
-    if (kernel) {
-        L->k = co_find_kernel(&L->co, kernel);
-        if (L->k)
-            return 0;
-    } else if (L->co.nkernels == 1) {
-        L->k = &L->co.kernels[0];
-        return 0;
-    }
-    size_t n = (size_t)snprintf(err, errlen, kernel ? "%s: no kernel named '%s'; kernels:" : "%s: %s--kernel NAME needed; kernels:",
-                                file, kernel ? kernel : "");
-    for (size_t i = 0; i < L->co.nkernels && n < errlen; i++)
-        n += (size_t)snprintf(err + n, errlen - n, " %s", L->co.kernels[i].name);
-    return -1;
 }
 
 static void default_local(const co_kernel_t *k, unsigned dims, const uint32_t global[3], uint32_t local[3])
@@ -279,44 +373,60 @@ static void default_local(const co_kernel_t *k, unsigned dims, const uint32_t gl
     (void)dims;
 }
 
-int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
-               const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
+static int count_error(const co_kernel_t *k, size_t nexplicit, size_t nvals, char *err, size_t errlen)
 {
-    memset(L, 0, sizeof *L);
-    mem_init(&L->mem);
-    if (co_load(file, &L->co, err, errlen))
-        return -1;
-    if (choose_kernel(L, file, kernel, err, errlen))
-        return -1;
-    const co_kernel_t *k = L->k;
+    size_t n = (size_t)snprintf(err, errlen, "kernel %s takes %zu argument%s, %zu --arg given:", k->name, nexplicit,
+                                nexplicit == 1 ? "" : "s", nvals);
+    for (size_t i = 0, e = 0; i < k->nargs && n < errlen; i++)
+        if (!is_hidden(k->args[i].kind)) {
+            char d[160];
+            n += (size_t)snprintf(err + n, errlen - n, "%s %zu: %s", e ? ";" : "", e, arg_desc(&k->args[i], d, sizeof d));
+            e++;
+        }
+    return -1;
+}
+
+/* The kernel's code and descriptor as the dispatch needs them. */
+static void fill_kernel(sim_kernel_t *sk, const la_module_t *m, const co_kernel_t *k)
+{
+    sk->t = m->co.target;
+    sk->code_base = m->image_base + m->co.text_addr;
+    sk->words = m->words;
+    sk->ndw = m->co.text_size / 4;
+    sk->entry = m->image_base + k->code_addr;
+    sk->desc_addr = m->image_base + k->desc_addr;
+    sk->rsrc1 = k->desc.rsrc1;
+    sk->rsrc2 = k->desc.rsrc2;
+    sk->kernel_code_properties = k->desc.kernel_code_properties;
+    sk->group_segment_fixed_size = k->desc.group_segment_fixed_size;
+    sk->private_segment_fixed_size = k->desc.private_segment_fixed_size;
+    sk->code_object_version = m->co.version;
+    sk->name = k->name;
+}
+
+int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, const uint32_t global[3],
+             const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
+{
+    L->m = m;
+    L->k = k;
     L->nexplicit = la_explicit_count(k);
-    if (nvals != L->nexplicit) {
-        size_t n = (size_t)snprintf(err, errlen, "kernel %s takes %zu argument%s, %zu --arg given:", k->name,
-                                    L->nexplicit, L->nexplicit == 1 ? "" : "s", nvals);
-        for (size_t i = 0, e = 0; i < k->nargs && n < errlen; i++)
-            if (!is_hidden(k->args[i].kind)) {
-                char d[160];
-                n += (size_t)snprintf(err + n, errlen - n, "%s %zu: %s", e ? ";" : "", e, arg_desc(&k->args[i], d, sizeof d));
-                e++;
-            }
-        return -1;
-    }
-    if (dev_map_code_object(&L->co, &L->mem, &L->image_base, err, errlen))
-        return -1;
+    if (nvals != L->nexplicit)
+        return count_error(k, L->nexplicit, nvals, err, errlen);
     uint32_t ksize = k->kernarg_segment_size;
     for (size_t i = 0; i < k->nargs; i++)
         if (k->args[i].offset + k->args[i].size > ksize)
             ksize = k->args[i].offset + k->args[i].size;
+    size_t ne = L->nexplicit ? L->nexplicit : 1;
     L->kernarg = calloc(1, ksize ? ksize : 1);
     L->hidden = calloc(k->nargs ? k->nargs : 1, sizeof *L->hidden);
-    L->arg_addr = calloc(nvals ? nvals : 1, sizeof *L->arg_addr);
-    L->arg_size = calloc(nvals ? nvals : 1, sizeof *L->arg_size);
-    L->words = malloc(L->co.text_size ? L->co.text_size : 4);
-    if (!L->kernarg || !L->hidden || !L->arg_addr || !L->arg_size || !L->words) {
+    L->arg_addr = calloc(ne, sizeof *L->arg_addr);
+    L->arg_size = calloc(ne, sizeof *L->arg_size);
+    L->local_size = calloc(ne, sizeof *L->local_size);
+    L->arg = calloc(ne, sizeof *L->arg);
+    if (!L->kernarg || !L->hidden || !L->arg_addr || !L->arg_size || !L->local_size || !L->arg) {
         snprintf(err, errlen, "out of host memory");
         return -1;
     }
-    uint32_t lds_end = k->desc.group_segment_fixed_size;
     size_t e = 0, nh = 0;
     for (size_t i = 0; i < k->nargs; i++) {
         const co_arg_t *a = &k->args[i];
@@ -325,26 +435,13 @@ int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims,
             L->hidden[nh].size = a->size;
             L->hidden[nh].kind = hidden_kind(a->kind);
             nh++;
-        } else if (place_arg(L, a, e, &vals[e], &lds_end, err, errlen))
-            return -1;
-        else
-            e++;
+        } else
+            L->arg[e++] = a;
     }
-    memcpy(L->words, L->co.text, L->co.text_size);
-    sim_kernel_t *sk = &L->sk;
-    sk->t = L->co.target;
-    sk->code_base = L->image_base + L->co.text_addr;
-    sk->words = L->words;
-    sk->ndw = L->co.text_size / 4;
-    sk->entry = L->image_base + k->code_addr;
-    sk->desc_addr = L->image_base + k->desc_addr;
-    sk->rsrc1 = k->desc.rsrc1;
-    sk->rsrc2 = k->desc.rsrc2;
-    sk->kernel_code_properties = k->desc.kernel_code_properties;
-    sk->group_segment_fixed_size = k->desc.group_segment_fixed_size;
-    sk->private_segment_fixed_size = k->desc.private_segment_fixed_size;
-    sk->code_object_version = L->co.version;
-    sk->name = k->name;
+    for (e = 0; e < L->nexplicit; e++)
+        if (la_set_arg(L, e, &vals[e], err, errlen))
+            return -1;
+    fill_kernel(&L->sk, m, k);
     sim_launch_t *sl = &L->sl;
     sl->dims = dims;
     memcpy(sl->grid, global, sizeof sl->grid);
@@ -358,7 +455,6 @@ int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims,
                  k->max_flat_workgroup_size);
         return -1;
     }
-    sl->dynamic_lds = lds_end - k->desc.group_segment_fixed_size;
     sl->kernarg = L->kernarg;
     sl->kernarg_size = ksize;
     sl->hidden = L->hidden;
@@ -366,14 +462,62 @@ int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims,
     return 0;
 }
 
+/* Offsets of the __local pointer arguments after the static LDS, in
+ * argument order, 16-byte aligned; sets the launch's dynamic LDS bytes. */
+static void layout_lds(launch_t *L)
+{
+    uint64_t end = L->k->desc.group_segment_fixed_size;
+    for (size_t i = 0; i < L->nexplicit; i++) {
+        const co_arg_t *a = L->arg[i];
+        if (a->kind != CO_ARG_DYNAMIC_SHARED_POINTER)
+            continue;
+        uint64_t off = (end + 15) & ~15ull;
+        uint32_t off32 = off > UINT32_MAX ? UINT32_MAX : (uint32_t)off;
+        memcpy(L->kernarg + a->offset, &off32, a->size < 4 ? a->size : 4);
+        end = off + L->local_size[i];
+    }
+    end -= L->k->desc.group_segment_fixed_size;
+    L->sl.dynamic_lds = end > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)end;
+}
+
+int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
+{
+    layout_lds(L);
+    mem_mark_t mark = mem_mark(&L->m->mem);
+    int st = sim_dispatch(&L->m->mem, &L->sk, &L->sl, r, err, errlen);
+    mem_release(&L->m->mem, mark);
+    return st;
+}
+
+int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
+               const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
+{
+    memset(L, 0, sizeof *L);
+    init_module(&L->own);
+    if (co_load(file, &L->own.co, err, errlen))
+        return -1;
+    /* checked before mapping: the kernel, then the argument count */
+    const co_kernel_t *k = la_kernel(&L->own, kernel, err, errlen);
+    if (!k)
+        return -1;
+    L->k = k;
+    L->m = &L->own;
+    size_t ne = la_explicit_count(k);
+    if (nvals != ne)
+        return count_error(k, ne, nvals, err, errlen);
+    if (map_module(&L->own, err, errlen))
+        return -1;
+    return la_setup(L, &L->own, k, dims, global, local, vals, nvals, err, errlen);
+}
+
 void la_free(launch_t *L)
 {
-    mem_free(&L->mem);
-    co_free(&L->co);
+    la_close(&L->own);
     free(L->kernarg);
     free(L->hidden);
     free(L->arg_addr);
     free(L->arg_size);
-    free(L->words);
+    free(L->local_size);
+    free(L->arg);
     memset(L, 0, sizeof *L);
 }

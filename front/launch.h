@@ -1,7 +1,10 @@
-/* launch.h — turning a kernel, sizes and argument values into a simulated
- * launch: device memory with the code object and the buffers, the explicit
- * kernarg bytes and the hidden-argument list.  Used by `run`, `bench` and
- * `validate`, so that every path launches a kernel the same way. */
+/* launch.h — turning a kernel, sizes and argument values into simulated
+ * launches.  A module is a code object opened once and mapped into a
+ * device memory that lives as long as the module, so buffers persist from
+ * one launch to the next; a launch_t binds one kernel of a module to its
+ * sizes and arguments and can be run many times (changing arguments in
+ * between).  Used by `run` and `bench`, so that every path launches a
+ * kernel the same way. */
 #ifndef GCNSIM_LAUNCH_H
 #define GCNSIM_LAUNCH_H
 
@@ -11,30 +14,40 @@
 #include "sim/dispatch.h"
 #include "sim/mem.h"
 
-/* One argument value, as `--arg SPEC` gives it. */
-typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL } la_kind_t;
+/* One argument value, as `--arg SPEC` gives it (LA_ADDR: only from code). */
+typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR } la_kind_t;
 
 typedef struct {
     la_kind_t kind;
-    uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64) */
+    uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64); LA_ADDR: device address */
     const void *data;       /* LA_BUF: initial contents (copied) */
     uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL: bytes */
     char spec[96];          /* as written, for messages */
 } la_value_t;
 
+/* A code object loaded and mapped into its own device memory. */
 typedef struct {
     co_file_t co;
-    const co_kernel_t *k;
     mem_t mem;
     uint64_t image_base;    /* device address of the code object's vaddr 0 */
+    uint32_t *words;        /* the code as dwords */
+    int open;
+} la_module_t;
+
+/* One kernel of a module with its sizes and arguments. */
+typedef struct {
+    la_module_t *m;         /* the module (own, when la_prepare opened it) */
+    la_module_t own;
+    const co_kernel_t *k;
     sim_kernel_t sk;
     sim_launch_t sl;
     uint8_t *kernarg;
     sim_hidden_arg_t *hidden;
     uint64_t *arg_addr;     /* per explicit argument: device buffer address (0 if none) */
     uint64_t *arg_size;     /* per explicit argument: buffer bytes */
+    uint64_t *local_size;   /* per explicit argument: LDS bytes of a __local pointer (0 if none) */
+    const co_arg_t **arg;   /* per explicit argument: its metadata */
     size_t nexplicit;
-    uint32_t *words;        /* the code as dwords */
 } launch_t;
 
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES"...
@@ -43,12 +56,46 @@ int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen);
 /* Parse "X[,Y[,Z]]" into n[3] (missing = 1); returns dims or 0 if bad. */
 unsigned la_parse_dims(const char *s, uint32_t n[3]);
 
-/* Load FILE, find the kernel, map it, allocate buffers for the values and
- * build the launch.  local[0] == 0 selects the kernel's default size.
- * Returns 0, or -1 with a one-line message in err. */
+/* Values built in code: a 32-bit unsigned, a float, an existing buffer's
+ * device address, LDS bytes for a __local pointer. */
+la_value_t la_u32(uint32_t v);
+la_value_t la_f32(float v);
+la_value_t la_addr(uint64_t addr);
+la_value_t la_local(uint32_t bytes);
+
+/* Load FILE and map it into a fresh device memory.  Returns 0, or -1 with
+ * a one-line message in err. */
+int la_open(la_module_t *m, const char *file, char *err, size_t errlen);
+/* Release a module and every buffer in its memory. */
+void la_close(la_module_t *m);
+/* The kernel named name (NULL: the only one).  Returns it, or NULL with a
+ * message listing the kernels in err. */
+const co_kernel_t *la_kernel(const la_module_t *m, const char *name, char *err, size_t errlen);
+/* Allocate a device buffer of size bytes holding init (NULL: zeros).
+ * Returns 0 and its address, or -1 with a message in err. */
+int la_buffer(la_module_t *m, uint64_t size, const void *init, const char *name, uint64_t *addr, char *err,
+              size_t errlen);
+/* Host view of [addr, addr+size) of a module's device memory (NULL if not
+ * inside one buffer). */
+void *la_host(la_module_t *m, uint64_t addr, uint64_t size);
+
+/* Bind kernel k of module m to sizes and argument values (buffers given as
+ * buf:/zero: are allocated in the module's memory).  local[0] == 0 (or
+ * local NULL) selects the kernel's default size.  Returns 0, or -1 with a
+ * one-line message in err. */
+int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, const uint32_t global[3],
+             const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
+/* Change explicit argument i for the following runs. */
+int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t errlen);
+/* Run the launch once.  The kernarg segment, queue, packet and scratch of
+ * the dispatch are released afterwards; buffers stay.  Returns as
+ * sim_dispatch: 0 completed, 1 a wave faulted, -1 not launched (err). */
+int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);
+
+/* la_open + la_kernel + la_setup on a module owned by L (as `gcnsim run`). */
 int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
                const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
-/* Release everything la_prepare made. */
+/* Release what la_setup (and la_prepare) made; a shared module stays open. */
 void la_free(launch_t *L);
 /* Number of explicit (non-hidden) arguments of a kernel. */
 size_t la_explicit_count(const co_kernel_t *k);

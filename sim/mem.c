@@ -102,3 +102,20 @@ int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len)
     memcpy(dst, p, len);
     return 0;
 }
+
+mem_mark_t mem_mark(const mem_t *m)
+{
+    mem_mark_t k = {m->n, m->next};
+    return k;
+}
+
+void mem_release(mem_t *m, mem_mark_t mark)
+{
+    if (mark.n > m->n)
+        return;
+    for (size_t i = mark.n; i < m->n; i++)
+        free(m->r[i].data);
+    m->n = mark.n;
+    m->next = mark.next;
+    m->last = 0;
+}

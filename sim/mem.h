@@ -38,4 +38,16 @@ const mem_region_t *mem_region_at(mem_t *m, uint64_t addr);
 int mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t len);
 int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len);
 
+/* A point in the allocation history (see mem_release). */
+typedef struct {
+    size_t n;
+    uint64_t next;
+} mem_mark_t;
+
+/* The current point: allocations made after it can be released together. */
+mem_mark_t mem_mark(const mem_t *m);
+/* Free every allocation made after mark; their addresses are reused by
+ * later allocations (a launch's kernarg, queue and scratch, for example). */
+void mem_release(mem_t *m, mem_mark_t mark);
+
 #endif
