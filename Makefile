@@ -16,7 +16,7 @@ LDLIBS  := -lelf -lz -lreadline -lm
 
 B       := build
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c)
-CLI_SRC := $(wildcard front/*.c)
+CLI_SRC := $(wildcard front/*.c) $(wildcard front/workloads/*.c)
 UT_SRC  := $(wildcard tests/unit/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 
@@ -66,6 +66,7 @@ check: gcnsim unit
 
 kernels:
 	@tests/kernels/build.sh
+	@front/workloads/build.sh
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 
@@ -76,11 +77,11 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 bench: gcnsim $(BENCH_BIN)
 	@tests/bench/run.sh
 
-# the main demo: what gcnsim shows about a kernel binary
-DEMO_CO := tests/kernels/bin/lds-gfx900.co
+# the main demo: the three built-in workloads run, verified and timed
 demo: gcnsim
-	./gcnsim info $(DEMO_CO)
-	./gcnsim disasm $(DEMO_CO)
+	./gcnsim bench bitonic
+	./gcnsim bench reduce
+	./gcnsim bench gemm
 
 clean:
 	rm -rf $(B) gcnsim

@@ -125,22 +125,6 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
     return 0;
 }
 
-static void print_fault(const launch_t *L, const sim_result_t *r)
-{
-    static const char *kinds[] = {"", "memory fault", "misaligned access", "illegal instruction",
-                                  "unimplemented instruction", "trap", "register out of range"};
-    fflush(stdout);
-    fprintf(stderr, "gcnsim: %s in kernel %s, work-group (%u,%u,%u), wave %u, pc 0x%llx (%s+0x%llx):\n",
-            kinds[r->fault.kind], L->k->name, r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
-            (unsigned long long)r->fault.pc, L->k->name,
-            (unsigned long long)(r->fault.pc - (L->m->image_base + L->k->code_addr)));
-    fprintf(stderr, "    %s\n", r->fault_disasm);
-    if (r->fault.lane >= 0)
-        fprintf(stderr, "  lane %d: %s\n", r->fault.lane, r->fault.msg);
-    else
-        fprintf(stderr, "  %s\n", r->fault.msg);
-}
-
 static int write_dumps(launch_t *L, const run_opts_t *o)
 {
     for (size_t i = 0; i < o->ndumps; i++) {
@@ -241,7 +225,7 @@ int cmd_run(int argc, char **argv)
            (unsigned long long)r.nwaves, (unsigned long long)r.ninst,
            st == 1 ? "FAULT" : r.hit_limit ? "stopped at --max-inst" : "completed");
     if (st == 1)
-        print_fault(&L, &r);
+        la_print_fault(stderr, &L, &r);
     rc = st == 1 ? EXIT_FAULT : EXIT_OK;
     if (write_dumps(&L, &o))
         rc = EXIT_USAGE;

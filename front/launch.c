@@ -489,6 +489,23 @@ int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
     return st;
 }
 
+void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
+{
+    static const char *kinds[] = {"", "memory fault", "misaligned access", "illegal instruction",
+                                  "unimplemented instruction", "trap", "register out of range"};
+    unsigned kind = r->fault.kind < sizeof kinds / sizeof kinds[0] ? r->fault.kind : 0;
+    fflush(stdout);
+    fprintf(fp, "gcnsim: %s in kernel %s, work-group (%u,%u,%u), wave %u, pc 0x%llx (%s+0x%llx):\n",
+            kinds[kind], L->k->name, r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
+            (unsigned long long)r->fault.pc, L->k->name,
+            (unsigned long long)(r->fault.pc - (L->m->image_base + L->k->code_addr)));
+    fprintf(fp, "    %s\n", r->fault_disasm);
+    if (r->fault.lane >= 0)
+        fprintf(fp, "  lane %d: %s\n", r->fault.lane, r->fault.msg);
+    else
+        fprintf(fp, "  %s\n", r->fault.msg);
+}
+
 int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
                const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
 {

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "front/codeobj.h"
 #include "sim/dispatch.h"
 #include "sim/mem.h"
@@ -91,6 +92,10 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
  * the dispatch are released afterwards; buffers stay.  Returns as
  * sim_dispatch: 0 completed, 1 a wave faulted, -1 not launched (err). */
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);
+
+/* Print the fault report of a run that faulted (r->faulted): kind, kernel,
+ * work-group, wave, pc, the instruction, lane and message. */
+void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r);
 
 /* la_open + la_kernel + la_setup on a module owned by L (as `gcnsim run`). */
 int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],

@@ -16,6 +16,7 @@ static const struct {
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
     {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},
+    {"bench", cmd_bench, "run a built-in workload (bitonic, reduce, gemm), verify it, time it"},
 };
 
 static void usage(FILE *out)

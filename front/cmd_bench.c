@@ -1,0 +1,215 @@
+/* cmd_bench.c — `gcnsim bench`: run a built-in workload (bitonic sort,
+ * reduction, GEMM) end to end on the simulated device, verify it against a
+ * CPU reference and report the work and the speed. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "front/cli.h"
+#include "front/json.h"
+#include "front/workloads/workloads.h"
+
+static const char bench_help[] =
+    "usage: gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
+    "                    [--co FILE] [--json PATH|-]\n"
+    "\n"
+    "Run a built-in workload on the simulated device (functional mode), check\n"
+    "its result against a CPU reference, and print the problem, PASS or FAIL,\n"
+    "the wave-instructions executed, the launches and the wall time.\n"
+    "\n"
+    "workloads:\n"
+    "  bitonic   bitonic sort of N uint keys (N a power of two, default 65536):\n"
+    "            one launch per stage and pass; checked exactly against qsort\n"
+    "  reduce    sum of N uint values mod 2^32 (default 1048576): work-group\n"
+    "            tree reductions in LDS, then a final pass; checked exactly\n"
+    "  gemm      C = alpha*A*B + beta*C, N x N floats (N a multiple of 64,\n"
+    "            default 256): 64x64 LDS tiles, 4x4 per work-item; checked\n"
+    "            against a double reference within the dot-product rounding\n"
+    "            bound (K+4)*2^-24*(|alpha|*sum|a*b| + |beta*c|)\n"
+    "\n"
+    "  --n N          problem size\n"
+    "  --target GFX   which build of the workload's kernel to run (default gfx900)\n"
+    "  --co FILE      the code object to use instead of the built-in one\n"
+    "                 (looked up as front/workloads/bin/WORKLOAD-GFX.co next to\n"
+    "                 the gcnsim executable, or in $GCNSIM_WORKLOADS)\n"
+    "  --json PATH|-  also write the numbers as JSON to PATH (- = stdout)\n"
+    "\n"
+    "Exit status: 0 verified; 1 the result is wrong; 2 bad usage or input;\n"
+    "3 a wave faulted (the fault report goes to stderr).\n";
+
+typedef struct {
+    const wl_workload_t *w;
+    uint64_t n;
+    const char *target, *co, *json;
+} bench_opts_t;
+
+static int parse_args(int argc, char **argv, bench_opts_t *o)
+{
+    o->target = "gfx900";
+    int have_n = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        if (cli_is_help(a)) {
+            fputs(bench_help, stdout);
+            return 1;
+        } else if (!strcmp(a, "--n") && has) {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(argv[++i], &end, 0);
+            if (!*argv[i] || *end || errno || argv[i][0] == '-') {
+                cli_error("bench: --n '%s': expected a positive number", argv[i]);
+                return -1;
+            }
+            o->n = v;
+            have_n = 1;
+        } else if (!strcmp(a, "--target") && has) {
+            o->target = argv[++i];
+            if (strcmp(o->target, "gfx701") && strcmp(o->target, "gfx803") && strcmp(o->target, "gfx900")) {
+                cli_error("bench: --target '%s': the workloads are built for gfx701, gfx803 and gfx900", o->target);
+                return -1;
+            }
+        } else if (!strcmp(a, "--co") && has)
+            o->co = argv[++i];
+        else if (!strcmp(a, "--json") && has)
+            o->json = argv[++i];
+        else if (a[0] == '-' && a[1]) {
+            cli_error("bench: unknown or incomplete option '%s' (see gcnsim bench --help)", a);
+            return -1;
+        } else if (!o->w) {
+            if (!(o->w = wl_find(a))) {
+                cli_error("bench: unknown workload '%s' (bitonic, reduce, gemm)", a);
+                return -1;
+            }
+        } else {
+            cli_error("bench: more than one workload given ('%s')", a);
+            return -1;
+        }
+    }
+    if (!o->w) {
+        cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
+        return -1;
+    }
+    if (!have_n)
+        o->n = o->w->default_n;
+    char err[256];
+    if (o->w->check_n(o->n, err, sizeof err)) {
+        cli_error("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The workload's code object: --co, $GCNSIM_WORKLOADS, next to the
+ * executable, or relative to the working directory. */
+static const char *find_co(const bench_opts_t *o, char *buf, size_t n)
+{
+    if (o->co)
+        return o->co;
+    const char *env = getenv("GCNSIM_WORKLOADS");
+    if (env && *env) {
+        snprintf(buf, n, "%s/%s-%s.co", env, o->w->name, o->target);
+        return buf;
+    }
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(buf, n, "%s/front/workloads/bin/%s-%s.co", exe, o->w->name, o->target);
+            if (access(buf, R_OK) == 0)
+                return buf;
+        }
+    }
+    snprintf(buf, n, "front/workloads/bin/%s-%s.co", o->w->name, o->target);
+    return buf;
+}
+
+static const char *status_name(wl_status_t s)
+{
+    return s == WL_PASS ? "PASS" : s == WL_FAIL ? "FAIL" : s == WL_FAULT ? "FAULT" : "ERROR";
+}
+
+static long max_rss_kib(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
+static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, const wl_result_t *r, wl_status_t st)
+{
+    json_t j;
+    json_init(&j, fp);
+    json_begin_obj(&j, NULL);
+    json_str(&j, "workload", o->w->name);
+    json_str(&j, "target", m->co.target ? m->co.target->name : o->target);
+    json_uint(&j, "n", o->n);
+    json_str(&j, "problem", r->problem);
+    json_str(&j, "verification", status_name(st));
+    json_str(&j, "check", r->check);
+    json_uint(&j, "launches", r->launches);
+    json_uint(&j, "workgroups", r->nwg);
+    json_uint(&j, "waves", r->nwaves);
+    json_uint(&j, "wave_instructions", r->ninst);
+    json_double(&j, "sim_seconds", r->sim_seconds);
+    json_double(&j, "host_seconds", r->host_seconds);
+    json_double(&j, "wave_instructions_per_second", r->sim_seconds > 0 ? (double)r->ninst / r->sim_seconds : 0);
+    json_int(&j, "max_rss_kib", max_rss_kib());
+    json_end(&j);
+    json_finish(&j);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_opts_t o;
+    memset(&o, 0, sizeof o);
+    int pr = parse_args(argc, argv, &o);
+    if (pr)
+        return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    char path[PATH_MAX + 64], err[1024];
+    const char *file = find_co(&o, path, sizeof path);
+    la_module_t m;
+    if (la_open(&m, file, err, sizeof err)) {
+        cli_error("bench: %s", err);
+        la_close(&m);
+        return EXIT_USAGE;
+    }
+    wl_result_t r;
+    memset(&r, 0, sizeof r);
+    r.n = o.n;
+    wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
+    int rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
+    if (st == WL_ERROR) {
+        cli_error("bench: %s", err);
+    } else {
+        printf("%s on %s: %s\n", o.w->name, m.co.target->name, r.problem);
+        if (st != WL_FAULT)
+            printf("  verification       %s: %s\n", status_name(st), r.check);
+        else
+            printf("  verification       not done: a wave faulted in launch %llu\n",
+                   (unsigned long long)r.launches);
+        printf("  wave-instructions  %llu (%llu work-groups, %llu waves)\n", (unsigned long long)r.ninst,
+               (unsigned long long)r.nwg, (unsigned long long)r.nwaves);
+        printf("  launches           %llu\n", (unsigned long long)r.launches);
+        printf("  wall time          %.3f s simulating (%.1f M wave-instructions/s), %.3f s host setup and check\n",
+               r.sim_seconds, r.sim_seconds > 0 ? (double)r.ninst / r.sim_seconds / 1e6 : 0.0, r.host_seconds);
+    }
+    if (o.json && st != WL_ERROR) {
+        FILE *fp = strcmp(o.json, "-") == 0 ? stdout : fopen(o.json, "w");
+        if (!fp) {
+            cli_error("bench: cannot write %s: %s", o.json, strerror(errno));
+            rc = EXIT_USAGE;
+        } else {
+            write_json(fp, &o, &m, &r, st);
+            if (fp != stdout)
+                fclose(fp);
+        }
+    }
+    la_close(&m);
+    return rc;
+}

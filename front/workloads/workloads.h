@@ -1,0 +1,62 @@
+/* workloads.h — host drivers of the built-in workloads (bitonic sort,
+ * reduction, GEMM): each sizes its problem, fills the inputs from a
+ * fixed-seed generator, launches its kernel (front/workloads/NAME.cl) as
+ * often as the algorithm needs on buffers that persist between launches,
+ * checks the result against a CPU reference and counts what ran. */
+#ifndef GCNSIM_WORKLOADS_H
+#define GCNSIM_WORKLOADS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "front/launch.h"
+
+typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR } wl_status_t;
+
+/* What a workload run did. */
+typedef struct {
+    char problem[160];        /* e.g. "sort of 65536 uint keys, ascending" */
+    char check[200];          /* how the result was checked, or the first mismatch */
+    uint64_t n;
+    uint64_t launches;
+    uint64_t ninst;           /* wave-instructions, all launches */
+    uint64_t nwg, nwaves;
+    double sim_seconds;       /* wall time inside the launches */
+    double host_seconds;      /* wall time of input generation and the CPU reference */
+} wl_result_t;
+
+typedef struct wl_workload {
+    const char *name;         /* "bitonic" */
+    const char *summary;
+    uint64_t default_n;
+    const char *n_rule;       /* what --n may be */
+    /* Check/round n: 0 if acceptable, else -1 with a message. */
+    int (*check_n)(uint64_t n, char *err, size_t errlen);
+    /* Run on the opened module m.  On WL_FAULT the fault report has been
+     * printed to stderr; on WL_ERROR err says why. */
+    wl_status_t (*run)(la_module_t *m, uint64_t n, wl_result_t *r, char *err, size_t errlen);
+} wl_workload_t;
+
+extern const wl_workload_t wl_bitonic, wl_reduce, wl_gemm;
+
+/* The workload called name, or NULL. */
+const wl_workload_t *wl_find(const char *name);
+/* The workloads, NULL-terminated. */
+extern const wl_workload_t *const wl_all[];
+
+/* ---- helpers shared by the drivers ---- */
+
+/* Deterministic generator (splitmix64); every workload seeds it with a
+ * fixed value so that runs are repeatable. */
+typedef struct {
+    uint64_t s;
+} wl_rng_t;
+uint64_t wl_rng_next(wl_rng_t *g);
+
+/* Monotonic wall time in seconds. */
+double wl_now(void);
+
+/* Run L once and add its counts to r; returns WL_PASS, or WL_FAULT after
+ * printing the report, or WL_ERROR with err set. */
+wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
+
+#endif
