@@ -322,6 +322,8 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         uint64_t off = r->fault.pc - prog.base;
         if (off / 4 < prog.ndw && prog.inst[off / 4].op < ISA_OP_COUNT)
             isa_format(k->t, &prog.inst[off / 4], r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
+        else if (off / 4 < prog.ndw)   /* not an instruction: as LLVM prints such a word */
+            snprintf(r->fault_disasm, sizeof r->fault_disasm, ".long 0x%08x", prog.words[off / 4]);
         else
             snprintf(r->fault_disasm, sizeof r->fault_disasm, "(no instruction)");
     }
