@@ -25,6 +25,7 @@ sem_fn sem_lookup(unsigned op)
         add_table(sem_valu_ext_table);
         add_table(sem_lds_table);
         add_table(sem_vmem_table);
+        add_table(sem_flat_table);
         handlers_ready = 1;
     }
     return op < ISA_OP_COUNT ? handlers[op] : NULL;

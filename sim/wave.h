@@ -49,6 +49,7 @@ typedef struct { uint64_t addr; uint32_t old; uint8_t space; } fx_memw_t; /* one
 typedef struct {
     uint8_t space, write, bytes;   /* bytes per lane (per address) */
     uint64_t mask;                 /* lanes that accessed */
+    uint64_t oob;                  /* lanes of mask out of range: the hardware read 0 / dropped the write */
     uint64_t addr[64];             /* per-lane address (space-relative for LDS) */
 } fx_access_t;
 
@@ -219,7 +220,8 @@ extern const sem_entry_t sem_smem_table[];   /* SMRD/SMEM */
 extern const sem_entry_t sem_valu_table[];   /* 32-bit integer and f32 VALU */
 extern const sem_entry_t sem_valu_ext_table[]; /* f64, f16, packed, conversions, transcendentals */
 extern const sem_entry_t sem_lds_table[];    /* DS */
-extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH */
+extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF */
+extern const sem_entry_t sem_flat_table[];   /* FLAT/GLOBAL/SCRATCH */
 
 /* The handler for an op (NULL if unimplemented). */
 sem_fn sem_lookup(unsigned op);

@@ -1,0 +1,176 @@
+/* sem_mem.c — helpers shared by the memory semantics (see sem_mem.h). */
+#include <stdio.h>
+#include "sim/sem_mem.h"
+
+uint32_t mem_fminmax32(uint32_t a, uint32_t b, int max)
+{
+    float x = mem_f32(a), y = mem_f32(b);
+    if (x != x)
+        return y != y ? a | 0x400000u : b;
+    if (y != y)
+        return a;
+    if (x == y)   /* equal, or +0 and -0: min takes the sign bit, max drops it */
+        return max ? a & b : a | b;
+    return (x > y) == (max != 0) ? a : b;
+}
+
+uint64_t mem_fminmax64(uint64_t a, uint64_t b, int max)
+{
+    double x = mem_f64(a), y = mem_f64(b);
+    if (x != x)
+        return y != y ? a | 0x8000000000000ull : b;
+    if (y != y)
+        return a;
+    if (x == y)
+        return max ? a & b : a | b;
+    return (x > y) == (max != 0) ? a : b;
+}
+
+static const char *kind_verb(int kind)
+{
+    return kind == MEM_WRITE ? "writes" : kind == MEM_RMW ? "updates" : "reads";
+}
+
+void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind)
+{
+    const mem_t *m = w->ctx->mem;
+    const mem_region_t *near = NULL;
+    uint64_t best = ~0ull;
+    for (size_t i = 0; i < m->n; i++) {
+        const mem_region_t *r = &m->r[i];
+        uint64_t d = addr < r->base ? r->base - addr : addr - (r->base + (r->size ? r->size - 1 : 0));
+        if (d < best) {
+            best = d;
+            near = r;
+        }
+    }
+    if (near)
+        wave_fault(w, FAULT_MEMORY, addr, lane,
+                   "%s: lane %d %s %u bytes at 0x%llx, outside every allocation (nearest: buffer '%s' 0x%llx-0x%llx)",
+                   mem_name(in), lane, kind_verb(kind), bytes, (unsigned long long)addr, near->name,
+                   (unsigned long long)near->base, (unsigned long long)(near->base + near->size - 1));
+    else
+        wave_fault(w, FAULT_MEMORY, addr, lane, "%s: lane %d %s %u bytes at 0x%llx, outside every allocation",
+                   mem_name(in), lane, kind_verb(kind), bytes, (unsigned long long)addr);
+}
+
+void mem_fault_misaligned(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, const char *why)
+{
+    wave_fault(w, FAULT_MISALIGNED, addr, lane, "%s: lane %d accesses %u bytes at misaligned address 0x%llx (%s)",
+               mem_name(in), lane, bytes, (unsigned long long)addr, why);
+}
+
+void mem_plan_read(const mem_plan_t *pl, unsigned k, uint32_t out[64])
+{
+    uint64_t m = pl->mask;
+    unsigned n = pl->psize;
+    while (m) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t v = 0;
+        if (pl->p[k][l])
+            memcpy(&v, pl->p[k][l], n);
+        out[l] = v;
+    }
+}
+
+/* Bytes of the allocation (or LDS) that exist from address a on, capped at n. */
+static unsigned present(wave_t *w, uint8_t space, uint64_t a, unsigned n)
+{
+    if (space == FX_SPACE_LDS)
+        return a >= w->wg->lds_size ? 0 : (unsigned)(w->wg->lds_size - a < n ? w->wg->lds_size - a : n);
+    const mem_region_t *r = mem_region_at(w->ctx->mem, a);
+    if (!r)
+        return 0;
+    uint64_t left = r->base + r->size - a;
+    return left < n ? (unsigned)left : n;
+}
+
+void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsigned n)
+{
+    fx_t *fx = w->fx;
+    uint64_t first = a & ~3ull, end = a + n;
+    for (uint64_t d = first; d < end; d += 4) {
+        /* old dword: bytes before a and after the write come from memory when they exist */
+        uint8_t b[4] = {0};
+        if (d >= a) {
+            memcpy(b, p + (d - a), present(w, space, d, 4));
+        } else {
+            unsigned lead = (unsigned)(a - d);
+            /* the bytes below a belong to the same allocation only if they exist */
+            unsigned have = present(w, space, d, lead);
+            if (have == lead)
+                memcpy(b, p - lead, lead);
+            memcpy(b + lead, p, present(w, space, a, 4 - lead));
+        }
+        uint32_t old;
+        memcpy(&old, b, 4);
+        fx_log_mem(fx, space, d, old);
+    }
+}
+
+void mem_plan_write(wave_t *w, const mem_plan_t *pl, unsigned k, const uint32_t val[64])
+{
+    uint64_t m = pl->mask;
+    unsigned n = pl->psize;
+    while (m) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        m &= m - 1;
+        uint8_t *p = pl->p[k][l];
+        if (!p)
+            continue;
+        if (w->fx)
+            mem_log_write(w, pl->space[l], pl->a[k][l], p, n);
+        memcpy(p, &val[l], n);
+    }
+}
+
+int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
+{
+    for (unsigned i = 0; i < n; i++) {
+        regs[i] = wave_vreg(w, v - 256 + i);
+        if (!regs[i])
+            return -1;
+    }
+    return 0;
+}
+
+static fx_access_t *fx_entry(wave_t *w)
+{
+    fx_t *fx = w->fx;
+    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+        fx->overflow = 1;
+        return NULL;
+    }
+    return &fx->acc[fx->nacc++];
+}
+
+void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split)
+{
+    uint64_t left = pl->mask;
+    unsigned np = split ? split : pl->npieces;
+    while (left) {
+        uint8_t sp = pl->space[__builtin_ctzll(left)];
+        uint64_t set = 0;
+        for (uint64_t m = left; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (pl->space[l] == sp)
+                set |= 1ull << l;
+        }
+        left &= ~set;
+        for (unsigned part = 0; part < (split ? 2u : 1u); part++) {
+            fx_access_t *a = fx_entry(w);
+            if (!a)
+                return;
+            a->space = sp;
+            a->write = kind != MEM_READ;
+            a->bytes = (uint8_t)(np * pl->psize);
+            a->mask = set;
+            a->oob = pl->oob & set;
+            for (uint64_t m = set; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                a->addr[l] = pl->a[part * np][l];
+            }
+        }
+    }
+}

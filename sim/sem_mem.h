@@ -1,0 +1,211 @@
+/* sem_mem.h — what the memory semantics (sem_lds.c DS, sem_vmem.c
+ * MUBUF/MTBUF, sem_flat.c FLAT/GLOBAL/SCRATCH) share: atomic operations,
+ * the per-lane access plan (host pointers resolved and checked before
+ * anything is written), device-memory faults, LDS bounds, swizzled
+ * scratch addressing, alignment rules, and the effects record.
+ *
+ * Rules (the hardware's, as ROCm configures it):
+ * - LDS out of range (beyond the group's allocation; on gfx6-8 also beyond
+ *   M0): reads return 0, writes are dropped; no fault.  The lanes are
+ *   recorded in fx->acc[].oob.
+ * - Device memory: an access whose bytes are not inside one allocation
+ *   faults (FAULT_MEMORY), naming the lane, the address and the nearest
+ *   allocation.  Buffer (MUBUF/MTBUF) range checks against num_records
+ *   happen first: out-of-range components read 0 / are dropped.
+ * - Alignment (FAULT_MISALIGNED; the hardware silently ignores the low
+ *   address bits instead): atomics need natural alignment everywhere;
+ *   LDS on gfx6-8 needs the natural alignment of each element (b16 2,
+ *   b32 4, b64 8, b96/b128 16); gfx9 LDS and gfx7+ device memory accept
+ *   any alignment (unaligned access mode); gfx6 device memory needs 2 for
+ *   shorts and 4 for dwords; swizzled (scratch) accesses may not cross a
+ *   swizzle element. */
+#ifndef GCNSIM_SEM_MEM_H
+#define GCNSIM_SEM_MEM_H
+
+#include <string.h>
+#include "sim/wave.h"
+
+/* ---- atomics ------------------------------------------------------------ */
+
+typedef enum {
+    AT_SWAP, AT_CMPSWAP, AT_ADD, AT_SUB, AT_RSUB, AT_SMIN, AT_UMIN, AT_SMAX, AT_UMAX,
+    AT_AND, AT_OR, AT_XOR, AT_INC, AT_DEC, AT_MSKOR, AT_WRAP,
+    AT_FMIN, AT_FMAX, AT_FADD, AT_FCMPSWAP,
+} atom_t;
+
+static inline float mem_f32(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+static inline uint32_t mem_bits32(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+static inline double mem_f64(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
+static inline uint64_t mem_bits64(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+
+/* min/max of two f32 bit patterns as the ALU does it: a NaN operand loses
+ * to a number, -0 is below +0. */
+uint32_t mem_fminmax32(uint32_t a, uint32_t b, int max);
+uint64_t mem_fminmax64(uint64_t a, uint64_t b, int max);
+
+/* New memory value of a 32-bit atomic on old value m with data a and
+ * second operand b (cmpswap: a = new value, b = compare value; mskor:
+ * a = mask, b = bits; wrap: a = limit, b = step). */
+static inline uint32_t atom32(atom_t op, uint32_t m, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case AT_SWAP: return a;
+    case AT_CMPSWAP: return m == b ? a : m;
+    case AT_ADD: return m + a;
+    case AT_SUB: return m - a;
+    case AT_RSUB: return a - m;
+    case AT_SMIN: return (int32_t)a < (int32_t)m ? a : m;
+    case AT_UMIN: return a < m ? a : m;
+    case AT_SMAX: return (int32_t)a > (int32_t)m ? a : m;
+    case AT_UMAX: return a > m ? a : m;
+    case AT_AND: return m & a;
+    case AT_OR: return m | a;
+    case AT_XOR: return m ^ a;
+    case AT_INC: return m >= a ? 0 : m + 1;
+    case AT_DEC: return (m == 0 || m > a) ? a : m - 1;
+    case AT_MSKOR: return (m & ~a) | b;
+    case AT_WRAP: return m >= a ? m - a : m + b;
+    case AT_FMIN: return mem_fminmax32(m, a, 0);
+    case AT_FMAX: return mem_fminmax32(m, a, 1);
+    case AT_FADD: return mem_bits32(mem_f32(m) + mem_f32(a));
+    case AT_FCMPSWAP: return mem_f32(m) == mem_f32(b) ? a : m;
+    }
+    return m;
+}
+
+/* The same for 64-bit atomics (float ops on f64). */
+static inline uint64_t atom64(atom_t op, uint64_t m, uint64_t a, uint64_t b)
+{
+    switch (op) {
+    case AT_SWAP: return a;
+    case AT_CMPSWAP: return m == b ? a : m;
+    case AT_ADD: return m + a;
+    case AT_SUB: return m - a;
+    case AT_RSUB: return a - m;
+    case AT_SMIN: return (int64_t)a < (int64_t)m ? a : m;
+    case AT_UMIN: return a < m ? a : m;
+    case AT_SMAX: return (int64_t)a > (int64_t)m ? a : m;
+    case AT_UMAX: return a > m ? a : m;
+    case AT_AND: return m & a;
+    case AT_OR: return m | a;
+    case AT_XOR: return m ^ a;
+    case AT_INC: return m >= a ? 0 : m + 1;
+    case AT_DEC: return (m == 0 || m > a) ? a : m - 1;
+    case AT_MSKOR: return (m & ~a) | b;
+    case AT_WRAP: return m >= a ? m - a : m + b;
+    case AT_FMIN: return mem_fminmax64(m, a, 0);
+    case AT_FMAX: return mem_fminmax64(m, a, 1);
+    case AT_FADD: return mem_bits64(mem_f64(m) + mem_f64(a));
+    case AT_FCMPSWAP: return mem_f64(m) == mem_f64(b) ? a : m;
+    }
+    return m;
+}
+
+/* ---- access plans ------------------------------------------------------- */
+
+/* One memory instruction's accesses, resolved before any side effect: for
+ * every active lane up to four pieces (dwords, or one byte/short), each
+ * with its address and host pointer (NULL: out of range, reads 0 and
+ * writes are dropped). */
+enum { MEM_PIECES = 4 };
+enum { MEM_READ, MEM_WRITE, MEM_RMW };
+
+typedef struct {
+    uint64_t mask;                   /* lanes that access memory */
+    uint64_t oob;                    /* lanes with a piece out of range */
+    unsigned npieces, psize;         /* pieces per lane and bytes per piece (1, 2 or 4) */
+    uint8_t *p[MEM_PIECES][64];
+    uint64_t a[MEM_PIECES][64];      /* device address, or offset for LDS */
+    uint8_t space[64];               /* FX_SPACE_* of each lane */
+} mem_plan_t;
+
+/* Name of the instruction (for messages). */
+static inline const char *mem_name(const isa_inst_t *in)
+{
+    return isa_row(in->op)->name;
+}
+
+/* Fault the wave: lane's access (kind MEM_READ/WRITE/RMW) of bytes at
+ * device address addr lies outside every allocation. */
+void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind);
+/* Fault the wave for a misaligned access; why says what alignment is needed. */
+void mem_fault_misaligned(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, const char *why);
+
+/* Host pointer to [addr, addr+bytes) of device memory, or NULL after
+ * faulting the wave. */
+static inline uint8_t *mem_device(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind)
+{
+    uint8_t *p = mem_ptr(w->ctx->mem, addr, bytes);
+    if (!p)
+        mem_fault_outside(w, in, lane, addr, bytes, kind);
+    return p;
+}
+
+/* Whether device memory at addr needs more alignment than it has for a
+ * piece of psize bytes (gfx6 only; see the rules above). */
+static inline int mem_device_misaligned(const wave_t *w, uint64_t addr, unsigned psize)
+{
+    return w->ctx->t->gen == ISA_GFX6 && psize > 1 && (addr & (psize - 1));
+}
+
+/* Bytes of the group's LDS a DS instruction may address: the allocation,
+ * on gfx6-8 further limited by M0. */
+static inline uint32_t mem_lds_limit(const wave_t *w, int use_m0)
+{
+    uint32_t lim = w->wg->lds_size;
+    if (use_m0 && w->ctx->t->gen <= ISA_GFX8 && w->sgpr[SREG_M0] < lim)
+        lim = w->sgpr[SREG_M0];
+    return lim;
+}
+
+/* Host pointer to LDS bytes [off, off+n) below limit, or NULL when out of range. */
+static inline uint8_t *mem_lds(const wave_t *w, uint64_t off, unsigned n, uint32_t limit)
+{
+    return off + n <= limit ? w->wg->lds + off : NULL;
+}
+
+/* Whether an LDS element of esize bytes at off breaks the alignment rule. */
+static inline int mem_lds_misaligned(const wave_t *w, uint64_t off, unsigned esize, int atomic)
+{
+    if (!atomic && w->ctx->t->gen >= ISA_GFX9)
+        return 0;
+    unsigned need = esize >= 12 ? 16 : esize;
+    return (off & (need - 1)) != 0;
+}
+
+/* Device address of byte off of lane's private memory in a wave's
+ * scratch at base, swizzled as the private segment buffer and flat
+ * scratch lay it out: dwords of the 64 lanes interleaved (element size 4,
+ * index stride 64). */
+static inline uint64_t mem_scratch_addr(uint64_t base, uint32_t off, unsigned lane)
+{
+    return base + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
+}
+
+/* ---- data --------------------------------------------------------------- */
+
+/* Read piece k of every planned lane into out[] (0 where out of range). */
+void mem_plan_read(const mem_plan_t *pl, unsigned k, uint32_t out[64]);
+/* Write piece k of every planned lane from val[] (dropped where out of
+ * range), logging old values into the effects record. */
+void mem_plan_write(wave_t *w, const mem_plan_t *pl, unsigned k, const uint32_t val[64]);
+/* Log the bytes [p, p+n) about to be written at address a of a space into
+ * the effects record (whole dwords). */
+void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsigned n);
+
+/* The n consecutive VGPRs starting at v (operand encoding 256+n), or -1
+ * after faulting when one is beyond the allocation. */
+int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[]);
+
+/* Record the plan in the effects record: one access entry per space the
+ * lanes use (FLAT may mix spaces; more than two entries overflow), or,
+ * when split > 0, two entries for pieces [0, split) and [split, npieces)
+ * (the two addresses of DS read2/write2). */
+void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split);
+
+static inline unsigned mem_popcount(uint64_t m)
+{
+    return (unsigned)__builtin_popcountll(m);
+}
+
+#endif
