@@ -39,28 +39,24 @@ static wl_status_t pass(la_module_t *m, const co_kernel_t *k, uint64_t in, uint6
 static wl_status_t run(la_module_t *m, uint64_t n, wl_result_t *r, char *err, size_t errlen)
 {
     snprintf(r->problem, sizeof r->problem, "sum of %llu uint values modulo 2^32", (unsigned long long)n);
-    double t0 = wl_now();
-    uint32_t *data = malloc(n * sizeof *data);
-    if (!data) {
-        snprintf(err, errlen, "reduce: out of host memory");
-        return WL_ERROR;
-    }
-    wl_rng_t g = {0x726564756365ull};
-    uint32_t want = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        data[i] = (uint32_t)wl_rng_next(&g);
-        want += data[i];
-    }
-    r->host_seconds += wl_now() - t0;
     const co_kernel_t *k = la_kernel(m, "reduce_sum", err, errlen);
     uint64_t cur = 0, part[2];
     uint32_t cnt = (uint32_t)n, per_group = GROUP * PER_ITEM;
     uint32_t maxg = (uint32_t)((n + per_group - 1) / per_group);
     wl_status_t st = WL_ERROR;
-    if (!k || la_buffer(m, n * 4, data, "input", &cur, err, errlen) ||
+    if (!k || la_buffer(m, n * 4, NULL, "input", &cur, err, errlen) ||
         la_buffer(m, (uint64_t)maxg * 4, NULL, "partial sums A", &part[0], err, errlen) ||
         la_buffer(m, (uint64_t)maxg * 4, NULL, "partial sums B", &part[1], err, errlen))
-        goto out;
+        return WL_ERROR;
+    /* the input is generated in place in device memory */
+    double t0 = wl_now();
+    uint32_t *data = la_host(m, cur, n * 4), want = 0;
+    wl_rng_t g = {0x726564756365ull};
+    for (uint64_t i = 0; i < n; i++) {
+        data[i] = (uint32_t)wl_rng_next(&g);
+        want += data[i];
+    }
+    r->host_seconds += wl_now() - t0;
     st = WL_PASS;
     for (int i = 0; st == WL_PASS; i ^= 1) {
         uint32_t groups = (cnt + per_group - 1) / per_group;
@@ -76,8 +72,6 @@ static wl_status_t run(la_module_t *m, uint64_t n, wl_result_t *r, char *err, si
         snprintf(r->check, sizeof r->check, st == WL_PASS ? "sum 0x%08x equals the CPU's exactly"
                                                           : "sum 0x%08x, the CPU's is 0x%08x", got, want);
     }
-out:
-    free(data);
     return st;
 }
 
