@@ -160,7 +160,7 @@ static uint64_t inline_bits(unsigned v, unsigned ot)
     static const uint16_t f16[] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
     static const uint64_t f64[] = {0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
                                    0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
-                                   0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc8bdc4ull};
+                                   0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
     unsigned dw = isa_otype_dwords(ot);
     if (v >= 128 && v <= 192)
         return v - 128;

@@ -97,7 +97,7 @@ static const uint32_t inl_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf8000
 static const uint16_t inl_f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
 static const uint64_t inl_f64[9] = {0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
                                     0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
-                                    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc8bdc4ull};
+                                    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
 
 /* Aperture registers 235..238 (gfx9) as 64-bit values. */
 static uint64_t aperture(const wave_t *w, unsigned v)
