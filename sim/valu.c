@@ -1,39 +1,42 @@
 /* valu.c — VALU operand fetch and result write for every encoding (see
  * valu.h).  DPP and SDWA follow the GCN3/Vega ISA manuals: DPP moves src0
- * between lanes and masks writes by row and bank; SDWA selects a byte or
- * word of each source and of the destination. */
+ * between lanes (a source lane outside the row/wave or disabled by EXEC is
+ * invalid: with bound_ctrl it reads 0, without it the lane is not
+ * written) and masks the destination write by row and bank; SDWA selects a
+ * byte or word of each source and places the low byte/word of the result
+ * in the destination's dst_sel part. */
 #include "sim/valu.h"
 
 enum { SEL_DWORD = 6, UNUSED_PAD = 0, UNUSED_SEXT = 1, UNUSED_PRESERVE = 2 };
 
-static unsigned ot_bits(unsigned ot)
+/* Operand field of source i with VGPR index mode applied. */
+static unsigned src_operand(const wave_t *w, const isa_inst_t *in, unsigned i)
 {
-    switch (ot) {
-    case OT_B16: case OT_I16: case OT_U16: case OT_F16: return 16;
-    case OT_B64: case OT_I64: case OT_U64: case OT_F64: return 64;
-    default: return 32;
-    }
+    unsigned v = in->src[i];
+    return v >= 256 ? v + valu_gpr_idx(w, i) : v;
 }
 
-/* Apply abs/neg of source i to 32-bit float patterns (f32, or f16 in the
- * low half, or both halves of packed f16 are left to the VOP3P code). */
+/* Whether abs/neg of source i apply to a value of type ot (32-bit float
+ * patterns: f32, or f16 in the low half; packed f16 is the VOP3P code's). */
+static int has_float_mods(const isa_inst_t *in, unsigned i, unsigned ot)
+{
+    return (((in->abs | in->neg) >> i) & 1) && ot_is_float(ot) && ot != OT_V2F16 && ot != OT_F64 &&
+           in->enc != ISA_ENC_VOP3P;
+}
+
 static void float_mods32(const isa_inst_t *in, unsigned i, unsigned ot, uint32_t v[64])
 {
-    unsigned abs = (in->abs >> i) & 1, neg = (in->neg >> i) & 1;
-    if (!(abs | neg) || !ot_is_float(ot) || ot == OT_V2F16 || in->enc == ISA_ENC_VOP3P)
+    if (!has_float_mods(in, i, ot))
         return;
     uint32_t sign = ot == OT_F16 ? 0x8000u : 0x80000000u;
-    for (unsigned l = 0; l < 64; l++) {
-        uint32_t x = v[l];
-        if (abs)
-            x &= ~sign;
-        if (neg)
-            x ^= sign;
-        v[l] = x;
-    }
+    uint32_t clear = (in->abs >> i) & 1 ? ~sign : ~0u, flip = (in->neg >> i) & 1 ? sign : 0;
+    for (unsigned l = 0; l < 64; l++)
+        v[l] = (v[l] & clear) ^ flip;
 }
 
-/* Source lane of lane l under a DPP control, or -1 when out of range. */
+/* Source lane of lane l under a DPP control, or -1 when out of range.
+ * Shifts and rotates name the direction data moves: row_shr:1 gives lane
+ * l the value of lane l-1 (row-relative), wave_shl:1 that of lane l+1. */
 static int dpp_src_lane(unsigned ctrl, int l)
 {
     int row = l & ~15, r = l & 15;
@@ -52,8 +55,8 @@ static int dpp_src_lane(unsigned ctrl, int l)
     case 0x13c: return (l - 1) & 63;                 /* wave_ror:1 */
     case 0x140: return row | (15 - r);               /* row_mirror */
     case 0x141: return (l & ~7) | (7 - (l & 7));     /* row_half_mirror */
-    case 0x142: return row ? row - 1 : -1;           /* row_bcast:15 */
-    case 0x143: return row >= 32 ? 31 : -1;          /* row_bcast:31 */
+    case 0x142: return row ? row - 1 : -1;           /* row_bcast:15: lane 15 of the previous row */
+    case 0x143: return row >= 32 ? 31 : -1;          /* row_bcast:31: lane 31 to rows 2 and 3 */
     default: return -1;
     }
 }
@@ -88,10 +91,25 @@ static uint32_t sdwa_select(uint32_t x, unsigned sel, int sext)
     return v;
 }
 
+/* Whether source i is moved (DPP) or selected (SDWA) by the encoding. */
+static int has_select(const isa_inst_t *in, unsigned i)
+{
+    if (in->enc == ISA_ENC_DPP)
+        return i == 0;
+    if (in->enc == ISA_ENC_SDWA && i < 2)
+        return (i == 0 ? in->src0_sel : in->src1_sel) < SEL_DWORD || ((in->sdwa_sext >> i) & 1);
+    return 0;
+}
+
+static int flush_f32_in(const wave_t *w, unsigned ot)
+{
+    return ot == OT_F32 && !(MODE_DENORM_F32(w->hwreg[1]) & 1);
+}
+
 int valu_src32(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t out[64])
 {
     uint32_t tmp[64];
-    const uint32_t *v = wave_vsrc(w, in, in->src[i], ot, tmp);
+    const uint32_t *v = wave_vsrc(w, in, src_operand(w, in, i), ot, tmp);
     if (!v)
         return -1;
     if (in->enc == ISA_ENC_DPP && i == 0) {
@@ -108,16 +126,31 @@ int valu_src32(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_
     } else if (v != out)
         memcpy(out, v, 64 * sizeof *out);
     float_mods32(in, i, ot, out);
-    if (ot == OT_F32 && MODE_DENORM_F32(w->hwreg[1]) != 3 && !(MODE_DENORM_F32(w->hwreg[1]) & 1))
+    if (flush_f32_in(w, ot))
         for (unsigned l = 0; l < 64; l++)
             if ((out[l] & 0x7f800000u) == 0)
                 out[l] &= 0x80000000u;   /* flush input denormals, keep the sign */
     return 0;
 }
 
+const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
+{
+    if (!has_select(in, i) && !has_float_mods(in, i, ot)) {
+        const uint32_t *v = wave_vsrc(w, in, src_operand(w, in, i), ot, buf);
+        if (!v || !flush_f32_in(w, ot))
+            return v;
+        unsigned denorm = 0;
+        for (unsigned l = 0; l < 64; l++)
+            denorm |= (v[l] & 0x7f800000u) == 0 && (v[l] & 0x007fffffu) != 0;
+        if (!denorm)
+            return v;
+    }
+    return valu_src32(w, in, i, ot, buf) ? NULL : buf;
+}
+
 int valu_src64(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint64_t out[64])
 {
-    if (wave_vsrc64(w, in, in->src[i], ot, out))
+    if (wave_vsrc64(w, in, src_operand(w, in, i), ot, out))
         return -1;
     unsigned abs = (in->abs >> i) & 1, neg = (in->neg >> i) & 1;
     if ((abs | neg) && ot == OT_F64)
@@ -134,21 +167,42 @@ int valu_src64(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint64_
     return 0;
 }
 
-/* omod and clamp of f32 results (VOP3 and gfx9 SDWA). */
+/* omod and clamp of f32 results (VOP3 and gfx9 SDWA).  The hardware
+ * ignores omod when output denormals are enabled. */
 static void f32_out_mods(const wave_t *w, const isa_inst_t *in, uint32_t res[64])
 {
     static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
-    if (in->omod)
+    if (in->omod && !(MODE_DENORM_F32(w->hwreg[1]) & 2)) {
+        float s = scale[in->omod & 3];
         for (unsigned l = 0; l < 64; l++)
-            res[l] = bits_of_f32(f32_of(res[l]) * scale[in->omod & 3]);
-    if (in->clamp)
+            res[l] = bits_of_f32(f32_of(res[l]) * s);
+    }
+    if (in->clamp) {
+        uint32_t nan = MODE_DX10_CLAMP(w->hwreg[1]) ? 0 : ~0u;   /* DX10 clamp: NaN becomes 0 */
         for (unsigned l = 0; l < 64; l++) {
             float f = f32_of(res[l]);
-            if (f != f)   /* NaN clamps to 0 in DX10 clamp mode */
-                res[l] = MODE_DX10_CLAMP(w->hwreg[1]) ? 0 : res[l];
+            if (f != f)
+                res[l] &= nan;
             else
-                res[l] = bits_of_f32(f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f);
+                res[l] = bits_of_f32(f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f);   /* -0 stays -0 */
         }
+    }
+}
+
+/* SDWA: place the low byte/word of each result in the dst_sel part. */
+static void sdwa_place(const isa_inst_t *in, const uint32_t old[64], uint32_t res[64])
+{
+    unsigned sel = in->dst_sel, shift = sel < 4 ? 8 * sel : 16 * (sel - 4), width = sel < 4 ? 8 : 16;
+    uint32_t field = ((1u << width) - 1) << shift;
+    uint32_t above = shift + width < 32 ? ~0u << (shift + width) : 0;   /* bits a sign fills */
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t v = (res[l] << shift) & field;
+        if (in->dst_unused == UNUSED_PRESERVE)
+            v |= old[l] & ~field;
+        else if (in->dst_unused == UNUSED_SEXT && (v >> (shift + width - 1)) & 1)
+            v |= above;
+        res[l] = v;
+    }
 }
 
 void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
@@ -157,32 +211,22 @@ void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
         wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "VALU result to a scalar register is not implemented");
         return;
     }
-    unsigned n = in->dst - 256;
+    unsigned n = valu_vdst(w, in);
     if (ot == OT_F32) {
-        f32_out_mods(w, in, res);
+        if (in->omod || in->clamp)
+            f32_out_mods(w, in, res);
         if (!(MODE_DENORM_F32(w->hwreg[1]) & 2))
             for (unsigned l = 0; l < 64; l++)
                 if ((res[l] & 0x7f800000u) == 0)
                     res[l] &= 0x80000000u;   /* flush output denormals */
     }
-    uint64_t mask = valu_lanes(w, in);
     if (in->enc == ISA_ENC_SDWA && in->dst_sel < SEL_DWORD) {
         const uint32_t *old = wave_vreg(w, n);
         if (!old)
             return;
-        unsigned sel = in->dst_sel, shift = sel < 4 ? 8 * sel : 16 * (sel - 4), width = sel < 4 ? 8 : 16;
-        uint32_t field = ((1u << width) - 1) << shift;
-        for (unsigned l = 0; l < 64; l++) {
-            uint32_t v = (res[l] << shift) & field;
-            if (in->dst_unused == UNUSED_PRESERVE)
-                v |= old[l] & ~field;
-            else if (in->dst_unused == UNUSED_SEXT && (v >> (shift + width - 1)) & 1)
-                v |= ~((1u << (shift + width)) - 1);
-            res[l] = v;
-        }
+        sdwa_place(in, old, res);
     }
-    (void)ot_bits;
-    wave_write_vreg(w, n, res, mask);
+    wave_write_vreg(w, n, res, valu_lanes(w, in));
 }
 
 void valu_dst64(wave_t *w, const isa_inst_t *in, unsigned ot, uint64_t res[64])
@@ -193,19 +237,20 @@ void valu_dst64(wave_t *w, const isa_inst_t *in, unsigned ot, uint64_t res[64])
     }
     if (ot == OT_F64) {
         static const double scale[4] = {1.0, 2.0, 4.0, 0.5};
+        unsigned mode = w->hwreg[1], omod = (MODE_DENORM_F64(mode) & 2) ? 0 : in->omod & 3;
         for (unsigned l = 0; l < 64; l++) {
-            double d = f64_of(res[l]) * scale[in->omod & 3];
+            double d = f64_of(res[l]) * scale[omod];
             if (in->clamp && d == d)
                 d = d < 0.0 ? 0.0 : d > 1.0 ? 1.0 : d;
-            else if (in->clamp && MODE_DX10_CLAMP(w->hwreg[1]))
+            else if (in->clamp && MODE_DX10_CLAMP(mode))
                 d = 0.0;
-            if (in->omod || in->clamp)
+            if (omod || in->clamp)
                 res[l] = bits_of_f64(d);
-            if (!(MODE_DENORM_F64(w->hwreg[1]) & 2) && (res[l] & 0x7ff0000000000000ull) == 0)
+            if (!(MODE_DENORM_F64(mode) & 2) && (res[l] & 0x7ff0000000000000ull) == 0)
                 res[l] &= 1ull << 63;
         }
     }
-    wave_write_vreg64(w, in->dst - 256, res, valu_lanes(w, in));
+    wave_write_vreg64(w, valu_vdst(w, in), res, valu_lanes(w, in));
 }
 
 void valu_sdst(wave_t *w, const isa_inst_t *in, uint64_t bits)
@@ -216,4 +261,11 @@ void valu_sdst(wave_t *w, const isa_inst_t *in, uint64_t bits)
         return;
     }
     wave_set_sreg64(w, r, bits & wave_exec(w));
+}
+
+uint64_t valu_cond(const wave_t *w, const isa_inst_t *in)
+{
+    if (in->enc != ISA_ENC_VOP3)
+        return wave_vcc(w);
+    return in->src[2] < 256 ? wave_sread64(w, in, in->src[2], OT_B64) : 0;
 }
