@@ -38,7 +38,8 @@ void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr,
     uint64_t best = ~0ull;
     for (size_t i = 0; i < m->n; i++) {
         const mem_region_t *r = &m->r[i];
-        uint64_t d = addr < r->base ? r->base - addr : addr - (r->base + (r->size ? r->size - 1 : 0));
+        uint64_t last = r->base + (r->size ? r->size - 1 : 0);
+        uint64_t d = addr < r->base ? r->base - addr : addr > last ? addr - last : 0;
         if (d < best) {
             best = d;
             near = r;
@@ -173,4 +174,25 @@ void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split)
             }
         }
     }
+}
+
+void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask)
+{
+    mem_plan_t pl;
+    pl.mask = mask;
+    pl.oob = 0;
+    pl.npieces = 1;
+    pl.psize = 4;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a = (w->sgpr[SREG_M0] & 0xffff) + ioff + 4 * l;
+        pl.space[l] = FX_SPACE_LDS;
+        pl.a[0][l] = a;
+        pl.p[0][l] = mem_lds(w, a, 4, w->wg->lds_size);
+        if (!pl.p[0][l])
+            pl.oob |= 1ull << l;
+    }
+    mem_plan_write(w, &pl, 0, val);
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_WRITE, 0);
 }

@@ -203,6 +203,11 @@ int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[]);
  * (the two addresses of DS read2/write2). */
 void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split);
 
+/* LDS DMA of a load with the lds bit: LDS[M0[15:0] + ioff + lane * 4] =
+ * val[lane] in the lanes of mask (out of range dropped); recorded as an
+ * LDS write access. */
+void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask);
+
 static inline unsigned mem_popcount(uint64_t m)
 {
     return (unsigned)__builtin_popcountll(m);
