@@ -1,2 +1,420 @@
-#include "sim/wave.h"
-const sem_entry_t sem_flat_table[] = {{0, 0}};
+/* sem_flat.c — FLAT (gfx7+) and gfx9 GLOBAL / SCRATCH semantics: loads,
+ * stores and atomics of every width, d16 forms, LDS DMA of gfx9 global
+ * and scratch loads.
+ *
+ * Addresses per lane (offset: gfx9 only; signed 13-bit for GLOBAL and
+ * SCRATCH, 12-bit for FLAT):
+ *   FLAT     v[vaddr:vaddr+1] + offset, then routed by its high 32 bits:
+ *            the shared aperture (4 GiB at ctx->shared_aperture) is the
+ *            group's LDS, the private aperture the lane's scratch,
+ *            anything else global memory.
+ *   GLOBAL   saddr off: v[vaddr:vaddr+1] + offset;
+ *            else s[saddr:saddr+1] + zero-extended v[vaddr] + offset.
+ *   SCRATCH  private offset (saddr off ? v[vaddr] : s[saddr]) + offset.
+ * A private offset of lane l lives at the wave's scratch base + swizzle:
+ * dword (off / 4) of the 64 lanes interleaved (sem_mem.h), where the base
+ * is the 64-bit flat_scratch on gfx9 and, on gfx7/8, the scratch backing
+ * + FLAT_SCRATCH_HI * 256 (the kernel prologue's wave offset); the bytes
+ * per lane are FLAT_SCRATCH_LO on gfx7/8 and the dispatch's scratch per
+ * lane on gfx9.  A private access beyond that, or any global access
+ * outside every allocation, faults (FAULT_MEMORY).  LDS through FLAT is
+ * bounded by the group's allocation (reads 0, writes dropped), with the
+ * DS alignment rules; device memory accepts any alignment except for
+ * atomics.  Counters: FLAT VM_CNT and LGKM_CNT +1, GLOBAL/SCRATCH VM_CNT
+ * +1. */
+#include <stdio.h>
+#include "sim/sem_mem.h"
+
+enum { SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL };
+enum { SADDR_OFF = 0x7f };
+
+static void flat_count(wave_t *w, const isa_inst_t *in)
+{
+    if (!w->fx)
+        return;
+    w->fx->vm_cnt++;
+    if (in->seg == SEG_FLAT)
+        w->fx->lgkm_cnt++;
+}
+
+/* The wave's scratch base and bytes of private memory per lane for flat
+ * and scratch addressing. */
+static void private_base(const wave_t *w, uint64_t *base, uint32_t *per_lane)
+{
+    const sim_ctx_t *c = w->ctx;
+    if (c->t->gen >= ISA_GFX9) {
+        *base = (uint64_t)w->sgpr[SREG_FLAT_SCR_LO_GFX8 + 1] << 32 | w->sgpr[SREG_FLAT_SCR_LO_GFX8];
+        *per_lane = c->scratch_per_wave / 64;
+    } else {
+        unsigned lo = c->t->gen == ISA_GFX7 ? SREG_FLAT_SCR_LO_GFX7 : SREG_FLAT_SCR_LO_GFX8;
+        *base = c->scratch_addr + (uint64_t)w->sgpr[lo + 1] * 256;
+        *per_lane = w->sgpr[lo];
+    }
+}
+
+/* Plan the pieces of lane l at private offset off (32-bit). */
+static int plan_private(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l, uint32_t off, int kind,
+                        uint64_t base, uint32_t per_lane)
+{
+    unsigned n = pl->npieces, ps = pl->psize;
+    pl->space[l] = FX_SPACE_SCRATCH;
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t o = off + k * ps;
+        if ((uint64_t)o + ps > per_lane) {
+            wave_fault(w, FAULT_MEMORY, o, (int)l,
+                       "%s: lane %u %s %u bytes at private address 0x%x, beyond the %u bytes of private memory "
+                       "per work-item",
+                       mem_name(in), l, kind == MEM_READ ? "reads" : kind == MEM_WRITE ? "writes" : "updates", ps, o,
+                       per_lane);
+            return -1;
+        }
+        if ((o & 3) + ps > 4) {
+            mem_fault_misaligned(w, in, (int)l, o, ps, "private memory is swizzled per dword");
+            return -1;
+        }
+        uint64_t a = mem_scratch_addr(base, o, l);
+        pl->a[k][l] = a;
+        pl->p[k][l] = mem_device(w, in, (int)l, a, ps, kind);
+        if (!pl->p[k][l])
+            return -1;
+    }
+    return 0;
+}
+
+/* Plan the pieces of lane l at LDS offset off (FLAT into the shared aperture). */
+static int plan_lds(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l, uint32_t off, int kind)
+{
+    unsigned n = pl->npieces, ps = pl->psize, bytes = n * ps;
+    pl->space[l] = FX_SPACE_LDS;
+    if (mem_lds_misaligned(w, off, bytes, kind == MEM_RMW)) {
+        mem_fault_misaligned(w, in, (int)l, off, bytes,
+                             kind == MEM_RMW ? "atomics need natural alignment" : "LDS on gfx7/8 needs natural alignment");
+        return -1;
+    }
+    int whole_out = kind == MEM_RMW && (uint64_t)off + bytes > w->wg->lds_size;
+    for (unsigned k = 0; k < n; k++) {
+        uint64_t a = (uint64_t)off + k * ps;
+        pl->a[k][l] = a;
+        pl->p[k][l] = whole_out ? NULL : mem_lds(w, a, ps, w->wg->lds_size);
+        if (!pl->p[k][l])
+            pl->oob |= 1ull << l;
+    }
+    return 0;
+}
+
+/* Plan the pieces of lane l at global address a. */
+static int plan_global(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l, uint64_t a, int kind,
+                       unsigned align)
+{
+    unsigned n = pl->npieces, ps = pl->psize;
+    pl->space[l] = FX_SPACE_GLOBAL;
+    if (align && (a & (align - 1))) {
+        mem_fault_misaligned(w, in, (int)l, a, align, "atomics need natural alignment");
+        return -1;
+    }
+    uint8_t *p = mem_device(w, in, (int)l, a, n * ps, kind);
+    if (!p)
+        return -1;
+    for (unsigned k = 0; k < n; k++) {
+        pl->a[k][l] = a + k * ps;
+        pl->p[k][l] = p + k * ps;
+    }
+    return 0;
+}
+
+/* Plan the access of every active lane: npieces pieces of psize bytes at
+ * consecutive addresses; align: an atomic's natural alignment (else 0).
+ * Returns 0, or -1 after a fault. */
+static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned npieces, unsigned psize, int kind,
+                     unsigned align)
+{
+    const sim_ctx_t *c = w->ctx;
+    int seg = in->seg, gfx9 = c->t->gen >= ISA_GFX9;
+    int64_t off = gfx9 ? in->offset : 0;
+    const uint32_t *lo = wave_vreg(w, in->vaddr), *hi = NULL;
+    if (!lo)
+        return -1;
+    int pair = seg == SEG_FLAT || (seg == SEG_GLOBAL && in->saddr == SADDR_OFF);
+    if (pair && !(hi = wave_vreg(w, in->vaddr + 1u)))
+        return -1;
+    uint64_t sbase = 0;
+    if (seg == SEG_GLOBAL && in->saddr != SADDR_OFF)
+        sbase = (uint64_t)w->sgpr[(in->saddr | 1) & 127] << 32 | w->sgpr[in->saddr & 126];
+    if (seg == SEG_SCRATCH && in->saddr != SADDR_OFF)
+        sbase = wave_sread(w, in, in->saddr, OT_B32);
+    uint64_t pbase = 0;
+    uint32_t per_lane = 0;
+    private_base(w, &pbase, &per_lane);
+    uint32_t shared_hi = (uint32_t)(c->shared_aperture >> 32), private_hi = (uint32_t)(c->private_aperture >> 32);
+    pl->mask = wave_exec(w);
+    pl->oob = 0;
+    pl->npieces = npieces;
+    pl->psize = psize;
+    for (uint64_t m = pl->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        int r;
+        if (seg == SEG_SCRATCH) {
+            uint32_t o = (uint32_t)((in->saddr == SADDR_OFF ? lo[l] : (uint32_t)sbase) + (uint32_t)off);
+            r = plan_private(w, in, pl, l, o, kind, pbase, per_lane);
+        } else if (seg == SEG_GLOBAL) {
+            uint64_t a = in->saddr == SADDR_OFF ? ((uint64_t)hi[l] << 32 | lo[l]) : sbase + lo[l];
+            r = plan_global(w, in, pl, l, a + (uint64_t)off, kind, align);
+        } else {
+            uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + (uint64_t)off;
+            uint32_t ahi = (uint32_t)(a >> 32);
+            if (ahi == shared_hi)
+                r = plan_lds(w, in, pl, l, (uint32_t)a, kind);
+            else if (ahi == private_hi)
+                r = plan_private(w, in, pl, l, (uint32_t)a, kind, pbase, per_lane);
+            else
+                r = plan_global(w, in, pl, l, a, kind, align);
+        }
+        if (r)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- loads and stores ----------------------------------------------------- */
+
+enum { EXT_NONE, EXT_U8, EXT_I8, EXT_U16, EXT_I16 };
+
+static inline uint32_t flat_ext(uint32_t v, unsigned ext)
+{
+    switch (ext) {
+    case EXT_U8: return v & 0xff;
+    case EXT_I8: return (uint32_t)(int32_t)(int8_t)v;
+    case EXT_U16: return v & 0xffff;
+    case EXT_I16: return (uint32_t)(int32_t)(int16_t)v;
+    default: return v;
+    }
+}
+
+/* VDST = MEM[addr] (ndw dwords, or one extended byte/short; d16: the low
+ * (hi: high) half of VDST only); with lds (gfx9) the dword goes to LDS */
+static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned ext, int d16,
+                             int hi)
+{
+    uint32_t *d[4];
+    mem_plan_t pl;
+    if ((!in->lds && mem_vregs(w, in->dst, ndw, d)) || flat_plan(w, in, &pl, ndw, psize, MEM_READ, 0))
+        return;
+    uint32_t val[4][64];
+    for (unsigned k = 0; k < ndw; k++)
+        mem_plan_read(&pl, k, val[k]);
+    if (ext != EXT_NONE)
+        for (uint64_t m = pl.mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint32_t x = flat_ext(val[0][l], ext);
+            if (d16)
+                x = hi ? (d[0][l] & 0xffffu) | x << 16 : (d[0][l] & 0xffff0000u) | (x & 0xffff);
+            val[0][l] = x;
+        }
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_READ, 0);
+    if (in->lds)
+        mem_lds_dma(w, (uint32_t)in->offset, val[0], pl.mask);
+    else
+        for (unsigned k = 0; k < ndw; k++)
+            wave_write_vreg(w, in->dst - 256 + k, val[k], pl.mask);
+    flat_count(w, in);
+}
+
+#define FLAT_LOAD(fn, ndw, psize, ext, d16, hi) \
+    static void fn(wave_t *w, const isa_inst_t *in) { flat_load(w, in, ndw, psize, ext, d16, hi); }
+
+/* VDST = MEM[addr], 1-4 dwords (flat_, global_, scratch_) */
+FLAT_LOAD(flat_load_dword, 1, 4, EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx2, 2, 4, EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx3, 3, 4, EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx4, 4, 4, EXT_NONE, 0, 0)
+/* VDST = zero/sign-extended byte or short */
+FLAT_LOAD(flat_load_ubyte, 1, 1, EXT_U8, 0, 0)
+FLAT_LOAD(flat_load_sbyte, 1, 1, EXT_I8, 0, 0)
+FLAT_LOAD(flat_load_ushort, 1, 2, EXT_U16, 0, 0)
+FLAT_LOAD(flat_load_sshort, 1, 2, EXT_I16, 0, 0)
+/* VDST[15:0] (_hi: [31:16]) = extended byte/short, the other half kept (gfx9) */
+FLAT_LOAD(flat_load_ubyte_d16, 1, 1, EXT_U8, 1, 0)
+FLAT_LOAD(flat_load_ubyte_d16_hi, 1, 1, EXT_U8, 1, 1)
+FLAT_LOAD(flat_load_sbyte_d16, 1, 1, EXT_I8, 1, 0)
+FLAT_LOAD(flat_load_sbyte_d16_hi, 1, 1, EXT_I8, 1, 1)
+FLAT_LOAD(flat_load_short_d16, 1, 2, EXT_U16, 1, 0)
+FLAT_LOAD(flat_load_short_d16_hi, 1, 2, EXT_U16, 1, 1)
+
+/* MEM[addr] = VDATA (ndw dwords, or the low byte/short; shift 16: the high half) */
+static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
+{
+    uint32_t *s[4];
+    mem_plan_t pl;
+    if (mem_vregs(w, in->vdata + 256u, ndw, s) || flat_plan(w, in, &pl, ndw, psize, MEM_WRITE, 0))
+        return;
+    for (unsigned k = 0; k < ndw; k++) {
+        if (shift) {
+            uint32_t x[64];
+            for (unsigned l = 0; l < 64; l++)
+                x[l] = s[k][l] >> shift;
+            mem_plan_write(w, &pl, k, x);
+        } else {
+            mem_plan_write(w, &pl, k, s[k]);
+        }
+    }
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_WRITE, 0);
+    flat_count(w, in);
+}
+
+#define FLAT_STORE(fn, ndw, psize, shift) \
+    static void fn(wave_t *w, const isa_inst_t *in) { flat_store(w, in, ndw, psize, shift); }
+
+/* MEM[addr] = VDATA, 1-4 dwords */
+FLAT_STORE(flat_store_dword, 1, 4, 0)
+FLAT_STORE(flat_store_dwordx2, 2, 4, 0)
+FLAT_STORE(flat_store_dwordx3, 3, 4, 0)
+FLAT_STORE(flat_store_dwordx4, 4, 4, 0)
+/* MEM[addr] = VDATA[7:0] / [15:0]; _d16_hi: VDATA[23:16] / [31:16] (gfx9) */
+FLAT_STORE(flat_store_byte, 1, 1, 0)
+FLAT_STORE(flat_store_short, 1, 2, 0)
+FLAT_STORE(flat_store_byte_d16_hi, 1, 1, 16)
+FLAT_STORE(flat_store_short_d16_hi, 1, 2, 16)
+
+/* ---- atomics --------------------------------------------------------------- */
+
+/* MEM = op(MEM, VDATA); with glc VDST = MEM's old value.  cmpswap:
+ * VDATA[0] = new value, VDATA[1] = compare value (64-bit: [1:0], [3:2]). */
+static inline void flat_atomic(wave_t *w, const isa_inst_t *in, atom_t op, unsigned esize)
+{
+    unsigned per = esize / 4, cmp = op == AT_CMPSWAP || op == AT_FCMPSWAP;
+    uint32_t *s[4], *d[2];
+    mem_plan_t pl;
+    if (mem_vregs(w, in->vdata + 256u, per * (1 + cmp), s) || (in->glc && mem_vregs(w, in->dst, per, d)) ||
+        flat_plan(w, in, &pl, per, 4, MEM_RMW, esize))
+        return;
+    uint32_t old[2][64];
+    for (uint64_t m = pl.mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        old[0][l] = old[1][l] = 0;
+        if (!pl.p[0][l])
+            continue;
+        for (unsigned k = 0; k < per; k++) {
+            memcpy(&old[k][l], pl.p[k][l], 4);
+            if (w->fx)
+                mem_log_write(w, pl.space[l], pl.a[k][l], pl.p[k][l], 4);
+        }
+        if (esize == 4) {
+            uint32_t n = atom32(op, old[0][l], s[0][l], cmp ? s[1][l] : 0);
+            memcpy(pl.p[0][l], &n, 4);
+        } else {
+            uint64_t o = (uint64_t)old[1][l] << 32 | old[0][l];
+            uint64_t a = (uint64_t)s[1][l] << 32 | s[0][l];
+            uint64_t b = cmp ? (uint64_t)s[3][l] << 32 | s[2][l] : 0;
+            uint64_t n = atom64(op, o, a, b);
+            uint32_t nlo = (uint32_t)n, nhi = (uint32_t)(n >> 32);
+            memcpy(pl.p[0][l], &nlo, 4);
+            memcpy(pl.p[1][l], &nhi, 4);
+        }
+    }
+    if (in->glc)
+        for (unsigned k = 0; k < per; k++)
+            wave_write_vreg(w, in->dst - 256 + k, old[k], pl.mask);
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_RMW, 0);
+    flat_count(w, in);
+}
+
+#define FLAT_ATOMIC(fn, op, esize) \
+    static void fn(wave_t *w, const isa_inst_t *in) { flat_atomic(w, in, op, esize); }
+
+FLAT_ATOMIC(flat_atomic_swap, AT_SWAP, 4)
+FLAT_ATOMIC(flat_atomic_cmpswap, AT_CMPSWAP, 4)
+FLAT_ATOMIC(flat_atomic_add, AT_ADD, 4)
+FLAT_ATOMIC(flat_atomic_sub, AT_SUB, 4)
+FLAT_ATOMIC(flat_atomic_smin, AT_SMIN, 4)
+FLAT_ATOMIC(flat_atomic_umin, AT_UMIN, 4)
+FLAT_ATOMIC(flat_atomic_smax, AT_SMAX, 4)
+FLAT_ATOMIC(flat_atomic_umax, AT_UMAX, 4)
+FLAT_ATOMIC(flat_atomic_and, AT_AND, 4)
+FLAT_ATOMIC(flat_atomic_or, AT_OR, 4)
+FLAT_ATOMIC(flat_atomic_xor, AT_XOR, 4)
+FLAT_ATOMIC(flat_atomic_inc, AT_INC, 4)
+FLAT_ATOMIC(flat_atomic_dec, AT_DEC, 4)
+FLAT_ATOMIC(flat_atomic_fcmpswap, AT_FCMPSWAP, 4)
+FLAT_ATOMIC(flat_atomic_fmin, AT_FMIN, 4)
+FLAT_ATOMIC(flat_atomic_fmax, AT_FMAX, 4)
+FLAT_ATOMIC(flat_atomic_swap_x2, AT_SWAP, 8)
+FLAT_ATOMIC(flat_atomic_cmpswap_x2, AT_CMPSWAP, 8)
+FLAT_ATOMIC(flat_atomic_add_x2, AT_ADD, 8)
+FLAT_ATOMIC(flat_atomic_sub_x2, AT_SUB, 8)
+FLAT_ATOMIC(flat_atomic_smin_x2, AT_SMIN, 8)
+FLAT_ATOMIC(flat_atomic_umin_x2, AT_UMIN, 8)
+FLAT_ATOMIC(flat_atomic_smax_x2, AT_SMAX, 8)
+FLAT_ATOMIC(flat_atomic_umax_x2, AT_UMAX, 8)
+FLAT_ATOMIC(flat_atomic_and_x2, AT_AND, 8)
+FLAT_ATOMIC(flat_atomic_or_x2, AT_OR, 8)
+FLAT_ATOMIC(flat_atomic_xor_x2, AT_XOR, 8)
+FLAT_ATOMIC(flat_atomic_inc_x2, AT_INC, 8)
+FLAT_ATOMIC(flat_atomic_dec_x2, AT_DEC, 8)
+FLAT_ATOMIC(flat_atomic_fcmpswap_x2, AT_FCMPSWAP, 8)
+FLAT_ATOMIC(flat_atomic_fmin_x2, AT_FMIN, 8)
+FLAT_ATOMIC(flat_atomic_fmax_x2, AT_FMAX, 8)
+
+/* The handler of each op (the segment comes from the decoded instruction). */
+#define ROW3(name, fn) {ISA_OP_FLAT_##name, fn}, {ISA_OP_GLOBAL_##name, fn}, {ISA_OP_SCRATCH_##name, fn}
+#define ROW2(name, fn) {ISA_OP_FLAT_##name, fn}, {ISA_OP_GLOBAL_##name, fn}
+
+const sem_entry_t sem_flat_table[] = {
+    ROW3(LOAD_DWORD, flat_load_dword),
+    ROW3(LOAD_DWORDX2, flat_load_dwordx2),
+    ROW3(LOAD_DWORDX3, flat_load_dwordx3),
+    ROW3(LOAD_DWORDX4, flat_load_dwordx4),
+    ROW3(LOAD_UBYTE, flat_load_ubyte),
+    ROW3(LOAD_SBYTE, flat_load_sbyte),
+    ROW3(LOAD_USHORT, flat_load_ushort),
+    ROW3(LOAD_SSHORT, flat_load_sshort),
+    ROW3(LOAD_UBYTE_D16, flat_load_ubyte_d16),
+    ROW3(LOAD_UBYTE_D16_HI, flat_load_ubyte_d16_hi),
+    ROW3(LOAD_SBYTE_D16, flat_load_sbyte_d16),
+    ROW3(LOAD_SBYTE_D16_HI, flat_load_sbyte_d16_hi),
+    ROW3(LOAD_SHORT_D16, flat_load_short_d16),
+    ROW3(LOAD_SHORT_D16_HI, flat_load_short_d16_hi),
+    ROW3(STORE_DWORD, flat_store_dword),
+    ROW3(STORE_DWORDX2, flat_store_dwordx2),
+    ROW3(STORE_DWORDX3, flat_store_dwordx3),
+    ROW3(STORE_DWORDX4, flat_store_dwordx4),
+    ROW3(STORE_BYTE, flat_store_byte),
+    ROW3(STORE_SHORT, flat_store_short),
+    ROW3(STORE_BYTE_D16_HI, flat_store_byte_d16_hi),
+    ROW3(STORE_SHORT_D16_HI, flat_store_short_d16_hi),
+    ROW2(ATOMIC_SWAP, flat_atomic_swap),
+    ROW2(ATOMIC_CMPSWAP, flat_atomic_cmpswap),
+    ROW2(ATOMIC_ADD, flat_atomic_add),
+    ROW2(ATOMIC_SUB, flat_atomic_sub),
+    ROW2(ATOMIC_SMIN, flat_atomic_smin),
+    ROW2(ATOMIC_UMIN, flat_atomic_umin),
+    ROW2(ATOMIC_SMAX, flat_atomic_smax),
+    ROW2(ATOMIC_UMAX, flat_atomic_umax),
+    ROW2(ATOMIC_AND, flat_atomic_and),
+    ROW2(ATOMIC_OR, flat_atomic_or),
+    ROW2(ATOMIC_XOR, flat_atomic_xor),
+    ROW2(ATOMIC_INC, flat_atomic_inc),
+    ROW2(ATOMIC_DEC, flat_atomic_dec),
+    ROW2(ATOMIC_SWAP_X2, flat_atomic_swap_x2),
+    ROW2(ATOMIC_CMPSWAP_X2, flat_atomic_cmpswap_x2),
+    ROW2(ATOMIC_ADD_X2, flat_atomic_add_x2),
+    ROW2(ATOMIC_SUB_X2, flat_atomic_sub_x2),
+    ROW2(ATOMIC_SMIN_X2, flat_atomic_smin_x2),
+    ROW2(ATOMIC_UMIN_X2, flat_atomic_umin_x2),
+    ROW2(ATOMIC_SMAX_X2, flat_atomic_smax_x2),
+    ROW2(ATOMIC_UMAX_X2, flat_atomic_umax_x2),
+    ROW2(ATOMIC_AND_X2, flat_atomic_and_x2),
+    ROW2(ATOMIC_OR_X2, flat_atomic_or_x2),
+    ROW2(ATOMIC_XOR_X2, flat_atomic_xor_x2),
+    ROW2(ATOMIC_INC_X2, flat_atomic_inc_x2),
+    ROW2(ATOMIC_DEC_X2, flat_atomic_dec_x2),
+    {ISA_OP_FLAT_ATOMIC_FCMPSWAP, flat_atomic_fcmpswap},
+    {ISA_OP_FLAT_ATOMIC_FMIN, flat_atomic_fmin},
+    {ISA_OP_FLAT_ATOMIC_FMAX, flat_atomic_fmax},
+    {ISA_OP_FLAT_ATOMIC_FCMPSWAP_X2, flat_atomic_fcmpswap_x2},
+    {ISA_OP_FLAT_ATOMIC_FMIN_X2, flat_atomic_fmin_x2},
+    {ISA_OP_FLAT_ATOMIC_FMAX_X2, flat_atomic_fmax_x2},
+    {0, 0},
+};
