@@ -647,6 +647,7 @@ enum {
     HW_MODE = 1, HW_STATUS = 2, HW_TRAPSTS = 3, HW_HW_ID = 4, HW_GPR_ALLOC = 5, HW_LDS_ALLOC = 6,
     HW_SH_MEM_BASES = 15, HW_TBA_LO = 16, HW_TMA_HI = 19,
 };
+enum { MODE_GPR_IDX_SHIFT = 27, MODE_CSP_SHIFT = 29 };   /* MODE fields: VGPR index mode, fork/join stack */
 
 static uint32_t hw_status(const wave_t *w)
 {
@@ -715,7 +716,6 @@ static void s_setreg_imm32_b32(wave_t *w, const isa_inst_t *in) { hwreg_write(w,
  * SGPR[CSP*4]: the 64-bit EXEC mask of the deferred path, then its pc
  * (the pseudocode of the SI/GCN3 manuals). */
 
-enum { MODE_CSP_SHIFT = 29 };
 
 static unsigned csp(const wave_t *w) { return w->hwreg[HW_MODE] >> MODE_CSP_SHIFT; }
 
@@ -789,21 +789,20 @@ static void s_set_gpr_idx_mode(wave_t *w, const isa_inst_t *in)
     wave_set_sreg(w, SREG_M0, (w->sgpr[SREG_M0] & ~0xf000u) | ((uint32_t)in->simm & 15) << 12);
 }
 
-/* MODE.gpr_idx_en = 0 (the mode is never on in gcnsim: see s_set_gpr_idx_on) */
+/* MODE.gpr_idx_en = 0 */
 static void s_set_gpr_idx_off(wave_t *w, const isa_inst_t *in)
 {
     (void)in;
-    w->hwreg[HW_MODE] &= ~(1u << 27);
+    w->hwreg[HW_MODE] &= ~(1u << MODE_GPR_IDX_SHIFT);
 }
 
-/* MODE.gpr_idx_en = 1; M0 = {mode, S0[7:0]}: not modelled, the VALU does
- * not add M0 to VGPR operands, so running on would give wrong results */
+/* MODE.gpr_idx_en = 1; M0[7:0] = S0[7:0]; M0[15:12] = the ssrc1 field's
+ * operand enables (src0, src1, src2, dst), which the VALU then applies */
 static void s_set_gpr_idx_on(wave_t *w, const isa_inst_t *in)
 {
-    (void)in;
-    wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1,
-               "s_set_gpr_idx_on: VGPR indexing mode is not implemented by gcnsim "
-               "(LLVM emits it only with -mattr=+vgpr-index-mode; the default v_movrels/v_movreld work)");
+    uint32_t m0 = (w->sgpr[SREG_M0] & ~0xf0ffu) | (S32(0) & 0xff) | ((uint32_t)in->simm & 15) << 12;
+    wave_set_sreg(w, SREG_M0, m0);
+    w->hwreg[HW_MODE] |= 1u << MODE_GPR_IDX_SHIFT;
 }
 
 /* ---- SOPP --------------------------------------------------------------- */

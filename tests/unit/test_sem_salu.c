@@ -858,9 +858,29 @@ static void test_gpr_idx(void)
     for (int g = 2; g < 4; g++) {
         semtest_t s;
         start_enc(&s, &E_GPR_IDX_ON, g);
+        s.w.sgpr[124] = 0xffff0f00;
+        s.w.sgpr[2] = 0x1ab;
         semtest_step(&s, 1);
-        CHECK(s.w.state == WAVE_FAULT && s.w.fault.kind == FAULT_UNIMPLEMENTED && strstr(s.w.fault.msg, "s_set_gpr_idx_on"),
-              "%s: s_set_gpr_idx_on faults clearly (%s)", targets[g], s.w.fault.msg);
+        CHECK(s.w.state == WAVE_RUN && s.w.sgpr[124] == 0xffff1fab && (s.w.hwreg[1] >> 27 & 1),
+              "%s: s_set_gpr_idx_on s2, gpr_idx(SRC0): M0[7:0] = s2[7:0], M0[15:12] = 1, MODE.gpr_idx_en (m0 0x%x)",
+              targets[g], s.w.sgpr[124]);
+        semtest_free(&s);
+
+        /* the VALU applies the index: s_set_gpr_idx_on s2, gpr_idx(SRC0,DST); v_mov_b32 v1, v2 moves v5
+         * to v4 (index 3); after s_set_gpr_idx_off, v_mov_b32 v3, v2 reads v2 */
+        uint32_t code[5] = {0xbf110902, 0x7e020302, 0xbf9c0000, 0x7e060302, 0xbf810000};
+        semtest_init(&s, targets[g], 8);
+        semtest_load(&s, code, 5);
+        s.w.sgpr[2] = 3;
+        for (int l = 0; l < 64; l++) {
+            s.w.vgpr[2][l] = 200 + l;
+            s.w.vgpr[5][l] = 500 + l;
+        }
+        semtest_step(&s, 5);
+        CHECK(s.w.state == WAVE_DONE && s.w.vgpr[4][7] == 507 && s.w.vgpr[1][7] == 0 && s.w.vgpr[3][7] == 207 &&
+                  !(s.w.hwreg[1] >> 27 & 1),
+              "%s: VGPR index mode on: v_mov_b32 v1, v2 acts as v4 = v5; off again: v3 = v2 (%s)", targets[g],
+              s.w.state == WAVE_FAULT ? s.w.fault.msg : "");
         semtest_free(&s);
         start_enc(&s, &E_GPR_IDX_IDX, g);
         s.w.sgpr[124] = 0x12345678;
@@ -874,6 +894,7 @@ static void test_gpr_idx(void)
         CHECK(s.w.sgpr[124] == 0xffff90ff, "%s: s_set_gpr_idx_mode gpr_idx(SRC0,DST) sets M0[15:12] = 9", targets[g]);
         semtest_free(&s);
         start_enc(&s, &E_GPR_IDX_OFF, g);
+        s.w.hwreg[1] |= 1u << 27;
         semtest_step(&s, 1);
         CHECK(s.w.state == WAVE_RUN && !(s.w.hwreg[1] >> 27 & 1), "%s: s_set_gpr_idx_off", targets[g]);
         semtest_free(&s);
