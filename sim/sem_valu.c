@@ -40,7 +40,7 @@ static inline int is_nan(uint32_t x)
 
 static inline int is_snan(uint32_t x)
 {
-    return is_nan(x) && !(x & 0x00400000u);
+    return is_nan(x) & !(x & 0x00400000u);
 }
 
 /* A denormal (or zero) flushed to a zero of the same sign. */
@@ -115,54 +115,47 @@ static __attribute__((noinline)) void run_rounded(wave_t *w, const isa_inst_t *i
 /* ---- handler families --------------------------------------------------- */
 
 /* Handlers computing d[l] from a = src0, b = src1, c = src2 (bit patterns)
- * and the lane number l; td is the result type. */
-#define OP1(name, t0, td, expr)                                                 \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+ * and the lane number l; td is the result type.  The lane loop lives in
+ * an inline function with restrict pointers so that the compiler can
+ * vectorize it (w and in are in scope for mode bits and modifiers). */
+#define OPN(name, n, t0, t1, t2, td, expr)                                      \
+    static inline void name##_lanes(uint32_t *restrict d, const uint32_t *restrict pa,         \
+                                    const uint32_t *restrict pb, const uint32_t *restrict pc,  \
+                                    const wave_t *w, const isa_inst_t *in)                     \
     {                                                                           \
-        static const unsigned ot[3] = {OT_##t0};                                \
-        const uint32_t *s[3];                                                   \
-        uint32_t buf[1][64], d[64];                                             \
-        if (fetch(w, in, 1, ot, s, buf))                                        \
-            return;                                                             \
+        (void)w, (void)in;                                                      \
         for (unsigned l = 0; l < 64; l++) {                                     \
-            uint32_t a = s[0][l];                                               \
-            (void)a;                                                            \
-            d[l] = (expr);                                                      \
-        }                                                                       \
-        valu_dst32(w, in, OT_##td, d);                                          \
-    }
-
-#define OP2(name, t0, t1, td, expr)                                             \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
-    {                                                                           \
-        static const unsigned ot[3] = {OT_##t0, OT_##t1};                       \
-        const uint32_t *s[3];                                                   \
-        uint32_t buf[2][64], d[64];                                             \
-        if (fetch(w, in, 2, ot, s, buf))                                        \
-            return;                                                             \
-        for (unsigned l = 0; l < 64; l++) {                                     \
-            uint32_t a = s[0][l], b = s[1][l];                                  \
-            (void)a, (void)b;                                                   \
-            d[l] = (expr);                                                      \
-        }                                                                       \
-        valu_dst32(w, in, OT_##td, d);                                          \
-    }
-
-#define OP3(name, t0, t1, t2, td, expr)                                         \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
-    {                                                                           \
-        static const unsigned ot[3] = {OT_##t0, OT_##t1, OT_##t2};              \
-        const uint32_t *s[3];                                                   \
-        uint32_t buf[3][64], d[64];                                             \
-        if (fetch(w, in, 3, ot, s, buf))                                        \
-            return;                                                             \
-        for (unsigned l = 0; l < 64; l++) {                                     \
-            uint32_t a = s[0][l], b = s[1][l], c = s[2][l];                     \
+            uint32_t a = pa[l], b = n > 1 ? pb[l] : 0, c = n > 2 ? pc[l] : 0;   \
             (void)a, (void)b, (void)c;                                          \
             d[l] = (expr);                                                      \
         }                                                                       \
+    }                                                                           \
+    static void name(wave_t *w, const isa_inst_t *in)                           \
+    {                                                                           \
+        static const unsigned ot[3] = {OT_##t0, OT_##t1, OT_##t2};              \
+        const uint32_t *s[3] = {0, 0, 0};                                       \
+        uint32_t buf[3][64], d[64];                                             \
+        if (fetch(w, in, n, ot, s, buf))                                        \
+            return;                                                             \
+        name##_lanes(d, s[0], n > 1 ? s[1] : s[0], n > 2 ? s[2] : s[0], w, in); \
         valu_dst32(w, in, OT_##td, d);                                          \
     }
+#define OP1(name, t0, td, expr) OPN(name, 1, t0, NONE, NONE, td, expr)
+#define OP2(name, t0, t1, td, expr) OPN(name, 2, t0, t1, NONE, td, expr)
+#define OP3(name, t0, t1, t2, td, expr) OPN(name, 3, t0, t1, t2, td, expr)
+
+/* Pack 64 flags (bytes of 0 or 1) into a lane mask, 8 at a time: the
+ * multiply gathers byte j of x into bit 56 + j. */
+static inline uint64_t pack_flags(const uint8_t f[64])
+{
+    uint64_t bits = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        uint64_t x;
+        memcpy(&x, f + 8 * k, 8);
+        bits |= ((x * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return bits;
+}
 
 /* ---- moves, lane and relative-addressing ops ---------------------------- */
 
@@ -305,26 +298,46 @@ static void v_swap_b32(wave_t *w, const isa_inst_t *in)
 
 /* add/sub with carry-out to VCC/sdst and optional carry-in: sub computes
  * S0 - S1 - borrow, rev swaps the sources.  Clamp (gfx8/9) saturates. */
+static inline void addsub_lanes(uint32_t *restrict d, uint8_t *restrict co, const uint32_t *restrict x,
+                                const uint32_t *restrict y, const uint8_t *restrict ci, int sub, int clamp)
+{
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t r, carry;
+        if (sub) {
+            uint32_t t = x[l] - y[l];
+            r = t - ci[l];
+            carry = (x[l] < y[l]) | (t < ci[l]);
+        } else {
+            uint32_t t = x[l] + y[l];
+            r = t + ci[l];
+            carry = (t < x[l]) | (r < t);
+        }
+        co[l] = (uint8_t)carry;
+        d[l] = clamp && carry ? (sub ? 0 : 0xffffffffu) : r;
+    }
+}
+
 static void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev, int cin)
 {
     static const unsigned ot[3] = {OT_U32, OT_U32};
     const uint32_t *s[3];
     uint32_t buf[2][64], d[64];
+    uint8_t ci[64], co[64];
     if (fetch(w, in, 2, ot, s, buf))
         return;
+    uint64_t m = cin ? valu_cond(w, in) : 0;
+    if (m)
+        for (unsigned l = 0; l < 64; l++)
+            ci[l] = (uint8_t)((m >> l) & 1);
+    else
+        memset(ci, 0, sizeof ci);
     const uint32_t *x = s[rev], *y = s[!rev];
-    uint64_t ci = cin ? valu_cond(w, in) : 0, co = 0;
-    for (unsigned l = 0; l < 64; l++) {
-        uint64_t c = (ci >> l) & 1;
-        uint64_t r = sub ? (uint64_t)x[l] - y[l] - c : (uint64_t)x[l] + y[l] + c;
-        uint64_t carry = (r >> 32) & 1;   /* carry, or borrow for sub */
-        co |= carry << l;
-        d[l] = (uint32_t)r;
-        if (in->clamp && carry)
-            d[l] = sub ? 0 : 0xffffffffu;
-    }
+    if (sub)   /* constant flags, so that each loop is specialized */
+        in->clamp ? addsub_lanes(d, co, x, y, ci, 1, 1) : addsub_lanes(d, co, x, y, ci, 1, 0);
+    else
+        in->clamp ? addsub_lanes(d, co, x, y, ci, 0, 1) : addsub_lanes(d, co, x, y, ci, 0, 0);
     valu_dst32(w, in, OT_U32, d);
-    valu_sdst(w, in, co);
+    valu_sdst(w, in, pack_flags(co));
 }
 
 #define ADDSUB_CO(name, sub, rev, cin)                                          \
@@ -578,34 +591,30 @@ OP2(v_mbcnt_hi_u32_b32, B32, U32, U32,
 /* ---- f32 arithmetic ----------------------------------------------------- */
 
 /* v_min_f32: in IEEE mode a signalling NaN input gives that NaN quieted;
- * otherwise a NaN input gives the other operand; -0 < +0. */
+ * otherwise a NaN input gives the other operand; -0 < +0.  (Written as a
+ * chain of selects, the last applicable rule winning, so that it
+ * vectorizes.) */
 static inline uint32_t fmin_gcn(uint32_t a, uint32_t b, int ieee)
 {
-    if (ieee && is_snan(a))
-        return a | 0x00400000u;
-    if (ieee && is_snan(b))
-        return b | 0x00400000u;
-    if (is_nan(a))
-        return b;
-    if (is_nan(b))
-        return a;
     float x = F(a), y = F(b);
-    return x == y ? a | b : x < y ? a : b;
+    int eq = x == y, lt = x < y;
+    uint32_t r = eq ? a | b : lt ? a : b;
+    r = is_nan(b) ? a : r;
+    r = is_nan(a) ? b : r;
+    r = (ieee & is_snan(b)) ? b | 0x00400000u : r;
+    return (ieee & is_snan(a)) ? a | 0x00400000u : r;
 }
 
 /* v_max_f32: as v_min_f32, +0 > -0 */
 static inline uint32_t fmax_gcn(uint32_t a, uint32_t b, int ieee)
 {
-    if (ieee && is_snan(a))
-        return a | 0x00400000u;
-    if (ieee && is_snan(b))
-        return b | 0x00400000u;
-    if (is_nan(a))
-        return b;
-    if (is_nan(b))
-        return a;
     float x = F(a), y = F(b);
-    return x == y ? a & b : x > y ? a : b;
+    int eq = x == y, gt = x > y;
+    uint32_t r = eq ? a & b : gt ? a : b;
+    r = is_nan(b) ? a : r;
+    r = is_nan(a) ? b : r;
+    r = (ieee & is_snan(b)) ? b | 0x00400000u : r;
+    return (ieee & is_snan(a)) ? a | 0x00400000u : r;
 }
 
 /* v_med3_f32: min3 when any input is NaN, else the median */
@@ -621,7 +630,7 @@ static inline uint32_t fmed3_gcn(uint32_t a, uint32_t b, uint32_t c, int ieee)
     return fmax_gcn(a, b, ieee);
 }
 
-#define IEEE MODE_IEEE(w->hwreg[1])
+#define IEEE ((int)MODE_IEEE(w->hwreg[1]))
 
 /* Legacy (DX9) multiply: +0 when either operand is zero, even with an
  * infinity or NaN */
@@ -657,15 +666,12 @@ static inline uint32_t mad_legacy(uint32_t a, uint32_t b, uint32_t c)
 static inline uint32_t fma_f32(uint32_t ua, uint32_t ub, uint32_t uc, int k)
 {
     double p = (double)F(ua) * F(ub), c = F(uc), s = p + c;
+    double bb = s - p, e = (p - (s - bb)) + (c - bb);   /* NaN when s is not finite */
     uint64_t u = bits_of_f64(s);
-    if ((u & 0x7ff0000000000000ull) != 0x7ff0000000000000ull) {
-        double bb = s - p, e = (p - (s - bb)) + (c - bb);
-        if (e != 0 && !(u & 1))
-            u += (e > 0) == (s > 0) ? 1 : (uint64_t)-1;
-        s = f64_of(u);
-        if (k)
-            s *= k > 0 ? 0x1p64 : 0x1p-64;
-    }
+    uint64_t step = (e > 0) == (s > 0) ? 1 : (uint64_t)-1;
+    u += ((e != 0) & (e == e) & !(u & 1)) ? step : 0;
+    s = f64_of(u);
+    s *= k > 0 ? 0x1p64 : k < 0 ? 0x1p-64 : 1.0;
     return B((float)s);
 }
 
@@ -709,11 +715,77 @@ OP3(v_mad_f32_r, F32, F32, F32, F32, mad_f32(a, b, c))
 ROUNDED(v_mad_f32)
 OP3(v_mad_legacy_f32_r, F32, F32, F32, F32, mad_legacy(a, b, c))
 ROUNDED(v_mad_legacy_f32)
-/* D.f = S0.f * S1.f + S2.f, fused */
-OP3(v_fma_f32_r, F32, F32, F32, F32, FMA(a, b, c, 0))
+/* D.f = S0.f * S1.f + S2.f, fused: the host's FMA instruction when it has
+ * one (it follows the host rounding mode), else fma_f32 in
+ * round-to-nearest-even and the C library's fmaf in the other modes. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
+                                                         const uint32_t *restrict b, const uint32_t *restrict c)
+{
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = B(__builtin_fmaf(F(a[l]), F(b[l]), F(c[l])));
+}
+
+static int host_fma(void)
+{
+    static int have = -1;
+    if (have < 0)
+        have = __builtin_cpu_supports("fma") != 0;
+    return have;
+}
+#else
+static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                         const uint32_t *restrict c)
+{
+    (void)d, (void)a, (void)b, (void)c;
+}
+
+static int host_fma(void)
+{
+    return 0;
+}
+#endif
+
+OP3(v_fma_f32_rne, F32, F32, F32, F32, fma_f32(a, b, c, 0))
+OP3(v_fma_f32_rm, F32, F32, F32, F32, fma_f32_rm(a, b, c, 0))
+static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
+{
+    static const unsigned ot[3] = {OT_F32, OT_F32, OT_F32};
+    if (!host_fma()) {
+        if (RNE)
+            v_fma_f32_rne(w, in);
+        else
+            v_fma_f32_rm(w, in);
+        return;
+    }
+    const uint32_t *s[3];
+    uint32_t buf[3][64], d[64];
+    if (fetch(w, in, 3, ot, s, buf))
+        return;
+    fma_lanes_hw(d, s[0], s[1], s[2]);
+    valu_dst32(w, in, OT_F32, d);
+}
 ROUNDED(v_fma_f32)
 
-/* Accumulators: D = S0 * S1 + D (the old destination value) */
+/* Accumulators: D = S0 * S1 + D (the old destination value); kind 0
+ * v_mac (unfused), 1 v_mac_legacy, 2 v_fmac (fused, RNE), 3 v_fmac in a
+ * directed rounding mode */
+static inline void mac_lanes(uint32_t *restrict d, const uint32_t *restrict pa, const uint32_t *restrict pb,
+                             const uint32_t *restrict acc, int kind, uint32_t keep_denorm)
+{
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t a = pa[l], b = pb[l], c = acc[l];
+        if (kind == 0)
+            d[l] = mad_f32(a, b, c);
+        else if (kind == 1)
+            d[l] = mad_legacy(a, b, c);
+        else {
+            c &= (c & 0x7f800000u) ? ~0u : keep_denorm;   /* MODE's input flush */
+            d[l] = kind == 2 ? fma_f32(a, b, c, 0) : fma_f32_rm(a, b, c, 0);
+        }
+    }
+}
+
 static void mac(wave_t *w, const isa_inst_t *in, int kind)
 {
     static const unsigned ot[3] = {OT_F32, OT_F32};
@@ -724,15 +796,22 @@ static void mac(wave_t *w, const isa_inst_t *in, int kind)
     const uint32_t *acc = wave_vreg(w, valu_vdst(w, in));
     if (!acc)
         return;
-    uint32_t flush = MODE_DENORM_F32(w->hwreg[1]) & 1 ? ~0u : 0;
-    for (unsigned l = 0; l < 64; l++) {
-        uint32_t a = s[0][l], b = s[1][l], c = acc[l];
-        if (kind == 0)
-            d[l] = mad_f32(a, b, c);
-        else if (kind == 1)
-            d[l] = mad_legacy(a, b, c);
-        else
-            d[l] = FMA(a, b, (c & 0x7f800000u) || flush ? c : c & 0x80000000u, 0);
+    uint32_t keep = MODE_DENORM_F32(w->hwreg[1]) & 1 ? ~0u : 0x80000000u;
+    if (kind == 2 && host_fma()) {
+        uint32_t c[64];
+        for (unsigned l = 0; l < 64; l++)
+            c[l] = acc[l] & ((acc[l] & 0x7f800000u) ? ~0u : keep);   /* MODE's input flush */
+        fma_lanes_hw(d, s[0], s[1], c);
+        valu_dst32(w, in, OT_F32, d);
+        return;
+    }
+    if (kind == 2 && !RNE)
+        kind = 3;
+    switch (kind) {
+    case 0: mac_lanes(d, s[0], s[1], acc, 0, keep); break;
+    case 1: mac_lanes(d, s[0], s[1], acc, 1, keep); break;
+    case 2: mac_lanes(d, s[0], s[1], acc, 2, keep); break;
+    default: mac_lanes(d, s[0], s[1], acc, 3, keep); break;
     }
     valu_dst32(w, in, OT_F32, d);
 }
@@ -1022,21 +1101,26 @@ static void cmp_done(wave_t *w, const isa_inst_t *in, uint64_t bits, int x)
 }
 
 #define CMP(name, t, x, expr)                                                   \
+    static inline void name##_lanes(uint8_t *restrict f, const uint32_t *restrict pa,           \
+                                    const uint32_t *restrict pb)                                \
+    {                                                                           \
+        for (unsigned l = 0; l < 64; l++) {                                     \
+            uint32_t a = pa[l], b = pb[l];                                      \
+            float fa = F(a), fb = F(b);                                         \
+            (void)fa, (void)fb;                                                 \
+            f[l] = (uint8_t)(expr);                                             \
+        }                                                                       \
+    }                                                                           \
     static void name(wave_t *w, const isa_inst_t *in)                           \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t, OT_##t};                         \
         const uint32_t *s[3];                                                   \
         uint32_t buf[2][64];                                                    \
-        uint64_t bits = 0;                                                      \
+        uint8_t f[64];                                                          \
         if (fetch(w, in, 2, ot, s, buf))                                        \
             return;                                                             \
-        for (unsigned l = 0; l < 64; l++) {                                     \
-            uint32_t a = s[0][l], b = s[1][l];                                  \
-            float fa = F(a), fb = F(b);                                         \
-            (void)fa, (void)fb;                                                 \
-            bits |= (uint64_t)(expr) << l;                                      \
-        }                                                                       \
-        cmp_done(w, in, bits, x);                                               \
+        name##_lanes(f, s[0], s[1]);                                            \
+        cmp_done(w, in, pack_flags(f), x);                                      \
     }
 
 /* The 16 f32 predicates (v_cmp_*, v_cmpx_* writing EXEC too, and the

@@ -101,6 +101,14 @@ static int has_select(const isa_inst_t *in, unsigned i)
     return 0;
 }
 
+/* Flush f32 denormals to zeros of the same sign (branch-free, so that the
+ * loop vectorizes). */
+static void flush_f32(uint32_t v[64])
+{
+    for (unsigned l = 0; l < 64; l++)
+        v[l] &= (v[l] & 0x7f800000u) ? ~0u : 0x80000000u;
+}
+
 static int flush_f32_in(const wave_t *w, unsigned ot)
 {
     return ot == OT_F32 && !(MODE_DENORM_F32(w->hwreg[1]) & 1);
@@ -127,25 +135,35 @@ int valu_src32(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_
         memcpy(out, v, 64 * sizeof *out);
     float_mods32(in, i, ot, out);
     if (flush_f32_in(w, ot))
-        for (unsigned l = 0; l < 64; l++)
-            if ((out[l] & 0x7f800000u) == 0)
-                out[l] &= 0x80000000u;   /* flush input denormals, keep the sign */
+        flush_f32(out);
     return 0;
+}
+
+/* dst = src with f32 denormals flushed (dst and src distinct). */
+static void flush_f32_copy(uint32_t *restrict dst, const uint32_t *restrict src)
+{
+    for (unsigned l = 0; l < 64; l++)
+        dst[l] = src[l] & ((src[l] & 0x7f800000u) ? ~0u : 0x80000000u);
 }
 
 const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
 {
-    if (!has_select(in, i) && !has_float_mods(in, i, ot)) {
-        const uint32_t *v = wave_vsrc(w, in, src_operand(w, in, i), ot, buf);
-        if (!v || !flush_f32_in(w, ot))
-            return v;
-        unsigned denorm = 0;
-        for (unsigned l = 0; l < 64; l++)
-            denorm |= (v[l] & 0x7f800000u) == 0 && (v[l] & 0x007fffffu) != 0;
-        if (!denorm)
-            return v;
+    if (has_select(in, i) || has_float_mods(in, i, ot))
+        return valu_src32(w, in, i, ot, buf) ? NULL : buf;
+    const uint32_t *v = wave_vsrc(w, in, src_operand(w, in, i), ot, buf);
+    if (!v || !flush_f32_in(w, ot))
+        return v;
+    if (v == buf) {                     /* a broadcast scalar */
+        flush_f32(buf);
+        return buf;
     }
-    return valu_src32(w, in, i, ot, buf) ? NULL : buf;
+    unsigned denorm = 0;
+    for (unsigned l = 0; l < 64; l++)
+        denorm |= (v[l] & 0x7f800000u) == 0 && (v[l] & 0x007fffffu) != 0;
+    if (!denorm)
+        return v;                       /* the VGPR row itself */
+    flush_f32_copy(buf, v);
+    return buf;
 }
 
 int valu_src64(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint64_t out[64])
@@ -216,9 +234,7 @@ void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
         if (in->omod || in->clamp)
             f32_out_mods(w, in, res);
         if (!(MODE_DENORM_F32(w->hwreg[1]) & 2))
-            for (unsigned l = 0; l < 64; l++)
-                if ((res[l] & 0x7f800000u) == 0)
-                    res[l] &= 0x80000000u;   /* flush output denormals */
+            flush_f32(res);
     }
     if (in->enc == ISA_ENC_SDWA && in->dst_sel < SEL_DWORD) {
         const uint32_t *old = wave_vreg(w, n);

@@ -968,6 +968,51 @@ static void test_div(void)
     }
 }
 
+/* v_div_fmas_f32 against a host reference in binary128: fma(a, b, c) in
+ * lanes where VCC is 0, and fma * 2^64 (|c| >= 2) or * 2^-64 (|c| < 2),
+ * rounded once, where VCC is 1 (this is also the software fma path used
+ * when the host has no FMA instruction). */
+static void test_fmas(void)
+{
+    code_t c = {"gfx900", "v_div_fmas_f32 v0, v1, v2, v3", {0xd1e20000, 0x040e0501}};
+    uint64_t seed = 99;
+    int bad = 0, total = 0;
+    for (int run = 0; run < 200; run++) {
+        start(c.t, c.w);
+        uint64_t vcc = (uint64_t)rnd32(&seed) << 32 | rnd32(&seed);
+        S.w.sgpr[106] = (uint32_t)vcc;
+        S.w.sgpr[107] = (uint32_t)(vcc >> 32);
+        for (unsigned l = 0; l < 64; l++) {
+            /* random signs and mantissas; exponents clustered so that the
+             * product and addend overlap and results reach the denormal
+             * and overflow ranges after scaling */
+            uint32_t ea = 100 + rnd32(&seed) % 56, eb = 100 + rnd32(&seed) % 56;
+            uint32_t ec = (ea + eb > 254 ? ea + eb - 127 : 1) + rnd32(&seed) % 30;
+            if (run % 4 == 3)
+                ec = 1 + rnd32(&seed) % 254;
+            S.w.vgpr[1][l] = (rnd32(&seed) & 0x807fffffu) | ea << 23;
+            S.w.vgpr[2][l] = (rnd32(&seed) & 0x807fffffu) | eb << 23;
+            S.w.vgpr[3][l] = (rnd32(&seed) & 0x807fffffu) | (ec > 254 ? 254 : ec) << 23;
+        }
+        step1();
+        for (unsigned l = 0; l < 64; l++) {
+            float a = FL(S.w.vgpr[1][l]), b = FL(S.w.vgpr[2][l]), cc = FL(S.w.vgpr[3][l]);
+            __float128 r = (__float128)a * b + cc;
+            if ((vcc >> l) & 1)
+                r *= fabsf(cc) >= 2.0f ? (__float128)0x1p64 : (__float128)0x1p-64;
+            uint32_t want = F((float)r), got = S.w.vgpr[0][l];
+            if (got != want) {
+                if (bad < 4)
+                    printf("  fmas(%a, %a, %a) vcc %d: 0x%08x (want 0x%08x)\n", a, b, cc, (int)((vcc >> l) & 1), got,
+                           want);
+                bad++;
+            }
+            total++;
+        }
+    }
+    CHECK(bad == 0, "v_div_fmas_f32 (fused, scaled by VCC) against binary128: %d of %d wrong", bad, total);
+}
+
 int main(void)
 {
     test_int();
@@ -977,6 +1022,7 @@ int main(void)
     test_exec();
     test_lanes();
     test_div();
+    test_fmas();
     semtest_free(&S);
     return check_done();
 }
