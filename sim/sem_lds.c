@@ -75,6 +75,72 @@ static int ds_plan_std(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, const ui
     return ds_plan(w, in, pl, base, off, nel, esize, kind, mem_lds_limit(w, 1), w->ctx->t->gen == ISA_GFX6);
 }
 
+/* Whether the fast path of plain dword accesses applies: no effects
+ * record, and every element of every active lane aligned (by the rule)
+ * and inside the limit.  Otherwise the general path runs, with the same
+ * results plus faults and out-of-range handling. */
+static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
+                          uint64_t exec)
+{
+    if (w->fx)
+        return 0;
+    int gen = w->ctx->t->gen;
+    uint32_t amask = gen >= ISA_GFX9 ? 0 : esize >= 12 ? 15 : esize - 1, neg = gen == ISA_GFX6 ? 0x80000000u : 0;
+    uint64_t lim = mem_lds_limit(w, 1), bad = 0;
+    if (exec == ~0ull) {
+        for (unsigned l = 0; l < 64; l++)
+            for (unsigned e = 0; e < nel; e++) {
+                uint32_t a = base[l] + off[e];
+                bad |= (a & amask) | (base[l] & neg) | ((uint64_t)a + esize > lim);
+            }
+    } else {
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            for (unsigned e = 0; e < nel; e++) {
+                uint32_t a = base[l] + off[e];
+                bad |= (a & amask) | (base[l] & neg) | ((uint64_t)a + esize > lim);
+            }
+        }
+    }
+    return bad == 0;
+}
+
+/* Fast path: dword k of element e of every active lane into v[e * per + k]. */
+static inline void ds_fast_read(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
+                                uint64_t exec, uint32_t v[][64])
+{
+    const uint8_t *lds = w->wg->lds;
+    for (unsigned e = 0; e < nel; e++)
+        for (unsigned k = 0; k < per; k++) {
+            uint32_t *out = v[e * per + k], o = off[e] + 4 * k;
+            if (exec == ~0ull)
+                for (unsigned l = 0; l < 64; l++)
+                    memcpy(&out[l], lds + (uint32_t)(base[l] + o), 4);
+            else
+                for (uint64_t m = exec; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(m);
+                    memcpy(&out[l], lds + (uint32_t)(base[l] + o), 4);
+                }
+        }
+}
+
+/* Fast path: dword k of element e of every active lane from s[e * per +
+ * k], in the general path's order (dword by dword, lanes in order). */
+static inline void ds_fast_write(wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
+                                 uint64_t exec, uint32_t *const s[])
+{
+    uint8_t *lds = w->wg->lds;
+    for (unsigned e = 0; e < nel; e++)
+        for (unsigned k = 0; k < per; k++) {
+            const uint32_t *in = s[e * per + k];
+            uint32_t o = off[e] + 4 * k;
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                memcpy(lds + (uint32_t)(base[l] + o), &in[l], 4);
+            }
+        }
+}
+
 /* ---- reads -------------------------------------------------------------- */
 
 enum { EXT_NONE, EXT_U8, EXT_I8, EXT_U16, EXT_I16 };
@@ -103,10 +169,19 @@ static inline void ds_read(wave_t *w, const isa_inst_t *in, unsigned esize, unsi
     const uint32_t *addr = wave_vreg(w, in->vaddr - 256);
     uint32_t off = (uint32_t)in->offset, *d[4];
     unsigned ndw = esize < 4 ? 1 : esize / 4;
-    mem_plan_t pl;
-    if (!addr || mem_vregs(w, in->dst, ndw, d) || ds_plan_std(w, in, &pl, addr, &off, 1, esize, MEM_READ))
+    if (!addr || mem_vregs(w, in->dst, ndw, d))
         return;
     uint32_t v[4][64];
+    uint64_t exec = wave_exec(w);
+    if (esize >= 4 && ds_fast(w, addr, &off, 1, esize, exec)) {
+        ds_fast_read(w, addr, &off, 1, ndw, exec, v);
+        for (unsigned k = 0; k < ndw; k++)
+            wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        return;
+    }
+    mem_plan_t pl;
+    if (ds_plan_std(w, in, &pl, addr, &off, 1, esize, MEM_READ))
+        return;
     for (unsigned k = 0; k < ndw; k++)
         mem_plan_read(&pl, k, v[k]);
     if (ext != EXT_NONE)
@@ -151,10 +226,19 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     const uint32_t *addr = wave_vreg(w, in->vaddr - 256);
     uint32_t off[2] = {(uint32_t)in->offset * esize * stride, (uint32_t)in->offset1 * esize * stride}, *d[4];
     unsigned ndw = 2 * esize / 4;
-    mem_plan_t pl;
-    if (!addr || mem_vregs(w, in->dst, ndw, d) || ds_plan_std(w, in, &pl, addr, off, 2, esize, MEM_READ))
+    if (!addr || mem_vregs(w, in->dst, ndw, d))
         return;
     uint32_t v[4][64];
+    uint64_t exec = wave_exec(w);
+    if (ds_fast(w, addr, off, 2, esize, exec)) {
+        ds_fast_read(w, addr, off, 2, esize / 4, exec, v);
+        for (unsigned k = 0; k < ndw; k++)
+            wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        return;
+    }
+    mem_plan_t pl;
+    if (ds_plan_std(w, in, &pl, addr, off, 2, esize, MEM_READ))
+        return;
     for (unsigned k = 0; k < ndw; k++)
         mem_plan_read(&pl, k, v[k]);
     for (unsigned k = 0; k < ndw; k++)
@@ -182,8 +266,15 @@ static inline void ds_write(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     const uint32_t *addr = wave_vreg(w, in->vaddr - 256);
     uint32_t off = (uint32_t)in->offset, *s[4];
     unsigned ndw = esize < 4 ? 1 : esize / 4;
+    if (!addr || mem_vregs(w, in->vdata, ndw, s))
+        return;
+    uint64_t exec = wave_exec(w);
+    if (esize >= 4 && ds_fast(w, addr, &off, 1, esize, exec)) {
+        ds_fast_write(w, addr, &off, 1, ndw, exec, s);
+        return;
+    }
     mem_plan_t pl;
-    if (!addr || mem_vregs(w, in->vdata, ndw, s) || ds_plan_std(w, in, &pl, addr, &off, 1, esize, MEM_WRITE))
+    if (ds_plan_std(w, in, &pl, addr, &off, 1, esize, MEM_WRITE))
         return;
     for (unsigned k = 0; k < ndw; k++) {
         uint32_t v[64];
@@ -221,9 +312,15 @@ static inline void ds_write2(wave_t *w, const isa_inst_t *in, unsigned esize, un
     const uint32_t *addr = wave_vreg(w, in->vaddr - 256);
     uint32_t off[2] = {(uint32_t)in->offset * esize * stride, (uint32_t)in->offset1 * esize * stride}, *s[4];
     unsigned per = esize / 4;
+    if (!addr || mem_vregs(w, in->src[1], per, s) || mem_vregs(w, in->src[2], per, s + per))
+        return;
+    uint64_t exec = wave_exec(w);
+    if (ds_fast(w, addr, off, 2, esize, exec)) {
+        ds_fast_write(w, addr, off, 2, per, exec, s);
+        return;
+    }
     mem_plan_t pl;
-    if (!addr || mem_vregs(w, in->src[1], per, s) || mem_vregs(w, in->src[2], per, s + per) ||
-        ds_plan_std(w, in, &pl, addr, off, 2, esize, MEM_WRITE))
+    if (ds_plan_std(w, in, &pl, addr, off, 2, esize, MEM_WRITE))
         return;
     for (unsigned k = 0; k < 2 * per; k++)
         mem_plan_write(w, &pl, k, s[k]);

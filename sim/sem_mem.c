@@ -63,14 +63,31 @@ void mem_fault_misaligned(wave_t *w, const isa_inst_t *in, int lane, uint64_t ad
 
 void mem_plan_read(const mem_plan_t *pl, unsigned k, uint32_t out[64])
 {
-    uint64_t m = pl->mask;
-    unsigned n = pl->psize;
-    while (m) {
+    uint8_t *const *p = pl->p[k];
+    if (pl->psize == 4) {
+        if (pl->mask == ~0ull) {
+            for (unsigned l = 0; l < 64; l++) {
+                uint32_t v = 0;
+                if (p[l])
+                    memcpy(&v, p[l], 4);
+                out[l] = v;
+            }
+            return;
+        }
+        for (uint64_t m = pl->mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint32_t v = 0;
+            if (p[l])
+                memcpy(&v, p[l], 4);
+            out[l] = v;
+        }
+        return;
+    }
+    for (uint64_t m = pl->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        m &= m - 1;
         uint32_t v = 0;
-        if (pl->p[k][l])
-            memcpy(&v, pl->p[k][l], n);
+        if (p[l])
+            v = pl->psize == 1 ? p[l][0] : (uint32_t)p[l][0] | (uint32_t)p[l][1] << 8;
         out[l] = v;
     }
 }
@@ -112,17 +129,20 @@ void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsig
 
 void mem_plan_write(wave_t *w, const mem_plan_t *pl, unsigned k, const uint32_t val[64])
 {
-    uint64_t m = pl->mask;
+    uint8_t *const *p = pl->p[k];
     unsigned n = pl->psize;
-    while (m) {
+    for (uint64_t m = pl->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        m &= m - 1;
-        uint8_t *p = pl->p[k][l];
-        if (!p)
+        if (!p[l])
             continue;
         if (w->fx)
-            mem_log_write(w, pl->space[l], pl->a[k][l], p, n);
-        memcpy(p, &val[l], n);
+            mem_log_write(w, pl->space[l], pl->a[k][l], p[l], n);
+        if (n == 4)
+            memcpy(p[l], &val[l], 4);
+        else if (n == 2)
+            memcpy(p[l], &val[l], 2);
+        else
+            p[l][0] = (uint8_t)val[l];
     }
 }
 
