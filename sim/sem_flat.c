@@ -138,8 +138,8 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     if (pair && !(hi = wave_vreg(w, in->vaddr + 1u)))
         return -1;
     uint64_t sbase = 0;
-    if (seg == SEG_GLOBAL && in->saddr != SADDR_OFF)
-        sbase = (uint64_t)w->sgpr[(in->saddr | 1) & 127] << 32 | w->sgpr[in->saddr & 126];
+    if (seg == SEG_GLOBAL && in->saddr != SADDR_OFF)   /* the aligned pair; null (125) reads 0 */
+        sbase = wave_sread64(w, in, in->saddr == 125 ? 125 : in->saddr & 126u, OT_B64);
     if (seg == SEG_SCRATCH && in->saddr != SADDR_OFF)
         sbase = wave_sread(w, in, in->saddr, OT_B32);
     uint64_t pbase = 0;

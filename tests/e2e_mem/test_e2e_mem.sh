@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end memory tests: the kernels of src/mem.cl (bin/mem-GFX.co, rebuilt
-# by build.sh) run through ./gcnsim on gfx701, gfx803 and gfx900 and are
+# by build.sh) run through ./gcnsim on gfx601, gfx701, gfx803 and gfx900 and are
 # compared with the C references of ref.c.  Prints PASS:/FAIL: lines.
 set -u
 cd "$(dirname "$0")/../.."

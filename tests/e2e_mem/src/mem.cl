@@ -159,7 +159,9 @@ __kernel void lanes(__global const int *in, __global int *out)
     out[g * 5 + 4] = r4;
 }
 
-/* a generic pointer per work-item into global, local or private memory */
+/* a generic pointer per work-item into global, local or private memory
+ * (FLAT: gfx7 and later) */
+#ifndef __GFX6__
 __attribute__((noinline)) int touch(int *p, int i, int v)
 {
     p[i] += v;
@@ -187,6 +189,8 @@ __kernel void gen_ptr(__global int *gm, __global int *out)
     out[g * 3 + 1] = p[0] + p[1] + p[2];
     out[g * 3 + 2] = priv[(g & 3) + 1];
 }
+
+#endif
 
 /* ds_append per wave in divergent control flow */
 __kernel void append(__global int *out, __global int *total)
