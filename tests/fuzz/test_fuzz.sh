@@ -5,7 +5,7 @@
 #   FUZZ_TIME   total seconds of fuzzing, shared by the targets (default 60)
 #   FUZZ_CC     compiler (default: clang-15, else clang)
 # A target that includes "front/..." also links the front-end objects
-# (front/*.c except main.c) and the front end's libraries.
+# (front/*.c and front/*/*.c except main.c) and the front end's libraries.
 # A target may carry, in a comment line of its source:
 #   fuzz-options: -max_len=N ...   extra libFuzzer options
 #   fuzz-seed: text                 seed with .text chunks of the committed
@@ -61,7 +61,7 @@ for s in isa/*.c sim/*.c; do
     lib_objs="$lib_objs $o"
 done
 front_objs=""
-for s in front/*.c; do
+for s in front/*.c front/*/*.c; do
     [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
     o=$(obj "$s") || { build_fail=1; continue; }
     front_objs="$front_objs $o"
