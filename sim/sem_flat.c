@@ -175,6 +175,47 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     return 0;
 }
 
+/* Fast path of global loads and stores: not recording, FLAT or GLOBAL,
+ * and every active lane's bytes [a, a + bytes) inside the allocation of
+ * the first active lane (so no lane is in an aperture or outside memory).
+ * Fills ptr[] and returns 1, or returns 0 for the general path. */
+static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, uint8_t *ptr[64])
+{
+    if (w->fx || in->seg == SEG_SCRATCH || !exec)
+        return 0;
+    int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
+    const uint32_t *lo = in->vaddr < w->nvgpr ? w->vgpr[in->vaddr] : NULL, *hi = NULL;
+    int pair = in->seg == SEG_FLAT || in->saddr == SADDR_OFF;
+    if (!lo || (pair && in->vaddr + 1u >= w->nvgpr))
+        return 0;
+    uint64_t sbase = 0;
+    if (pair)
+        hi = w->vgpr[in->vaddr + 1];
+    else
+        sbase = wave_sread64(w, in, in->saddr == 125 ? 125 : in->saddr & 126u, OT_B64);
+    unsigned first = (unsigned)__builtin_ctzll(exec);
+    uint64_t a0 = (pair ? ((uint64_t)hi[first] << 32 | lo[first]) : sbase + lo[first]) + (uint64_t)off;
+    const mem_region_t *r = mem_region_at(w->ctx->mem, a0);
+    if (!r || r->size < bytes)
+        return 0;
+    uint64_t base = r->base - (uint64_t)off, room = r->size - bytes, bad = 0;
+    if (exec == ~0ull && pair) {
+        for (unsigned l = 0; l < 64; l++) {
+            uint64_t d = ((uint64_t)hi[l] << 32 | lo[l]) - base;
+            bad |= d > room;
+            ptr[l] = r->data + d;
+        }
+    } else {
+        for (uint64_t m = exec; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            uint64_t d = (pair ? ((uint64_t)hi[l] << 32 | lo[l]) : sbase + lo[l]) - base;
+            bad |= d > room;
+            ptr[l] = r->data + d;
+        }
+    }
+    return !bad;
+}
+
 /* ---- loads and stores ----------------------------------------------------- */
 
 enum { EXT_NONE, EXT_U8, EXT_I8, EXT_U16, EXT_I16 };
@@ -196,10 +237,36 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
                              int hi)
 {
     uint32_t *d[4];
-    mem_plan_t pl;
-    if ((!in->lds && mem_vregs(w, in->dst, ndw, d)) || flat_plan(w, in, &pl, ndw, psize, MEM_READ, 0))
+    if (!in->lds && mem_vregs(w, in->dst, ndw, d))
         return;
     uint32_t val[4][64];
+    uint64_t exec = wave_exec(w);
+    uint8_t *ptr[64];
+    if (!in->lds && flat_fast(w, in, ndw * psize, exec, ptr)) {
+        for (unsigned k = 0; k < ndw; k++)
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                uint32_t x = 0;
+                if (psize == 4)
+                    memcpy(&x, ptr[l] + 4 * k, 4);
+                else if (psize == 2)
+                    memcpy(&x, ptr[l], 2);
+                else
+                    x = ptr[l][0];
+                if (ext != EXT_NONE) {
+                    x = flat_ext(x, ext);
+                    if (d16)
+                        x = hi ? (d[0][l] & 0xffffu) | x << 16 : (d[0][l] & 0xffff0000u) | (x & 0xffff);
+                }
+                val[k][l] = x;
+            }
+        for (unsigned k = 0; k < ndw; k++)
+            wave_write_vreg(w, in->dst - 256 + k, val[k], exec);
+        return;
+    }
+    mem_plan_t pl;
+    if (flat_plan(w, in, &pl, ndw, psize, MEM_READ, 0))
+        return;
     for (unsigned k = 0; k < ndw; k++)
         mem_plan_read(&pl, k, val[k]);
     if (ext != EXT_NONE)
@@ -245,8 +312,26 @@ FLAT_LOAD(flat_load_short_d16_hi, 1, 2, EXT_U16, 1, 1)
 static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
 {
     uint32_t *s[4];
+    if (mem_vregs(w, in->vdata + 256u, ndw, s))
+        return;
+    uint64_t exec = wave_exec(w);
+    uint8_t *ptr[64];
+    if (flat_fast(w, in, ndw * psize, exec, ptr)) {   /* dword by dword, lanes in order, as the general path */
+        for (unsigned k = 0; k < ndw; k++)
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                uint32_t x = s[k][l] >> shift;
+                if (psize == 4)
+                    memcpy(ptr[l] + 4 * k, &x, 4);
+                else if (psize == 2)
+                    memcpy(ptr[l], &x, 2);
+                else
+                    ptr[l][0] = (uint8_t)x;
+            }
+        return;
+    }
     mem_plan_t pl;
-    if (mem_vregs(w, in->vdata + 256u, ndw, s) || flat_plan(w, in, &pl, ndw, psize, MEM_WRITE, 0))
+    if (flat_plan(w, in, &pl, ndw, psize, MEM_WRITE, 0))
         return;
     for (unsigned k = 0; k < ndw; k++) {
         if (shift) {
