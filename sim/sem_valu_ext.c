@@ -1324,21 +1324,23 @@ static void v_cvt_i16_f16(wave_t *w, const isa_inst_t *in)
 }
 
 /* Normalised conversions: x clamped to [-1, 1] (snorm) or [0, 1] (unorm),
- * scaled by 32767 / 65535 and rounded to nearest even; NaN gives 0. */
-static inline uint32_t snorm16(double x)
+ * scaled by 32767 / 65535 in f32 (the product rounded to f32, as NIR's
+ * pack_*norm_2x16 which these instructions implement) and rounded to
+ * nearest even; NaN gives 0. */
+static inline uint32_t snorm16(float x)
 {
     if (x != x)
         return 0;
     x = x < -1 ? -1 : x > 1 ? 1 : x;
-    return (uint32_t)(int32_t)nearbyint(x * 32767.0) & 0xffff;
+    return (uint32_t)(int32_t)nearbyintf(x * 32767.0f) & 0xffff;
 }
 
-static inline uint32_t unorm16(double x)
+static inline uint32_t unorm16(float x)
 {
     if (x != x)
         return 0;
     x = x < 0 ? 0 : x > 1 ? 1 : x;
-    return (uint32_t)nearbyint(x * 65535.0);
+    return (uint32_t)nearbyintf(x * 65535.0f);
 }
 
 /* v_cvt_norm_i16_f16 (gfx9): D.i16 = snorm(S0.f16) */
@@ -1347,7 +1349,7 @@ static void v_cvt_norm_i16_f16(wave_t *w, const isa_inst_t *in)
     uint32_t s[64], r[64];
     if (src16(w, in, 0, OT_F16, 1, s))
         return;
-    LANES r[l] = snorm16(H(s[l]));
+    LANES r[l] = snorm16((float)H(s[l]));
     dst16(w, in, OT_I16, r);
 }
 
@@ -1357,7 +1359,7 @@ static void v_cvt_norm_u16_f16(wave_t *w, const isa_inst_t *in)
     uint32_t s[64], r[64];
     if (src16(w, in, 0, OT_F16, 1, s))
         return;
-    LANES r[l] = unorm16(H(s[l]));
+    LANES r[l] = unorm16((float)H(s[l]));
     dst16(w, in, OT_U16, r);
 }
 
@@ -1602,7 +1604,7 @@ static void v_cvt_pknorm_i16_f16(wave_t *w, const isa_inst_t *in)
     uint32_t a[64], b[64], r[64];
     if (src16(w, in, 0, OT_F16, 1, a) || src16(w, in, 1, OT_F16, 1, b))
         return;
-    LANES r[l] = snorm16(H(b[l])) << 16 | snorm16(H(a[l]));
+    LANES r[l] = snorm16((float)H(b[l])) << 16 | snorm16((float)H(a[l]));
     valu_dst32(w, in, OT_B32, r);
 }
 
@@ -1611,7 +1613,7 @@ static void v_cvt_pknorm_u16_f16(wave_t *w, const isa_inst_t *in)
     uint32_t a[64], b[64], r[64];
     if (src16(w, in, 0, OT_F16, 1, a) || src16(w, in, 1, OT_F16, 1, b))
         return;
-    LANES r[l] = unorm16(H(b[l])) << 16 | unorm16(H(a[l]));
+    LANES r[l] = unorm16((float)H(b[l])) << 16 | unorm16((float)H(a[l]));
     valu_dst32(w, in, OT_B32, r);
 }
 
@@ -1899,9 +1901,12 @@ static void v_dot2_f32_f16(wave_t *w, const isa_inst_t *in)
             cc = fabs(cc);
         if (negc)
             cc = -cc;
-        double e1, e2, p = two_sum(H(alo[l]) * H(blo[l]), H(ahi[l]) * H(bhi[l]), &e1);
-        double s = two_sum(p, cc, &e2);
-        r[l] = s != s ? 0x7fc00000u : f32_from_sum(s, e1 + e2);
+        /* exact sum p1 + p2 + c as s + e3 + e4: two passes of two-sum */
+        double e1, e2, e3, e4, s = two_sum(H(alo[l]) * H(blo[l]), H(ahi[l]) * H(bhi[l]), &e1);
+        s = two_sum(s, cc, &e2);
+        s = two_sum(s, e1, &e3);
+        s = two_sum(s, e2, &e4);
+        r[l] = s != s ? 0x7fc00000u : f32_from_sum(s, e3 + e4);
     }
     valu_dst32(w, in, OT_F32, r);
 }
