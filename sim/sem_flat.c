@@ -54,7 +54,7 @@ static void private_base(const wave_t *w, uint64_t *base, uint32_t *per_lane)
 
 /* Plan the pieces of lane l at private offset off (32-bit). */
 static int plan_private(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l, uint32_t off, int kind,
-                        uint64_t base, uint32_t per_lane)
+                        uint64_t base, uint32_t per_lane, const mem_region_t **rc)
 {
     unsigned n = pl->npieces, ps = pl->psize;
     pl->space[l] = FX_SPACE_SCRATCH;
@@ -74,7 +74,7 @@ static int plan_private(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigne
         }
         uint64_t a = mem_scratch_addr(base, o, l);
         pl->a[k][l] = a;
-        pl->p[k][l] = mem_device(w, in, (int)l, a, ps, kind);
+        pl->p[k][l] = mem_device_rc(w, in, (int)l, a, ps, kind, rc);
         if (!pl->p[k][l])
             return -1;
     }
@@ -104,7 +104,7 @@ static int plan_lds(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l,
 
 /* Plan the pieces of lane l at global address a. */
 static int plan_global(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned l, uint64_t a, int kind,
-                       unsigned align)
+                       unsigned align, const mem_region_t **rc)
 {
     unsigned n = pl->npieces, ps = pl->psize;
     pl->space[l] = FX_SPACE_GLOBAL;
@@ -112,7 +112,7 @@ static int plan_global(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned
         mem_fault_misaligned(w, in, (int)l, a, align, "atomics need natural alignment");
         return -1;
     }
-    uint8_t *p = mem_device(w, in, (int)l, a, n * ps, kind);
+    uint8_t *p = mem_device_rc(w, in, (int)l, a, n * ps, kind, rc);
     if (!p)
         return -1;
     for (unsigned k = 0; k < n; k++) {
@@ -146,6 +146,7 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     uint32_t per_lane = 0;
     private_base(w, &pbase, &per_lane);
     uint32_t shared_hi = (uint32_t)(c->shared_aperture >> 32), private_hi = (uint32_t)(c->private_aperture >> 32);
+    const mem_region_t *rc = NULL;
     pl->mask = wave_exec(w);
     pl->oob = 0;
     pl->npieces = npieces;
@@ -155,19 +156,19 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
         int r;
         if (seg == SEG_SCRATCH) {
             uint32_t o = (uint32_t)((in->saddr == SADDR_OFF ? lo[l] : (uint32_t)sbase) + (uint32_t)off);
-            r = plan_private(w, in, pl, l, o, kind, pbase, per_lane);
+            r = plan_private(w, in, pl, l, o, kind, pbase, per_lane, &rc);
         } else if (seg == SEG_GLOBAL) {
             uint64_t a = in->saddr == SADDR_OFF ? ((uint64_t)hi[l] << 32 | lo[l]) : sbase + lo[l];
-            r = plan_global(w, in, pl, l, a + (uint64_t)off, kind, align);
+            r = plan_global(w, in, pl, l, a + (uint64_t)off, kind, align, &rc);
         } else {
             uint64_t a = ((uint64_t)hi[l] << 32 | lo[l]) + (uint64_t)off;
             uint32_t ahi = (uint32_t)(a >> 32);
             if (ahi == shared_hi)
                 r = plan_lds(w, in, pl, l, (uint32_t)a, kind);
             else if (ahi == private_hi)
-                r = plan_private(w, in, pl, l, (uint32_t)a, kind, pbase, per_lane);
+                r = plan_private(w, in, pl, l, (uint32_t)a, kind, pbase, per_lane, &rc);
             else
-                r = plan_global(w, in, pl, l, a, kind, align);
+                r = plan_global(w, in, pl, l, a, kind, align, &rc);
         }
         if (r)
             return -1;

@@ -141,6 +141,19 @@ static inline uint8_t *mem_device(wave_t *w, const isa_inst_t *in, int lane, uin
     return p;
 }
 
+/* mem_device with a region cache *rc for runs of nearby addresses. */
+static inline uint8_t *mem_device_rc(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes,
+                                     int kind, const mem_region_t **rc)
+{
+    const mem_region_t *r = *rc;
+    if (r && addr - r->base < r->size && bytes <= r->size - (addr - r->base))
+        return r->data + (addr - r->base);
+    uint8_t *p = mem_device(w, in, lane, addr, bytes, kind);
+    if (p)
+        *rc = mem_region_at(w->ctx->mem, addr);
+    return p;
+}
+
 /* Whether device memory at addr needs more alignment than it has for a
  * piece of psize bytes (gfx6 only; see the rules above). */
 static inline int mem_device_misaligned(const wave_t *w, uint64_t addr, unsigned psize)

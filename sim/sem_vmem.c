@@ -109,6 +109,7 @@ static int buf_plan(wave_t *w, const isa_inst_t *in, const vsharp_t *v, mem_plan
     }
     int gfx9 = w->ctx->t->gen >= ISA_GFX9;
     uint32_t soff = wave_sread(w, in, in->soffset, OT_B32), ioff = (uint32_t)in->offset & 0xfff;
+    const mem_region_t *rc = NULL;
     pl->mask = wave_exec(w);
     pl->oob = 0;
     pl->npieces = npieces;
@@ -151,7 +152,7 @@ static int buf_plan(wave_t *w, const isa_inst_t *in, const vsharp_t *v, mem_plan
             /* an atomic's pieces must lie in one allocation */
             unsigned span = align && k == 0 ? npieces * psize : psize;
             if (!align || k == 0) {
-                uint8_t *p = mem_device(w, in, (int)l, a, span, kind);
+                uint8_t *p = mem_device_rc(w, in, (int)l, a, span, kind, &rc);
                 if (!p)
                     return -1;
                 pl->p[k][l] = p;
