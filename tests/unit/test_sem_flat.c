@@ -455,6 +455,14 @@ static void test_faults(const char *target)
     set_addr(6, 0x12345678ull, 40);
     CHECK(mt_run(A("flat_store_dword v[6:7], v1")) == 0 && S.w.fault.lane == 40 && rd32(gmem()) == gpat32(0),
           "%s: a faulting store writes no lane (%s)", target, S.w.fault.msg);
+    /* an inactive lane's wild address is not accessed */
+    setup(target, 16);
+    for (unsigned l = 0; l < 64; l++)
+        set_addr(6, buf + 4 * l, l);
+    set_addr(6, 0x12345678ull, 9);
+    mt_exec(~(1ull << 9));
+    CHECK(mt_run(A("flat_load_dword v1, v[6:7]")) == 1 && S.w.vgpr[1][10] == gpat32(40),
+          "%s: an inactive lane's address outside memory is not accessed", target);
     /* private access beyond the per-lane size */
     setup(target, 16);
     for (unsigned l = 0; l < 64; l++)

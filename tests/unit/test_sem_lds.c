@@ -761,6 +761,13 @@ static void test_alignment(void)
           "gfx803: ds_read_b32 at 0x26 faults as misaligned (%s)", S.w.fault.msg);
     mt_init("gfx803", 4);
     for (unsigned l = 0; l < 64; l++)
+        S.w.vgpr[0][l] = l * 4;
+    S.w.vgpr[0][9] = 0x26;
+    mt_exec(~(1ull << 9));
+    CHECK(mt_run(A("ds_read_b32 v1, v0")) == 1 && S.w.vgpr[1][10] == pat32(40),
+          "gfx803: an inactive lane's misaligned address is not accessed");
+    mt_init("gfx803", 4);
+    for (unsigned l = 0; l < 64; l++)
         S.w.vgpr[0][l] = 4;
     CHECK(mt_run(A("ds_read_b64 v[2:3], v0")) == 0 && S.w.fault.kind == FAULT_MISALIGNED,
           "gfx803: ds_read_b64 at 4 faults (8-byte alignment) (%s)", S.w.fault.msg);
