@@ -67,6 +67,7 @@ check: gcnsim unit
 kernels:
 	@tests/kernels/build.sh
 	@front/workloads/build.sh
+	@tests/e2e_mem/build.sh
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 
