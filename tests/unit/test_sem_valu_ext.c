@@ -585,6 +585,17 @@ static void test_f64_arith(void)
          {db(1), 0x80000000u, 0, 0},
          {QNAN64 | 7, 1, 0, QNAN64 | 7},
          {DMIN64, 1074, 0, db(1)});
+    /* MODE f64 rounding (bits 3:2): toward zero, +inf, -inf */
+    mode_for_run = MODE_DEFAULT | 3u << 2;
+    VECS("gfx900", ADD_F64, W0 | W1 | WD, {db(1), db(0x1.8p-53), 0, db(1)}, {MAXF64, MAXF64, 0, MAXF64},
+         {db(-1), db(-0x1.8p-53), 0, db(-1)});
+    mode_for_run = MODE_DEFAULT | 1u << 2;
+    VECS("gfx900", FMA_F64, W0 | W1 | W2 | WD, {db(1), db(1), db(0x1p-80), db(1 + 0x1p-52)},
+         {db(-1), db(1), db(-0x1p-80), db(-1)});
+    mode_for_run = MODE_DEFAULT | 2u << 2;
+    VECS("gfx900", MUL_F64, W0 | W1 | WD, {db(1 + 0x1p-52), db(1 + 0x1p-52), 0, db(1 + 0x1p-51)},
+         {db(-(1 + 0x1p-52)), db(1 + 0x1p-52), 0, db(-(1 + 0x1.8p-51))});
+    mode_for_run = MODE_DEFAULT;
     /* modifiers: -a + |b| */
     VECS("gfx900", ADD_F64_NEG_ABS, W0 | W1 | WD, {db(2), db(-5), 0, db(3)}, {db(-2), db(-0.5), 0, db(2.5)});
     VECS("gfx900", ADD_F64_CLAMP, W0 | W1 | WD,
