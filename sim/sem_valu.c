@@ -12,11 +12,13 @@
  * follow MODE (flushed by valu.h), except where the hardware ignores the
  * mode: v_mad/v_mac (unfused, always flush), v_rcp/v_rsq (no denormal
  * inputs or results), v_log (no denormal inputs), v_exp (no denormal
- * results).  Precision of the approximations: v_rcp, v_rsq, v_sqrt, v_exp,
- * v_log, v_sin and v_cos return the correctly rounded value of the exact
- * function (computed in double), which lies within the hardware's 1 ULP;
- * sin/cos take revolutions (sin(2*pi*x)).  NaN results of invalid
- * operations carry the host's default NaN. */
+ * results).  Precision of the approximations: v_rcp and v_sqrt are
+ * correctly rounded; v_rsq, v_exp, v_log, v_sin and v_cos evaluate the
+ * exact function in double precision and round it to f32 (error at most
+ * 0.5 ULP + 2^-29 ULP), all within the hardware's documented 1 ULP, so a
+ * result may differ from a GPU's in the last bit.  v_exp/v_log are base 2,
+ * v_sin/v_cos take revolutions (sin(2*pi*x)).  NaN results of invalid
+ * operations carry the host's default NaN (0xffc00000 on x86). */
 #include <fenv.h>
 #include <math.h>
 #include "sim/valu.h"
