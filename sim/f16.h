@@ -58,9 +58,6 @@ static inline double f16_to_f64(uint32_t h)
     return d;
 }
 
-/* x rounded to f16 in rounding mode rm (overflow gives inf or the largest
- * finite value as the mode says).  A NaN keeps its sign and the top payload
- * bits and is quieted.  Inline: the f16 semantics call it per lane. */
 /* Whether a discarded remainder rem (of a value with sign and kept low
  * bit odd) rounds the kept magnitude up: half is the weight of the first
  * discarded bit, rem == half is a tie. */
@@ -82,6 +79,9 @@ static inline uint16_t f16_overflow_(int sign, unsigned rm)
     return (uint16_t)((sign ? 0x8000 : 0) | (to_max ? F16_MAX : F16_INF));
 }
 
+/* x rounded to f16 in rounding mode rm (overflow gives inf or the largest
+ * finite value as the mode says).  A NaN keeps its sign and the top payload
+ * bits and is quieted.  Inline: the f16 semantics call it per lane. */
 static inline uint16_t f16_from_f64(double x, unsigned rm)
 {
     uint64_t b;
