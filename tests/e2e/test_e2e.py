@@ -24,7 +24,8 @@ OpenCL C 2.0's accuracy requirements for the function (full profile)):
                    popcount/clz/ctz/rotate, compares, 32x32->64
   int64_divmod     64-bit signed/unsigned / and %                       exact
   f32_arith        f32 add/sub/mul/fma, fmin/fmax, floor/ceil/trunc/    exact
-                   rint/round, copysign, fdim, select
+                   rint/round, copysign, fdim, select (round as LLVM
+                   15 lowers it: +0.0 for x in (-0.5, -0.0])
   f32_div_sqrt     x/y, 1/y, sqrt, rsqrt                                2.5, 2.5,
                                                                         3, 2 ULP
   f64_arith        f64 add/sub/mul/fma/div/sqrt, min/max, rounding      exact
@@ -50,7 +51,9 @@ OpenCL C 2.0's accuracy requirements for the function (full profile)):
   divergent_loops  nested loops with per-lane trip counts, break,       exact
                    continue
   grid2d           2-D grid with partial work-groups: ids and sizes     exact
-  grid3d           3-D grid with partial work-groups                    exact
+  grid3d           3-D grid with partial work-groups (get_local_linear_ exact
+                   id as the device library computes it: with the
+                   enqueued sizes)
   dyn_lds          two __local pointer arguments (local:BYTES),         exact
                    partial work-group
   barrier_scan     work-group prefix sum in LDS, partial work-group     exact
@@ -114,9 +117,9 @@ def round_frac(q, mant, emin, mode="rte"):
     and minimum exponent `emin` (gradual underflow); returns a Python
     float (exact: every result fits a double).  Overflow is not handled
     (callers keep results in range)."""
-    q = Fraction(q)
     if q == 0:
-        return 0.0
+        return q if isinstance(q, float) else 0.0   # keeps the sign of -0.0
+    q = Fraction(q)
     neg = q < 0
     a = -q if neg else q
     e = a.numerator.bit_length() - a.denominator.bit_length()
@@ -141,6 +144,29 @@ def f32(q):
     if isinstance(q, float) and (math.isnan(q) or math.isinf(q)):
         return q
     return round_frac(q, 24, -126)
+
+
+def exact_or_zero(q, d, rnd):
+    """rnd(q) for the exact rational result q of an operation, or, when q
+    is zero, the double-precision result d of the same operation (which is
+    then exactly +-0 with IEEE's sign rules)."""
+    return rnd(q) if q != 0 else d
+
+
+def add32(x, y):
+    return exact_or_zero(Fraction(x) + Fraction(y), x + y, f32)
+
+
+def sub32(x, y):
+    return exact_or_zero(Fraction(x) - Fraction(y), x - y, f32)
+
+
+def mul32(x, y):
+    return f32(x * y)   # exact in double
+
+
+def fma32(x, y, z):
+    return exact_or_zero(Fraction(x) * Fraction(y) + Fraction(z), x * y + z, f32)
 
 
 def f16(q, mode="rte"):
@@ -400,6 +426,14 @@ def f32_inputs(r, n, lo=-20, hi=20):
     return [r.choice(special) if r.random() < 0.1 else f32(rand_f32(r, lo, hi)) for _ in range(n)]
 
 
+def llvm_round(x):
+    """round() as LLVM 15 lowers it for AMDGPU: trunc(x) + (|x - trunc(x)|
+    >= 0.5 ? copysign(1, x) : +0.0), which is C's round() except that it
+    gives +0.0 (not -0.0) for x in (-0.5, -0.0]."""
+    t = zero_like(math.trunc(x), x)
+    return t + (math.copysign(1.0, x) if abs(x - t) >= 0.5 else 0.0)
+
+
 @kernel
 def k_f32_arith(r):
     n = 1000
@@ -409,15 +443,14 @@ def k_f32_arith(r):
             b[i] = 1.0
     names = ["add", "sub", "mul", "fma", "fmin", "fmax", "fabs-y", "floor", "ceil", "trunc", "rint", "round",
              "copysign", "-x*z", "select", "fdim"]
-    F = Fraction
     want = []
     for x, y, z in zip(a, b, c):
         ax = abs(x)
-        want += [f32(F(x) + F(y)), f32(F(x) - F(y)), f32(F(x) * F(y)), f32(F(x) * F(y) + F(z)), min(x, y),
-                 max(x, y), f32(F(ax) - F(y)), zero_like(math.floor(x), x), zero_like(math.ceil(x), x),
+        want += [add32(x, y), sub32(x, y), mul32(x, y), fma32(x, y, z), min(x, y),
+                 max(x, y), sub32(ax, y), zero_like(math.floor(x), x), zero_like(math.ceil(x), x),
                  zero_like(math.trunc(x), x), zero_like(round(x), x),
-                 zero_like(math.copysign(math.floor(ax + 0.5), x), x), math.copysign(x, y), f32(-(F(x) * F(z))),
-                 x if x < y else z, f32(F(x) - F(y)) if x > y else 0.0]
+                 llvm_round(x), math.copysign(x, y), mul32(-x, z),
+                 x if x < y else z, sub32(x, y) if x > y else 0.0]
     return Case([n], [buf("f", a), buf("f", b), buf("f", c), zero(4 * 16 * n), scalar("u32", n)],
                 [Out(3, "f", want, label=per(names))])
 
@@ -447,7 +480,7 @@ def k_f64_arith(r):
              "fabs*-z", "select"]
     want = []
     for x, y, z in zip(a, b, c):
-        want += [x + y, x - y, x * y, float(Fraction(x) * Fraction(y) + Fraction(z)), x / y, math.sqrt(abs(x)),
+        want += [x + y, x - y, x * y, exact_or_zero(Fraction(x) * Fraction(y) + Fraction(z), x * y + z, float), x / y, math.sqrt(abs(x)),
                  min(x, y), max(x, y), zero_like(math.floor(x), x), zero_like(math.ceil(x), x),
                  zero_like(math.trunc(x), x), zero_like(round(x), x), abs(x) * -z, y if x > z else z]
     return Case([n], [buf("d", a), buf("d", b), buf("d", c), zero(8 * 14 * n), scalar("u32", n)],
@@ -682,7 +715,9 @@ def k_grid3d(r):
                 lid = [p[d] % L[d] for d in range(3)]
                 gid = [p[d] // L[d] for d in range(3)]
                 sz = [min(L[d], G[d] - gid[d] * L[d]) for d in range(3)]
-                lin = (lid[2] * sz[1] + lid[1]) * sz[0] + lid[0]
+                # the device library computes the linear id with the
+                # enqueued (not the actual) sizes of a partial group
+                lin = (lid[2] * L[1] + lid[1]) * L[0] + lid[0]
                 want += [lid[0] | lid[1] << 8 | lid[2] << 16 | 3 << 24, gid[0] | gid[1] << 8 | gid[2] << 16,
                          sz[0] | sz[1] << 8 | sz[2] << 16 | lin << 24]
     return Case(list(G), [zero(4 * 3 * G[0] * G[1] * G[2])],
