@@ -1,7 +1,9 @@
 /* f16.h — IEEE-754 binary16 on bit patterns: classification, exact
- * conversion to double, rounding of a double (or of an exact sum s + e) to
- * f16 in the four GCN rounding modes, and f32 rounding of such sums.
- * Rounding modes use the MODE register encoding. */
+ * conversion to double and float, rounding of a double (or of an exact sum
+ * s + e) to f16 in the four GCN rounding modes, f32 rounding of such sums,
+ * and a fast nearest-even float -> f16 rounding.  Rounding modes use the
+ * MODE register encoding.  All inline: the f16 semantics call them per
+ * lane. */
 #ifndef GCNSIM_F16_H
 #define GCNSIM_F16_H
 
@@ -88,6 +90,19 @@ static inline uint16_t f16_from_f64(double x, unsigned rm)
     memcpy(&b, &x, 8);
     int sign = (int)(b >> 63);
     uint16_t s16 = (uint16_t)(sign << 15);
+    uint64_t mag = b & 0x7fffffffffffffffull;
+    if (rm == RM_NEAREST_EVEN && mag < 0x40effe0000000000ull) {   /* below 65520: no overflow */
+        if (mag < 0x3f10000000000000ull) {                        /* below 2^-14: a denormal */
+            double t, a;
+            memcpy(&a, &mag, 8);
+            t = a + 0x1p28;                                        /* rounds to a multiple of 2^-24 */
+            uint64_t tb;
+            memcpy(&tb, &t, 8);
+            return (uint16_t)(s16 | (tb - 0x41b0000000000000ull));
+        }
+        mag += ((uint64_t)(15 - 1023) << 52) + 0x1ffffffffffull + ((mag >> 42) & 1);
+        return (uint16_t)(s16 | (mag >> 42));
+    }
     int e = (int)((b >> 52) & 0x7ff);
     uint64_t m = b & 0xfffffffffffffull;
     if (e == 0x7ff)
@@ -127,14 +142,88 @@ static inline uint16_t f16_from_f64(double x, unsigned rm)
 }
 
 
+/* Round to odd: s when its last bit is set, else s moved one double ulp
+ * towards the sign of e (s finite and nonzero).  The result is never an
+ * f16/f32 rounding boundary (those are even doubles) and lies on the same
+ * side of every boundary as s + e. */
+static inline double f16_to_odd_(double s, double e)
+{
+    uint64_t b;
+    memcpy(&b, &s, 8);
+    if (b & 1)
+        return s;
+    b = (e > 0) == (s > 0) ? b + 1 : b - 1;
+    memcpy(&s, &b, 8);
+    return s;
+}
+
 /* The exact value s + e rounded once to f16, where s = fl(s + e) and e is
  * its error (from an error-free transformation such as two_sum): s is
  * rounded to odd first, which decides ties and directed roundings
  * correctly because f16 has far fewer bits than double. */
-uint16_t f16_from_sum(double s, double e, unsigned rm);
+static inline uint16_t f16_from_sum(double s, double e, unsigned rm)
+{
+    if (e != 0 && s != 0 && s - s == 0)
+        s = f16_to_odd_(s, e);
+    return f16_from_f64(s, rm);
+}
 
 /* The same rounding to f32 (bit pattern), round to nearest even. */
-uint32_t f32_from_sum(double s, double e);
+static inline uint32_t f32_from_sum(double s, double e)
+{
+    if (e != 0 && s != 0 && s - s == 0)
+        s = f16_to_odd_(s, e);
+    float f = (float)s;
+    uint32_t r;
+    memcpy(&r, &f, 4);
+    return r;
+}
+
+/* ---- fast f16 <-> f32 (round to nearest even) ----------------------------
+ * f16 sums, differences and products computed in f32 and rounded once more
+ * to f16 are correctly rounded (f32 has 24 >= 2*11 + 2 bits; products and
+ * tiny sums are even exact in f32). */
+
+/* An f16 as float (exact; NaNs keep their payload, quieting is left to the
+ * caller). */
+static inline float f16_to_f32f(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000u) << 16, e = h & 0x7c00u, b;
+    if (e == 0x7c00u)
+        b = sign | 0x7f800000u | (h & 0x3ffu) << 13;
+    else if (e)
+        b = sign | (((h & 0x7fffu) << 13) + ((127u - 15u) << 23));
+    else {
+        float f = (float)(h & 0x3ffu) * 0x1p-24f;
+        return sign ? -f : f;
+    }
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* A float rounded to f16, nearest even (NaN: quiet, top payload bits). */
+static inline uint32_t f16_from_f32_rne(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    x &= 0x7fffffffu;
+    if (x >= 0x7f800000u)
+        return sign | (x > 0x7f800000u ? F16_QNAN | ((x >> 13) & 0x3ffu) : F16_INF);
+    if (x >= 0x477ff000u)                      /* 65520 and above round to inf */
+        return sign | F16_INF;
+    if (x < 0x38800000u) {                     /* below 2^-14: an f16 denormal */
+        float a, t;
+        memcpy(&a, &x, 4);
+        t = a + 0.5f;                          /* the FPU rounds to a multiple of 2^-24 */
+        uint32_t tb;
+        memcpy(&tb, &t, 4);
+        return sign | (tb - 0x3f000000u);
+    }
+    x += ((uint32_t)(15 - 127) << 23) + 0xfffu + ((x >> 13) & 1);   /* rebias, round half to even */
+    return sign | (x >> 13);
+}
 
 /* Two-sum: s = fl(a + b) and e = (a + b) - s exactly. */
 static inline double two_sum(double a, double b, double *e)

@@ -965,6 +965,10 @@ static inline uint32_t zero_sum16(uint32_t sa, uint32_t sb, unsigned rm)
 
 static inline uint32_t add16(uint32_t a, uint32_t b, unsigned rm)
 {
+    if (rm == RM_NEAREST_EVEN) {   /* the fast path: in f32, rounded once more */
+        uint32_t r = f16_from_f32_rne(f16_to_f32f(a) + f16_to_f32f(b));
+        return f16_is_nan(r) ? nan16(a, b, 0) : r;
+    }
     double s = H(a) + H(b);
     if (s == 0 && rm == RM_MINUS_INF)
         return zero_sum16(a & SIGN16, b & SIGN16, rm);
@@ -981,6 +985,10 @@ static inline uint32_t sub16(uint32_t x, uint32_t y, unsigned rm)
 
 static inline uint32_t mul16(uint32_t a, uint32_t b, unsigned rm)
 {
+    if (rm == RM_NEAREST_EVEN) {   /* the product is exact in f32 */
+        uint32_t r = f16_from_f32_rne(f16_to_f32f(a) * f16_to_f32f(b));
+        return f16_is_nan(r) ? nan16(a, b, 0) : r;
+    }
     return fin16(H(a) * H(b), rm, a, b, 0);
 }
 
@@ -1013,7 +1021,7 @@ static inline uint32_t min16(uint32_t a, uint32_t b, int ieee)
         return b;
     if (f16_is_nan(b))
         return a;
-    double x = H(a), y = H(b);
+    float x = f16_to_f32f(a), y = f16_to_f32f(b);
     return x < y ? a : y < x ? b : (a | b);
 }
 
@@ -1027,7 +1035,7 @@ static inline uint32_t max16(uint32_t a, uint32_t b, int ieee)
         return b;
     if (f16_is_nan(b))
         return a;
-    double x = H(a), y = H(b);
+    float x = f16_to_f32f(a), y = f16_to_f32f(b);
     return x > y ? a : y > x ? b : (a & b);
 }
 
@@ -1234,6 +1242,8 @@ static void v_frexp_exp_i16_f16(wave_t *w, const isa_inst_t *in)
  * top bits, quieted) */
 static inline uint32_t f32_to_f16(uint32_t f, unsigned rm)
 {
+    if (rm == RM_NEAREST_EVEN)
+        return f16_from_f32_rne(f32_of(f));
     if ((f & 0x7fffffffu) > 0x7f800000u)
         return (f >> 16 & SIGN16) | F16_QNAN | (f >> 13 & 0x3ff);
     return f16_from_f64((double)f32_of(f), rm);
@@ -1243,7 +1253,7 @@ static inline uint32_t f16_to_f32(uint32_t h)
 {
     if (f16_is_nan(h))
         return (h & SIGN16) << 16 | 0x7fc00000u | (h & 0x3ff) << 13;
-    return bits_of_f32((float)H(h));
+    return bits_of_f32(f16_to_f32f(h));
 }
 
 /* v_cvt_f16_f32: D.f16 = S0.f rounded by MODE's f16 rounding mode */
