@@ -7,12 +7,16 @@
  * Conventions: every handler computes all 64 lanes from fetched source
  * rows and writes the active ones through valu_dst32/valu_dst64/valu_sdst.
  * NaN results: the first NaN source, quieted, else the default quiet NaN
- * (0x7ff8000000000000 / 0x7e00).  IEEE-basic operations (add, mul, fma,
- * conversions, rounding, ldexp, div_fixup ...) are exact with MODE's f64/f16
- * rounding mode and denormal controls.  Approximations (see each one):
- * v_rcp/v_sqrt_f64 are correctly rounded (the hardware is within 1 ulp),
- * v_rsq_f64 within 0.51 ulp; the f16 transcendentals are the f16 rounding
- * of a double evaluation (within 0.5 ulp + 2^-40 relative). */
+ * (0x7ff8000000000000 / 0x7e00; v_div_fixup's 0/0 and inf/inf give the
+ * manuals' 0xfff8000000000000 / 0xfe00).  IEEE-basic operations (add, mul,
+ * fma, conversions, rounding, ldexp, div_fixup ...) are exact with MODE's
+ * f64/f16 rounding mode and denormal controls.  Approximations (see each
+ * one): v_rcp/v_sqrt_f64 are correctly rounded (the hardware is within
+ * 1 ulp), v_rsq_f64 within 0.51 ulp; the f16 transcendentals are the f16
+ * rounding of a double evaluation (within 0.5 ulp + 2^-40 relative).
+ * 16-bit results: gfx8 zeroes bits 31:16; gfx9 too, except that v_mac/
+ * v_madak/v_madmk_f16 keep them and the gfx9 op_sel ops write the half
+ * op_sel[3] selects and keep the other. */
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
