@@ -16,7 +16,7 @@ target=${BENCH_TARGET:-gfx900}
 runs=${BENCH_RUNS:-3}
 echo
 echo "== functional simulation: wave-instructions per second, median of $runs runs ($target, one core)"
-printf '%-9s %-36s %14s %9s %8s %12s %10s\n' workload problem wave-inst launches "sim s" "M winst/s" "peak MiB"
+printf '%-9s %-44s %14s %9s %8s %12s %10s\n' workload problem wave-inst launches "sim s" "M winst/s" "peak MiB"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -39,7 +39,7 @@ rss = [int(open("%s/rss.%d" % (tmp, i)).read().split()[-1]) for i in range(runs)
 rate = statistics.median(j["wave_instructions_per_second"] for j in js)
 sim = statistics.median(j["sim_seconds"] for j in js)
 j = js[0]
-print("%-9s %-36s %14d %9d %8.2f %12.1f %10.0f%s" % (w, j["problem"][:36], j["wave_instructions"], j["launches"], sim,
+print("%-9s %-44s %14d %9d %8.2f %12.1f %10.0f%s" % (w, j["problem"][:44], j["wave_instructions"], j["launches"], sim,
       rate / 1e6, max(rss) / 1024.0, "" if j["verification"] == "PASS" else "  (verification %s)" % j["verification"]))
 PY
 done
