@@ -35,7 +35,8 @@ static const char bench_help[] =
     "  --co FILE      the code object to use instead of the built-in one\n"
     "                 (looked up as front/workloads/bin/WORKLOAD-GFX.co next to\n"
     "                 the gcnsim executable, or in $GCNSIM_WORKLOADS)\n"
-    "  --json PATH|-  also write the numbers as JSON to PATH (- = stdout)\n"
+    "  --json PATH|-  also write the numbers as JSON to PATH (- = stdout, instead\n"
+    "                 of the text)\n"
     "\n"
     "Exit status: 0 verified; 1 the result is wrong; 2 bad usage or input;\n"
     "3 a wave faulted (the fault report goes to stderr).\n";
@@ -184,9 +185,10 @@ int cmd_bench(int argc, char **argv)
     r.n = o.n;
     wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
     int rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
+    int json_stdout = o.json && strcmp(o.json, "-") == 0;
     if (st == WL_ERROR) {
         cli_error("bench: %s", err);
-    } else {
+    } else if (!json_stdout) {   /* with --json -, stdout holds only the JSON */
         printf("%s on %s: %s\n", o.w->name, m.co.target->name, r.problem);
         if (st != WL_FAULT)
             printf("  verification       %s: %s\n", status_name(st), r.check);
@@ -200,7 +202,7 @@ int cmd_bench(int argc, char **argv)
                r.sim_seconds, r.sim_seconds > 0 ? (double)r.ninst / r.sim_seconds / 1e6 : 0.0, r.host_seconds);
     }
     if (o.json && st != WL_ERROR) {
-        FILE *fp = strcmp(o.json, "-") == 0 ? stdout : fopen(o.json, "w");
+        FILE *fp = json_stdout ? stdout : fopen(o.json, "w");
         if (!fp) {
             cli_error("bench: cannot write %s: %s", o.json, strerror(errno));
             rc = EXIT_USAGE;

@@ -80,10 +80,11 @@ int la_buffer(la_module_t *m, uint64_t size, const void *init, const char *name,
  * inside one buffer). */
 void *la_host(la_module_t *m, uint64_t addr, uint64_t size);
 
-/* Bind kernel k of module m to sizes and argument values (buffers given as
- * buf:/zero: are allocated in the module's memory).  local[0] == 0 (or
- * local NULL) selects the kernel's default size.  Returns 0, or -1 with a
- * one-line message in err. */
+/* Bind kernel k of module m to sizes and argument values (L zeroed
+ * beforehand; buffers given as buf:/zero: are allocated in the module's
+ * memory).  local[0] == 0 (or local NULL) selects the kernel's default
+ * size.  Returns 0, or -1 with a one-line message in err; la_free(L)
+ * either way. */
 int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, const uint32_t global[3],
              const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
 /* Change explicit argument i for the following runs. */
