@@ -88,11 +88,19 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
     uint32_t amask = gen >= ISA_GFX9 ? 0 : esize >= 12 ? 15 : esize - 1, neg = gen == ISA_GFX6 ? 0x80000000u : 0;
     uint64_t lim = mem_lds_limit(w, 1), bad = 0;
     if (exec == ~0ull) {
-        for (unsigned l = 0; l < 64; l++)
-            for (unsigned e = 0; e < nel; e++) {
-                uint32_t a = base[l] + off[e];
-                bad |= (a & amask) | (base[l] & neg) | ((uint64_t)a + esize > lim);
-            }
+        /* all lanes: one vectorisable pass (OR and max of the bases) decides;
+         * a misaligned offset or a sum past 32 bits takes the general path */
+        uint32_t any = 0, maxb = 0;
+        for (unsigned l = 0; l < 64; l++) {
+            any |= base[l];
+            maxb = base[l] > maxb ? base[l] : maxb;
+        }
+        if ((any & (amask | neg)) != 0)
+            return 0;
+        for (unsigned e = 0; e < nel; e++)
+            if ((off[e] & amask) || (uint64_t)maxb + off[e] + esize > lim || (uint64_t)maxb + off[e] > 0xffffffffu)
+                return 0;
+        return 1;
     } else {
         for (uint64_t m = exec; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);

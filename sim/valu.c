@@ -157,9 +157,13 @@ const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigne
         flush_f32(buf);
         return buf;
     }
-    unsigned denorm = 0;
-    for (unsigned l = 0; l < 64; l++)
-        denorm |= (v[l] & 0x7f800000u) == 0 && (v[l] & 0x007fffffu) != 0;
+    /* x = |v| - 1 is in [0, 0x7ffffe] exactly for denormals: one signed
+     * range test per lane, which vectorises */
+    int32_t denorm = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        int32_t x = (int32_t)(v[l] & 0x7fffffffu) - 1;
+        denorm |= (x >= 0) & (x < 0x7fffff);
+    }
     if (!denorm)
         return v;                       /* the VGPR row itself */
     flush_f32_copy(buf, v);
