@@ -73,6 +73,22 @@ OpenCL C 2.0's accuracy requirements for the function (full profile)):
                    returns
   wg_builtins      work_group_reduce/scan/broadcast/any/all             exact
   mixed_precision  mixed float/double/integer expressions               exact
+  denormals        f32/f64/half add/sub/mul/fma with subnormal inputs   exact (f32 on
+                   and results, per target float mode (f32 flushed on   gfx701/803:
+                   gfx701/gfx803, kept on gfx900)                       flushed before
+                                                                        or after
+                                                                        rounding)
+  subgroups        cl_khr_subgroups reduce/scan/broadcast/any/all, ids  exact
+  program_scope    __constant table, program-scope __global variables   exact
+                   (data segments, relocations), atomic_inc on one
+  big_group        1024-work-item group (16 waves), LDS tree, barriers,  exact
+                   partial group
+  conversions_f64  double->int/long in each rounding mode and          exact
+                   saturated, 64-bit->double, double->float rte/rtz/
+                   rtp/rtn
+  atomics64        64-bit global atomics: add min max and or xor xchg   exact (xchg:
+                   inc, cmpxchg loop                                    one of the
+                                                                        values)
 """
 import math
 import os
@@ -133,8 +149,10 @@ def round_frac(q, mant, emin, mode="rte"):
     if mode == "rte":
         if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n & 1):
             n += 1
-    elif mode == "rtz":
-        pass
+    elif mode == "rtp":
+        n += rem > 0 and not neg
+    elif mode == "rtn":
+        n += rem > 0 and neg
     r = float(Fraction(n) / scale)
     return -r if neg else r
 
@@ -332,7 +350,7 @@ def int_inputs(r, n, bits=32):
 
 
 @kernel
-def k_int_arith(r):
+def k_int_arith(r, target):
     n = 1000
     a, b = int_inputs(r, n), int_inputs(r, n)
     names = ["add", "sub", "mul", "mul_hi", "mul_hi u", "and", "or", "xor~", "shl", "ashr", "lshr", "min",
@@ -363,7 +381,7 @@ def cmod(x, y):
 
 
 @kernel
-def k_int_divmod(r):
+def k_int_divmod(r, target):
     n = 1000
     a = int_inputs(r, n)
     b = [y if y != 0 else 3 for y in int_inputs(r, n)]
@@ -382,7 +400,7 @@ def k_int_divmod(r):
 
 
 @kernel
-def k_int64_arith(r):
+def k_int64_arith(r, target):
     n = 700
     a, b = int_inputs(r, n, 64), int_inputs(r, n, 64)
     names = ["add", "sub", "mul", "mul_hi", "mul_hi u", "shl", "ashr", "lshr", "logic", "min", "umax", "abs",
@@ -401,7 +419,7 @@ def k_int64_arith(r):
 
 
 @kernel
-def k_int64_divmod(r):
+def k_int64_divmod(r, target):
     n = 700
     a = int_inputs(r, n, 64)
     b = []
@@ -435,7 +453,7 @@ def llvm_round(x):
 
 
 @kernel
-def k_f32_arith(r):
+def k_f32_arith(r, target):
     n = 1000
     a, b, c = f32_inputs(r, n), f32_inputs(r, n), f32_inputs(r, n)
     for i in range(n):
@@ -456,7 +474,7 @@ def k_f32_arith(r):
 
 
 @kernel
-def k_f32_div_sqrt(r):
+def k_f32_div_sqrt(r, target):
     n = 1000
     a, b = f32_inputs(r, n), f32_inputs(r, n)
     b = [y if y != 0 else 3.0 for y in b]
@@ -471,7 +489,7 @@ def k_f32_div_sqrt(r):
 
 
 @kernel
-def k_f64_arith(r):
+def k_f64_arith(r, target):
     n = 800
     sp = [0.5, -0.5, 1.5, -2.5, 3.0, -0.0, 0.0, 1.0, -7.5, 4503599627370497.0]
     a, b, c = ([r.choice(sp) if r.random() < 0.1 else rand_f64(r, -30, 30) for _ in range(n)] for _ in range(3))
@@ -488,7 +506,7 @@ def k_f64_arith(r):
 
 
 @kernel
-def k_f16_arith(r):
+def k_f16_arith(r, target):
     n = 1000
     a = [rand_f16(r, -5, 6) for _ in range(n)]
     b = [rand_f16(r, -5, 6) for _ in range(n)]
@@ -508,7 +526,7 @@ def k_f16_arith(r):
 
 
 @kernel
-def k_math_f32(r):
+def k_math_f32(r, target):
     n = 600
     a = [f32(r.uniform(-10, 10)) for _ in range(n)]
     b = [f32(r.uniform(-4, 4)) for _ in range(n)]
@@ -527,7 +545,7 @@ def k_math_f32(r):
 
 
 @kernel
-def k_math_f64(r):
+def k_math_f64(r, target):
     n = 500
     a = [r.uniform(-10, 10) for _ in range(n)]
     b = [r.uniform(-4, 4) for _ in range(n)]
@@ -556,7 +574,7 @@ def nextafter32(x, y):
 
 
 @kernel
-def k_math_special(r):
+def k_math_special(r, target):
     n = 800
     a = f32_inputs(r, n)
     a = [x if x != -0.0 or r.random() < 0.5 else 0.0 for x in a]
@@ -594,7 +612,7 @@ def k_math_special(r):
 
 
 @kernel
-def k_atomics_global(r):
+def k_atomics_global(r, target):
     n = 1000
     v = [r.randint(-5000, 5000) if r.random() < 0.8 else r.randint(INT_MIN, INT_MAX) for _ in range(n)]
     init = [0, 0, 0, INT_MAX, INT_MIN, -1, 0, -1, 0, 0, -1, 0, 5000]
@@ -632,7 +650,7 @@ def k_atomics_global(r):
 
 
 @kernel
-def k_atomics_local(r):
+def k_atomics_local(r, target):
     n = 1000
     v = [r.getrandbits(32) for _ in range(n)]
     hist = [0] * 32
@@ -649,7 +667,7 @@ def k_atomics_local(r):
 
 
 @kernel
-def k_scratch_array(r):
+def k_scratch_array(r, target):
     n = 500
     a = [r.getrandbits(32) for _ in range(n)]
     o1, o2 = [], []
@@ -666,7 +684,7 @@ def k_scratch_array(r):
 
 
 @kernel
-def k_divergent_loops(r):
+def k_divergent_loops(r, target):
     n = 1000
     a = [r.getrandbits(32) for _ in range(n)]
     want = []
@@ -691,7 +709,7 @@ def k_divergent_loops(r):
 
 
 @kernel
-def k_grid2d(r):
+def k_grid2d(r, target):
     W, H, LX, LY = 37, 23, 8, 4
     want = []
     for y in range(H):
@@ -705,7 +723,7 @@ def k_grid2d(r):
 
 
 @kernel
-def k_grid3d(r):
+def k_grid3d(r, target):
     G, L = (9, 7, 5), (4, 3, 2)
     want = []
     for z in range(G[2]):
@@ -725,7 +743,7 @@ def k_grid3d(r):
 
 
 @kernel
-def k_dyn_lds(r):
+def k_dyn_lds(r, target):
     n, L = 1000, 96
     a = [f32(r.uniform(-100, 100)) for _ in range(n)]
     want = []
@@ -740,7 +758,7 @@ def k_dyn_lds(r):
 
 
 @kernel
-def k_barrier_scan(r):
+def k_barrier_scan(r, target):
     n = 1000
     a = [r.getrandbits(32) for _ in range(n)]
     want = []
@@ -751,7 +769,7 @@ def k_barrier_scan(r):
 
 
 @kernel
-def k_vec_types(r):
+def k_vec_types(r, target):
     n = 500
     a = [r.randint(-64, 64) * 0.25 for _ in range(4 * n)]
     b = [r.randint(-300, 300) for _ in range(4 * n)]
@@ -781,7 +799,7 @@ def rnd_int(x, mode):
 
 
 @kernel
-def k_conversions(r):
+def k_conversions(r, target):
     n = 800
     a = []
     for _ in range(n):
@@ -840,7 +858,7 @@ def s16(x):
 
 
 @kernel
-def k_small_types(r):
+def k_small_types(r, target):
     n = 1000
     c = [r.randint(-128, 127) for _ in range(n)]
     uc = [r.randint(0, 255) for _ in range(n)]
@@ -855,7 +873,7 @@ def k_small_types(r):
 
 
 @kernel
-def k_lds_transpose(r):
+def k_lds_transpose(r, target):
     w, h = 37, 29
     a = [f32(r.uniform(-1, 1)) for _ in range(w * h)]
     want = [0.0] * (w * h)
@@ -867,7 +885,7 @@ def k_lds_transpose(r):
 
 
 @kernel
-def k_local_sort(r):
+def k_local_sort(r, target):
     groups = 7
     a = [r.getrandbits(32) if r.random() < 0.8 else r.randint(0, 9) for _ in range(256 * groups)]
     want = []
@@ -877,7 +895,7 @@ def k_local_sort(r):
 
 
 @kernel
-def k_byval_args(r):
+def k_byval_args(r, target):
     c, s, i, l, f, d, u, ul = -5, -1234, 123456789, -9876543210123, 3.25, -2.5e10, 3000000000, 0xfedcba9876543210
     want = []
     fb = struct.unpack("<i", struct.pack("<f", f))[0]
@@ -897,7 +915,7 @@ def accumulate(mem, base, k, x):
 
 
 @kernel
-def k_generic_ptr(r):
+def k_generic_ptr(r, target):
     n, total = 1000, 1024
     g = [r.getrandbits(32) for _ in range(4 * n)]
     gw, out = list(g), []
@@ -924,7 +942,7 @@ def k_generic_ptr(r):
 
 
 @kernel
-def k_calls_stack(r):
+def k_calls_stack(r, target):
     n = 600
     a = [r.getrandbits(32) for _ in range(n)]
     want = []
@@ -941,7 +959,7 @@ def k_calls_stack(r):
 
 
 @kernel
-def k_wg_builtins(r):
+def k_wg_builtins(r, target):
     n, L = 1024, 128
     a = [1000 if r.random() < 0.004 else r.randint(-10000, 10000) for _ in range(n)]
     want = []
@@ -957,7 +975,7 @@ def k_wg_builtins(r):
 
 
 @kernel
-def k_mixed_precision(r):
+def k_mixed_precision(r, target):
     n = 1000
     a = [r.randint(-1000, 1000) for _ in range(n)]
     b = [r.randint(-1000, 1000) for _ in range(n)]
@@ -972,6 +990,179 @@ def k_mixed_precision(r):
                 [Out(2, "f", fo), Out(3, "d", do)])
 
 
+def f32_denormal(r):
+    """A random single-precision subnormal."""
+    return b2f(r.randint(1, 0x7fffff) | r.choice((0, 0x80000000)))
+
+
+def rand_tiny32(r):
+    k = r.random()
+    if k < 0.3:
+        return f32_denormal(r)
+    return f32(rand_f32(r, -126, -110) if k < 0.65 else rand_f32(r, -30, 10))
+
+
+def ftz(x):
+    return math.copysign(0.0, x) if x != 0 and abs(x) < 2.0 ** -126 else x
+
+
+def flushed_results(q, d):
+    """The f32 results a flush-to-zero target may give for the exact value
+    q (d: the double-precision result, for the sign of zeros): the rounded
+    value with a subnormal result flushed, where subnormal means either
+    after rounding or before it (exact |q| < 2^-126)."""
+    v = exact_or_zero(q, d, f32)
+    sign0 = math.copysign(0.0, v if v != 0 else d)
+    after = sign0 if abs(v) < 2.0 ** -126 else v
+    before = sign0 if q != 0 and abs(q) < Fraction(2) ** -126 else v
+    return after, before
+
+
+@kernel
+def k_denormals(r, target):
+    n = 800
+    flush = target in ("gfx701", "gfx803")   # the kernels' f32 float mode
+    a = [rand_tiny32(r) for _ in range(n)]
+    b = [rand_tiny32(r) for _ in range(n)]
+    c = [math.ldexp(r.random(), r.randint(-1074, -1000)) * r.choice((1, -1)) if r.random() < 0.6
+         else rand_f64(r, -1022, -900) for _ in range(n)]
+    d = [math.ldexp(r.random(), r.randint(-1074, -1000)) * r.choice((1, -1)) if r.random() < 0.3
+         else rand_f64(r, -60, 10) for _ in range(n)]
+    e = [f16(math.ldexp(r.randint(1, 1023), -24)) * r.choice((1, -1)) if r.random() < 0.5
+         else rand_f16(r, -14, 4) for _ in range(n)]
+    f = [f16(math.ldexp(r.randint(1, 1023), -24)) * r.choice((1, -1)) if r.random() < 0.3
+         else rand_f16(r, -10, 2) for _ in range(n)]
+    F = Fraction
+    fw, alts, dw, hw = [], {}, [], []
+    for i, (x, y) in enumerate(zip(a, b)):
+        if flush:
+            x, y = ftz(x), ftz(y)
+        ops = [(F(x) + F(y), x + y), (F(x) - F(y), x - y), (F(x) * F(y), x * y), (F(x) * F(y) + F(x), x * y + x)]
+        for k, (q, dd) in enumerate(ops):
+            if flush:
+                after, before = flushed_results(q, dd)
+                fw.append(after)
+                alts[4 * i + k] = [before]
+            else:
+                fw.append(exact_or_zero(q, dd, f32))
+    for u, v in zip(c, d):
+        dw += [u + v, u * v, exact_or_zero(F(u) * F(v) + F(u), u * v + u, float)]
+    for p, q in zip(e, f):
+        hw += [exact_or_zero(F(p) + F(q), p + q, f16), exact_or_zero(F(p) - F(q), p - q, f16),
+               exact_or_zero(F(p) * F(q), p * q, f16)]
+    return Case([n], [buf("f", a), buf("f", b), buf("d", c), buf("d", d), buf("e", e), buf("e", f),
+                      zero(4 * 4 * n), zero(8 * 3 * n), zero(2 * 3 * n), scalar("u32", n)],
+                [Out(6, "f", fw, alt=lambda i: alts.get(i, []), label=per(["add", "sub", "mul", "fma"])),
+                 Out(7, "d", dw, label=per(["add", "mul", "fma"])),
+                 Out(8, "e", hw, label=per(["add", "sub", "mul"]))])
+
+
+@kernel
+def k_subgroups(r, target):
+    n = 1024
+    a = [77 if r.random() < 0.01 else r.randint(-10000, 10000) for _ in range(n)]
+    want = []
+    for g in range(n):
+        base, lane = g // 64 * 64, g % 64
+        wv = a[base:base + 64]
+        want += [s32(sum(wv)), s32(sum(wv[:lane + 1])), wv[3], max(wv), lane | (g % 128 // 64) << 8 | 64 << 16,
+                 int(77 in wv) + 2]
+    return Case([n], [buf("i", a), zero(4 * 6 * n)],
+                [Out(1, "i", want, label=per(["reduce_add", "scan_incl_add", "broadcast", "reduce_max", "ids",
+                                              "any/all"]))], loc=[128])
+
+
+@kernel
+def k_program_scope(r, target):
+    n = 1000
+    table = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3]
+    scale = [0.5, 1.5, 2.5, 3.5]
+    a = [r.randint(-1000, 1000) for _ in range(n)]
+    want = [table[x & 15] * 1000 + math.trunc(scale[g & 3] * x) for g, x in enumerate(a)]
+
+    def check(got):
+        for g in range(n):
+            if got[g] != want[g]:
+                return "out[%d] = %d, want %d" % (g, got[g], want[g])
+        if sorted(got[n:]) != list(range(5, 5 + n)):
+            return "atomic_inc on a program-scope variable starting at 5 gave no permutation of 5..%d" % (4 + n)
+        return None
+
+    return Case([n], [buf("i", a), zero(4 * 2 * n)], [Out(1, "i", check=check)])
+
+
+@kernel
+def k_big_group(r, target):
+    n = 2000
+    a = [r.getrandbits(32) for _ in range(n)]
+    want = []
+    for g in range(n):
+        base = g // 1024 * 1024
+        m = min(1024, n - base)
+        l = g - base
+        want.append(u32(sum(a[base:base + m])) ^ a[base + m - 1 - l])
+    return Case([n], [buf("I", a), zero(4 * n), scalar("u32", n)], [Out(1, "I", want)])
+
+
+@kernel
+def k_conversions_f64(r, target):
+    n = 800
+    a = []
+    for _ in range(n):
+        k = r.random()
+        a.append(r.randint(-20000, 20000) * 0.5 if k < 0.3 else r.uniform(-1e4, 1e4) if k < 0.7
+                 else r.uniform(-1e9, 1e9) if k < 0.9 else rand_f64(r, -30, 5))
+    b = [r.getrandbits(64) if r.random() < 0.6 else r.getrandbits(40) for _ in range(n)]
+    iw, dw, fw = [], [], []
+    F = Fraction
+
+    def sat(v, lo, hi):
+        return max(lo, min(hi, v))
+    for x, y in zip(a, b):
+        x3, x6, x9, x12 = x * 1e3, x * 1e6, x * 1e9, x * 1e12
+        iw += [s64(s32(math.trunc(x))), s64(s32(round(x))), s64(s32(math.floor(x))),
+               sat(math.trunc(x3), INT_MIN, INT_MAX), sat(math.trunc(x3), 0, M32), math.trunc(x6),
+               s64(sat(math.trunc(x9), 0, M64)), sat(math.ceil(x12), -(1 << 63), (1 << 63) - 1)]
+        dw += [float(y), float(s64(y))]
+        fw += [round_frac(F(x), 24, -126, m) if x != 0 else x for m in ("rte", "rtz", "rtp", "rtn")]
+    return Case([n], [buf("d", a), buf("Q", b), zero(8 * 8 * n), zero(8 * 2 * n), zero(4 * 4 * n), scalar("u32", n)],
+                [Out(2, "q", iw, label=per(["int", "int_rte", "int_rtn", "int_sat", "uint_sat", "long",
+                                            "ulong_sat", "long_sat_rtp"])),
+                 Out(3, "d", dw, label=per(["ulong", "long"])),
+                 Out(4, "f", fw, label=per(["rte", "rtz", "rtp", "rtn"]))])
+
+
+@kernel
+def k_atomics64(r, target):
+    n = 1000
+    v = [r.randint(-(1 << 63), (1 << 63) - 1) if r.random() < 0.5 else r.randint(-100000, 100000) for _ in range(n)]
+    L_MIN, L_MAX = -(1 << 63), (1 << 63) - 1
+    init = [0, L_MAX, L_MIN, -1, 0, -1, 0, 0, -1, 0, 0]
+    land, lor, lx = M64, 0, 0
+    for i, x in enumerate(v):
+        land &= u64(x | (1 << (i % 64)))
+        lor |= 1 << (i % 61)
+        lx ^= u64(x)
+    want = [s64(sum(v)), min(v), max(v), s64(min(u64(x) for x in v)), s64(max(u64(x) for x in v)), s64(land),
+            s64(lor), s64(lx), None, n, s64(3 * sum(v))]
+    names = ["add", "min", "max", "umin", "umax", "and", "or", "xor", "xchg", "inc", "cmpxchg loop"]
+
+    def check_acc(got):
+        for i, w in enumerate(want):
+            if w is None:
+                if not 0 <= got[i] < n:
+                    return "acc[8] (xchg) = %d is not one of the work-item ids" % got[i]
+            elif got[i] != w:
+                return "acc[%d] (%s) = %d, want %d" % (i, names[i], got[i], w)
+        return None
+
+    def check_tickets(got):
+        return None if sorted(got) == list(range(n)) else "atom_inc tickets are not a permutation of 0..%d" % (n - 1)
+
+    return Case([n], [buf("q", v), buf("q", init), zero(8 * n), scalar("u32", n)],
+                [Out(1, "q", check=check_acc), Out(2, "Q", check=check_tickets)])
+
+
 # ---------------------------------------------------------------- running
 
 
@@ -979,7 +1170,7 @@ def run_case(name, target, verbose):
     co = os.path.join(HERE, "bin", "%s-%s.co" % (name, target))
     if not os.path.exists(co):
         return "SKIP", "no %s (run make kernels)" % os.path.relpath(co, ROOT)
-    case = KERNELS[name](random.Random("%s" % name))
+    case = KERNELS[name](random.Random(name), target)
     with tempfile.TemporaryDirectory(prefix="gcnsim-e2e-") as tmp:
         cmd = [GCNSIM, "run", co, "--kernel", name, "--global", ",".join(map(str, case.glob))]
         if case.loc:
