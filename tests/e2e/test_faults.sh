@@ -75,10 +75,12 @@ for t in gfx701 gfx803 gfx900; do
         $G run $B/fault_oob-$t.co --global 64 --arg zero:256 --arg u32:59 --json "$tmp/oob.json"
     lane=$(json_field "$tmp/oob.json" lane)
     addr=$(json_field "$tmp/oob.json" address)
-    if [ "$lane" = 5 ] && [ -n "$addr" ] && [ $((addr % 256)) -eq 0 ] && [ "$addr" -ge $((1 << 32)) ]; then
+    said=$(grep -Eo ' at 0x[0-9a-f]+' "$tmp/err" | head -1)
+    if [ "$lane" = 5 ] && [ -n "$addr" ] && [ $((addr % 256)) -eq 0 ] && [ "$addr" -ge $((1 << 32)) ] &&
+        [ "$said" = " at $(printf 0x%x "$addr")" ]; then
         echo "PASS: faults $t out-of-bounds --json: lane $lane, address $(printf 0x%x "$addr") (just past the buffer)"
     else
-        echo "FAIL: faults $t out-of-bounds --json: lane '$lane', address '$addr' (want lane 5, the end of a buffer)"
+        echo "FAIL: faults $t out-of-bounds --json: lane '$lane', address '$addr', report says '$said' (want lane 5, the end of a buffer, the same address)"
         fail=1
     fi
     # an invalid word at the kernel's entry
