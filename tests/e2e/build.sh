@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuild the committed end-to-end test code objects (part of make kernels):
 #   tests/e2e/src/NAME.cl  ->  tests/e2e/bin/NAME-GFX.co
-# for gfx701, gfx803 and gfx900 at -O2 (code object v4), and the fault-test
+# for gfx701, gfx803 and gfx900 at -O2 (code object v4), -O0 variants of
+# some (bin/NAME-GFX-O0.co), and the fault-test
 # objects (bin/fault_*.co; fault_illegal has an invalid word patched into
 # its code by patch_illegal.py).
 set -eu
@@ -20,15 +21,23 @@ if [ ! -d "$DEVLIBS" ]; then
     exit 1
 fi
 mkdir -p bin
-cl() {   # cl SRC TARGET OUT
+cl() {   # cl SRC TARGET OUT [OPT]
     "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$2" \
-        --rocm-device-lib-path="$DEVLIBS" -O2 -o "$3" "$1"
+        --rocm-device-lib-path="$DEVLIBS" "${4:--O2}" -o "$3" "$1"
     echo "  tests/e2e/$3"
 }
 for src in src/*.cl; do
     name=$(basename "$src" .cl)
     for t in $TARGETS; do
         cl "$src" "$t" "bin/$name-$t.co"
+    done
+done
+# -O0 variants of some kernels: unoptimised code, every value through
+# scratch (bin/NAME-GFX-O0.co)
+O0_KERNELS="int_arith divergent_loops scratch_array calls_stack f32_arith local_sort conversions math_f32 atomics_local"
+for name in $O0_KERNELS; do
+    for t in $TARGETS; do
+        cl "src/$name.cl" "$t" "bin/$name-$t-O0.co" -O0
     done
 done
 for t in $TARGETS; do

@@ -5,7 +5,8 @@ by `make kernels`) run through `gcnsim run`; every result buffer is compared
 with a reference computed here in Python from the same inputs.
 
 Prints "PASS: e2e NAME GFX", "FAIL: e2e NAME GFX: why" or "SKIP: ..." per
-(kernel, target).  Options: -k SUBSTRING (only matching kernels),
+(kernel, target), and for the kernels also built at -O0 (O0_KERNELS) a
+line "... NAME GFX -O0" for that build.  Options: -k SUBSTRING (only matching kernels),
 -t GFX (only that target), -v (print the gcnsim command of failures),
 -j N (parallel runs, default: the number of CPUs).
 
@@ -1165,9 +1166,14 @@ def k_atomics64(r, target):
 
 # ---------------------------------------------------------------- running
 
+# kernels also built at -O0 (bin/NAME-GFX-O0.co: unoptimised code, values
+# through scratch), checked against the same references
+O0_KERNELS = {"int_arith", "divergent_loops", "scratch_array", "calls_stack", "f32_arith", "local_sort",
+              "conversions", "math_f32", "atomics_local"}
 
-def run_case(name, target, verbose):
-    co = os.path.join(HERE, "bin", "%s-%s.co" % (name, target))
+
+def run_case(name, target, verbose, variant=""):
+    co = os.path.join(HERE, "bin", "%s-%s%s.co" % (name, target, variant))
     if not os.path.exists(co):
         return "SKIP", "no %s (run make kernels)" % os.path.relpath(co, ROOT)
     case = KERNELS[name](random.Random(name), target)
@@ -1215,16 +1221,17 @@ def main(argv):
     if not os.access(GCNSIM, os.X_OK):
         print("FAIL: e2e (%s is not built; run make)" % GCNSIM)
         return 1
-    jobs = [(k, t) for k in KERNELS if args.k in k for t in TARGETS if not args.t or t == args.t]
+    jobs = [(k, t, v) for k in KERNELS if args.k in k for t in TARGETS if not args.t or t == args.t
+            for v in ([""] + (["-O0"] if k in O0_KERNELS else []))]
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
-        results = list(ex.map(lambda kt: run_case(kt[0], kt[1], args.v), jobs))
+        results = list(ex.map(lambda job: run_case(job[0], job[1], args.v, job[2]), jobs))
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     per_target = {t: [0, 0] for t in TARGETS}
-    for (k, t), (st, why) in zip(jobs, results):
+    for (k, t, v), (st, why) in zip(jobs, results):
         counts[st] += 1
         if st != "SKIP":
             per_target[t][st == "PASS"] += 1
-        print("%s: e2e %s %s%s" % (st, k, t, ": " + why if why else ""))
+        print("%s: e2e %s %s%s%s" % (st, k, t, " " + v if v else "", ": " + why if why else ""))
     print("# " + ", ".join("%s %d/%d" % (t, p[1], p[0] + p[1]) for t, p in per_target.items() if p[0] + p[1]))
     return 1 if counts["FAIL"] else 0
 
