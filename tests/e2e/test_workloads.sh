@@ -38,6 +38,21 @@ for t in gfx701 gfx803 gfx900; do
     done
 done
 
+# a wrong kernel (tests/e2e/faults/wrong_sgemm.cl drops beta*C) must fail
+# verification with exit status 1
+W=tests/e2e/bin/wrong_sgemm-gfx900.co
+if [ -f "$W" ]; then
+    $G bench gemm --n 128 --co "$W" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -q '^  verification       FAIL: C\[' "$tmp/out"; then
+        echo "PASS: bench gemm with a wrong kernel: $(sed -n 2p "$tmp/out" | sed 's/^ *verification *//')"
+    else
+        echo "FAIL: bench gemm with a wrong kernel: exit $rc (want 1 and verification FAIL)"
+        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -6
+        fail=1
+    fi
+fi
+
 # one_line NAME CMD...: exit status 2 and one line on stderr
 one_line() {
     local name=$1
