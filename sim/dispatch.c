@@ -276,6 +276,11 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         return -1;
     }
     c.prog = &prog;
+    fx_t fx;
+    memset(&fx, 0, sizeof fx);
+    c.on_step = l->on_step;
+    c.step_arg = l->step_arg;
+    c.fx = &fx;
     uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
     wave_t *waves = calloc(max_waves, sizeof *waves);
     uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
@@ -334,5 +339,6 @@ done:
     free(vgprs);
     free(ldsmem);
     sim_prog_free(&prog);
+    free(fx.m);
     return rc;
 }

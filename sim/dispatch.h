@@ -55,6 +55,10 @@ typedef struct {
     const sim_hidden_arg_t *hidden;
     size_t nhidden;
     uint64_t max_inst;             /* stop after this many wave-instructions (0: no limit) */
+    /* optional: called before (after = 0) and after (after = 1) every
+     * executed instruction with its effects record (recording mode) */
+    void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);
+    void *step_arg;
     void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
     void *progress_arg;
 } sim_launch_t;

@@ -88,7 +88,7 @@ void wave_step(wave_t *w)
     if (w->fx) {
         fx_t *fx = w->fx;
         fx->pc = pc;
-        fx->ns = fx->nv = fx->nm = fx->nacc = 0;
+        fx->ns = fx->nv = fx->nm = fx->nacc = fx->nh = 0;
         fx->branch = fx->taken = fx->scc_written = fx->overflow = 0;
         fx->vm_cnt = fx->lgkm_cnt = fx->exp_cnt = 0;
     }
@@ -107,13 +107,22 @@ void wave_step(wave_t *w)
 
 int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
 {
-    (void)c;
     for (;;) {
         unsigned running = 0, at_barrier = 0, done = 0;
         for (uint32_t i = 0; i < g->nwaves; i++) {
             wave_t *w = &g->waves[i];
-            while (w->state == WAVE_RUN)
-                wave_step(w);
+            if (c->on_step) {   /* recording: the hook sees every instruction */
+                fx_t *keep = w->fx;
+                w->fx = c->fx;
+                while (w->state == WAVE_RUN) {
+                    c->on_step(c->step_arg, w, w->fx, 0);
+                    wave_step(w);
+                    c->on_step(c->step_arg, w, w->fx, 1);
+                }
+                w->fx = keep;
+            } else
+                while (w->state == WAVE_RUN)
+                    wave_step(w);
             if (w->state == WAVE_FAULT)
                 return -1;
         }

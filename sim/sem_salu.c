@@ -693,7 +693,7 @@ static void hwreg_write(wave_t *w, unsigned simm16, uint32_t v)
     if (id != HW_MODE && id != HW_TRAPSTS)
         return;
     uint32_t mask = (size == 32 ? 0xffffffffu : (1u << size) - 1) << off;
-    w->hwreg[id] = (w->hwreg[id] & ~mask) | ((v << off) & mask);
+    wave_set_hwreg(w, id, (w->hwreg[id] & ~mask) | ((v << off) & mask));
 }
 
 /* D = hwreg[id][offset + size - 1 : offset] */
@@ -721,7 +721,7 @@ static unsigned csp(const wave_t *w) { return w->hwreg[HW_MODE] >> MODE_CSP_SHIF
 
 static void set_csp(wave_t *w, unsigned v)
 {
-    w->hwreg[HW_MODE] = (w->hwreg[HW_MODE] & ~(7u << MODE_CSP_SHIFT)) | (v & 7) << MODE_CSP_SHIFT;
+    wave_set_hwreg(w, HW_MODE, (w->hwreg[HW_MODE] & ~(7u << MODE_CSP_SHIFT)) | (v & 7) << MODE_CSP_SHIFT);
 }
 
 /* mask_pass = S0 & EXEC, mask_fail = ~S0 & EXEC; all pass: pc = target;
@@ -793,7 +793,7 @@ static void s_set_gpr_idx_mode(wave_t *w, const isa_inst_t *in)
 static void s_set_gpr_idx_off(wave_t *w, const isa_inst_t *in)
 {
     (void)in;
-    w->hwreg[HW_MODE] &= ~(1u << MODE_GPR_IDX_SHIFT);
+    wave_set_hwreg(w, HW_MODE, w->hwreg[HW_MODE] & ~(1u << MODE_GPR_IDX_SHIFT));
 }
 
 /* MODE.gpr_idx_en = 1; M0[7:0] = S0[7:0]; M0[15:12] = the ssrc1 field's
@@ -802,7 +802,7 @@ static void s_set_gpr_idx_on(wave_t *w, const isa_inst_t *in)
 {
     uint32_t m0 = (w->sgpr[SREG_M0] & ~0xf0ffu) | (S32(0) & 0xff) | ((uint32_t)in->simm & 15) << 12;
     wave_set_sreg(w, SREG_M0, m0);
-    w->hwreg[HW_MODE] |= 1u << MODE_GPR_IDX_SHIFT;
+    wave_set_hwreg(w, HW_MODE, w->hwreg[HW_MODE] | 1u << MODE_GPR_IDX_SHIFT);
 }
 
 /* ---- SOPP --------------------------------------------------------------- */

@@ -62,6 +62,8 @@ typedef struct fx {
     fx_vreg_t v[FX_MAX_VREG];
     fx_memw_t *m;                  /* memory dwords written, with old values (grows) */
     fx_access_t acc[2];            /* memory accesses of the instruction (address lists) */
+    unsigned nh;
+    struct { uint8_t id; uint32_t old; } h[4];   /* hardware registers written (s_setreg, ...) */
     uint8_t vm_cnt, lgkm_cnt, exp_cnt;   /* counter increments */
     uint8_t overflow;              /* more effects than the record holds */
 } fx_t;
@@ -124,6 +126,11 @@ typedef struct sim_ctx {
     uint32_t grid[3], local[3], ngroups[3];
     uint64_t dispatch_id;
     uint64_t ninst;           /* wave-instructions executed in the dispatch */
+    /* when set, called before (after = 0) and after (after = 1) every
+     * instruction with the effects record of that instruction */
+    void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);
+    void *step_arg;
+    fx_t *fx;                 /* the record the hook sees */
     uint64_t ninst_by_enc[ISA_ENC_COUNT];
 } sim_ctx_t;
 
@@ -167,6 +174,20 @@ static inline void wave_set_scc(wave_t *w, unsigned v)
         w->fx->old_scc = w->scc;
     }
     w->scc = (uint8_t)(v != 0);
+}
+
+/* Write hardware register id (s_getreg/s_setreg numbering; MODE = 1). */
+static inline void wave_set_hwreg(wave_t *w, unsigned id, uint32_t v)
+{
+    if (w->fx) {
+        if (w->fx->nh < 4) {
+            w->fx->h[w->fx->nh].id = (uint8_t)id;
+            w->fx->h[w->fx->nh].old = w->hwreg[id & 31];
+            w->fx->nh++;
+        } else
+            w->fx->overflow = 1;
+    }
+    w->hwreg[id & 31] = v;
 }
 
 static inline void wave_set_exec(wave_t *w, uint64_t v)
