@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
 # Rebuild the committed code objects of the memory end-to-end tests:
 #   tests/e2e_mem/src/mem.cl -> tests/e2e_mem/bin/mem-GFX.co (gfx601, gfx701, gfx803, gfx900;
-#   -O2, code object v4)
+#   -O2, code object v4).  How a file is compiled: ../kernels/clcc.sh.
 set -eu
 cd "$(dirname "$0")"
-CLANG=${CLANG:-clang-15}
-DEVLIBS=${DEVLIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
-mkdir -p bin
+CLCC_SHOW=tests/e2e_mem/
+. ../kernels/clcc.sh
+clcc_init "e2e_mem kernels"
 for t in gfx601 gfx701 gfx803 gfx900; do
-    "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$t" --rocm-device-lib-path="$DEVLIBS" -O2 \
-        -o "bin/mem-$t.co" src/mem.cl
-    echo "  tests/e2e_mem/bin/mem-$t.co"
+    clcc src/mem.cl "$t" "bin/mem-$t.co" -O2
 done

@@ -1,0 +1,56 @@
+# clcc.sh — how an OpenCL C file becomes an AMDGPU code object; sourced by
+# the build scripts of make kernels (tests/kernels, tests/e2e, tests/e2e_mem,
+# tests/e2e_valu, front/workloads).  Each script cds into its own directory
+# and calls:
+#   clcc_init WHAT              fail clearly when clang-15 or the ROCm device
+#                               libraries are missing (WHAT names the
+#                               committed objects that can be used instead)
+#   clcc SRC TARGET OUT FLAGS...     compile SRC for TARGET to OUT (code object
+#                                    v4 unless FLAGS say otherwise)
+#   clcc_v5 SRC TARGET OUT FLAGS...  the same as code object v5: compiled with
+#                                    -c and linked with ld.lld-16 -shared
+# Output is deterministic: the same sources give byte-identical objects.
+# CLANG, LLD and DEVLIBS may be set in the environment; CLCC_SHOW is the
+# directory prefix printed before each object written.
+CLANG=${CLANG:-clang-15}
+LLD=${LLD:-ld.lld-16}
+DEVLIBS=${DEVLIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
+CLCC_SHOW=${CLCC_SHOW:-}
+
+clcc_init() {
+    if ! command -v "$CLANG" >/dev/null 2>&1; then
+        echo "build.sh: $CLANG is not installed; it is needed to rebuild the $1" >&2
+        echo "          (the committed $CLCC_SHOW""bin/*.co can be used as they are)" >&2
+        exit 1
+    fi
+    if [ ! -d "$DEVLIBS" ]; then
+        echo "build.sh: ROCm device libraries not found in $DEVLIBS (set DEVLIBS=...)" >&2
+        exit 1
+    fi
+    mkdir -p bin
+    clcc_tmp=$(mktemp -d)
+    trap 'rm -rf "$clcc_tmp"' EXIT
+}
+
+# clcc_raw SRC TARGET OUT FLAGS...: the compiler command, nothing printed
+clcc_raw() {
+    local src=$1 target=$2 out=$3
+    shift 3
+    "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$target" \
+        --rocm-device-lib-path="$DEVLIBS" "$@" -o "$out" "$src"
+}
+
+clcc() {
+    clcc_raw "$@"
+    echo "  $CLCC_SHOW$3"
+}
+
+clcc_v5() {
+    local src=$1 target=$2 out=$3
+    shift 3
+    local obj
+    obj="$clcc_tmp/$(basename "$out" .co).o"
+    clcc_raw "$src" "$target" "$obj" "$@" -mcode-object-version=5 -c
+    "$LLD" -shared -o "$out" "$obj"
+    echo "  $CLCC_SHOW$out"
+}
