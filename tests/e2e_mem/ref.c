@@ -13,65 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *gcnsim, *bindir, *tmp;
-static int failed;
-
-static uint32_t seed = 12345;
-static uint32_t rnd(void)
-{
-    seed = seed * 1664525u + 1013904223u;
-    return seed ^ (seed >> 13);
-}
-
-static void save(const char *name, const void *p, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmp, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(p, 1, n, f) != n) {
-        fprintf(stderr, "ref: cannot write %s\n", path);
-        exit(2);
-    }
-    fclose(f);
-}
-
-static int load(const char *name, void *p, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmp, name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    size_t got = fread(p, 1, n, f);
-    fclose(f);
-    return got == n ? 0 : -1;
-}
+#define REF_SUITE "e2e_mem"
+#define REF_SEED 12345
+#include "../e2e_ref.h"
 
 /* Run kernel k of target t: args is the --arg/--dump part of the command. */
 static int run(const char *k, const char *t, const char *global, const char *local, const char *args)
 {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cd %s && %s run %s/mem-%s.co --kernel %s --global %s --local %s %s >/dev/null 2>err-%s-%s.txt",
-             tmp, gcnsim, bindir, t, k, global, local, args, k, t);
-    int rc = system(cmd);
-    if (rc != 0) {
-        char err[600] = "";
-        char path[512];
-        snprintf(path, sizeof path, "%s/err-%s-%s.txt", tmp, k, t);
-        FILE *f = fopen(path, "r");
-        if (f) {
-            size_t n = fread(err, 1, sizeof err - 1, f);
-            err[n] = 0;
-            fclose(f);
-            for (char *c = err; *c; c++)
-                if (*c == '\n')
-                    *c = ' ';
-        }
-        printf("FAIL: e2e_mem %s %s: gcnsim exited with %d: %s\n", k, t, rc, err);
-        failed = 1;
-        return -1;
-    }
-    return 0;
+    return ref_run("mem", k, t, global, local, args);
 }
 
 static void result(const char *k, const char *t, const char *why)
@@ -465,13 +414,8 @@ static void k_halves(const char *t)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: ref GCNSIM BINDIR TMPDIR\n");
+    if (ref_args(argc, argv))
         return 2;
-    }
-    gcnsim = argv[1];
-    bindir = argv[2];
-    tmp = argv[3];
     static const char *const targets[] = {"gfx601", "gfx701", "gfx803", "gfx900"};
     for (int i = 0; i < 4; i++) {
         const char *t = targets[i];

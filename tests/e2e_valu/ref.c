@@ -16,69 +16,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define REF_SUITE "e2e_valu"
+#define REF_SEED 2024
+#include "../e2e_ref.h"
+
 enum { N = 256 };
-
-static const char *gcnsim, *bindir, *tmp;
-static int failed;
-
-static uint32_t seed = 2024;
-static uint32_t rnd(void)
-{
-    seed = seed * 1664525u + 1013904223u;
-    return seed ^ (seed >> 13);
-}
-
-static void save(const char *name, const void *p, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmp, name);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(p, 1, n, f) != n) {
-        fprintf(stderr, "ref: cannot write %s\n", path);
-        exit(2);
-    }
-    fclose(f);
-}
-
-static int load(const char *name, void *p, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmp, name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    size_t got = fread(p, 1, n, f);
-    fclose(f);
-    return got == n ? 0 : -1;
-}
 
 /* Run kernel k of target t on N work-items with inputs in{a,b,c}.bin
  * (prefix: "i" or "f"); the result buffer of out_bytes goes to
  * out-K-T.bin, then into out. */
 static int run(const char *k, const char *t, const char *in, size_t out_bytes, void *out)
 {
-    char cmd[2048], name[128];
-    snprintf(cmd, sizeof cmd,
-             "cd %s && %s run %s/valu-%s.co --kernel %s --global %d --local 128 --arg zero:%zu --arg buf:%sa.bin"
-             " --arg buf:%sb.bin --arg buf:%sc.bin --dump 0=out-%s-%s.bin >/dev/null 2>err-%s-%s.txt",
-             tmp, gcnsim, bindir, t, k, N, out_bytes, in, in, in, k, t, k, t);
-    int rc = system(cmd);
-    if (rc != 0) {
-        char err[600] = "", path[512];
-        snprintf(path, sizeof path, "%s/err-%s-%s.txt", tmp, k, t);
-        FILE *f = fopen(path, "r");
-        if (f) {
-            size_t n = fread(err, 1, sizeof err - 1, f);
-            err[n] = 0;
-            fclose(f);
-            for (char *c = err; *c; c++)
-                if (*c == '\n')
-                    *c = ' ';
-        }
-        printf("FAIL: e2e_valu %s %s: gcnsim exited with %d: %s\n", k, t, rc, err);
-        failed = 1;
+    char global[16], args[512], name[128];
+    snprintf(global, sizeof global, "%d", N);
+    snprintf(args, sizeof args, "--arg zero:%zu --arg buf:%sa.bin --arg buf:%sb.bin --arg buf:%sc.bin --dump 0=out-%s-%s.bin",
+             out_bytes, in, in, in, k, t);
+    if (ref_run("valu", k, t, global, "128", args))
         return -1;
-    }
     snprintf(name, sizeof name, "out-%s-%s.bin", k, t);
     if (load(name, out, out_bytes)) {
         printf("FAIL: e2e_valu %s %s: no result buffer\n", k, t);
@@ -470,13 +424,8 @@ static void check_fconv(const char *t)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: ref GCNSIM BINDIR TMPDIR\n");
+    if (ref_args(argc, argv))
         return 2;
-    }
-    gcnsim = argv[1];
-    bindir = argv[2];
-    tmp = argv[3];
     make_inputs();
     static const char *const targets[] = {"gfx601", "gfx701", "gfx803", "gfx900"};
     for (int i = 0; i < 4; i++) {
