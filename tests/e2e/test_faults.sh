@@ -9,15 +9,7 @@
 #   - an unknown kernel, a wrong argument count, wrong argument types and
 #     missing files must exit with status 2 and one line on stderr.
 set -u
-cd "$(dirname "$0")/../.."
-G=./gcnsim
-if [ ! -x "$G" ]; then
-    echo "FAIL: test_faults ($G is not built; run make)"
-    exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$(dirname "$0")/common.sh"
 
 # expect NAME STATUS PATTERN... -- CMD...: CMD exits with STATUS and its
 # stderr matches every (extended regular expression) PATTERN
@@ -39,22 +31,6 @@ expect() {
     else
         echo "FAIL: $name: $bad"
         sed 's/^/    /' "$tmp/err" | head -6
-        fail=1
-    fi
-}
-
-# one_line NAME CMD...: exits 2 with exactly one line on stderr
-one_line() {
-    local name=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$? n
-    n=$(wc -l <"$tmp/err")
-    if [ "$rc" -eq 2 ] && [ "$n" -eq 1 ] && grep -q '^gcnsim: ' "$tmp/err"; then
-        echo "PASS: $name: $(cat "$tmp/err")"
-    else
-        echo "FAIL: $name: exit status $rc, $n stderr lines (want 2 and one line)"
-        sed 's/^/    /' "$tmp/err" | head -4
         fail=1
     fi
 }

@@ -4,15 +4,7 @@
 # JSON "verification": "PASS" with instruction and launch counts), and bad
 # sizes or names must be refused with one line and exit status 2.
 set -u
-cd "$(dirname "$0")/../.."
-G=./gcnsim
-if [ ! -x "$G" ]; then
-    echo "FAIL: test_workloads ($G is not built; run make)"
-    exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$(dirname "$0")/common.sh"
 
 # bitonic: k(k+1)/2 launches for 2^k keys; reduce: passes until one group
 for t in gfx701 gfx803 gfx900; do
@@ -53,20 +45,6 @@ if [ -f "$W" ]; then
     fi
 fi
 
-# one_line NAME CMD...: exit status 2 and one line on stderr
-one_line() {
-    local name=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$? n
-    n=$(wc -l <"$tmp/err")
-    if [ "$rc" -eq 2 ] && [ "$n" -eq 1 ]; then
-        echo "PASS: $name: $(cat "$tmp/err")"
-    else
-        echo "FAIL: $name: exit $rc, $n stderr lines (want 2 and one line)"
-        fail=1
-    fi
-}
 one_line "bench: unknown workload" $G bench sort
 one_line "bench: no workload" $G bench
 one_line "bench: bitonic size not a power of two" $G bench bitonic --n 1000
