@@ -16,16 +16,15 @@ import argparse
 import glob
 import os
 import re
-import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from llvmtools import MC15, OBJDUMP, assemble_labelled, first_missing, gen_of, norm
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-OBJDUMP = "llvm-objdump-16"
-ASM67 = "llvm-mc-15"
 
 # EF_AMDGPU_MACH (low byte of e_flags) -> processor
 MACH = {0x20: "gfx600", 0x21: "gfx601", 0x3a: "gfx602", 0x22: "gfx700", 0x23: "gfx701",
@@ -92,10 +91,6 @@ def coverage_gaps(path, insts):
     return gaps
 
 
-def norm(s):
-    return " ".join(s.split())
-
-
 def parse_insts(out):
     """Instruction lines of objdump-style output: list of
     (addr, text, words tuple, annotation)."""
@@ -148,26 +143,13 @@ def check_old(gcnsim, path, target, tmp):
     """Returns (equal, total, mismatches): our text re-assembled by llvm-mc-15
     must give our words back."""
     ours = run_ours(gcnsim, path)
-    src = os.path.join(tmp, os.path.basename(path) + ".s")
-    with open(src, "w") as f:
-        for k, (_, text, _, _) in enumerate(ours):
-            f.write("c%d:\n\t%s\n" % (k, text))
-    p = subprocess.run([ASM67, "-show-encoding", "-triple=amdgcn-amd-amdhsa", "-mcpu=" + target, src],
-                       capture_output=True, text=True)
-    enc, cur = {}, None
-    for line in p.stdout.splitlines():
-        m = re.match(r"^c(\d+):", line)
-        if m:
-            cur = int(m.group(1))
-            continue
-        m = re.search(r"; encoding: \[([^\]]*)\]", line)
-        if m and cur is not None and cur not in enc:
-            enc[cur] = m.group(1)
+    enc, diags = assemble_labelled(target, {k: oi[1] for k, oi in enumerate(ours)},
+                                   os.path.join(tmp, os.path.basename(path) + ".s"))
     errs = {}
-    for line in p.stderr.splitlines():
-        m = re.match(r"^[^:]*:(\d+):\d+: error: (.*)$", line)
-        if m:
-            errs.setdefault((int(m.group(1)) - 2) // 2, m.group(2))
+    for k, ds in diags.items():
+        for kind, msg in ds:
+            if kind == "error":
+                errs.setdefault(k, msg)
     equal, bad = 0, []
     for gap in coverage_gaps(path, ours):
         bad.append((gap, None))
@@ -236,10 +218,6 @@ def show_bad(bad, gen, k):
     return out
 
 
-def gen_of(target):
-    return int(target[3])
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="code objects (default tests/kernels/bin/*.co)")
@@ -262,8 +240,8 @@ def main():
         if t is None:
             print("FAIL: corpus %s: not an AMDGPU ELF of a known target" % os.path.basename(path))
             continue
-        tool = OBJDUMP if gen_of(t) >= 8 else ASM67
-        if not shutil.which(tool):
+        tool = first_missing([OBJDUMP] if gen_of(t) >= 8 else [MC15])
+        if tool:
             missing.setdefault(tool, []).append(path)
             continue
         jobs.append((path, t))

@@ -17,9 +17,12 @@ ALIASES with the reason."""
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+
+from llvmtools import MC15, MC16, gen_of
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GCNSIM = os.path.join(ROOT, "gcnsim")
@@ -43,7 +46,7 @@ PSEUDO_RE = re.compile(r".*_pad_s_nop$")
 
 def tools(target):
     """(llvm-mc, LLVM version) used for a target."""
-    return ("llvm-mc-15", "15") if re.match(r"gfx[67]", target) else ("llvm-mc-16", "16")
+    return (MC15, "15") if gen_of(target) < 8 else (MC16, "16")
 
 
 def llvm_lib(ver):
@@ -97,7 +100,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for t in TARGETS:
             mc, ver = tools(t)
-            if not shutil_which(mc) or not llvm_lib(ver) or not shutil_which("strings"):
+            if not shutil.which(mc) or not llvm_lib(ver) or not shutil.which("strings"):
                 print("SKIP: mnemonics %s (%s, libLLVM-%s or strings not installed)" % (t, mc, ver))
                 continue
             known = llvm_known(t, candidates(llvm_lib(ver)), tmp)
@@ -115,11 +118,6 @@ def main():
             if extra:
                 print("    not known to LLVM: " + " ".join(extra[:60]))
     return 1 if failed else 0
-
-
-def shutil_which(cmd):
-    import shutil
-    return shutil.which(cmd)
 
 
 if __name__ == "__main__":

@@ -29,11 +29,12 @@ import argparse
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
+
+from llvmtools import MC16, OBJDUMP, assemble_labelled, first_missing, gen_of, norm, tools_for
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -41,10 +42,6 @@ FAMILIES = ["sop1", "sop2", "sopk", "sopc", "sopp", "smrd", "smem", "vop1", "vop
             "vopc", "vop3", "vop3p", "sdwa", "dpp", "vintrp", "ds", "mubuf", "mtbuf",
             "mimg", "flat", "exp"]
 DEFAULT_TARGETS = ["gfx601", "gfx701", "gfx803", "gfx900"]
-
-LLVM_DIS = "llvm-mc-16"        # assembles the .long data for llvm-objdump
-LLVM_OBJDUMP = "llvm-objdump-16"
-LLVM_ASM67 = "llvm-mc-15"      # re-assembles our gfx6/gfx7 text
 
 # ---------------------------------------------------------------------------
 # Documented exceptions: disagreements that are understood and accepted.
@@ -252,11 +249,6 @@ EXCEPTIONS += [
 # ---------------------------------------------------------------------------
 # word generation
 
-def gen_of(target):
-    m = re.match(r"gfx(\d)", target)
-    return int(m.group(1)) if m else 0
-
-
 def classify(gen, w0, w1=None):
     """Family of a first dword, mirroring the hardware encoding map."""
     top9, top6 = w0 >> 23, w0 >> 26
@@ -354,10 +346,6 @@ def gen_cases(family, target, n, seed):
 # ---------------------------------------------------------------------------
 # running the tools
 
-def norm(s):
-    return " ".join(s.split())
-
-
 LINE_RE = re.compile(r"^\t(.*?)\s*// ([0-9A-Fa-f]{12}): ((?:[0-9A-Fa-f]{8} ?)+)(.*)$")
 
 
@@ -395,16 +383,16 @@ def objdump_cases(target, cases, tmp, tag):
         for i, ws in enumerate(cases):
             f.write('.section .c%d,"ax",@progbits\n.long %s\n'
                     % (i, ", ".join("0x%08x" % w for w in ws)))
-    p = subprocess.run([LLVM_DIS, "-triple=amdgcn-amd-amdhsa", "-mcpu=" + target,
+    p = subprocess.run([MC16, "-triple=amdgcn-amd-amdhsa", "-mcpu=" + target,
                         "-filetype=obj", "-o", obj, src], capture_output=True, text=True)
     if p.returncode != 0:
-        raise RuntimeError("%s failed: %s" % (LLVM_DIS, p.stderr.strip()[:300]))
-    p = subprocess.run([LLVM_OBJDUMP, "-d", "-z", "--mcpu=" + target, obj],
+        raise RuntimeError("%s failed: %s" % (MC16, p.stderr.strip()[:300]))
+    p = subprocess.run([OBJDUMP, "-d", "-z", "--mcpu=" + target, obj],
                        capture_output=True, text=True)
     if p.returncode != 0:
         if "Stack dump" in p.stderr or p.returncode < 0:
             return None
-        raise RuntimeError("%s failed: %s" % (LLVM_OBJDUMP, p.stderr.strip()[:300]))
+        raise RuntimeError("%s failed: %s" % (OBJDUMP, p.stderr.strip()[:300]))
     res = [None] * len(cases)
     cur = None
     for line in p.stdout.splitlines():
@@ -469,36 +457,17 @@ def bisect_llvm_dis(target, cases, tmp, tag):
 def run_llvm_asm(target, texts, tmp):
     """Assemble texts (index -> text) with llvm-mc-15; returns index ->
     (bytes or None, error message)."""
-    src = os.path.join(tmp, "ours.s")
-    order = sorted(texts)
-    lineof = {}
-    with open(src, "w") as f:
-        ln = 0
-        for i in order:
-            f.write("c%d:\n\t%s\n" % (i, texts[i]))
-            ln += 2
-            lineof[ln] = i
-    p = subprocess.run([LLVM_ASM67, "-show-encoding", "-triple=amdgcn-amd-amdhsa",
-                        "-mcpu=" + target, src], capture_output=True, text=True)
-    res = {i: (None, "no output") for i in order}
-    cur = None
-    for line in p.stdout.splitlines():
-        m = re.match(r"^c(\d+):", line)
-        if m:
-            cur = int(m.group(1))
-            continue
-        m = re.search(r"; encoding: \[([^\]]*)\]", line)
-        if m and cur is not None and res[cur][0] is None:
-            try:
-                res[cur] = (bytes(int(b, 16) for b in m.group(1).split(",")), "")
-            except ValueError:
-                res[cur] = (None, "encoding with fixups: " + m.group(1))
-    for line in p.stderr.splitlines():
-        m = re.match(r"^[^:]*:(\d+):\d+: (error|warning): (.*)$", line)
-        if m and int(m.group(1)) in lineof:
-            i = lineof[int(m.group(1))]
-            if m.group(2) == "error" or res[i][0] is None:
-                res[i] = (None, m.group(3))
+    enc, diags = assemble_labelled(target, texts, os.path.join(tmp, "ours.s"))
+    res = {i: (None, "no output") for i in sorted(texts)}
+    for i, e in enc.items():
+        try:
+            res[i] = (bytes(int(b, 16) for b in e.split(",")), "")
+        except ValueError:
+            res[i] = (None, "encoding with fixups: " + e)
+    for i, ds in diags.items():
+        for kind, msg in ds:
+            if kind == "error" or res[i][0] is None:
+                res[i] = (None, msg)
     return res
 
 
@@ -679,13 +648,12 @@ def main():
     need = {}
     for t in targets:
         gen = gen_of(t)
-        tools = [LLVM_DIS, LLVM_OBJDUMP] if gen >= 8 else [LLVM_ASM67]
-        missing = [x for x in tools if not shutil.which(x)]
+        missing = first_missing(tools_for(t))
         for fam in families:
             if family_spec(fam, gen) is None:
                 continue
             if missing:
-                need.setdefault((t, missing[0]), []).append(fam)
+                need.setdefault((t, missing), []).append(fam)
                 continue
             jobs.append((fam, t))
     for (t, tool), fams in need.items():
