@@ -219,19 +219,6 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
 
 /* ---- loads and stores ----------------------------------------------------- */
 
-enum { EXT_NONE, EXT_U8, EXT_I8, EXT_U16, EXT_I16 };
-
-static inline uint32_t flat_ext(uint32_t v, unsigned ext)
-{
-    switch (ext) {
-    case EXT_U8: return v & 0xff;
-    case EXT_I8: return (uint32_t)(int32_t)(int8_t)v;
-    case EXT_U16: return v & 0xffff;
-    case EXT_I16: return (uint32_t)(int32_t)(int16_t)v;
-    default: return v;
-    }
-}
-
 /* VDST = MEM[addr] (ndw dwords, or one extended byte/short; d16: the low
  * (hi: high) half of VDST only); with lds (gfx9) the dword goes to LDS */
 static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned ext, int d16,
@@ -254,11 +241,8 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
                     memcpy(&x, ptr[l], 2);
                 else
                     x = ptr[l][0];
-                if (ext != EXT_NONE) {
-                    x = flat_ext(x, ext);
-                    if (d16)
-                        x = hi ? (d[0][l] & 0xffffu) | x << 16 : (d[0][l] & 0xffff0000u) | (x & 0xffff);
-                }
+                if (ext != MEM_EXT_NONE)
+                    x = mem_ext_d16(x, ext, d16, hi, d[0][l]);
                 val[k][l] = x;
             }
         for (unsigned k = 0; k < ndw; k++)
@@ -268,18 +252,7 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     mem_plan_t pl;
     if (flat_plan(w, in, &pl, ndw, psize, MEM_READ, 0))
         return;
-    for (unsigned k = 0; k < ndw; k++)
-        mem_plan_read(&pl, k, val[k]);
-    if (ext != EXT_NONE)
-        for (uint64_t m = pl.mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            uint32_t x = flat_ext(val[0][l], ext);
-            if (d16)
-                x = hi ? (d[0][l] & 0xffffu) | x << 16 : (d[0][l] & 0xffff0000u) | (x & 0xffff);
-            val[0][l] = x;
-        }
-    if (w->fx)
-        mem_plan_fx(w, &pl, MEM_READ, 0);
+    mem_plan_load(w, &pl, ndw, ext, d16, hi, in->lds ? NULL : d[0], val);
     if (in->lds)
         mem_lds_dma(w, (uint32_t)in->offset, val[0], pl.mask);
     else
@@ -292,22 +265,22 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     static void fn(wave_t *w, const isa_inst_t *in) { flat_load(w, in, ndw, psize, ext, d16, hi); }
 
 /* VDST = MEM[addr], 1-4 dwords (flat_, global_, scratch_) */
-FLAT_LOAD(flat_load_dword, 1, 4, EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx2, 2, 4, EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx3, 3, 4, EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx4, 4, 4, EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dword, 1, 4, MEM_EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx2, 2, 4, MEM_EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx3, 3, 4, MEM_EXT_NONE, 0, 0)
+FLAT_LOAD(flat_load_dwordx4, 4, 4, MEM_EXT_NONE, 0, 0)
 /* VDST = zero/sign-extended byte or short */
-FLAT_LOAD(flat_load_ubyte, 1, 1, EXT_U8, 0, 0)
-FLAT_LOAD(flat_load_sbyte, 1, 1, EXT_I8, 0, 0)
-FLAT_LOAD(flat_load_ushort, 1, 2, EXT_U16, 0, 0)
-FLAT_LOAD(flat_load_sshort, 1, 2, EXT_I16, 0, 0)
+FLAT_LOAD(flat_load_ubyte, 1, 1, MEM_EXT_U8, 0, 0)
+FLAT_LOAD(flat_load_sbyte, 1, 1, MEM_EXT_I8, 0, 0)
+FLAT_LOAD(flat_load_ushort, 1, 2, MEM_EXT_U16, 0, 0)
+FLAT_LOAD(flat_load_sshort, 1, 2, MEM_EXT_I16, 0, 0)
 /* VDST[15:0] (_hi: [31:16]) = extended byte/short, the other half kept (gfx9) */
-FLAT_LOAD(flat_load_ubyte_d16, 1, 1, EXT_U8, 1, 0)
-FLAT_LOAD(flat_load_ubyte_d16_hi, 1, 1, EXT_U8, 1, 1)
-FLAT_LOAD(flat_load_sbyte_d16, 1, 1, EXT_I8, 1, 0)
-FLAT_LOAD(flat_load_sbyte_d16_hi, 1, 1, EXT_I8, 1, 1)
-FLAT_LOAD(flat_load_short_d16, 1, 2, EXT_U16, 1, 0)
-FLAT_LOAD(flat_load_short_d16_hi, 1, 2, EXT_U16, 1, 1)
+FLAT_LOAD(flat_load_ubyte_d16, 1, 1, MEM_EXT_U8, 1, 0)
+FLAT_LOAD(flat_load_ubyte_d16_hi, 1, 1, MEM_EXT_U8, 1, 1)
+FLAT_LOAD(flat_load_sbyte_d16, 1, 1, MEM_EXT_I8, 1, 0)
+FLAT_LOAD(flat_load_sbyte_d16_hi, 1, 1, MEM_EXT_I8, 1, 1)
+FLAT_LOAD(flat_load_short_d16, 1, 2, MEM_EXT_U16, 1, 0)
+FLAT_LOAD(flat_load_short_d16_hi, 1, 2, MEM_EXT_U16, 1, 1)
 
 /* MEM[addr] = VDATA (ndw dwords, or the low byte/short; shift 16: the high half) */
 static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
@@ -334,18 +307,7 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
     mem_plan_t pl;
     if (flat_plan(w, in, &pl, ndw, psize, MEM_WRITE, 0))
         return;
-    for (unsigned k = 0; k < ndw; k++) {
-        if (shift) {
-            uint32_t x[64];
-            for (unsigned l = 0; l < 64; l++)
-                x[l] = s[k][l] >> shift;
-            mem_plan_write(w, &pl, k, x);
-        } else {
-            mem_plan_write(w, &pl, k, s[k]);
-        }
-    }
-    if (w->fx)
-        mem_plan_fx(w, &pl, MEM_WRITE, 0);
+    mem_plan_store(w, &pl, ndw, shift, s);
     flat_count(w, in);
 }
 
@@ -386,17 +348,10 @@ static inline void flat_atomic(wave_t *w, const isa_inst_t *in, atom_t op, unsig
             if (w->fx)
                 mem_log_write(w, pl.space[l], pl.a[k][l], pl.p[k][l], 4);
         }
-        if (esize == 4) {
-            uint32_t n = atom32(op, old[0][l], s[0][l], cmp ? s[1][l] : 0);
-            memcpy(pl.p[0][l], &n, 4);
-        } else {
-            uint64_t o = (uint64_t)old[1][l] << 32 | old[0][l];
-            uint64_t a = (uint64_t)s[1][l] << 32 | s[0][l];
-            uint64_t b = cmp ? (uint64_t)s[3][l] << 32 | s[2][l] : 0;
-            uint64_t n = atom64(op, o, a, b);
-            uint32_t nlo = (uint32_t)n, nhi = (uint32_t)(n >> 32);
-            memcpy(pl.p[0][l], &nlo, 4);
-            memcpy(pl.p[1][l], &nhi, 4);
+        uint64_t n = mem_atom(op, esize, cmp, (uint64_t)old[1][l] << 32 | old[0][l], s, l);
+        for (unsigned k = 0; k < per; k++) {
+            uint32_t x = (uint32_t)(n >> 32 * k);
+            memcpy(pl.p[k][l], &x, 4);
         }
     }
     if (in->glc)

@@ -2,38 +2,29 @@
 #include <stdio.h>
 #include "sim/sem_mem.h"
 
-uint32_t mem_fminmax32(uint32_t a, uint32_t b, int max)
-{
-    float x = mem_f32(a), y = mem_f32(b);
-    if (x != x)
-        return y != y ? a | 0x400000u : b;
-    if (y != y)
-        return a;
-    if (x == y)   /* equal, or +0 and -0: min takes the sign bit, max drops it */
-        return max ? a & b : a | b;
-    return (x > y) == (max != 0) ? a : b;
-}
-
-uint64_t mem_fminmax64(uint64_t a, uint64_t b, int max)
-{
-    double x = mem_f64(a), y = mem_f64(b);
-    if (x != x)
-        return y != y ? a | 0x8000000000000ull : b;
-    if (y != y)
-        return a;
-    if (x == y)
-        return max ? a & b : a | b;
-    return (x > y) == (max != 0) ? a : b;
-}
+/* min/max of two float bit patterns of type T (quiet: the quiet bit). */
+#define MEM_FMINMAX_FN(name, T, FT, tof, quiet)                            \
+    T name(T a, T b, int max)                                              \
+    {                                                                      \
+        FT x = tof(a), y = tof(b);                                         \
+        if (x != x)                                                        \
+            return y != y ? a | quiet : b;                                 \
+        if (y != y)                                                        \
+            return a;                                                      \
+        if (x == y) /* equal, or +0 and -0: min takes the sign bit, max drops it */ \
+            return max ? a & b : a | b;                                    \
+        return (x > y) == (max != 0) ? a : b;                              \
+    }
+MEM_FMINMAX_FN(mem_fminmax32, uint32_t, float, mem_f32, 0x400000u)
+MEM_FMINMAX_FN(mem_fminmax64, uint64_t, double, mem_f64, 0x8000000000000ull)
 
 static const char *kind_verb(int kind)
 {
     return kind == MEM_WRITE ? "writes" : kind == MEM_RMW ? "updates" : "reads";
 }
 
-void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind)
+const mem_region_t *mem_nearest(const mem_t *m, uint64_t addr)
 {
-    const mem_t *m = w->ctx->mem;
     const mem_region_t *near = NULL;
     uint64_t best = ~0ull;
     for (size_t i = 0; i < m->n; i++) {
@@ -45,6 +36,12 @@ void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr,
             near = r;
         }
     }
+    return near;
+}
+
+void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind)
+{
+    const mem_region_t *near = mem_nearest(w->ctx->mem, addr);
     if (near)
         wave_fault(w, FAULT_MEMORY, addr, lane,
                    "%s: lane %d %s %u bytes at 0x%llx, outside every allocation (nearest: buffer '%s' 0x%llx-0x%llx)",
@@ -144,6 +141,36 @@ void mem_plan_write(wave_t *w, const mem_plan_t *pl, unsigned k, const uint32_t 
         else
             p[l][0] = (uint8_t)val[l];
     }
+}
+
+void mem_plan_load(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned ext, int d16, int hi, const uint32_t *d0,
+                   uint32_t val[][64])
+{
+    for (unsigned k = 0; k < ndw; k++)
+        mem_plan_read(pl, k, val[k]);
+    if (ext != MEM_EXT_NONE)
+        for (uint64_t m = pl->mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            val[0][l] = mem_ext_d16(val[0][l], ext, d16 && d0, hi, d0 ? d0[l] : 0);
+        }
+    if (w->fx)
+        mem_plan_fx(w, pl, MEM_READ, 0);
+}
+
+void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shift, uint32_t *const s[])
+{
+    for (unsigned k = 0; k < ndw; k++) {
+        if (shift) {
+            uint32_t x[64];
+            for (unsigned l = 0; l < 64; l++)
+                x[l] = s[k][l] >> shift;
+            mem_plan_write(w, pl, k, x);
+        } else {
+            mem_plan_write(w, pl, k, s[k]);
+        }
+    }
+    if (w->fx)
+        mem_plan_fx(w, pl, MEM_WRITE, 0);
 }
 
 int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])

@@ -43,62 +43,75 @@ static inline uint64_t mem_bits64(double f) { uint64_t b; memcpy(&b, &f, 8); ret
 uint32_t mem_fminmax32(uint32_t a, uint32_t b, int max);
 uint64_t mem_fminmax64(uint64_t a, uint64_t b, int max);
 
-/* New memory value of a 32-bit atomic on old value m with data a and
- * second operand b (cmpswap: a = new value, b = compare value; mskor:
- * a = mask, b = bits; wrap: a = limit, b = step). */
-static inline uint32_t atom32(atom_t op, uint32_t m, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case AT_SWAP: return a;
-    case AT_CMPSWAP: return m == b ? a : m;
-    case AT_ADD: return m + a;
-    case AT_SUB: return m - a;
-    case AT_RSUB: return a - m;
-    case AT_SMIN: return (int32_t)a < (int32_t)m ? a : m;
-    case AT_UMIN: return a < m ? a : m;
-    case AT_SMAX: return (int32_t)a > (int32_t)m ? a : m;
-    case AT_UMAX: return a > m ? a : m;
-    case AT_AND: return m & a;
-    case AT_OR: return m | a;
-    case AT_XOR: return m ^ a;
-    case AT_INC: return m >= a ? 0 : m + 1;
-    case AT_DEC: return (m == 0 || m > a) ? a : m - 1;
-    case AT_MSKOR: return (m & ~a) | b;
-    case AT_WRAP: return m >= a ? m - a : m + b;
-    case AT_FMIN: return mem_fminmax32(m, a, 0);
-    case AT_FMAX: return mem_fminmax32(m, a, 1);
-    case AT_FADD: return mem_bits32(mem_f32(m) + mem_f32(a));
-    case AT_FCMPSWAP: return mem_f32(m) == mem_f32(b) ? a : m;
+/* New memory value of a 32-bit (atom32) or 64-bit (atom64, float ops on
+ * f64) atomic on old value m with data a and second operand b (cmpswap:
+ * a = new value, b = compare value; mskor: a = mask, b = bits; wrap:
+ * a = limit, b = step). */
+#define MEM_ATOM_FN(name, T, ST, fminmax, tof, bits)                       \
+    static inline T name(atom_t op, T m, T a, T b)                         \
+    {                                                                      \
+        switch (op) {                                                      \
+        case AT_SWAP: return a;                                            \
+        case AT_CMPSWAP: return m == b ? a : m;                            \
+        case AT_ADD: return m + a;                                         \
+        case AT_SUB: return m - a;                                         \
+        case AT_RSUB: return a - m;                                        \
+        case AT_SMIN: return (ST)a < (ST)m ? a : m;                        \
+        case AT_UMIN: return a < m ? a : m;                                \
+        case AT_SMAX: return (ST)a > (ST)m ? a : m;                        \
+        case AT_UMAX: return a > m ? a : m;                                \
+        case AT_AND: return m & a;                                         \
+        case AT_OR: return m | a;                                          \
+        case AT_XOR: return m ^ a;                                         \
+        case AT_INC: return m >= a ? 0 : m + 1;                            \
+        case AT_DEC: return (m == 0 || m > a) ? a : m - 1;                 \
+        case AT_MSKOR: return (m & ~a) | b;                                \
+        case AT_WRAP: return m >= a ? m - a : m + b;                       \
+        case AT_FMIN: return fminmax(m, a, 0);                             \
+        case AT_FMAX: return fminmax(m, a, 1);                             \
+        case AT_FADD: return bits(tof(m) + tof(a));                        \
+        case AT_FCMPSWAP: return tof(m) == tof(b) ? a : m;                 \
+        }                                                                  \
+        return m;                                                          \
     }
-    return m;
+MEM_ATOM_FN(atom32, uint32_t, int32_t, mem_fminmax32, mem_f32, mem_bits32)
+MEM_ATOM_FN(atom64, uint64_t, int64_t, mem_fminmax64, mem_f64, mem_bits64)
+
+/* New value of a VMEM atomic of esize bytes (4 or 8) on old value o for
+ * lane l, the data in the VDATA rows s (cmp: the compare value follows
+ * the data, as cmpswap's VDATA[1] or VDATA[3:2]). */
+static inline uint64_t mem_atom(atom_t op, unsigned esize, int cmp, uint64_t o, uint32_t *const s[], unsigned l)
+{
+    if (esize == 4)
+        return atom32(op, (uint32_t)o, s[0][l], cmp ? s[1][l] : 0);
+    uint64_t a = (uint64_t)s[1][l] << 32 | s[0][l];
+    uint64_t b = cmp ? (uint64_t)s[3][l] << 32 | s[2][l] : 0;
+    return atom64(op, o, a, b);
 }
 
-/* The same for 64-bit atomics (float ops on f64). */
-static inline uint64_t atom64(atom_t op, uint64_t m, uint64_t a, uint64_t b)
+/* Zero/sign extension of a loaded byte or short. */
+enum { MEM_EXT_NONE, MEM_EXT_U8, MEM_EXT_I8, MEM_EXT_U16, MEM_EXT_I16 };
+
+static inline uint32_t mem_ext(uint32_t v, unsigned ext)
 {
-    switch (op) {
-    case AT_SWAP: return a;
-    case AT_CMPSWAP: return m == b ? a : m;
-    case AT_ADD: return m + a;
-    case AT_SUB: return m - a;
-    case AT_RSUB: return a - m;
-    case AT_SMIN: return (int64_t)a < (int64_t)m ? a : m;
-    case AT_UMIN: return a < m ? a : m;
-    case AT_SMAX: return (int64_t)a > (int64_t)m ? a : m;
-    case AT_UMAX: return a > m ? a : m;
-    case AT_AND: return m & a;
-    case AT_OR: return m | a;
-    case AT_XOR: return m ^ a;
-    case AT_INC: return m >= a ? 0 : m + 1;
-    case AT_DEC: return (m == 0 || m > a) ? a : m - 1;
-    case AT_MSKOR: return (m & ~a) | b;
-    case AT_WRAP: return m >= a ? m - a : m + b;
-    case AT_FMIN: return mem_fminmax64(m, a, 0);
-    case AT_FMAX: return mem_fminmax64(m, a, 1);
-    case AT_FADD: return mem_bits64(mem_f64(m) + mem_f64(a));
-    case AT_FCMPSWAP: return mem_f64(m) == mem_f64(b) ? a : m;
+    switch (ext) {
+    case MEM_EXT_U8: return v & 0xff;
+    case MEM_EXT_I8: return (uint32_t)(int32_t)(int8_t)v;
+    case MEM_EXT_U16: return v & 0xffff;
+    case MEM_EXT_I16: return (uint32_t)(int32_t)(int16_t)v;
+    default: return v;
     }
-    return m;
+}
+
+/* A byte/short load's register value: x extended, and with d16 put in
+ * the low (hi: high) half of the register's old value old, the other
+ * half kept. */
+static inline uint32_t mem_ext_d16(uint32_t x, unsigned ext, int d16, int hi, uint32_t old)
+{
+    x = mem_ext(x, ext);
+    if (d16)
+        x = hi ? (old & 0xffffu) | x << 16 : (old & 0xffff0000u) | (x & 0xffff);
+    return x;
 }
 
 /* ---- access plans ------------------------------------------------------- */
@@ -130,6 +143,8 @@ static inline const char *mem_name(const isa_inst_t *in)
 void mem_fault_outside(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, int kind);
 /* Fault the wave for a misaligned access; why says what alignment is needed. */
 void mem_fault_misaligned(wave_t *w, const isa_inst_t *in, int lane, uint64_t addr, unsigned bytes, const char *why);
+/* The allocation nearest to device address addr, or NULL when there is none. */
+const mem_region_t *mem_nearest(const mem_t *m, uint64_t addr);
 
 /* Host pointer to [addr, addr+bytes) of device memory, or NULL after
  * faulting the wave. */
@@ -205,6 +220,15 @@ void mem_plan_write(wave_t *w, const mem_plan_t *pl, unsigned k, const uint32_t 
 /* Log the bytes [p, p+n) about to be written at address a of a space into
  * the effects record (whole dwords). */
 void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsigned n);
+/* The general path of a VMEM load: val[k] = piece k of every planned lane
+ * (k < ndw); with ext the first piece extended by mem_ext_d16 (old
+ * values from d0, the destination's first VGPR row, used with d16); the
+ * reads recorded in the effects record. */
+void mem_plan_load(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned ext, int d16, int hi, const uint32_t *d0,
+                   uint32_t val[][64]);
+/* The general path of a VMEM store: piece k of every planned lane =
+ * s[k] >> shift (k < ndw), recorded in the effects record. */
+void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shift, uint32_t *const s[]);
 
 /* The n consecutive VGPRs starting at v (operand encoding 256+n), or -1
  * after faulting when one is beyond the allocation. */

@@ -22,7 +22,7 @@
  * instructions the wave has executed before them: deterministic, and
  * increasing through the program like a clock. */
 #include <stdio.h>
-#include "sim/wave.h"
+#include "sim/sem_mem.h"
 
 enum { SMEM_MAX_DW = 16 };
 
@@ -102,18 +102,7 @@ static int in_range(const smem_at_t *a, unsigned i)
 static void smem_fault(wave_t *w, const isa_inst_t *in, const smem_at_t *a, uint64_t addr, unsigned bytes,
                        const char *verb)
 {
-    const mem_t *m = w->ctx->mem;
-    const mem_region_t *near = NULL;
-    uint64_t best = ~0ull;
-    for (size_t i = 0; i < m->n; i++) {
-        const mem_region_t *r = &m->r[i];
-        uint64_t last = r->base + (r->size ? r->size - 1 : 0);
-        uint64_t d = addr < r->base ? r->base - addr : addr > last ? addr - last : 0;
-        if (d < best) {
-            best = d;
-            near = r;
-        }
-    }
+    const mem_region_t *near = mem_nearest(w->ctx->mem, addr);
     char nearby[120] = "";
     if (near && a->base != 0)
         snprintf(nearby, sizeof nearby, "; nearest: '%s' 0x%llx-0x%llx", near->name,

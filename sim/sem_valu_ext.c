@@ -326,97 +326,66 @@ static int src64n(wave_t *w, const isa_inst_t *in, unsigned n, uint64_t s[][64])
 #define D(x) f64_of(x)
 #define B(x) bits_of_f64(x)
 
+/* Rounded f64 op on n sources a, b, c: D.d = expr in MODE's f64 rounding;
+ * NaN results come from the first NaN source, else the default NaN. */
+#define F64_ARITH(name, n, expr)                                          \
+    static void name(wave_t *w, const isa_inst_t *in)                     \
+    {                                                                     \
+        uint64_t s[3][64], r[64];                                         \
+        if (src64n(w, in, n, s))                                          \
+            return;                                                       \
+        unsigned rm = round_f64_begin(w);                                 \
+        LANES {                                                           \
+            double a = D(s[0][l]), b = D(s[1][l]), c = n > 2 ? D(s[2][l]) : 0; \
+            (void)c;                                                      \
+            r[l] = B(expr);                                               \
+        }                                                                 \
+        round_end(rm);                                                    \
+        LANES if (f64_is_nan(r[l])) r[l] = nan64(s[0][l], s[1][l], n > 2 ? s[2][l] : 0); \
+        valu_dst64(w, in, OT_F64, r);                                     \
+    }
+
 /* v_add_f64: D.d = S0.d + S1.d */
-static void v_add_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[2][64], r[64];
-    if (src64n(w, in, 2, s))
-        return;
-    unsigned rm = round_f64_begin(w);
-    LANES r[l] = B(D(s[0][l]) + D(s[1][l]));
-    round_end(rm);
-    LANES if (f64_is_nan(r[l])) r[l] = nan64(s[0][l], s[1][l], 0);
-    valu_dst64(w, in, OT_F64, r);
-}
-
+F64_ARITH(v_add_f64, 2, a + b)
 /* v_mul_f64: D.d = S0.d * S1.d */
-static void v_mul_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[2][64], r[64];
-    if (src64n(w, in, 2, s))
-        return;
-    unsigned rm = round_f64_begin(w);
-    LANES r[l] = B(D(s[0][l]) * D(s[1][l]));
-    round_end(rm);
-    LANES if (f64_is_nan(r[l])) r[l] = nan64(s[0][l], s[1][l], 0);
-    valu_dst64(w, in, OT_F64, r);
-}
-
+F64_ARITH(v_mul_f64, 2, a * b)
 /* v_fma_f64: D.d = S0.d * S1.d + S2.d, one rounding */
-static void v_fma_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[3][64], r[64];
-    if (src64n(w, in, 3, s))
-        return;
-    unsigned rm = round_f64_begin(w);
-    LANES r[l] = B(fma(D(s[0][l]), D(s[1][l]), D(s[2][l])));
-    round_end(rm);
-    LANES if (f64_is_nan(r[l])) r[l] = nan64(s[0][l], s[1][l], s[2][l]);
-    valu_dst64(w, in, OT_F64, r);
-}
+F64_ARITH(v_fma_f64, 3, fma(a, b, c))
 
-/* IEEE-mode min/max (v_min_f64 and the f16 forms): a signalling NaN gives
- * its quiet NaN when MODE.ieee is set, else a NaN operand yields the other
- * one; -0 orders below +0. */
-static inline uint64_t min64(uint64_t a, uint64_t b, int ieee)
-{
-    if (ieee && f64_is_snan(a))
-        return a | F64_QUIET;
-    if (ieee && f64_is_snan(b))
-        return b | F64_QUIET;
-    if (f64_is_nan(a))
-        return b;
-    if (f64_is_nan(b))
-        return a;
-    double x = D(a), y = D(b);
-    return x < y ? a : y < x ? b : (a | b);
-}
+/* IEEE-mode min/max (v_min_f64 and the f16 forms; mx selects max): a
+ * signalling NaN gives its quiet NaN when MODE.ieee is set, else a NaN
+ * operand yields the other one; -0 orders below +0. */
+#define MINMAX_FN(name, T, is_nan, is_snan, quiet, FT, conv)              \
+    static inline T name(T a, T b, int ieee, int mx)                      \
+    {                                                                     \
+        if (ieee && is_snan(a))                                           \
+            return a | quiet;                                             \
+        if (ieee && is_snan(b))                                           \
+            return b | quiet;                                             \
+        if (is_nan(a))                                                    \
+            return b;                                                     \
+        if (is_nan(b))                                                    \
+            return a;                                                     \
+        FT x = conv(a), y = conv(b);                                      \
+        if (mx)                                                           \
+            return x > y ? a : y > x ? b : (a & b);                       \
+        return x < y ? a : y < x ? b : (a | b);                           \
+    }
+MINMAX_FN(minmax64, uint64_t, f64_is_nan, f64_is_snan, F64_QUIET, double, D)
 
-static inline uint64_t max64(uint64_t a, uint64_t b, int ieee)
-{
-    if (ieee && f64_is_snan(a))
-        return a | F64_QUIET;
-    if (ieee && f64_is_snan(b))
-        return b | F64_QUIET;
-    if (f64_is_nan(a))
-        return b;
-    if (f64_is_nan(b))
-        return a;
-    double x = D(a), y = D(b);
-    return x > y ? a : y > x ? b : (a & b);
-}
-
-/* v_min_f64: D.d = min(S0.d, S1.d) */
-static void v_min_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[2][64], r[64];
-    if (src64n(w, in, 2, s))
-        return;
-    int ieee = MODE_IEEE(mode_of(w));
-    LANES r[l] = min64(s[0][l], s[1][l], ieee);
-    valu_dst64(w, in, OT_F64, r);
-}
-
-/* v_max_f64: D.d = max(S0.d, S1.d) */
-static void v_max_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[2][64], r[64];
-    if (src64n(w, in, 2, s))
-        return;
-    int ieee = MODE_IEEE(mode_of(w));
-    LANES r[l] = max64(s[0][l], s[1][l], ieee);
-    valu_dst64(w, in, OT_F64, r);
-}
+/* v_min_f64: D.d = min(S0.d, S1.d); v_max_f64: D.d = max(S0.d, S1.d) */
+#define F64_MINMAX(name, mx)                                              \
+    static void name(wave_t *w, const isa_inst_t *in)                     \
+    {                                                                     \
+        uint64_t s[2][64], r[64];                                         \
+        if (src64n(w, in, 2, s))                                          \
+            return;                                                       \
+        int ieee = MODE_IEEE(mode_of(w));                                 \
+        LANES r[l] = minmax64(s[0][l], s[1][l], ieee, mx);                \
+        valu_dst64(w, in, OT_F64, r);                                     \
+    }
+F64_MINMAX(v_min_f64, 0)
+F64_MINMAX(v_max_f64, 1)
 
 /* x * 2^n for any int n, one rounding (scalbn rounds correctly). */
 static inline double ldexp_any(double x, int32_t n)
@@ -743,27 +712,19 @@ static void v_cvt_f32_f64(wave_t *w, const isa_inst_t *in)
     valu_dst32(w, in, OT_F32, r);
 }
 
-/* v_cvt_f64_i32: D.d = (double)S0.i */
-static void v_cvt_f64_i32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64];
-    uint64_t r[64];
-    if (valu_src32(w, in, 0, OT_I32, s))
-        return;
-    LANES r[l] = B((double)(int32_t)s[l]);
-    valu_dst64(w, in, OT_F64, r);
-}
-
-/* v_cvt_f64_u32: D.d = (double)S0.u */
-static void v_cvt_f64_u32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64];
-    uint64_t r[64];
-    if (valu_src32(w, in, 0, OT_U32, s))
-        return;
-    LANES r[l] = B((double)s[l]);
-    valu_dst64(w, in, OT_F64, r);
-}
+/* v_cvt_f64_i32: D.d = (double)S0.i; v_cvt_f64_u32: D.d = (double)S0.u */
+#define CVT_TO_F64(name, ot, expr)                                        \
+    static void name(wave_t *w, const isa_inst_t *in)                     \
+    {                                                                     \
+        uint32_t s[64];                                                   \
+        uint64_t r[64];                                                   \
+        if (valu_src32(w, in, 0, ot, s))                                  \
+            return;                                                       \
+        LANES r[l] = B(expr);                                             \
+        valu_dst64(w, in, OT_F64, r);                                     \
+    }
+CVT_TO_F64(v_cvt_f64_i32, OT_I32, (double)(int32_t)s[l])
+CVT_TO_F64(v_cvt_f64_u32, OT_U32, (double)s[l])
 
 /* f64 to a saturated 32-bit integer, truncating; NaN gives 0. */
 static inline uint32_t f64_to_i32(double x)
@@ -786,59 +747,24 @@ static inline uint32_t f64_to_u32(double x)
     return (uint32_t)x;
 }
 
-/* v_cvt_i32_f64: D.i = (int)S0.d, truncated and saturated, NaN -> 0 */
-static void v_cvt_i32_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[64];
-    uint32_t r[64];
-    if (valu_src64(w, in, 0, OT_F64, s))
-        return;
-    LANES r[l] = f64_to_i32(D(s[l]));
-    valu_dst32(w, in, OT_I32, r);
-}
-
-/* v_cvt_u32_f64: D.u = (unsigned)S0.d, truncated and saturated, NaN -> 0 */
-static void v_cvt_u32_f64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t s[64];
-    uint32_t r[64];
-    if (valu_src64(w, in, 0, OT_F64, s))
-        return;
-    LANES r[l] = f64_to_u32(D(s[l]));
-    valu_dst32(w, in, OT_U32, r);
-}
+/* v_cvt_i32_f64: D.i = (int)S0.d; v_cvt_u32_f64: D.u = (unsigned)S0.d
+ * (truncated and saturated, NaN -> 0) */
+#define CVT_FROM_F64(name, ot, fn)                                        \
+    static void name(wave_t *w, const isa_inst_t *in)                     \
+    {                                                                     \
+        uint64_t s[64];                                                   \
+        uint32_t r[64];                                                   \
+        if (valu_src64(w, in, 0, OT_F64, s))                              \
+            return;                                                       \
+        LANES r[l] = fn(D(s[l]));                                         \
+        valu_dst32(w, in, ot, r);                                         \
+    }
+CVT_FROM_F64(v_cvt_i32_f64, OT_I32, f64_to_i32)
+CVT_FROM_F64(v_cvt_u32_f64, OT_U32, f64_to_u32)
 
 /* ======================================================================
  * 64-bit shifts and compares
  * ==================================================================== */
-
-/* Fetch a 64-bit integer source and a 32-bit shift count. */
-static int shift_srcs(wave_t *w, const isa_inst_t *in, unsigned vi, unsigned ci, uint64_t v[64], uint32_t c[64])
-{
-    return valu_src64(w, in, vi, OT_B64, v) || valu_src32(w, in, ci, OT_U32, c) ? -1 : 0;
-}
-
-/* v_lshlrev_b64: D.u64 = S1.u64 << S0.u[5:0] */
-static void v_lshlrev_b64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 1, 0, v, c))
-        return;
-    LANES v[l] <<= c[l] & 63;
-    valu_dst64(w, in, OT_B64, v);
-}
-
-/* v_lshrrev_b64: D.u64 = S1.u64 >> S0.u[5:0] */
-static void v_lshrrev_b64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 1, 0, v, c))
-        return;
-    LANES v[l] >>= c[l] & 63;
-    valu_dst64(w, in, OT_B64, v);
-}
 
 /* arithmetic right shift of a 64-bit pattern */
 static inline uint64_t sar64(uint64_t v, unsigned n)
@@ -846,66 +772,44 @@ static inline uint64_t sar64(uint64_t v, unsigned n)
     return (v >> n) | ((v >> 63) && n ? ~0ull << (64 - n) : 0);
 }
 
+/* 64-bit shift of v = S<vi>.u64 by n = S<ci>.u[5:0]: D.u64 = expr */
+#define SHIFT64(name, vi, ci, ot, expr)                                   \
+    static void name(wave_t *w, const isa_inst_t *in)                     \
+    {                                                                     \
+        uint64_t v[64];                                                   \
+        uint32_t c[64];                                                   \
+        if (valu_src64(w, in, vi, OT_B64, v) || valu_src32(w, in, ci, OT_U32, c)) \
+            return;                                                       \
+        LANES {                                                           \
+            unsigned n = c[l] & 63;                                       \
+            v[l] = (expr);                                                \
+        }                                                                 \
+        valu_dst64(w, in, ot, v);                                         \
+    }
+/* v_lshlrev_b64: D.u64 = S1.u64 << S0.u[5:0] */
+SHIFT64(v_lshlrev_b64, 1, 0, OT_B64, v[l] << n)
+/* v_lshrrev_b64: D.u64 = S1.u64 >> S0.u[5:0] */
+SHIFT64(v_lshrrev_b64, 1, 0, OT_B64, v[l] >> n)
 /* v_ashrrev_i64: D.i64 = S1.i64 >> S0.u[5:0] */
-static void v_ashrrev_i64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 1, 0, v, c))
-        return;
-    LANES v[l] = sar64(v[l], c[l] & 63);
-    valu_dst64(w, in, OT_I64, v);
-}
-
+SHIFT64(v_ashrrev_i64, 1, 0, OT_I64, sar64(v[l], n))
 /* v_lshl_b64 (gfx6/7): D.u64 = S0.u64 << S1.u[5:0] */
-static void v_lshl_b64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 0, 1, v, c))
-        return;
-    LANES v[l] <<= c[l] & 63;
-    valu_dst64(w, in, OT_B64, v);
-}
-
+SHIFT64(v_lshl_b64, 0, 1, OT_B64, v[l] << n)
 /* v_lshr_b64 (gfx6/7): D.u64 = S0.u64 >> S1.u[5:0] */
-static void v_lshr_b64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 0, 1, v, c))
-        return;
-    LANES v[l] >>= c[l] & 63;
-    valu_dst64(w, in, OT_B64, v);
-}
-
+SHIFT64(v_lshr_b64, 0, 1, OT_B64, v[l] >> n)
 /* v_ashr_i64 (gfx6/7): D.i64 = S0.i64 >> S1.u[5:0] */
-static void v_ashr_i64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t v[64];
-    uint32_t c[64];
-    if (shift_srcs(w, in, 0, 1, v, c))
-        return;
-    LANES v[l] = sar64(v[l], c[l] & 63);
-    valu_dst64(w, in, OT_I64, v);
-}
+SHIFT64(v_ashr_i64, 0, 1, OT_I64, sar64(v[l], n))
 
 /* v_cmp{x}_{cond}_{i64,u64}: VCC/sdst (and EXEC) = S0 cond S1 */
-static void v_cmp_i64(wave_t *w, const isa_inst_t *in)
+static void cmp64_int(wave_t *w, const isa_inst_t *in, unsigned ot, int sgn)
 {
     uint64_t a[64], b[64];
-    if (valu_src64(w, in, 0, OT_I64, a) || valu_src64(w, in, 1, OT_I64, b))
+    if (valu_src64(w, in, 0, ot, a) || valu_src64(w, in, 1, ot, b))
         return;
-    cmp_write(w, in, icmp_lanes(cmp_cond(w, in), 1, a, b));
+    cmp_write(w, in, icmp_lanes(cmp_cond(w, in), sgn, a, b));
 }
 
-static void v_cmp_u64(wave_t *w, const isa_inst_t *in)
-{
-    uint64_t a[64], b[64];
-    if (valu_src64(w, in, 0, OT_U64, a) || valu_src64(w, in, 1, OT_U64, b))
-        return;
-    cmp_write(w, in, icmp_lanes(cmp_cond(w, in), 0, a, b));
-}
+static void v_cmp_i64(wave_t *w, const isa_inst_t *in) { cmp64_int(w, in, OT_I64, 1); }
+static void v_cmp_u64(wave_t *w, const isa_inst_t *in) { cmp64_int(w, in, OT_U64, 0); }
 
 /* v_cmp{s}{x}_{cond}_f64: VCC/sdst (and EXEC) = S0.d cond S1.d (the
  * signalling v_cmps forms of gfx6/7 compare the same way) */
@@ -1015,33 +919,9 @@ static inline uint32_t mad16(uint32_t a, uint32_t b, uint32_t c, unsigned rm)
     return add16(mul16(a, b, rm), c, rm);
 }
 
-static inline uint32_t min16(uint32_t a, uint32_t b, int ieee)
-{
-    if (ieee && f16_is_snan(a))
-        return a | F16_QUIET;
-    if (ieee && f16_is_snan(b))
-        return b | F16_QUIET;
-    if (f16_is_nan(a))
-        return b;
-    if (f16_is_nan(b))
-        return a;
-    float x = f16_to_f32f(a), y = f16_to_f32f(b);
-    return x < y ? a : y < x ? b : (a | b);
-}
-
-static inline uint32_t max16(uint32_t a, uint32_t b, int ieee)
-{
-    if (ieee && f16_is_snan(a))
-        return a | F16_QUIET;
-    if (ieee && f16_is_snan(b))
-        return b | F16_QUIET;
-    if (f16_is_nan(a))
-        return b;
-    if (f16_is_nan(b))
-        return a;
-    float x = f16_to_f32f(a), y = f16_to_f32f(b);
-    return x > y ? a : y > x ? b : (a & b);
-}
+MINMAX_FN(minmax16, uint32_t, f16_is_nan, f16_is_snan, F16_QUIET, float, f16_to_f32f)
+#define min16(a, b, ieee) minmax16(a, b, ieee, 0)
+#define max16(a, b, ieee) minmax16(a, b, ieee, 1)
 
 /* med3: the middle value; with a NaN source min(min(a, b), c) */
 static inline uint32_t med16(uint32_t a, uint32_t b, uint32_t c, int ieee)
@@ -1281,26 +1161,26 @@ static void v_cvt_f32_f16(wave_t *w, const isa_inst_t *in)
     valu_dst32(w, in, OT_F32, r);
 }
 
-/* v_cvt_f16_u16: D.f16 = S0.u16; v_cvt_f16_i16: D.f16 = S0.i16 */
-static void v_cvt_f16_u16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_U16, 0, s))
-        return;
-    unsigned rm = MODE_ROUND_F64(mode_of(w));
-    LANES r[l] = f16_from_f64((double)s[l], rm);
-    dst16(w, in, OT_F16, r);
-}
+/* One 16-bit source x = S0 bits 15:0 (type sot, f16 input flush if flush)
+ * to a 16-bit result of type dot: D = expr, rm MODE's f16 rounding. */
+#define CVT16(name, sot, flush, dot, expr)                                         \
+    static void name(wave_t *w, const isa_inst_t *in)                              \
+    {                                                                              \
+        uint32_t s[64], r[64];                                                     \
+        if (src16(w, in, 0, sot, flush, s))                                        \
+            return;                                                                \
+        unsigned rm = MODE_ROUND_F64(mode_of(w));                                  \
+        (void)rm;                                                                  \
+        LANES {                                                                    \
+            uint32_t x = s[l];                                                     \
+            r[l] = (expr);                                                         \
+        }                                                                          \
+        dst16(w, in, dot, r);                                                      \
+    }
 
-static void v_cvt_f16_i16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_I16, 0, s))
-        return;
-    unsigned rm = MODE_ROUND_F64(mode_of(w));
-    LANES r[l] = f16_from_f64((double)(int16_t)s[l], rm);
-    dst16(w, in, OT_F16, r);
-}
+/* v_cvt_f16_u16: D.f16 = S0.u16; v_cvt_f16_i16: D.f16 = S0.i16 */
+CVT16(v_cvt_f16_u16, OT_U16, 0, OT_F16, f16_from_f64((double)x, rm))
+CVT16(v_cvt_f16_i16, OT_I16, 0, OT_F16, f16_from_f64((double)(int16_t)x, rm))
 
 /* f16 to a saturated 16-bit integer, truncating; NaN gives 0 */
 static inline uint32_t f16_to_u16(uint32_t h)
@@ -1319,23 +1199,8 @@ static inline uint32_t f16_to_i16(uint32_t h)
 
 /* v_cvt_u16_f16: D.u16 = (u16)S0.f16; v_cvt_i16_f16: D.i16 = (i16)S0.f16
  * (truncated, saturated, NaN -> 0) */
-static void v_cvt_u16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, s))
-        return;
-    LANES r[l] = f16_to_u16(s[l]);
-    dst16(w, in, OT_U16, r);
-}
-
-static void v_cvt_i16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, s))
-        return;
-    LANES r[l] = f16_to_i16(s[l]);
-    dst16(w, in, OT_I16, r);
-}
+CVT16(v_cvt_u16_f16, OT_F16, 1, OT_U16, f16_to_u16(x))
+CVT16(v_cvt_i16_f16, OT_F16, 1, OT_I16, f16_to_i16(x))
 
 /* Normalised conversions: x clamped to [-1, 1] (snorm) or [0, 1] (unorm),
  * scaled by 32767 / 65535 in f32 (the product rounded to f32, as NIR's
@@ -1358,24 +1223,9 @@ static inline uint32_t unorm16(float x)
 }
 
 /* v_cvt_norm_i16_f16 (gfx9): D.i16 = snorm(S0.f16) */
-static void v_cvt_norm_i16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, s))
-        return;
-    LANES r[l] = snorm16((float)H(s[l]));
-    dst16(w, in, OT_I16, r);
-}
-
+CVT16(v_cvt_norm_i16_f16, OT_F16, 1, OT_I16, snorm16((float)H(x)))
 /* v_cvt_norm_u16_f16 (gfx9): D.u16 = unorm(S0.f16) */
-static void v_cvt_norm_u16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t s[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, s))
-        return;
-    LANES r[l] = unorm16((float)H(s[l]));
-    dst16(w, in, OT_U16, r);
-}
+CVT16(v_cvt_norm_u16_f16, OT_F16, 1, OT_U16, unorm16((float)H(x)))
 
 /* v_cmp{x}_{cond}_f16: VCC/sdst (and EXEC) = S0.f16 cond S1.f16 */
 static void v_cmp_f16(wave_t *w, const isa_inst_t *in)
@@ -1553,15 +1403,8 @@ static void v_cmp_16(wave_t *w, const isa_inst_t *in, int sgn)
     cmp_write(w, in, icmp_lanes(cmp_cond(w, in), sgn, x, y));
 }
 
-static void v_cmp_i16(wave_t *w, const isa_inst_t *in)
-{
-    v_cmp_16(w, in, 1);
-}
-
-static void v_cmp_u16(wave_t *w, const isa_inst_t *in)
-{
-    v_cmp_16(w, in, 0);
-}
+static void v_cmp_i16(wave_t *w, const isa_inst_t *in) { v_cmp_16(w, in, 1); }
+static void v_cmp_u16(wave_t *w, const isa_inst_t *in) { v_cmp_16(w, in, 0); }
 
 /* ======================================================================
  * Packing conversions
@@ -1592,64 +1435,35 @@ static void v_cvt_pkrtz_f16_f32(wave_t *w, const isa_inst_t *in)
     valu_dst32(w, in, OT_B32, r);
 }
 
+/* Two sources a, b of type ot (f16 ones through src16 with input flush)
+ * packed into one dword: D = {expr(b), expr(a)} (S0's result in the low half) */
+#define PACK2(name, ot, expr)                                                      \
+    static void name(wave_t *w, const isa_inst_t *in)                              \
+    {                                                                              \
+        uint32_t a[64], b[64], r[64];                                              \
+        if (ot == OT_F16 ? src16(w, in, 0, ot, 1, a) || src16(w, in, 1, ot, 1, b)  \
+                         : valu_src32(w, in, 0, ot, a) || valu_src32(w, in, 1, ot, b)) \
+            return;                                                                \
+        LANES {                                                                    \
+            uint32_t x = b[l];                                                     \
+            uint32_t hi = (expr);                                                  \
+            x = a[l];                                                              \
+            r[l] = hi << 16 | (expr);                                              \
+        }                                                                          \
+        valu_dst32(w, in, OT_B32, r);                                              \
+    }
+
 /* v_cvt_pknorm_i16_f32: D = {snorm(S1.f), snorm(S0.f)} */
-static void v_cvt_pknorm_i16_f32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (src_f32x2(w, in, a, b))
-        return;
-    LANES r[l] = snorm16(f32_of(b[l])) << 16 | snorm16(f32_of(a[l]));
-    valu_dst32(w, in, OT_B32, r);
-}
-
+PACK2(v_cvt_pknorm_i16_f32, OT_F32, snorm16(f32_of(x)))
 /* v_cvt_pknorm_u16_f32: D = {unorm(S1.f), unorm(S0.f)} */
-static void v_cvt_pknorm_u16_f32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (src_f32x2(w, in, a, b))
-        return;
-    LANES r[l] = unorm16(f32_of(b[l])) << 16 | unorm16(f32_of(a[l]));
-    valu_dst32(w, in, OT_B32, r);
-}
-
+PACK2(v_cvt_pknorm_u16_f32, OT_F32, unorm16(f32_of(x)))
 /* v_cvt_pknorm_i16_f16 / _u16_f16 (gfx9): the same from two f16 sources */
-static void v_cvt_pknorm_i16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, a) || src16(w, in, 1, OT_F16, 1, b))
-        return;
-    LANES r[l] = snorm16((float)H(b[l])) << 16 | snorm16((float)H(a[l]));
-    valu_dst32(w, in, OT_B32, r);
-}
-
-static void v_cvt_pknorm_u16_f16(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (src16(w, in, 0, OT_F16, 1, a) || src16(w, in, 1, OT_F16, 1, b))
-        return;
-    LANES r[l] = unorm16((float)H(b[l])) << 16 | unorm16((float)H(a[l]));
-    valu_dst32(w, in, OT_B32, r);
-}
-
+PACK2(v_cvt_pknorm_i16_f16, OT_F16, snorm16((float)H(x)))
+PACK2(v_cvt_pknorm_u16_f16, OT_F16, unorm16((float)H(x)))
 /* v_cvt_pk_u16_u32: D = {min(S1.u, 0xffff), min(S0.u, 0xffff)} */
-static void v_cvt_pk_u16_u32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (valu_src32(w, in, 0, OT_U32, a) || valu_src32(w, in, 1, OT_U32, b))
-        return;
-    LANES r[l] = (b[l] > 0xffff ? 0xffffu : b[l]) << 16 | (a[l] > 0xffff ? 0xffffu : a[l]);
-    valu_dst32(w, in, OT_B32, r);
-}
-
+PACK2(v_cvt_pk_u16_u32, OT_U32, x > 0xffff ? 0xffffu : x)
 /* v_cvt_pk_i16_i32: D = {sat_i16(S1.i), sat_i16(S0.i)} */
-static void v_cvt_pk_i16_i32(wave_t *w, const isa_inst_t *in)
-{
-    uint32_t a[64], b[64], r[64];
-    if (valu_src32(w, in, 0, OT_I32, a) || valu_src32(w, in, 1, OT_I32, b))
-        return;
-    LANES r[l] = sat_i16((int32_t)b[l]) << 16 | sat_i16((int32_t)a[l]);
-    valu_dst32(w, in, OT_B32, r);
-}
+PACK2(v_cvt_pk_i16_i32, OT_I32, sat_i16((int32_t)x))
 
 /* v_pack_b32_f16 (gfx9): D = {S1.f16, S0.f16} (op_sel picks the halves read) */
 static void v_pack_b32_f16(wave_t *w, const isa_inst_t *in)

@@ -166,19 +166,6 @@ static int buf_plan(wave_t *w, const isa_inst_t *in, const vsharp_t *v, mem_plan
 
 /* ---- loads and stores ----------------------------------------------------- */
 
-enum { EXT_NONE, EXT_U8, EXT_I8, EXT_U16, EXT_I16 };
-
-static inline uint32_t buf_ext(uint32_t v, unsigned ext)
-{
-    switch (ext) {
-    case EXT_U8: return v & 0xff;
-    case EXT_I8: return (uint32_t)(int32_t)(int8_t)v;
-    case EXT_U16: return v & 0xffff;
-    case EXT_I16: return (uint32_t)(int32_t)(int16_t)v;
-    default: return v;
-    }
-}
-
 /* Write a load's results: ndw dwords to VDATA (and a 0 status dword with
  * tfe), or with the lds bit the first dword to LDS. */
 static void buf_result(wave_t *w, const isa_inst_t *in, uint32_t v[][64], unsigned ndw, uint64_t mask)
@@ -207,18 +194,7 @@ static inline void buf_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsig
     if ((!in->lds && mem_vregs(w, in->vdata, ndw + in->tfe, d)) || buf_plan(w, in, &v, &pl, ndw, psize, 0, MEM_READ, 0))
         return;
     uint32_t val[4][64];
-    for (unsigned k = 0; k < ndw; k++)
-        mem_plan_read(&pl, k, val[k]);
-    if (ext != EXT_NONE)
-        for (uint64_t m = pl.mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            uint32_t x = buf_ext(val[0][l], ext);
-            if (d16)
-                x = hi ? (d[0][l] & 0xffffu) | x << 16 : (d[0][l] & 0xffff0000u) | (x & 0xffff);
-            val[0][l] = x;
-        }
-    if (w->fx)
-        mem_plan_fx(w, &pl, MEM_READ, 0);
+    mem_plan_load(w, &pl, ndw, ext, d16, hi, in->lds ? NULL : d[0], val);
     buf_result(w, in, val, ndw, pl.mask);
     buf_count(w, 0);
 }
@@ -227,22 +203,22 @@ static inline void buf_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsig
     static void fn(wave_t *w, const isa_inst_t *in) { buf_load(w, in, ndw, psize, ext, d16, hi); }
 
 /* VDATA = MEM[addr], 1-4 dwords */
-BUF_LOAD(buffer_load_dword, 1, 4, EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx2, 2, 4, EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx3, 3, 4, EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx4, 4, 4, EXT_NONE, 0, 0)
+BUF_LOAD(buffer_load_dword, 1, 4, MEM_EXT_NONE, 0, 0)
+BUF_LOAD(buffer_load_dwordx2, 2, 4, MEM_EXT_NONE, 0, 0)
+BUF_LOAD(buffer_load_dwordx3, 3, 4, MEM_EXT_NONE, 0, 0)
+BUF_LOAD(buffer_load_dwordx4, 4, 4, MEM_EXT_NONE, 0, 0)
 /* VDATA = zero/sign-extended byte or short */
-BUF_LOAD(buffer_load_ubyte, 1, 1, EXT_U8, 0, 0)
-BUF_LOAD(buffer_load_sbyte, 1, 1, EXT_I8, 0, 0)
-BUF_LOAD(buffer_load_ushort, 1, 2, EXT_U16, 0, 0)
-BUF_LOAD(buffer_load_sshort, 1, 2, EXT_I16, 0, 0)
+BUF_LOAD(buffer_load_ubyte, 1, 1, MEM_EXT_U8, 0, 0)
+BUF_LOAD(buffer_load_sbyte, 1, 1, MEM_EXT_I8, 0, 0)
+BUF_LOAD(buffer_load_ushort, 1, 2, MEM_EXT_U16, 0, 0)
+BUF_LOAD(buffer_load_sshort, 1, 2, MEM_EXT_I16, 0, 0)
 /* VDATA[15:0] (or [31:16] for _hi) = extended byte / short, the other half kept (gfx9) */
-BUF_LOAD(buffer_load_ubyte_d16, 1, 1, EXT_U8, 1, 0)
-BUF_LOAD(buffer_load_ubyte_d16_hi, 1, 1, EXT_U8, 1, 1)
-BUF_LOAD(buffer_load_sbyte_d16, 1, 1, EXT_I8, 1, 0)
-BUF_LOAD(buffer_load_sbyte_d16_hi, 1, 1, EXT_I8, 1, 1)
-BUF_LOAD(buffer_load_short_d16, 1, 2, EXT_U16, 1, 0)
-BUF_LOAD(buffer_load_short_d16_hi, 1, 2, EXT_U16, 1, 1)
+BUF_LOAD(buffer_load_ubyte_d16, 1, 1, MEM_EXT_U8, 1, 0)
+BUF_LOAD(buffer_load_ubyte_d16_hi, 1, 1, MEM_EXT_U8, 1, 1)
+BUF_LOAD(buffer_load_sbyte_d16, 1, 1, MEM_EXT_I8, 1, 0)
+BUF_LOAD(buffer_load_sbyte_d16_hi, 1, 1, MEM_EXT_I8, 1, 1)
+BUF_LOAD(buffer_load_short_d16, 1, 2, MEM_EXT_U16, 1, 0)
+BUF_LOAD(buffer_load_short_d16_hi, 1, 2, MEM_EXT_U16, 1, 1)
 
 /* MEM[addr] = VDATA (ndw dwords, or the low byte/short; shift 16: the high half) */
 static inline void buf_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
@@ -253,18 +229,7 @@ static inline void buf_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     mem_plan_t pl;
     if (mem_vregs(w, in->vdata, ndw, s) || buf_plan(w, in, &v, &pl, ndw, psize, 0, MEM_WRITE, 0))
         return;
-    for (unsigned k = 0; k < ndw; k++) {
-        if (shift) {
-            uint32_t x[64];
-            for (unsigned l = 0; l < 64; l++)
-                x[l] = s[k][l] >> shift;
-            mem_plan_write(w, &pl, k, x);
-        } else {
-            mem_plan_write(w, &pl, k, s[k]);
-        }
-    }
-    if (w->fx)
-        mem_plan_fx(w, &pl, MEM_WRITE, 0);
+    mem_plan_store(w, &pl, ndw, shift, s);
     buf_count(w, 1);
 }
 
@@ -328,22 +293,12 @@ static inline void buf_atomic(wave_t *w, const isa_inst_t *in, atom_t op, unsign
             continue;
         if (w->fx)
             mem_log_write(w, FX_SPACE_GLOBAL, pl.a[0][l], p, esize);
-        if (esize == 4) {
-            uint32_t o;
-            memcpy(&o, p, 4);
-            uint32_t n = atom32(op, o, s[0][l], cmp ? s[1][l] : 0);
-            memcpy(p, &n, 4);
-            old[0][l] = o;
-        } else {
-            uint64_t o;
-            memcpy(&o, p, 8);
-            uint64_t a = (uint64_t)s[1][l] << 32 | s[0][l];
-            uint64_t b = cmp ? (uint64_t)s[3][l] << 32 | s[2][l] : 0;
-            uint64_t n = atom64(op, o, a, b);
-            memcpy(p, &n, 8);
-            old[0][l] = (uint32_t)o;
-            old[1][l] = (uint32_t)(o >> 32);
-        }
+        uint64_t o = 0;
+        memcpy(&o, p, esize);   /* little-endian host: the dwords in order */
+        uint64_t n = mem_atom(op, esize, cmp, o, s, l);
+        memcpy(p, &n, esize);
+        old[0][l] = (uint32_t)o;
+        old[1][l] = (uint32_t)(o >> 32);
     }
     if (in->glc)
         for (unsigned k = 0; k < per; k++)
