@@ -8,9 +8,4 @@ cd "$(dirname "$0")"
 CLCC_SHOW=front/workloads/
 . ../../tests/kernels/clcc.sh
 clcc_init workloads
-for src in *.cl; do
-    name=$(basename "$src" .cl)
-    for t in gfx701 gfx803 gfx900; do
-        clcc "$src" "$t" "bin/$name-$t.co" -O2
-    done
-done
+clcc_each "gfx701 gfx803 gfx900" -O2 *.cl

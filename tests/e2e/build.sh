@@ -12,24 +12,14 @@ CLCC_SHOW=tests/e2e/
 clcc_init "e2e kernels"
 TARGETS="gfx701 gfx803 gfx900"
 
-for src in src/*.cl; do
-    name=$(basename "$src" .cl)
-    for t in $TARGETS; do
-        clcc "$src" "$t" "bin/$name-$t.co" -O2
-    done
-done
+clcc_each "$TARGETS" -O2 src/*.cl
 # -O0 variants of some kernels: unoptimised code, every value through
 # scratch (bin/NAME-GFX-O0.co)
 O0_KERNELS="int_arith divergent_loops scratch_array calls_stack f32_arith local_sort conversions math_f32 atomics_local"
 for name in $O0_KERNELS; do
-    for t in $TARGETS; do
-        clcc "src/$name.cl" "$t" "bin/$name-$t-O0.co" -O0
-    done
+    clcc_each "$TARGETS" -O0 "src/$name.cl"
 done
+clcc_each "$TARGETS" -O2 faults/*.cl
 for t in $TARGETS; do
-    for src in faults/*.cl; do
-        name=$(basename "$src" .cl)
-        clcc "$src" "$t" "bin/$name-$t.co" -O2
-    done
     python3 patch_illegal.py "bin/fault_illegal-$t.co"
 done

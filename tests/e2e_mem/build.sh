@@ -7,6 +7,4 @@ cd "$(dirname "$0")"
 CLCC_SHOW=tests/e2e_mem/
 . ../kernels/clcc.sh
 clcc_init "e2e_mem kernels"
-for t in gfx601 gfx701 gfx803 gfx900; do
-    clcc src/mem.cl "$t" "bin/mem-$t.co" -O2
-done
+clcc_each "gfx601 gfx701 gfx803 gfx900" -O2 src/mem.cl

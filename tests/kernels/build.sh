@@ -9,22 +9,14 @@ cd "$(dirname "$0")"
 CLCC_SHOW=tests/kernels/
 . ./clcc.sh
 clcc_init kernels
-TARGETS="gfx600 gfx701 gfx803 gfx900 gfx906"
 
-for src in src/*.cl; do
-    name=$(basename "$src" .cl)
-    for t in $TARGETS; do
-        clcc "$src" "$t" "bin/$name-$t.co" -O2
-    done
-done
+clcc_each "gfx600 gfx701 gfx803 gfx900 gfx906" -O2 src/*.cl
 
 # optimisation-level variants
-for t in gfx701 gfx803 gfx900; do
-    clcc src/control.cl "$t" "bin/control-$t-O0.co" -O0
-    clcc src/arith.cl "$t" "bin/arith-$t-O1.co" -O1
-done
-clcc src/lds.cl gfx600 bin/lds-gfx600-O0.co -O0
-clcc src/vector.cl gfx906 bin/vector-gfx906-O1.co -O1
+clcc_each "gfx701 gfx803 gfx900" -O0 src/control.cl
+clcc_each "gfx701 gfx803 gfx900" -O1 src/arith.cl
+clcc_each gfx600 -O0 src/lds.cl
+clcc_each gfx906 -O1 src/vector.cl
 
 # code object versions 2, 3 and 5 (4 is the default above)
 for name in lds atomics; do

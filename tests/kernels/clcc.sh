@@ -9,6 +9,9 @@
 #                                    v4 unless FLAGS say otherwise)
 #   clcc_v5 SRC TARGET OUT FLAGS...  the same as code object v5: compiled with
 #                                    -c and linked with ld.lld-16 -shared
+#   clcc_each "TARGETS" OPT SRC...   each SRC (NAME.cl) for each target at
+#                                    optimisation level OPT to bin/NAME-T.co
+#                                    (-O2) or bin/NAME-T-OPT.co (others)
 # Output is deterministic: the same sources give byte-identical objects.
 # CLANG, LLD and DEVLIBS may be set in the environment; CLCC_SHOW is the
 # directory prefix printed before each object written.
@@ -53,4 +56,16 @@ clcc_v5() {
     clcc_raw "$src" "$target" "$obj" "$@" -mcode-object-version=5 -c
     "$LLD" -shared -o "$out" "$obj"
     echo "  $CLCC_SHOW$out"
+}
+
+clcc_each() {
+    local targets=$1 opt=$2 src name t suffix=-${2#-}
+    shift 2
+    [ "$opt" = -O2 ] && suffix=
+    for src in "$@"; do
+        name=$(basename "$src" .cl)
+        for t in $targets; do
+            clcc "$src" "$t" "bin/$name-$t$suffix.co" "$opt"
+        done
+    done
 }
