@@ -23,6 +23,9 @@ sem_fn sem_lookup(unsigned op)
         add_table(sem_smem_table);
         add_table(sem_valu_table);
         add_table(sem_valu_ext_table);
+        add_table(sem_f64_table);
+        add_table(sem_f16_table);
+        add_table(sem_packed_table);
         add_table(sem_lds_table);
         add_table(sem_vmem_table);
         add_table(sem_flat_table);

@@ -239,7 +239,10 @@ void wave_write_vreg64(wave_t *w, unsigned n, const uint64_t val[64], uint64_t m
 extern const sem_entry_t sem_salu_table[];   /* SOP1/SOP2/SOPK/SOPC/SOPP */
 extern const sem_entry_t sem_smem_table[];   /* SMRD/SMEM */
 extern const sem_entry_t sem_valu_table[];   /* 32-bit integer and f32 VALU */
-extern const sem_entry_t sem_valu_ext_table[]; /* f64, f16, packed, conversions, transcendentals */
+extern const sem_entry_t sem_valu_ext_table[]; /* SAD, lerp, cube map */
+extern const sem_entry_t sem_f64_table[];    /* f64, 64-bit shifts and compares */
+extern const sem_entry_t sem_f16_table[];    /* f16 and 16-bit integer */
+extern const sem_entry_t sem_packed_table[]; /* packing conversions, VOP3P */
 extern const sem_entry_t sem_lds_table[];    /* DS */
 extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF */
 extern const sem_entry_t sem_flat_table[];   /* FLAT/GLOBAL/SCRATCH */
