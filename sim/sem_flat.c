@@ -261,26 +261,10 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     flat_count(w, in);
 }
 
-#define FLAT_LOAD(fn, ndw, psize, ext, d16, hi) \
-    static void fn(wave_t *w, const isa_inst_t *in) { flat_load(w, in, ndw, psize, ext, d16, hi); }
-
-/* VDST = MEM[addr], 1-4 dwords (flat_, global_, scratch_) */
-FLAT_LOAD(flat_load_dword, 1, 4, MEM_EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx2, 2, 4, MEM_EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx3, 3, 4, MEM_EXT_NONE, 0, 0)
-FLAT_LOAD(flat_load_dwordx4, 4, 4, MEM_EXT_NONE, 0, 0)
-/* VDST = zero/sign-extended byte or short */
-FLAT_LOAD(flat_load_ubyte, 1, 1, MEM_EXT_U8, 0, 0)
-FLAT_LOAD(flat_load_sbyte, 1, 1, MEM_EXT_I8, 0, 0)
-FLAT_LOAD(flat_load_ushort, 1, 2, MEM_EXT_U16, 0, 0)
-FLAT_LOAD(flat_load_sshort, 1, 2, MEM_EXT_I16, 0, 0)
-/* VDST[15:0] (_hi: [31:16]) = extended byte/short, the other half kept (gfx9) */
-FLAT_LOAD(flat_load_ubyte_d16, 1, 1, MEM_EXT_U8, 1, 0)
-FLAT_LOAD(flat_load_ubyte_d16_hi, 1, 1, MEM_EXT_U8, 1, 1)
-FLAT_LOAD(flat_load_sbyte_d16, 1, 1, MEM_EXT_I8, 1, 0)
-FLAT_LOAD(flat_load_sbyte_d16_hi, 1, 1, MEM_EXT_I8, 1, 1)
-FLAT_LOAD(flat_load_short_d16, 1, 2, MEM_EXT_U16, 1, 0)
-FLAT_LOAD(flat_load_short_d16_hi, 1, 2, MEM_EXT_U16, 1, 1)
+/* flat_/global_/scratch_load_*: VDST = MEM[addr] (the variants: MEM_LOADS) */
+#define FLAT_LOAD(sfx, ndw, psize, ext, d16, hi) \
+    static void flat_##sfx(wave_t *w, const isa_inst_t *in) { flat_load(w, in, ndw, psize, ext, d16, hi); }
+MEM_LOADS(FLAT_LOAD)
 
 /* MEM[addr] = VDATA (ndw dwords, or the low byte/short; shift 16: the high half) */
 static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
@@ -311,19 +295,10 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
     flat_count(w, in);
 }
 
-#define FLAT_STORE(fn, ndw, psize, shift) \
-    static void fn(wave_t *w, const isa_inst_t *in) { flat_store(w, in, ndw, psize, shift); }
-
-/* MEM[addr] = VDATA, 1-4 dwords */
-FLAT_STORE(flat_store_dword, 1, 4, 0)
-FLAT_STORE(flat_store_dwordx2, 2, 4, 0)
-FLAT_STORE(flat_store_dwordx3, 3, 4, 0)
-FLAT_STORE(flat_store_dwordx4, 4, 4, 0)
-/* MEM[addr] = VDATA[7:0] / [15:0]; _d16_hi: VDATA[23:16] / [31:16] (gfx9) */
-FLAT_STORE(flat_store_byte, 1, 1, 0)
-FLAT_STORE(flat_store_short, 1, 2, 0)
-FLAT_STORE(flat_store_byte_d16_hi, 1, 1, 16)
-FLAT_STORE(flat_store_short_d16_hi, 1, 2, 16)
+/* flat_/global_/scratch_store_*: MEM[addr] = VDATA (the variants: MEM_STORES) */
+#define FLAT_STORE(sfx, ndw, psize, shift) \
+    static void flat_##sfx(wave_t *w, const isa_inst_t *in) { flat_store(w, in, ndw, psize, shift); }
+MEM_STORES(FLAT_STORE)
 
 /* ---- atomics --------------------------------------------------------------- */
 

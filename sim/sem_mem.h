@@ -114,6 +114,41 @@ static inline uint32_t mem_ext_d16(uint32_t x, unsigned ext, int d16, int hi, ui
     return x;
 }
 
+/* The plain load and store variants FLAT/GLOBAL/SCRATCH and MUBUF share,
+ * for X-macro expansion as LOAD(suffix, ndw, psize, ext, d16, hi) and
+ * STORE(suffix, ndw, psize, shift):
+ *   load_dword..x4: VDST = MEM[addr], 1-4 dwords
+ *   load_ubyte/sbyte/ushort/sshort: VDST = zero/sign-extended byte or short
+ *   load_*_d16 (_hi): VDST[15:0] ([31:16]) = extended byte/short, the
+ *     other half kept (gfx9)
+ *   store_dword..x4: MEM[addr] = VDATA, 1-4 dwords
+ *   store_byte/short: MEM[addr] = VDATA[7:0] / [15:0]; _d16_hi:
+ *     VDATA[23:16] / [31:16] (gfx9) */
+#define MEM_LOADS(LOAD)                                   \
+    LOAD(load_dword, 1, 4, MEM_EXT_NONE, 0, 0)            \
+    LOAD(load_dwordx2, 2, 4, MEM_EXT_NONE, 0, 0)          \
+    LOAD(load_dwordx3, 3, 4, MEM_EXT_NONE, 0, 0)          \
+    LOAD(load_dwordx4, 4, 4, MEM_EXT_NONE, 0, 0)          \
+    LOAD(load_ubyte, 1, 1, MEM_EXT_U8, 0, 0)              \
+    LOAD(load_sbyte, 1, 1, MEM_EXT_I8, 0, 0)              \
+    LOAD(load_ushort, 1, 2, MEM_EXT_U16, 0, 0)            \
+    LOAD(load_sshort, 1, 2, MEM_EXT_I16, 0, 0)            \
+    LOAD(load_ubyte_d16, 1, 1, MEM_EXT_U8, 1, 0)          \
+    LOAD(load_ubyte_d16_hi, 1, 1, MEM_EXT_U8, 1, 1)       \
+    LOAD(load_sbyte_d16, 1, 1, MEM_EXT_I8, 1, 0)          \
+    LOAD(load_sbyte_d16_hi, 1, 1, MEM_EXT_I8, 1, 1)       \
+    LOAD(load_short_d16, 1, 2, MEM_EXT_U16, 1, 0)         \
+    LOAD(load_short_d16_hi, 1, 2, MEM_EXT_U16, 1, 1)
+#define MEM_STORES(STORE)                                 \
+    STORE(store_dword, 1, 4, 0)                           \
+    STORE(store_dwordx2, 2, 4, 0)                         \
+    STORE(store_dwordx3, 3, 4, 0)                         \
+    STORE(store_dwordx4, 4, 4, 0)                         \
+    STORE(store_byte, 1, 1, 0)                            \
+    STORE(store_short, 1, 2, 0)                           \
+    STORE(store_byte_d16_hi, 1, 1, 16)                    \
+    STORE(store_short_d16_hi, 1, 2, 16)
+
 /* ---- access plans ------------------------------------------------------- */
 
 /* One memory instruction's accesses, resolved before any side effect: for

@@ -199,26 +199,10 @@ static inline void buf_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsig
     buf_count(w, 0);
 }
 
-#define BUF_LOAD(fn, ndw, psize, ext, d16, hi) \
-    static void fn(wave_t *w, const isa_inst_t *in) { buf_load(w, in, ndw, psize, ext, d16, hi); }
-
-/* VDATA = MEM[addr], 1-4 dwords */
-BUF_LOAD(buffer_load_dword, 1, 4, MEM_EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx2, 2, 4, MEM_EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx3, 3, 4, MEM_EXT_NONE, 0, 0)
-BUF_LOAD(buffer_load_dwordx4, 4, 4, MEM_EXT_NONE, 0, 0)
-/* VDATA = zero/sign-extended byte or short */
-BUF_LOAD(buffer_load_ubyte, 1, 1, MEM_EXT_U8, 0, 0)
-BUF_LOAD(buffer_load_sbyte, 1, 1, MEM_EXT_I8, 0, 0)
-BUF_LOAD(buffer_load_ushort, 1, 2, MEM_EXT_U16, 0, 0)
-BUF_LOAD(buffer_load_sshort, 1, 2, MEM_EXT_I16, 0, 0)
-/* VDATA[15:0] (or [31:16] for _hi) = extended byte / short, the other half kept (gfx9) */
-BUF_LOAD(buffer_load_ubyte_d16, 1, 1, MEM_EXT_U8, 1, 0)
-BUF_LOAD(buffer_load_ubyte_d16_hi, 1, 1, MEM_EXT_U8, 1, 1)
-BUF_LOAD(buffer_load_sbyte_d16, 1, 1, MEM_EXT_I8, 1, 0)
-BUF_LOAD(buffer_load_sbyte_d16_hi, 1, 1, MEM_EXT_I8, 1, 1)
-BUF_LOAD(buffer_load_short_d16, 1, 2, MEM_EXT_U16, 1, 0)
-BUF_LOAD(buffer_load_short_d16_hi, 1, 2, MEM_EXT_U16, 1, 1)
+/* buffer_load_*: VDATA = MEM[addr] (the variants: MEM_LOADS) */
+#define BUF_LOAD(sfx, ndw, psize, ext, d16, hi) \
+    static void buffer_##sfx(wave_t *w, const isa_inst_t *in) { buf_load(w, in, ndw, psize, ext, d16, hi); }
+MEM_LOADS(BUF_LOAD)
 
 /* MEM[addr] = VDATA (ndw dwords, or the low byte/short; shift 16: the high half) */
 static inline void buf_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned shift)
@@ -233,20 +217,10 @@ static inline void buf_store(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     buf_count(w, 1);
 }
 
-#define BUF_STORE(fn, ndw, psize, shift) \
-    static void fn(wave_t *w, const isa_inst_t *in) { buf_store(w, in, ndw, psize, shift); }
-
-/* MEM[addr] = VDATA, 1-4 dwords */
-BUF_STORE(buffer_store_dword, 1, 4, 0)
-BUF_STORE(buffer_store_dwordx2, 2, 4, 0)
-BUF_STORE(buffer_store_dwordx3, 3, 4, 0)
-BUF_STORE(buffer_store_dwordx4, 4, 4, 0)
-/* MEM[addr] = VDATA[7:0] / VDATA[15:0] */
-BUF_STORE(buffer_store_byte, 1, 1, 0)
-BUF_STORE(buffer_store_short, 1, 2, 0)
-/* MEM[addr] = VDATA[23:16] / VDATA[31:16] (gfx9) */
-BUF_STORE(buffer_store_byte_d16_hi, 1, 1, 16)
-BUF_STORE(buffer_store_short_d16_hi, 1, 2, 16)
+/* buffer_store_*: MEM[addr] = VDATA (the variants: MEM_STORES) */
+#define BUF_STORE(sfx, ndw, psize, shift) \
+    static void buffer_##sfx(wave_t *w, const isa_inst_t *in) { buf_store(w, in, ndw, psize, shift); }
+MEM_STORES(BUF_STORE)
 
 /* MEM[addr] = MEM_LDS[M0 + inst_offset + lane * 4] (gfx8/9) */
 static void buffer_store_lds_dword(wave_t *w, const isa_inst_t *in)
