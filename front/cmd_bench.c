@@ -184,6 +184,8 @@ int cmd_bench(int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.n = o.n;
     wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
+    if (r.progress_shown)
+        fputc('\n', stderr);
     int rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
     int json_stdout = o.json && strcmp(o.json, "-") == 0;
     if (st == WL_ERROR) {

@@ -2,6 +2,7 @@
  * workloads.h). */
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "front/workloads/workloads.h"
 
 const wl_workload_t *const wl_all[] = {&wl_bitonic, &wl_reduce, &wl_gemm, NULL};
@@ -39,6 +40,11 @@ wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
         return WL_ERROR;
     r->launches++;
     r->ninst += sr.ninst;
+    if (r->sim_seconds >= 2.0 && isatty(2)) {   /* long runs: progress on a terminal */
+        fprintf(stderr, "\rgcnsim: %llu launches, %llu wave-instructions so far",
+                (unsigned long long)r->launches, (unsigned long long)r->ninst);
+        r->progress_shown = 1;
+    }
     r->nwg += sr.nwg;
     r->nwaves += sr.nwaves;
     if (st == 1) {

@@ -22,6 +22,7 @@ typedef struct {
     uint64_t nwg, nwaves;
     double sim_seconds;       /* wall time inside the launches */
     double host_seconds;      /* wall time of input generation and the CPU reference */
+    int progress_shown;       /* a progress line was written to stderr */
 } wl_result_t;
 
 typedef struct wl_workload {
