@@ -65,7 +65,7 @@ check: gcnsim unit
 	@tests/run-tests.sh
 
 kernels:
-	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu front/workloads; do $$s/build.sh || exit 1; done
+	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro front/workloads; do $$s/build.sh || exit 1; done
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 

@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Writes the GCN assembly of the microbenchmark kernels (tests/micro).
+
+usage: gen.py KERNEL TARGET      prints the assembly for llvm-mc
+       gen.py --list             prints "KERNEL TARGETS..." per kernel
+
+Each kernel isolates one timing effect (see MANIFEST) and writes a result
+buffer (explicit argument 0) that proves it ran: out[gid] for gid =
+workgroup_id_x * WG + workitem_id_x.  Registers at launch: s[0:1] kernarg
+pointer, s2 workgroup id x, v0 work-item id x.  The common prologue leaves
+s[4:5] = out, v1 = gid, v3 = float(gid) and waits for the kernarg load, so
+the timed part starts with no memory operation outstanding.
+"""
+import sys
+
+ALL = ("gfx701", "gfx803", "gfx900")
+
+
+def gen(t):
+    return int(t[3])            # 7, 8 or 9
+
+
+def vadd_co(t, d, a, b):
+    """d = a + b (32-bit, carry to vcc)."""
+    op = {7: "v_add_i32_e32", 8: "v_add_u32_e32", 9: "v_add_co_u32_e32"}[gen(t)]
+    return f"{op} {d}, vcc, {a}, {b}"
+
+
+def vaddc(t, d, a, b):
+    op = "v_addc_co_u32_e32" if gen(t) == 9 else "v_addc_u32_e32"
+    return f"{op} {d}, vcc, {a}, {b}, vcc"
+
+
+def kernarg_off(t, byte):
+    """s_load offset: dwords on gfx7, bytes on gfx8/9 (GCN-FACTS 5.3)."""
+    return hex(byte // 4) if gen(t) == 7 else hex(byte)
+
+
+def prologue(t, wg, lds=False):
+    s = [f"s_load_dwordx2 s[4:5], s[0:1], {kernarg_off(t, 0)}",
+         f"s_mul_i32 s3, s2, {wg}",
+         vadd_co(t, "v1", "s3", "v0"),
+         "v_cvt_f32_u32_e32 v3, v1"]
+    if lds and gen(t) < 9:
+        s.append("s_mov_b32 m0, -1")
+    s.append("s_waitcnt lgkmcnt(0)")
+    return s
+
+
+def store(t, data="v3", size=4):
+    """out[gid] = data (size 4 or 8 bytes); v1 = gid on entry."""
+    shift = {4: 2, 8: 3}[size]
+    op = {4: "flat_store_dword", 8: "flat_store_dwordx2"}[size]
+    return [f"v_lshlrev_b32_e32 v1, {shift}, v1",
+            vadd_co(t, "v1", "s4", "v1"),
+            "v_mov_b32_e32 v2, s5",
+            vaddc(t, "v2", "0", "v2"),
+            f"{op} v[1:2], {data}",
+            "s_endpgm"]
+
+
+# ---- kernels: each returns (body lines, descriptor/metadata settings) ------
+
+def k_valu_chain(t):
+    """(a)(b)(c) 256 dependent v_add_f32: out = gid + 128."""
+    body = prologue(t, 256) + ["v_add_f32_e32 v3, 0.5, v3"] * 256 + store(t)
+    return body, dict(vgpr=4, wg=256)
+
+
+def k_mul_lo_chain(t):
+    """(d) 64 dependent v_mul_lo_u32: out = gid * 3^64 mod 2^32."""
+    body = prologue(t, 64) + ["v_mul_lo_u32 v3, v1, 1"] + \
+        ["v_mul_lo_u32 v3, v3, 3"] * 64 + store(t)
+    return body, dict(vgpr=4, wg=64)
+
+
+def k_rcp_chain(t):
+    """(d) 64 dependent v_rcp_f32 on gid+1: out ~= gid + 1."""
+    body = prologue(t, 64) + ["v_add_f32_e32 v3, 1.0, v3"] + \
+        ["v_rcp_f32_e32 v3, v3"] * 64 + store(t)
+    return body, dict(vgpr=4, wg=64)
+
+
+def k_add_f64_chain(t):
+    """(d) 64 dependent v_add_f64 (+0.5): out (f64) = gid + 32."""
+    body = prologue(t, 64) + ["v_cvt_f64_u32_e32 v[4:5], v1"] + \
+        ["v_add_f64 v[4:5], v[4:5], 0.5"] * 64 + store(t, "v[4:5]", 8)
+    return body, dict(vgpr=6, wg=64)
+
+
+def k_fma_f64_chain(t):
+    """(d) 64 dependent v_fma_f64 (x*1.0+0.5): out (f64) = gid + 32."""
+    body = prologue(t, 64) + ["v_cvt_f64_u32_e32 v[4:5], v1"] + \
+        ["v_fma_f64 v[4:5], v[4:5], 1.0, 0.5"] * 64 + store(t, "v[4:5]", 8)
+    return body, dict(vgpr=6, wg=64)
+
+
+def k_salu_valu_1w(t):
+    """(e) one wave: 128 x (s_add_u32; v_add_f32) interleaved:
+    out = gid + 128 + 5*128."""
+    body = prologue(t, 64) + ["s_mov_b32 s6, 0"]
+    for _ in range(128):
+        body += ["s_add_u32 s6, s6, 5", "v_add_f32_e32 v3, 1.0, v3"]
+    body += ["v_cvt_f32_u32_e32 v4, s6", "v_add_f32_e32 v3, v3, v4"] + store(t)
+    return body, dict(vgpr=5, wg=64)
+
+
+def k_salu_valu_2w(t):
+    """(e) work-group of 5 waves: wave 0 runs 128 s_add_u32, wave 4 (the
+    second wave of SIMD 0 when waves are dealt to SIMDs round-robin) runs
+    128 v_add_f32, waves 1-3 only store.  out = gid + 640 (wave 0),
+    gid + 128 (wave 4), gid (waves 1-3)."""
+    body = prologue(t, 320) + [
+        "v_readfirstlane_b32 s7, v0",
+        "s_lshr_b32 s7, s7, 6",            # wave index in the group
+        "s_cmp_eq_u32 s7, 0",
+        "s_cbranch_scc1 .Lsalu",
+        "s_cmp_eq_u32 s7, 4",
+        "s_cbranch_scc1 .Lvalu",
+        "s_branch .Lstore",
+        ".Lsalu:",
+        "s_mov_b32 s6, 0"] + ["s_add_u32 s6, s6, 5"] * 128 + [
+        "v_cvt_f32_u32_e32 v4, s6",
+        "v_add_f32_e32 v3, v3, v4",
+        "s_branch .Lstore",
+        ".Lvalu:"] + ["v_add_f32_e32 v3, 1.0, v3"] * 128 + [
+        ".Lstore:"] + store(t)
+    return body, dict(vgpr=5, wg=320, maxwg=320)
+
+
+def smem(t, early):
+    """(f) s_load of argument 1 then s_waitcnt at once (early) or after 20
+    independent VALU ops: out = 2*gid + 2 + arg."""
+    load = [f"s_load_dword s8, s[0:1], {kernarg_off(t, 8)}"]
+    wait = ["s_waitcnt lgkmcnt(0)"]
+    indep = [f"v_add_f32_e32 v{10 + k}, 1.0, v3" for k in range(20)]
+    mid = (wait + indep) if early else (indep + wait)
+    body = prologue(t, 64) + load + mid + [
+        "v_add_f32_e32 v3, v10, v29",
+        "v_cvt_f32_u32_e32 v4, s8",
+        "v_add_f32_e32 v3, v3, v4"] + store(t)
+    return body, dict(vgpr=30, wg=64, sgpr=10, arg1=True)
+
+
+def k_smem_wait_early(t):
+    return smem(t, True)
+
+
+def k_smem_wait_late(t):
+    return smem(t, False)
+
+
+def lds(t, stride):
+    """(g) each lane writes gid+1 to LDS dword lane*stride, then 16
+    independent ds_read_b32 of it: out = 2*(gid + 1)."""
+    body = prologue(t, 64, lds=True) + [
+        f"v_mul_u32_u24_e32 v5, {stride * 4}, v0",
+        "v_add_f32_e32 v3, 1.0, v3",
+        "ds_write_b32 v5, v3",
+        "s_waitcnt lgkmcnt(0)"] + \
+        [f"ds_read_b32 v{10 + k}, v5" for k in range(16)] + [
+        "s_waitcnt lgkmcnt(0)",
+        "v_add_f32_e32 v3, v10, v25"] + store(t)
+    return body, dict(vgpr=26, wg=64, lds=64 * 4 * stride)
+
+
+def k_lds_stride1(t):
+    return lds(t, 1)
+
+
+def k_lds_stride32(t):
+    return lds(t, 32)
+
+
+def occ_body(t, wg, extra=()):
+    return prologue(t, wg) + list(extra) + \
+        ["v_add_f32_e32 v3, 1.0, v3"] + store(t)
+
+
+def k_occ_vgpr(t):
+    """(h) 128 VGPRs allocated (v127 used): out = gid + 1."""
+    body = occ_body(t, 64, ["v_mov_b32_e32 v127, v3", "v_mov_b32_e32 v3, v127"])
+    return body, dict(vgpr=128, wg=64, reqd=64)
+
+
+def k_occ_sgpr(t):
+    """(h) SGPRs: s[0:N-1] allocated (the highest used): out = gid + 1.
+    next_free_sgpr + VCC (+ XNACK_MASK on gfx900): gfx701 80 + 2 = 82
+    (> 80 -> 5 waves), gfx803 100 + 2, gfx900 98 + 4 = 102 (> 100 -> 7)."""
+    n = 80 if gen(t) == 7 else 100 if gen(t) == 8 else 98
+    body = occ_body(t, 64, [f"s_mov_b32 s{n - 1}, s3",
+                            f"s_add_u32 s3, s{n - 1}, 0"])
+    return body, dict(vgpr=4, wg=64, reqd=64, sgpr=n)
+
+
+def k_occ_lds(t):
+    """(h) 32 KiB static LDS per 64-lane group; the last 256 bytes are
+    written and read back: out = gid + 1."""
+    body = prologue(t, 64, lds=True) + [
+        "v_lshlrev_b32_e32 v5, 2, v0",
+        "ds_write_b32 v5, v3 offset:32512",
+        "v_mov_b32_e32 v3, 0",
+        "s_waitcnt lgkmcnt(0)",
+        "ds_read_b32 v3, v5 offset:32512",
+        "s_waitcnt lgkmcnt(0)",
+        "v_add_f32_e32 v3, 1.0, v3"] + store(t)
+    return body, dict(vgpr=6, wg=64, reqd=64, lds=32768)
+
+
+def k_occ_wgslots(t):
+    """(h) 128-lane (2-wave) work-groups, nothing else limiting: out = gid + 1."""
+    return occ_body(t, 128), dict(vgpr=4, wg=128, reqd=128)
+
+
+KERNELS = {
+    "valu_chain": (k_valu_chain, ALL),
+    "mul_lo_chain": (k_mul_lo_chain, ALL),
+    "rcp_chain": (k_rcp_chain, ALL),
+    "add_f64_chain": (k_add_f64_chain, ALL),
+    "fma_f64_chain": (k_fma_f64_chain, ALL),
+    "salu_valu_1w": (k_salu_valu_1w, ALL),
+    "salu_valu_2w": (k_salu_valu_2w, ALL),
+    "smem_wait_early": (k_smem_wait_early, ALL),
+    "smem_wait_late": (k_smem_wait_late, ALL),
+    "lds_stride1": (k_lds_stride1, ALL),
+    "lds_stride32": (k_lds_stride32, ALL),
+    "occ_vgpr": (k_occ_vgpr, ALL),
+    "occ_sgpr": (k_occ_sgpr, ALL),
+    "occ_lds": (k_occ_lds, ALL),
+    "occ_wgslots": (k_occ_wgslots, ALL),
+}
+
+
+def metadata(name, t, o):
+    args = ["      - .address_space:  global\n"
+            "        .offset:         0\n"
+            "        .size:           8\n"
+            "        .value_kind:     global_buffer"]
+    kasize = 8
+    if o.get("arg1"):
+        args.append("      - .offset:         8\n"
+                    "        .size:           4\n"
+                    "        .value_kind:     by_value")
+        kasize = 16
+    reqd = ""
+    if o.get("reqd"):
+        reqd = f"    .reqd_workgroup_size:\n      - {o['reqd']}\n      - 1\n      - 1\n"
+    maxwg = o.get("maxwg", o.get("reqd", 256))
+    return (f"""	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+{chr(10).join(args)}
+    .group_segment_fixed_size: {o.get('lds', 0)}
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: {kasize}
+    .max_flat_workgroup_size: {maxwg}
+    .name:           {name}
+    .private_segment_fixed_size: 0
+{reqd}    .sgpr_count:     {o.get('sgpr', 10)}
+    .symbol:         {name}.kd
+    .vgpr_count:     {o['vgpr']}
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--{t}
+amdhsa.version:
+  - 1
+  - 1
+...
+	.end_amdgpu_metadata
+""", kasize)
+
+
+def assemble_text(name, t):
+    fn, _ = KERNELS[name]
+    body, o = fn(t)
+    md, kasize = metadata(name, t, o)
+    lines = [f'\t.amdgcn_target "amdgcn-amd-amdhsa--{t}"',
+             "\t.text",
+             f"\t.globl {name}",
+             "\t.p2align 8",
+             f"\t.type {name},@function",
+             f"{name}:"]
+    lines += [ln if ln.endswith(":") else "\t" + ln for ln in body]
+    lines += [f".Lend_{name}:",
+              f"\t.size {name}, .Lend_{name}-{name}",
+              "\t.rodata",
+              "\t.p2align 6",
+              f"\t.amdhsa_kernel {name}",
+              f"\t\t.amdhsa_group_segment_fixed_size {o.get('lds', 0)}",
+              f"\t\t.amdhsa_kernarg_size {kasize}",
+              "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1",
+              "\t\t.amdhsa_system_sgpr_workgroup_id_x 1",
+              "\t\t.amdhsa_system_vgpr_workitem_id 0",
+              f"\t\t.amdhsa_next_free_vgpr {o['vgpr']}",
+              f"\t\t.amdhsa_next_free_sgpr {o.get('sgpr', 10)}",
+              "\t\t.amdhsa_reserve_flat_scratch 0",
+              "\t\t.amdhsa_float_denorm_mode_32 3",
+              "\t.end_amdhsa_kernel",
+              md]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        for k, (_, ts) in KERNELS.items():
+            print(k, *ts)
+        return 0
+    if len(sys.argv) != 3 or sys.argv[1] not in KERNELS:
+        print(__doc__, file=sys.stderr)
+        return 2
+    sys.stdout.write(assemble_text(sys.argv[1], sys.argv[2]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
