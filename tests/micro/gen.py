@@ -61,6 +61,11 @@ def store(t, data="v3", size=4):
 
 # ---- kernels: each returns (body lines, descriptor/metadata settings) ------
 
+def k_empty_frame(t):
+    """baseline: the common frame with an empty body: out = gid."""
+    return prologue(t, 64) + store(t), dict(vgpr=4, wg=64)
+
+
 def k_valu_chain(t):
     """(a)(b)(c) 256 dependent v_add_f32: out = gid + 128."""
     body = prologue(t, 256) + ["v_add_f32_e32 v3, 0.5, v3"] * 256 + store(t)
@@ -213,6 +218,7 @@ def k_occ_wgslots(t):
 
 
 KERNELS = {
+    "empty_frame": (k_empty_frame, ALL),
     "valu_chain": (k_valu_chain, ALL),
     "mul_lo_chain": (k_mul_lo_chain, ALL),
     "rcp_chain": (k_rcp_chain, ALL),

@@ -43,6 +43,7 @@ occ_case() {
 }
 
 for t in gfx701 gfx803 gfx900; do
+    run_case empty_frame "$t" 64 64 1024     # baseline
     run_case valu_chain "$t" 64 64 1024      # (a), (b) one wave
     run_case valu_chain "$t" 256 256 1024    # (b) four waves
     run_case valu_chain "$t" 16 16 1024      # (c) 16 active lanes
