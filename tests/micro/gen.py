@@ -237,6 +237,12 @@ KERNELS = {
 }
 
 
+def extra_sgprs(t):
+    """SGPRs counted beyond next_free_sgpr: VCC, and XNACK_MASK on gfx900
+    ("xnack any"); FLAT_SCRATCH is not reserved (GCN-FACTS 3.1)."""
+    return 4 if t == "gfx900" else 2
+
+
 def metadata(name, t, o):
     args = ["      - .address_space:  global\n"
             "        .offset:         0\n"
@@ -263,7 +269,7 @@ amdhsa.kernels:
     .max_flat_workgroup_size: {maxwg}
     .name:           {name}
     .private_segment_fixed_size: 0
-{reqd}    .sgpr_count:     {o.get('sgpr', 10)}
+{reqd}    .sgpr_count:     {o.get('sgpr', 10) + extra_sgprs(t)}
     .symbol:         {name}.kd
     .vgpr_count:     {o['vgpr']}
     .wavefront_size: 64
