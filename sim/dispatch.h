@@ -9,6 +9,7 @@
 #include "isa/isa.h"
 #include "sim/mem.h"
 #include "sim/wave.h"
+#include "sim/timing.h"
 
 /* Hidden kernel arguments the launch fills in. */
 typedef enum {
@@ -61,6 +62,10 @@ typedef struct {
     void *step_arg;
     void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
     void *progress_arg;
+    /* optional: run under the cycle model (sim/timing.h) instead of the
+     * functional one-group-at-a-time scheduler; statistics are added to
+     * timing->stats */
+    tm_config_t *timing;
 } sim_launch_t;
 
 typedef struct {

@@ -1,0 +1,82 @@
+/* device.h — device presets: the parameters of the cycle model (CU count,
+ * clocks, FP64 rate, caches, latencies, bandwidths) for real GCN boards,
+ * each default with its source (GCN-FACTS) or marked as a calibration
+ * choice.  Parameters are data: the model reads them only through
+ * dev_param_t values, never as literals, and any of them can be
+ * overridden by name (`--set KEY=VALUE`).  No I/O here. */
+#ifndef GCNSIM_DEVICE_H
+#define GCNSIM_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "isa/isa.h"
+
+/* The parameters: X(key, unit, description).  Every value is an unsigned
+ * integer in the unit stated. */
+#define DEV_PARAM_LIST(X) \
+    X(cus,                 "CUs",        "compute units") \
+    X(clock_mhz,           "MHz",        "shader engine clock") \
+    X(wave_slots,          "waves",      "wave slots per SIMD") \
+    X(dp_factor,           "",           "FP64 cost factor DPFACTOR (FP64 rate = 1/(2*dp_factor)): 1, 2, 4 or 8") \
+    X(fast_fma,            "0/1",        "v_fma_f32 at full rate (1) or quarter rate (0)") \
+    X(valu_sgpr_delay,     "cycles",     "extra delay before an SALU/SMEM/branch reads an SGPR a VALU wrote") \
+    X(branch_taken,        "cycles",     "issue cost of a taken branch (refetch included)") \
+    X(branch_not_taken,    "cycles",     "issue cost of a branch not taken") \
+    X(wg_launch,           "cycles",     "from placing a work-group on a CU to its waves' first issue") \
+    X(barrier_latency,     "cycles",     "from the last wave reaching s_barrier to the release") \
+    X(lds_latency,         "cycles",     "LDS data return after the bank cycles") \
+    X(smem_latency,        "cycles",     "scalar data cache hit latency") \
+    X(scalar_cache_kib,    "KiB",        "scalar data cache size") \
+    X(scalar_cache_cus,    "CUs",        "CUs sharing one scalar data cache") \
+    X(icache_kib,          "KiB",        "instruction cache size") \
+    X(icache_cus,          "CUs",        "CUs sharing one instruction cache") \
+    X(l1_kib,              "KiB",        "vector L1 cache per CU") \
+    X(l1_ways,             "ways",       "vector L1 associativity") \
+    X(l1_latency,          "cycles",     "vector L1 hit latency") \
+    X(l2_kib,              "KiB",        "L2 cache, all channels") \
+    X(l2_channels,         "channels",   "L2 channels (64 B per cycle each)") \
+    X(l2_ways,             "ways",       "L2 associativity") \
+    X(l2_latency,          "cycles",     "L2 hit latency") \
+    X(dram_latency,        "cycles",     "DRAM latency after an L2 miss") \
+    X(dram_gbps,           "GB/s",       "DRAM bandwidth")
+
+typedef enum {
+#define DEV_PARAM_ENUM(key, unit, desc) DEV_##key,
+    DEV_PARAM_LIST(DEV_PARAM_ENUM)
+#undef DEV_PARAM_ENUM
+    DEV_NPARAMS
+} dev_param_t;
+
+/* A device: a preset, possibly with overridden parameters. */
+typedef struct {
+    const char *name;          /* "vega-64" */
+    const char *product;       /* "Radeon RX Vega 64 (Vega 10)" */
+    const char *target;        /* default gfx target of the preset: "gfx900" */
+    uint8_t gen;               /* isa_gen_t of that target */
+    uint32_t p[DEV_NPARAMS];   /* parameter values */
+} dev_t;
+
+/* Number of presets, and the i-th one (NULL past the end). */
+size_t dev_preset_count(void);
+const dev_t *dev_preset_at(size_t i);
+/* The preset named name; NULL when unknown. */
+const dev_t *dev_preset(const char *name);
+/* The default preset for a target: the preset of the same target if any,
+ * else the first of the same generation; NULL when none fits. */
+const dev_t *dev_default_for(const isa_target_t *t);
+/* Whether device d (its generation) can run code of target t: 0 yes, or -1
+ * with a one-line reason in err. */
+int dev_check_target(const dev_t *d, const isa_target_t *t, char *err, size_t errlen);
+
+/* Key, unit and description of parameter i. */
+const char *dev_param_key(dev_param_t i);
+const char *dev_param_unit(dev_param_t i);
+const char *dev_param_desc(dev_param_t i);
+/* Where preset d's default for parameter i comes from (a GCN-FACTS section
+ * and source tag, or "calibration: ..."), one line. */
+const char *dev_param_source(const dev_t *d, dev_param_t i);
+/* Apply "KEY=VALUE" to d.  Returns 0, or -1 with a one-line message in err
+ * (unknown key: the message lists the keys; bad or out-of-range value). */
+int dev_set(dev_t *d, const char *assignment, char *err, size_t errlen);
+
+#endif

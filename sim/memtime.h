@@ -1,0 +1,76 @@
+/* memtime.h — timing of the memory system for the cycle model: LDS bank
+ * conflicts, vector-memory address processing and coalescing into 64-byte
+ * lines, the per-CU vector L1, the scalar data cache and instruction cache
+ * shared by groups of CUs, the L2 (channels interleaved by line) and DRAM
+ * (latency and bandwidth).  Reservation based: each request is timed when
+ * it is issued, in issue order; caches keep tags only (no data).  All
+ * parameters come from a dev_t.  Deterministic; no I/O. */
+#ifndef GCNSIM_MEMTIME_H
+#define GCNSIM_MEMTIME_H
+
+#include <stdint.h>
+#include "sim/device.h"
+#include "sim/wave.h"
+
+/* ---- LDS ------------------------------------------------------------------ */
+
+/* Bank cycles of one DS access (a.space == FX_SPACE_LDS): the lanes of
+ * a.mask are served 32 dwords per cycle over the 32 banks (bank =
+ * (addr >> 2) & 31); lanes that touch different dwords of one bank take one
+ * cycle each, lanes on the same dword share it (broadcast).  An access of
+ * B bytes per lane touches ceil(B/4) consecutive dwords per lane; lanes are
+ * taken in order in groups of 32 dwords.  *ideal gets the cycles without
+ * conflicts (ceil(lanes * dwords / 32), at least 1).  Returns the cycles
+ * (>= *ideal; 0 when no lane is active). */
+unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal);
+
+/* ---- vector memory -------------------------------------------------------- */
+
+/* Address-processing cycles of one vector-memory access on a CU's texture
+ * addresser: 4 when the active lanes access consecutive dwords in lane
+ * order (the coalesced 1-D dword path), else one quad (4 lanes) per cycle:
+ * 16 for a full wave (GCN-FACTS 4.3).  0 when no lane is active. */
+unsigned mt_addr_cycles(const fx_access_t *a);
+
+/* Number of distinct 64-byte lines an access touches (lanes of a.mask;
+ * each lane touches [addr, addr + bytes)). */
+unsigned mt_lines(const fx_access_t *a);
+
+typedef struct mt mt_t;   /* the memory system of a device */
+
+/* Statistics of the memory system. */
+typedef struct {
+    uint64_t l1_hits, l1_misses;          /* vector L1, in 64-byte lines */
+    uint64_t l2_hits, l2_misses;          /* L2, lines (vector, scalar and instruction misses) */
+    uint64_t k_hits, k_misses;            /* scalar data cache, lines */
+    uint64_t i_hits, i_misses;            /* instruction cache, lines */
+    uint64_t dram_bytes;                  /* bytes moved to or from DRAM */
+} mt_stats_t;
+
+/* A memory system for device d (cus CUs).  NULL when out of memory. */
+mt_t *mt_new(const dev_t *d);
+void mt_free(mt_t *m);
+/* Forget every cached line and reservation (a new dispatch starts cold). */
+void mt_reset(mt_t *m);
+
+/* Vector memory: time the lines of access a issued by CU cu at cycle now,
+ * through L1 (loads allocate; stores write through without allocating),
+ * L2 (channel = line index mod channels, one line per channel per cycle)
+ * and DRAM (latency plus the transfer at the device's bandwidth, queued
+ * behind earlier transfers).  Returns the cycle at which the last line's
+ * data is back (loads) or written to L2 (stores/atomics). */
+uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now);
+
+/* Scalar memory: bytes at addr read by CU cu at cycle now through the
+ * scalar data cache of its group, then L2.  Returns the cycle the data is
+ * back. */
+uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t now);
+
+/* Instruction fetch: the 64-byte line holding pc, wanted by CU cu at cycle
+ * now.  Returns the cycle it is available (now on a hit). */
+uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now);
+
+/* Statistics so far. */
+const mt_stats_t *mt_stats(const mt_t *m);
+
+#endif

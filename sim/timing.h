@@ -1,0 +1,120 @@
+/* timing.h — the cycle model: a device of compute units (four SIMD16s with
+ * wave slots, a scalar ALU, branch, LDS and vector-memory pipes), the
+ * work-group dispatcher that places groups where registers, LDS and slots
+ * allow, the issue arbiter, s_waitcnt counters and barriers, and the memory
+ * timing of sim/memtime.h.  It runs the functional semantics at issue and
+ * consumes their effects records; the semantics never look at it.
+ *
+ * Use: fill a tm_config_t (stats zeroed), point sim_launch_t.timing at it
+ * and sim_dispatch; each dispatch adds its statistics to config.stats
+ * (several launches accumulate; tm_stats_free them at the end). */
+#ifndef GCNSIM_TIMING_H
+#define GCNSIM_TIMING_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sim/device.h"
+#include "sim/memtime.h"
+#include "sim/occupancy.h"
+
+/* Instruction categories as the sequencer issues them. */
+#define TM_CAT_LIST(X) X(valu) X(salu) X(smem) X(vmem) X(lds) X(branch) X(other)
+typedef enum {
+#define TM_CAT_ENUM(n) TM_CAT_##n,
+    TM_CAT_LIST(TM_CAT_ENUM)
+#undef TM_CAT_ENUM
+    TM_NCAT
+} tm_cat_t;
+
+/* Why a wave did not issue (wave-cycles are charged to one reason):
+ * waiting in s_waitcnt for each counter, at s_barrier, for its previous
+ * instruction (issue cost, VALU->SGPR->SALU delay), ready but another wave
+ * or the SIMD's turn won (arbitration, a busy unit), for its instructions
+ * (taken branch, instruction-cache miss), in s_sleep. */
+#define TM_STALL_LIST(X) \
+    X(waitcnt_vmcnt) X(waitcnt_lgkmcnt) X(waitcnt_expcnt) X(barrier) \
+    X(dependency) X(arbitration) X(fetch) X(sleep)
+typedef enum {
+#define TM_STALL_ENUM(n) TM_STALL_##n,
+    TM_STALL_LIST(TM_STALL_ENUM)
+#undef TM_STALL_ENUM
+    TM_NSTALL
+} tm_stall_t;
+
+/* Name of a category / stall reason ("valu", "waitcnt_vmcnt"). */
+const char *tm_cat_name(tm_cat_t c);
+const char *tm_stall_name(tm_stall_t s);
+
+/* Counters of one CU (or of the whole device, summed). */
+typedef struct {
+    uint64_t active_cycles;      /* cycles with at least one wave resident */
+    uint64_t valu_busy;          /* SIMD-cycles with a VALU op occupying the SIMD */
+    uint64_t salu_busy;          /* scalar-ALU cycles (one SALU op per cycle; 8-cycle ops 2) */
+    uint64_t mem_busy;           /* vector-memory (texture addresser) busy cycles */
+    uint64_t lds_busy;           /* LDS bank cycles (both SIMD-pair ports) */
+    uint64_t lds_conflict;       /* of which lost to bank conflicts */
+    uint64_t inst[TM_NCAT];      /* wave-instructions by category */
+    uint64_t valu_lanes;         /* active lanes summed over VALU instructions */
+    uint64_t stall[TM_NSTALL];   /* wave-cycles not issuing, by reason */
+    uint64_t wave_cycles;        /* resident wave-cycles */
+    uint64_t workgroups, waves;  /* placed on this CU */
+    uint32_t peak_waves;         /* most waves resident at once */
+} tm_counters_t;
+
+/* Per instruction address (hot spots). */
+typedef struct {
+    uint64_t count;              /* wave-instructions issued at this pc */
+    uint64_t cycles;             /* wave-cycles from the wave's previous issue to this one */
+    uint64_t stall[TM_NSTALL];   /* of which stalled, by reason */
+} tm_pc_t;
+
+typedef struct {
+    uint64_t cycles;             /* from the first work-group placed to the last wave ended */
+    unsigned ncu;
+    tm_counters_t total;         /* summed over CUs */
+    tm_counters_t *cu;           /* [ncu] */
+    mt_stats_t mem;
+    occ_result_t occ;            /* theoretical occupancy of the launch */
+    int occ_ok;                  /* occ_compute succeeded */
+    uint64_t code_base;          /* hot spots: device address of pc[0] */
+    size_t ndw;                  /* code dwords (0: no hot spots collected) */
+    tm_pc_t *pc;                 /* [ndw], by (pc - code_base) / 4 */
+    unsigned launches;           /* dispatches summed into these statistics */
+} tm_stats_t;
+
+/* Timeline events, reported in time order per wave. */
+typedef enum { TM_EV_WAVE_BEGIN, TM_EV_WAVE_END, TM_EV_INST } tm_ev_kind_t;
+typedef struct {
+    uint8_t kind;                /* tm_ev_kind_t */
+    uint8_t cat;                 /* TM_EV_INST: tm_cat_t */
+    uint16_t cu, simd, slot;     /* where the wave runs */
+    uint32_t wave;               /* wave index in the dispatch */
+    uint32_t wg[3];              /* work-group id */
+    uint64_t pc;
+    uint64_t start, end;         /* cycles: issue and end of the issue cost (begin/end: equal) */
+} tm_event_t;
+
+/* What a timing run needs; stats is filled by the run. */
+typedef struct {
+    dev_t dev;                   /* the device, with any overrides */
+    int hotspots;                /* collect per-pc statistics */
+    void (*on_event)(void *arg, const tm_event_t *e);   /* optional timeline sink */
+    void *event_arg;
+    tm_stats_t stats;            /* out: accumulated over dispatches (zero it first) */
+} tm_config_t;
+
+/* Add the statistics of src to dst (same kernel: hot spots are added when
+ * both have them for the same code).  Returns 0, or -1 when out of memory. */
+int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src);
+/* Release what a stats record holds (and zero it). */
+void tm_stats_free(tm_stats_t *s);
+
+/* Derived figures, as the README defines them (percentages 0..100). */
+double tm_valu_busy_pct(const tm_stats_t *s);        /* 100 * valu_busy / (4 * CUs * cycles) */
+double tm_salu_busy_pct(const tm_stats_t *s);        /* 100 * salu_busy / (CUs * cycles) */
+double tm_valu_util_pct(const tm_stats_t *s);        /* 100 * valu_lanes / (64 * VALU instructions) */
+double tm_mem_busy_pct(const tm_stats_t *s);         /* 100 * mem_busy / (CUs * cycles) */
+double tm_lds_conflict_pct(const tm_stats_t *s);     /* 100 * lds_conflict / lds_busy */
+double tm_achieved_waves_per_simd(const tm_stats_t *s); /* wave_cycles / (4 * active_cycles) */
+
+#endif
