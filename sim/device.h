@@ -54,19 +54,19 @@ typedef struct {
     const char *target;        /* default gfx target of the preset: "gfx900" */
     uint8_t gen;               /* isa_gen_t of that target */
     uint32_t p[DEV_NPARAMS];   /* parameter values */
-} dev_t;
+} device_t;
 
 /* Number of presets, and the i-th one (NULL past the end). */
 size_t dev_preset_count(void);
-const dev_t *dev_preset_at(size_t i);
+const device_t *dev_preset_at(size_t i);
 /* The preset named name; NULL when unknown. */
-const dev_t *dev_preset(const char *name);
+const device_t *dev_preset(const char *name);
 /* The default preset for a target: the preset of the same target if any,
  * else the first of the same generation; NULL when none fits. */
-const dev_t *dev_default_for(const isa_target_t *t);
+const device_t *dev_default_for(const isa_target_t *t);
 /* Whether device d (its generation) can run code of target t: 0 yes, or -1
  * with a one-line reason in err. */
-int dev_check_target(const dev_t *d, const isa_target_t *t, char *err, size_t errlen);
+int dev_check_target(const device_t *d, const isa_target_t *t, char *err, size_t errlen);
 
 /* Key, unit and description of parameter i. */
 const char *dev_param_key(dev_param_t i);
@@ -74,9 +74,9 @@ const char *dev_param_unit(dev_param_t i);
 const char *dev_param_desc(dev_param_t i);
 /* Where preset d's default for parameter i comes from (a GCN-FACTS section
  * and source tag, or "calibration: ..."), one line. */
-const char *dev_param_source(const dev_t *d, dev_param_t i);
+const char *dev_param_source(const device_t *d, dev_param_t i);
 /* Apply "KEY=VALUE" to d.  Returns 0, or -1 with a one-line message in err
  * (unknown key: the message lists the keys; bad or out-of-range value). */
-int dev_set(dev_t *d, const char *assignment, char *err, size_t errlen);
+int dev_set(device_t *d, const char *assignment, char *err, size_t errlen);
 
 #endif

@@ -4,7 +4,7 @@
  * shared by groups of CUs, the L2 (channels interleaved by line) and DRAM
  * (latency and bandwidth).  Reservation based: each request is timed when
  * it is issued, in issue order; caches keep tags only (no data).  All
- * parameters come from a dev_t.  Deterministic; no I/O. */
+ * parameters come from a device_t.  Deterministic; no I/O. */
 #ifndef GCNSIM_MEMTIME_H
 #define GCNSIM_MEMTIME_H
 
@@ -48,7 +48,7 @@ typedef struct {
 } mt_stats_t;
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
-mt_t *mt_new(const dev_t *d);
+mt_t *mt_new(const device_t *d);
 void mt_free(mt_t *m);
 /* Forget every cached line and reservation (a new dispatch starts cold). */
 void mt_reset(mt_t *m);

@@ -96,7 +96,7 @@ typedef struct {
 
 /* What a timing run needs; stats is filled by the run. */
 typedef struct {
-    dev_t dev;                   /* the device, with any overrides */
+    device_t dev;                   /* the device, with any overrides */
     int hotspots;                /* collect per-pc statistics */
     void (*on_event)(void *arg, const tm_event_t *e);   /* optional timeline sink */
     void *event_arg;
