@@ -1,0 +1,438 @@
+/* device.c — the device presets (data), their parameters' sources, and
+ * overriding a parameter by name.  Facts cite GCN-FACTS sections and the
+ * source tags used there; values with no published primary number are
+ * marked "calibration:" with the reasoning. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/device.h"
+
+/* ---- parameter names ------------------------------------------------------ */
+
+static const struct {
+    const char *key, *unit, *desc;
+} params[DEV_NPARAMS] = {
+#define DEV_PARAM_ROW(key, unit, desc) {#key, unit, desc},
+    DEV_PARAM_LIST(DEV_PARAM_ROW)
+#undef DEV_PARAM_ROW
+};
+
+/* ---- sources shared by every preset --------------------------------------- */
+
+/* Latencies have no primary published numbers (GCN-FACTS 4.4): they are
+ * calibration choices, the same number of cycles on every preset (the
+ * caches and the CU run in the shader clock domain).  DRAM latency is a
+ * time, converted per preset (see DRAM_SRC). */
+static const char *const shared_src[DEV_NPARAMS] = {
+    [DEV_wave_slots] = "GCN-FACTS 1.1 [LLVM] getMaxWavesPerEU: 10 on gfx6-gfx9",
+    [DEV_valu_sgpr_delay] = "GCN-FACTS 1.2/1.4 [CLRX] GcnTimings: VALU writes SGPR -> SALU reads, 16 cycles measured",
+    [DEV_branch_taken] = "GCN-FACTS 1.2 [CLRX] GcnTimings: jumps ~20 cycles if taken",
+    [DEV_branch_not_taken] = "GCN-FACTS 1.2 [CLRX] GcnTimings: jumps 4 cycles not taken",
+    [DEV_wg_launch] = "calibration: no published number; order of the SPI's register "
+                      "initialisation (user/system SGPRs, up to 3 VGPRs of work-item ids at "
+                      "16 lanes/clock) and slot allocation; same on every preset",
+    [DEV_barrier_latency] = "calibration: no published number (LLVM's 500 is a scheduling guess, "
+                            "GCN-FACTS 1.4); a few issue cycles after the last wave arrives; same on every preset",
+    [DEV_lds_latency] = "calibration: no published number (GCN-FACTS 4.1: LLVM says 'between 2 and 64', "
+                        "MGPUSim 14); the upper end, 64; same on every preset",
+    [DEV_smem_latency] = "calibration: no published number (GCN-FACTS 4.4: 'much lower' than vector "
+                         "memory); 40 cycles, a third of the L1 hit; same on every preset",
+    [DEV_l1_kib] = "GCN-FACTS 4.2 [KFD] [MESA] TCP L1 16 KiB per CU, 64 B lines, gfx6-gfx9",
+    [DEV_l1_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: vector L1 4-way (MGPUSim R9 Nano: 4-way)",
+    [DEV_l1_latency] = "calibration: no published number (GCN-FACTS 4.4); 120 cycles load-to-use for "
+                       "an L1 hit (address processing, tag, data return); same on every preset",
+    [DEV_l2_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: L2 16-way (MGPUSim R9 Nano: 16-way)",
+    [DEV_l2_latency] = "calibration: no published number (GCN-FACTS 4.4); 250 cycles load-to-use for "
+                       "an L2 hit (L1 miss, crossbar to the channel and back); same on every preset",
+};
+
+/* ---- sources that depend on the generation -------------------------------- */
+
+#define K_GFX6 "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: K$ 16 KiB shared by up to 4 CUs (gfx6)"
+#define K_GFX7 "GCN-FACTS 4.2 and 7 item 4: 16 KiB K$ per group of up to 4 CUs (KFD lists the same " \
+               "hardware per bank: 8 KiB, 2 CUs)"
+#define K_GFX8 "GCN-FACTS 4.2 [KFD] fiji/polaris: K$ 16 KiB shared by 4 CUs"
+#define K_GFX9 "GCN-FACTS 4.2 [KFD] [ROCM-DOC] gpu-specs: K$ 16 KiB shared by 3 CUs on gfx9"
+#define I_GFX6 "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: I$ 32 KiB shared by up to 4 CUs (gfx6)"
+#define I_GFX7 "GCN-FACTS 4.2 and 7 item 4: 32 KiB I$ per group of up to 4 CUs (KFD lists the same " \
+               "hardware per bank: 16 KiB, 2 CUs)"
+#define I_GFX8 "GCN-FACTS 4.2 [KFD] fiji/polaris: I$ 32 KiB shared by 4 CUs"
+#define I_GFX9 "GCN-FACTS 4.2 [KFD] [ROCM-DOC] gpu-specs: I$ 32 KiB shared by 3 CUs on gfx9"
+
+#define FMA_FAST(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 4 cycles on DP >= 1/8 parts; [LLVM] fast-fmaf on " chip
+#define FMA_SLOW(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 16 cycles on DP 1/16 parts; [LLVM] no fast-fmaf on " chip
+
+#define DRAM_SRC(mhz, cyc) "calibration: no published number (GCN-FACTS 4.4); 300 ns after the L2 miss " \
+                           "(set by the memory, not the shader clock), at " mhz " MHz = " cyc " cycles"
+
+#define SHARED_VALUES \
+    [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
+    [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
+    [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
+    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250
+
+#define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
+                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 4
+#define CACHES_GFX9   [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 3, \
+                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 3
+
+/* ---- the presets ------------------------------------------------------------ */
+
+typedef struct {
+    device_t d;
+    const char *src[DEV_NPARAMS];   /* this preset's sources; NULL: shared_src */
+} preset_t;
+
+static const preset_t presets[] = {
+    {{"hd-7970", "Radeon HD 7970 (Tahiti XT)", "gfx600", ISA_GFX6,
+      {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 32, [DEV_clock_mhz] = 925, [DEV_dp_factor] = 2,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 278,
+       [DEV_dram_gbps] = 264}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: 2 SE x 2 SH x 8 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5: 925 MHz engine clock (no boost on the HD 7970) [UNVERIFIED]",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 2 (DP 1/4) on Tahiti HD 7970",
+      [DEV_fast_fma] = FMA_FAST("tahiti"),
+      [DEV_scalar_cache_kib] = K_GFX6, [DEV_scalar_cache_cus] = K_GFX6,
+      [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6,
+      [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v6_0 TAHITI max_texture_channel_caches 12",
+      [DEV_dram_latency] = DRAM_SRC("925", "278"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 384-bit GDDR5 at 5.5 Gbps = 264 GB/s"}},
+
+    {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
+      {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
+       [DEV_dram_gbps] = 320}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: 4 SE x 11 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5: 'up to' 1000 MHz, the only published engine clock (no base "
+                        "clock; reference boards throttle below it)",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 4 (DP 1/8) on consumer Hawaii R9 290/290X",
+      [DEV_fast_fma] = FMA_FAST("hawaii"),
+      [DEV_scalar_cache_kib] = K_GFX7, [DEV_scalar_cache_cus] = K_GFX7,
+      [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7,
+      [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Hawaii 64 KiB per channel x 16 = 1 MiB",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v7_0 HAWAII max_texture_channel_caches 16",
+      [DEV_dram_latency] = DRAM_SRC("1000", "300"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 512-bit GDDR5 at 5 Gbps = 320 GB/s"}},
+
+    {{"r9-nano", "Radeon R9 Nano (Fiji XT)", "gfx803", ISA_GFX8,
+      {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 64, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 8,
+       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
+       [DEV_dram_gbps] = 512}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 'up to' 1000 MHz, the only published engine clock "
+                        "(no base clock; 175 W limit lowers it under load)",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8 (DP 1/16) on Fiji",
+      [DEV_fast_fma] = FMA_SLOW("fiji"),
+      [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
+      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
+      [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Fiji 128 KiB per channel x 16 = 2 MiB",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v8_0 FIJI max_texture_channel_caches 16",
+      [DEV_dram_latency] = DRAM_SRC("1000", "300"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM at 500 MHz (1 Gbps) = 512 GB/s"}},
+
+    {{"rx-480", "Radeon RX 480 (Polaris 10)", "gfx803", ISA_GFX8,
+      {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 36, [DEV_clock_mhz] = 1120, [DEV_dp_factor] = 8,
+       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 336,
+       [DEV_dram_gbps] = 256}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [SPEC] fpsbench/TPU: 36 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1120 MHz base clock (boost 1266 MHz not used: "
+                        "GCN-FACTS says use the sustained, not the boost, clock)",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8; [SPEC] RX 480 FP64 1:16",
+      [DEV_fast_fma] = FMA_SLOW("polaris"),
+      [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
+      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
+      [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Polaris10 256 KiB per channel x 8 = 2 MiB; [SPEC] 'L2 2 MB'",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 Polaris10 8 channels (from atombios)",
+      [DEV_dram_latency] = DRAM_SRC("1120", "336"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 256-bit GDDR5 at 8 Gbps = 256 GB/s"}},
+
+    {{"vega-64", "Radeon RX Vega 64 (Vega 10)", "gfx900", ISA_GFX9,
+      {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 64, [DEV_clock_mhz] = 1247, [DEV_dp_factor] = 8,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 374,
+       [DEV_dram_gbps] = 484}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1247 MHz base clock (boost 1546 MHz not used: "
+                        "GCN-FACTS says use the sustained, not the boost, clock)",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] Vega10 FP64 1:16: DPFACTOR 8",
+      [DEV_fast_fma] = FMA_FAST("gfx900"),
+      [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
+      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
+      [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] gfx9 256 KiB per channel x 16 = 4 MiB",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v9_0 VEGA10 max_texture_channel_caches 16",
+      [DEV_dram_latency] = DRAM_SRC("1247", "374"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 2048-bit HBM2, about 484 GB/s"}},
+
+    {{"mi50", "Radeon Instinct MI50 (Vega 20)", "gfx906", ISA_GFX9,
+      {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 60, [DEV_clock_mhz] = 1200, [DEV_dp_factor] = 1,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 360,
+       [DEV_dram_gbps] = 1024}},
+     {[DEV_cus] = "GCN-FACTS 4.5 [ROCM-DOC] gpu-specs: 60 CUs",
+      [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1200 MHz base clock (boost 1746 MHz not used: "
+                        "GCN-FACTS says use the sustained, not the boost, clock)",
+      [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] MI50 FP64 1:2 (6.7 TFLOPS): DPFACTOR 1",
+      [DEV_fast_fma] = FMA_FAST("gfx906"),
+      [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
+      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
+      [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [ROCM-DOC] gpu-specs 4 MiB (KFD's 8 MiB disagrees, 7 item 3)",
+      [DEV_l2_channels] = "GCN-FACTS 4.2 [MESA] 4 MiB at 256 KiB per gfx9 channel = 16 channels "
+                          "(as Vega10)",
+      [DEV_dram_latency] = DRAM_SRC("1200", "360"),
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM2 at 2 Gbps = 1024 GB/s"}},
+};
+
+#define NPRESETS (sizeof presets / sizeof presets[0])
+
+size_t dev_preset_count(void)
+{
+    return NPRESETS;
+}
+
+const device_t *dev_preset_at(size_t i)
+{
+    return i < NPRESETS ? &presets[i].d : NULL;
+}
+
+const device_t *dev_preset(const char *name)
+{
+    for (size_t i = 0; name && i < NPRESETS; i++)
+        if (strcmp(presets[i].d.name, name) == 0)
+            return &presets[i].d;
+    return NULL;
+}
+
+/* ---- targets ---------------------------------------------------------------- */
+
+/* Instructions that exist only on some chips of a generation and that a
+ * preset's chip must have to run the code: the dot products and v_fma_mix
+ * of gfx904/gfx906.  (gfx900 code with v_mad_mix is accepted on a gfx906
+ * preset: the semantics follow the code's own target; the preset gives
+ * only the timing.) */
+#define DEV_FEAT_REQUIRED (ISA_FEAT_DOT | ISA_FEAT_FMA_MIX)
+
+/* Features of t that preset d's own target lacks. */
+static uint32_t missing_features(const device_t *d, const isa_target_t *t)
+{
+    const isa_target_t *own = isa_target_by_name(d->target);
+    uint32_t have = own ? own->feat : 0;
+    return t->feat & DEV_FEAT_REQUIRED & ~have;
+}
+
+static int can_run(const device_t *d, const isa_target_t *t)
+{
+    return d->gen == t->gen && missing_features(d, t) == 0;
+}
+
+const device_t *dev_default_for(const isa_target_t *t)
+{
+    if (!t)
+        return NULL;
+    for (size_t i = 0; i < NPRESETS; i++)
+        if (strcmp(presets[i].d.target, t->name) == 0)
+            return &presets[i].d;
+    for (size_t i = 0; i < NPRESETS; i++)
+        if (can_run(&presets[i].d, t))
+            return &presets[i].d;
+    return NULL;
+}
+
+/* "vega-64 or mi50": the presets that can run t, into buf. */
+static void list_fitting(const isa_target_t *t, char *buf, size_t len)
+{
+    size_t n = 0, k = 0;
+    for (size_t i = 0; i < NPRESETS; i++)
+        n += can_run(&presets[i].d, t);
+    buf[0] = '\0';
+    for (size_t i = 0; i < NPRESETS; i++) {
+        if (!can_run(&presets[i].d, t))
+            continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%s%s", k == 0 ? "" : k + 1 == n ? " or " : ", ",
+                 presets[i].d.name);
+        k++;
+    }
+}
+
+int dev_check_target(const device_t *d, const isa_target_t *t, char *err, size_t errlen)
+{
+    char fit[128];
+    if (!d || !t) {
+        snprintf(err, errlen, "no device or no target");
+        return -1;
+    }
+    if (can_run(d, t))
+        return 0;
+    list_fitting(t, fit, sizeof fit);
+    if (d->gen != t->gen) {
+        if (fit[0])
+            snprintf(err, errlen, "device %s (%s, gfx%u) cannot run %s code: choose a gfx%u preset such as %s",
+                     d->name, d->target, d->gen + 6u, t->name, t->gen + 6u, fit);
+        else
+            snprintf(err, errlen, "device %s (%s, gfx%u) cannot run %s code, and no preset is a gfx%u device",
+                     d->name, d->target, d->gen + 6u, t->name, t->gen + 6u);
+        return -1;
+    }
+    uint32_t miss = missing_features(d, t);
+    snprintf(err, errlen, "device %s (%s) cannot run %s code: it lacks the %s%s%s instructions%s%s", d->name,
+             d->target, t->name, miss & ISA_FEAT_DOT ? "dot-product" : "",
+             (miss & ISA_FEAT_DOT) && (miss & ISA_FEAT_FMA_MIX) ? " and " : "",
+             miss & ISA_FEAT_FMA_MIX ? "v_fma_mix" : "", fit[0] ? "; choose " : "", fit);
+    return -1;
+}
+
+/* ---- parameters --------------------------------------------------------------- */
+
+const char *dev_param_key(dev_param_t i)
+{
+    return (unsigned)i < DEV_NPARAMS ? params[i].key : NULL;
+}
+
+const char *dev_param_unit(dev_param_t i)
+{
+    return (unsigned)i < DEV_NPARAMS ? params[i].unit : NULL;
+}
+
+const char *dev_param_desc(dev_param_t i)
+{
+    return (unsigned)i < DEV_NPARAMS ? params[i].desc : NULL;
+}
+
+const char *dev_param_source(const device_t *d, dev_param_t i)
+{
+    if (!d || (unsigned)i >= DEV_NPARAMS)
+        return NULL;
+    for (size_t k = 0; k < NPRESETS; k++) {
+        const preset_t *p = &presets[k];
+        if (strcmp(p->d.name, d->name) != 0)
+            continue;
+        if (d->p[i] != p->d.p[i])
+            return "overridden (KEY=VALUE); not the preset's default";
+        return p->src[i] ? p->src[i] : shared_src[i];
+    }
+    return "not a preset: no source";
+}
+
+/* Accepted range of each parameter (dp_factor is further limited to powers
+ * of two; cache geometry is checked across parameters in geometry_err). */
+static const struct {
+    uint32_t min, max;
+} limits[DEV_NPARAMS] = {
+    [DEV_cus] = {1, 256},
+    [DEV_clock_mhz] = {1, 5000},
+    [DEV_wave_slots] = {1, 10},
+    [DEV_dp_factor] = {1, 8},
+    [DEV_fast_fma] = {0, 1},
+    [DEV_valu_sgpr_delay] = {0, 10000},
+    [DEV_branch_taken] = {1, 10000},
+    [DEV_branch_not_taken] = {1, 10000},
+    [DEV_wg_launch] = {0, 1000000},
+    [DEV_barrier_latency] = {0, 1000000},
+    [DEV_lds_latency] = {0, 1000000},
+    [DEV_smem_latency] = {0, 1000000},
+    [DEV_scalar_cache_kib] = {1, 1024},
+    [DEV_scalar_cache_cus] = {1, 256},
+    [DEV_icache_kib] = {1, 1024},
+    [DEV_icache_cus] = {1, 256},
+    [DEV_l1_kib] = {1, 1024},
+    [DEV_l1_ways] = {1, 64},
+    [DEV_l1_latency] = {0, 1000000},
+    [DEV_l2_kib] = {1, 65536},
+    [DEV_l2_channels] = {1, 64},
+    [DEV_l2_ways] = {1, 64},
+    [DEV_l2_latency] = {0, 1000000},
+    [DEV_dram_latency] = {0, 1000000},
+    [DEV_dram_gbps] = {1, 100000},
+};
+
+/* The cache geometry of d is consistent: every cache holds at least one
+ * set of its ways of 64-byte lines (the L2 per channel).  0 or -1 with the
+ * reason in err. */
+static int geometry_err(const device_t *d, char *err, size_t errlen)
+{
+    uint64_t l1 = (uint64_t)d->p[DEV_l1_kib] * 1024, l1_need = (uint64_t)d->p[DEV_l1_ways] * 64;
+    uint64_t l2 = (uint64_t)d->p[DEV_l2_kib] * 1024 / d->p[DEV_l2_channels];
+    uint64_t l2_need = (uint64_t)d->p[DEV_l2_ways] * 64;
+    if (l1 < l1_need) {
+        snprintf(err, errlen, "a %u KiB L1 cannot hold %u ways of 64-byte lines", d->p[DEV_l1_kib],
+                 d->p[DEV_l1_ways]);
+        return -1;
+    }
+    if (l2 < l2_need) {
+        snprintf(err, errlen, "a %u KiB L2 in %u channels cannot hold %u ways of 64-byte lines per channel",
+                 d->p[DEV_l2_kib], d->p[DEV_l2_channels], d->p[DEV_l2_ways]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The keys, "cus, clock_mhz, ...", into buf. */
+static void list_keys(char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (unsigned i = 0; i < DEV_NPARAMS; i++) {
+        size_t used = strlen(buf);
+        if (used + 1 >= len)
+            break;
+        snprintf(buf + used, len - used, "%s%s", i ? ", " : "", params[i].key);
+    }
+}
+
+/* Parse an unsigned decimal of at most 32 bits: 0, or -1 when s is not one. */
+static int parse_u32(const char *s, uint32_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        v = v * 10 + (uint64_t)(*s - '0');
+        if (v > UINT32_MAX)
+            return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int dev_set(device_t *d, const char *assignment, char *err, size_t errlen)
+{
+    char keys[512];
+    const char *eq = assignment ? strchr(assignment, '=') : NULL;
+    if (!d || !eq || eq == assignment) {
+        snprintf(err, errlen, "expected KEY=VALUE, got '%s'", assignment ? assignment : "");
+        return -1;
+    }
+    size_t klen = (size_t)(eq - assignment);
+    unsigned i;
+    for (i = 0; i < DEV_NPARAMS; i++)
+        if (strlen(params[i].key) == klen && strncmp(params[i].key, assignment, klen) == 0)
+            break;
+    if (i == DEV_NPARAMS) {
+        list_keys(keys, sizeof keys);
+        snprintf(err, errlen, "unknown device parameter '%.*s' (keys: %s)", (int)klen, assignment, keys);
+        return -1;
+    }
+    uint32_t v;
+    if (parse_u32(eq + 1, &v) != 0) {
+        snprintf(err, errlen, "%s: '%s' is not an unsigned decimal integer below 2^32", params[i].key, eq + 1);
+        return -1;
+    }
+    if (v < limits[i].min || v > limits[i].max) {
+        snprintf(err, errlen, "%s=%u is out of range (%u..%u%s%s)", params[i].key, v, limits[i].min,
+                 limits[i].max, params[i].unit[0] ? " " : "", params[i].unit);
+        return -1;
+    }
+    if (i == DEV_dp_factor && (v & (v - 1)) != 0) {
+        snprintf(err, errlen, "dp_factor=%u: must be 1, 2, 4 or 8", v);
+        return -1;
+    }
+    device_t t = *d;
+    t.p[i] = v;
+    char why[160];
+    if (geometry_err(&t, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s=%u: %s", params[i].key, v, why);
+        return -1;
+    }
+    d->p[i] = v;
+    return 0;
+}
