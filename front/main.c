@@ -17,6 +17,7 @@ static const struct {
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
     {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},
     {"bench", cmd_bench, "run a built-in workload (bitonic, reduce, gemm), verify it, time it"},
+    {"devices", cmd_devices, "list device presets and the cycle-model parameters"},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,188 @@
+/* cmd_devices.c — `gcnsim devices`: the device presets and the parameters
+ * of the cycle model, with each default's source. */
+#include <stdio.h>
+#include <string.h>
+#include "front/cli.h"
+#include "front/json.h"
+#include "sim/device.h"
+
+static const char devices_help[] =
+    "usage: gcnsim devices [NAME] [--set KEY=VALUE]... [--json]\n"
+    "\n"
+    "Without NAME: a table of the device presets (name, gfx target, compute\n"
+    "units, shader clock, FP64 rate, L2 size, DRAM bandwidth, product) and the\n"
+    "keys of the cycle-model parameters.  With NAME: every parameter of that\n"
+    "preset with its value, unit, meaning and where the default comes from\n"
+    "(a GCN-FACTS section and source, or a calibration choice).\n"
+    "\n"
+    "  --set KEY=VALUE  override a parameter, as `gcnsim run --set` does (shows\n"
+    "                   the values a run would use; needs NAME)\n"
+    "  --json           write JSON to stdout instead of text\n";
+
+/* "1/16": the FP64 rate of DPFACTOR dp (GCN-FACTS 1.3). */
+static void fp64_rate(unsigned dp, char *buf, size_t len)
+{
+    snprintf(buf, len, "1/%u", 2 * dp);
+}
+
+/* "768 KiB", "4 MiB". */
+static void kib_text(unsigned kib, char *buf, size_t len)
+{
+    if (kib >= 1024 && kib % 1024 == 0)
+        snprintf(buf, len, "%u MiB", kib / 1024);
+    else
+        snprintf(buf, len, "%u KiB", kib);
+}
+
+static void list_text(void)
+{
+    printf("%-9s %-7s %4s %9s %5s %8s %9s  %s\n", "name", "target", "CUs", "clock", "FP64", "L2", "DRAM",
+           "product");
+    for (size_t i = 0; i < dev_preset_count(); i++) {
+        const device_t *d = dev_preset_at(i);
+        char rate[16], l2[24], clock[24], dram[24];
+        fp64_rate(d->p[DEV_dp_factor], rate, sizeof rate);
+        kib_text(d->p[DEV_l2_kib], l2, sizeof l2);
+        snprintf(clock, sizeof clock, "%u MHz", d->p[DEV_clock_mhz]);
+        snprintf(dram, sizeof dram, "%u GB/s", d->p[DEV_dram_gbps]);
+        printf("%-9s %-7s %4u %9s %5s %8s %9s  %s\n", d->name, d->target, d->p[DEV_cus], clock, rate, l2, dram,
+               d->product);
+    }
+    printf("\nparameters (gcnsim devices NAME: values and sources; override with --set KEY=VALUE):\n");
+    for (unsigned i = 0; i < DEV_NPARAMS; i++) {
+        const char *unit = dev_param_unit((dev_param_t)i);
+        printf("  %-18s %-9s %s\n", dev_param_key((dev_param_t)i), unit[0] ? unit : "-",
+               dev_param_desc((dev_param_t)i));
+    }
+}
+
+static void detail_text(const device_t *d)
+{
+    printf("%s: %s, %s (gfx%u)\n\n", d->name, d->product, d->target, d->gen + 6u);
+    for (unsigned i = 0; i < DEV_NPARAMS; i++) {
+        dev_param_t k = (dev_param_t)i;
+        printf("  %-18s %8u %-9s %s\n", dev_param_key(k), d->p[i], dev_param_unit(k), dev_param_desc(k));
+        printf("  %-18s %8s %-9s source: %s\n", "", "", "", dev_param_source(d, k));
+    }
+}
+
+static void params_json(json_t *j, const device_t *d, int sources)
+{
+    json_begin_arr(j, "params");
+    for (unsigned i = 0; i < DEV_NPARAMS; i++) {
+        dev_param_t k = (dev_param_t)i;
+        json_begin_obj(j, NULL);
+        json_str(j, "key", dev_param_key(k));
+        if (d)
+            json_uint(j, "value", d->p[i]);
+        json_str(j, "unit", dev_param_unit(k));
+        json_str(j, "description", dev_param_desc(k));
+        if (d && sources)
+            json_str(j, "source", dev_param_source(d, k));
+        json_end(j);
+    }
+    json_end(j);
+}
+
+static void device_json(json_t *j, const device_t *d, int sources)
+{
+    char gen[8];
+    snprintf(gen, sizeof gen, "gfx%u", d->gen + 6u);
+    json_begin_obj(j, NULL);
+    json_str(j, "name", d->name);
+    json_str(j, "product", d->product);
+    json_str(j, "target", d->target);
+    json_str(j, "generation", gen);
+    if (sources)
+        params_json(j, d, 1);
+    else {
+        json_begin_obj(j, "params");
+        for (unsigned i = 0; i < DEV_NPARAMS; i++)
+            json_uint(j, dev_param_key((dev_param_t)i), d->p[i]);
+        json_end(j);
+    }
+    json_end(j);
+}
+
+static int write_json(const device_t *d)
+{
+    json_t j;
+    json_init(&j, stdout);
+    if (d)
+        device_json(&j, d, 1);
+    else {
+        json_begin_obj(&j, NULL);
+        json_begin_arr(&j, "presets");
+        for (size_t i = 0; i < dev_preset_count(); i++)
+            device_json(&j, dev_preset_at(i), 0);
+        json_end(&j);
+        params_json(&j, NULL, 0);
+        json_end(&j);
+    }
+    if (json_finish(&j) != 0) {
+        cli_error("devices: error writing JSON");
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* "hd-7970, r9-290x, ...". */
+static void preset_names(char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < dev_preset_count(); i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%s%s", i ? ", " : "", dev_preset_at(i)->name);
+    }
+}
+
+int cmd_devices(int argc, char **argv)
+{
+    const char *name = NULL, *sets[64];
+    size_t nset = 0;
+    int json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(devices_help, stdout);
+            return EXIT_OK;
+        } else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc && nset < sizeof sets / sizeof sets[0])
+            sets[nset++] = argv[++i];
+        else if (argv[i][0] != '-' && !name)
+            name = argv[i];
+        else {
+            cli_error("devices: unexpected argument '%s' (see gcnsim devices --help)", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!name) {
+        if (nset) {
+            cli_error("devices: --set needs a preset NAME");
+            return EXIT_USAGE;
+        }
+        if (json)
+            return write_json(NULL);
+        list_text();
+        return EXIT_OK;
+    }
+    const device_t *p = dev_preset(name);
+    if (!p) {
+        char names[256];
+        preset_names(names, sizeof names);
+        cli_error("devices: unknown device '%s' (presets: %s)", name, names);
+        return EXIT_USAGE;
+    }
+    device_t d = *p;
+    for (size_t i = 0; i < nset; i++) {
+        char err[512];
+        if (dev_set(&d, sets[i], err, sizeof err) != 0) {
+            cli_error("devices: --set %s", err);
+            return EXIT_USAGE;
+        }
+    }
+    if (json)
+        return write_json(&d);
+    detail_text(&d);
+    return EXIT_OK;
+}
