@@ -418,8 +418,9 @@ int dev_set(device_t *d, const char *assignment, char *err, size_t errlen)
         return -1;
     }
     if (v < limits[i].min || v > limits[i].max) {
+        int unit_shown = params[i].unit[0] && strcmp(params[i].unit, "0/1") != 0;
         snprintf(err, errlen, "%s=%u is out of range (%u..%u%s%s)", params[i].key, v, limits[i].min,
-                 limits[i].max, params[i].unit[0] ? " " : "", params[i].unit);
+                 limits[i].max, unit_shown ? " " : "", unit_shown ? params[i].unit : "");
         return -1;
     }
     if (i == DEV_dp_factor && (v & (v - 1)) != 0) {
