@@ -97,7 +97,7 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v6_0 TAHITI max_texture_channel_caches 12",
       [DEV_dram_latency] = DRAM_SRC("925", "278"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 384-bit GDDR5 at 5.5 Gbps = 264 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5: 384-bit GDDR5; [SPEC] HD 7970 memory at 5.5 Gbps: 384/8 x 5.5 = 264 GB/s"}},
 
     {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
