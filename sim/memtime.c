@@ -1,0 +1,506 @@
+/* memtime.c — timing of the memory system (contract in memtime.h).
+ *
+ * Model (GCN-FACTS 4):
+ *  - LDS: 32 banks of 4 B, bank = dword & 31 (4.1); the dwords of the
+ *    active lanes, lane after lane, are served 32 per group; a group costs
+ *    the largest number of distinct dwords that fall into one bank (lanes
+ *    on the same dword share it: broadcast).
+ *  - Address processing: one quad per cycle, or the 1-D dword path
+ *    (4 cycles per wave) when the lanes read consecutive dwords (4.3); a
+ *    partial wave costs min(4, quads) on that path (calibration choice: the
+ *    fast path is never slower than the quad path).
+ *  - The lines of a vector access are taken in the order the lanes first
+ *    touch them (ascending when the lanes' addresses ascend).
+ *  - Caches keep tags only, 64-byte lines (4.2), LRU, set index = line mod
+ *    sets (sizes need not be powers of two).  Vector L1 per CU: loads
+ *    allocate; stores and atomics write through without allocating and
+ *    drop the line.  Scalar data cache and instruction cache per group of
+ *    CUs (read only).  L2 split into channels (channel = line mod
+ *    channels, set = (line / channels) mod sets), write-back: a store
+ *    allocates a dirty line without a DRAM read; evicting a dirty line
+ *    takes a DRAM transfer slot.
+ *  - Reservations: the L1 hands out one line per cycle (64 B/clk per CU,
+ *    4.3 [UNVERIFIED]), so line i of an access leaves at now + i; each L2
+ *    channel takes one line per cycle; DRAM transfers queue at the
+ *    device's bandwidth, kept exactly as a rational number of cycles (units
+ *    of 1/(dram_gbps*1000) cycle; 64 B take 64*clock_mhz units).
+ * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
+ * no memory: they count in mt_addr_cycles only. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/memtime.h"
+
+enum { LINE_SHIFT = 6, LINE_BYTES = 64 };
+/* Associativity of the scalar data cache and instruction cache: "K$ 4-way"
+ * [UNVERIFIED whitepaper] (GCN-FACTS 4.2); the I$ is given the same. */
+enum { KI_WAYS = 4 };
+/* At most this many lines per access: 64 lanes of at most 255 bytes, each
+ * lane spanning at most 5 lines. */
+enum { MAX_LINES = 64 * 5 };
+
+/* ---- LDS ------------------------------------------------------------------ */
+
+/* The dwords of one 32-dword group, listed per bank. */
+typedef struct {
+    uint64_t dw[32];
+    uint8_t next[32];       /* next entry of the same bank, 0 = none (indices + 1) */
+    uint8_t head[32];       /* first entry of each bank, 0 = none */
+    uint8_t cnt[32];        /* distinct dwords per bank */
+    unsigned n, used, max;  /* dwords taken, entries stored, largest cnt */
+} lds_group_t;
+
+static void group_clear(lds_group_t *g)
+{
+    memset(g->head, 0, sizeof g->head);
+    memset(g->cnt, 0, sizeof g->cnt);
+    g->n = g->used = g->max = 0;
+}
+
+/* Adds one dword to the group (a dword already present is a broadcast). */
+static void group_add(lds_group_t *g, uint64_t dw)
+{
+    unsigned b = (unsigned)(dw & 31);
+    g->n++;
+    for (unsigned e = g->head[b]; e; e = g->next[e - 1])
+        if (g->dw[e - 1] == dw)
+            return;
+    g->dw[g->used] = dw;
+    g->next[g->used] = g->head[b];
+    g->head[b] = (uint8_t)++g->used;
+    if (++g->cnt[b] > g->max)
+        g->max = g->cnt[b];
+}
+
+/* Bank cycles of one DS access; see memtime.h. */
+unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
+{
+    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0;
+    lds_group_t g;
+    group_clear(&g);
+    for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
+        uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
+        lanes++;
+        for (unsigned k = 0; k < dws; k++) {
+            group_add(&g, dw + k);
+            if (g.n == 32) {
+                cycles += g.max;
+                group_clear(&g);
+            }
+        }
+    }
+    cycles += g.max;
+    if (ideal)
+        *ideal = (lanes * dws + 31) / 32;
+    return cycles;
+}
+
+/* ---- address processing and lines ----------------------------------------- */
+
+/* Address-processing cycles of a vector-memory access; see memtime.h.  A
+ * partial wave on the dword path costs no more than on the quad path
+ * (min(4, quads)). */
+unsigned mt_addr_cycles(const fx_access_t *a)
+{
+    uint64_t m = a->mask;
+    if (!m)
+        return 0;
+    uint64_t q = (m | m >> 1 | m >> 2 | m >> 3) & 0x1111111111111111ull;
+    unsigned quads = (unsigned)__builtin_popcountll(q);
+    if (a->bytes != 4)
+        return quads;
+    unsigned first = (unsigned)__builtin_ctzll(m);
+    uint64_t base = a->addr[first];
+    for (; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (a->addr[l] != base + 4ull * (l - first))
+            return quads;
+    }
+    return quads < 4 ? quads : 4;
+}
+
+/* Adds x to the hash set h of 2^bits slots (line + 1; 0 = empty, open
+ * addressing).  Returns 1 when x was not there. */
+static int hset_add(uint64_t *h, unsigned bits, uint64_t x)
+{
+    unsigned mask = (1u << bits) - 1, i = (unsigned)((x * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+    for (; h[i]; i = (i + 1) & mask)
+        if (h[i] == x + 1)
+            return 0;
+    h[i] = x + 1;
+    return 1;
+}
+
+/* The distinct lines of access a (lanes of mask, not oob) in the order the
+ * lanes first touch them (ascending when the lanes' addresses ascend),
+ * into out[MAX_LINES].  Returns their number. */
+static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
+{
+    uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;
+    unsigned n = 0;
+    uint64_t prev_first = 0;
+    /* fast path: while the lanes' first lines never go down, a line at or
+     * below the last one emitted has been emitted already */
+    for (; m; m &= m - 1) {
+        uint64_t addr = a->addr[__builtin_ctzll(m)];
+        uint64_t f = addr >> LINE_SHIFT, l = (addr + bytes - 1) >> LINE_SHIFT;
+        if (n && f < prev_first)
+            break;
+        prev_first = f;
+        for (uint64_t x = n && f <= out[n - 1] ? out[n - 1] + 1 : f; x <= l; x++)
+            out[n++] = x;
+    }
+    if (!m)
+        return n;
+    /* the other lanes through a hash set of the lines so far, at most half
+     * full: n + lanes x (lines a lane can span) entries */
+    uint64_t h[2 * MAX_LINES > 1024 ? 2048 : 1024];
+    unsigned bits = 4, most = n + (unsigned)__builtin_popcountll(m) * (unsigned)((bytes + 62) / 64 + 1);
+    while ((1u << bits) < 2 * most)
+        bits++;
+    memset(h, 0, sizeof h[0] << bits);
+    for (unsigned k = 0; k < n; k++)
+        hset_add(h, bits, out[k]);
+    for (; m; m &= m - 1) {
+        uint64_t addr = a->addr[__builtin_ctzll(m)];
+        for (uint64_t x = addr >> LINE_SHIFT; x <= (addr + bytes - 1) >> LINE_SHIFT; x++)
+            if (hset_add(h, bits, x))
+                out[n++] = x;
+    }
+    return n;
+}
+
+/* Number of distinct 64-byte lines of an access; see memtime.h. */
+unsigned mt_lines(const fx_access_t *a)
+{
+    uint64_t lines[MAX_LINES];
+    return collect_lines(a, lines);
+}
+
+/* ---- caches (tags only) ---------------------------------------------------- */
+
+/* n instances of a cache of sets x ways lines; way j of set s of instance
+ * i is entry (i * sets + s) * ways + j of the arrays. */
+typedef struct {
+    uint64_t *tag;     /* line + 1; 0 = empty */
+    uint64_t *stamp;   /* last use (LRU); 0 for an empty way */
+    uint8_t *dirty;
+    uint32_t n, sets, ways;
+    int sets_pow2;     /* sets is a power of two: index by mask */
+    uint64_t clock;    /* use counter for the LRU stamps */
+} cache_t;
+
+enum { NO_WAY = -1 };
+
+static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
+{
+    c->n = n ? n : 1;
+    c->ways = ways ? ways : 1;
+    uint64_t sets = bytes / ((uint64_t)LINE_BYTES * c->ways);
+    c->sets = sets ? (uint32_t)(sets < 0x40000000u ? sets : 0x40000000u) : 1;
+    c->sets_pow2 = !(c->sets & (c->sets - 1));
+    c->clock = 0;
+    size_t e = (size_t)c->n * c->sets * c->ways;
+    c->tag = calloc(e, sizeof *c->tag);
+    c->stamp = calloc(e, sizeof *c->stamp);
+    c->dirty = calloc(e, 1);
+    return c->tag && c->stamp && c->dirty ? 0 : -1;
+}
+
+static void cache_free(cache_t *c)
+{
+    free(c->tag);
+    free(c->stamp);
+    free(c->dirty);
+}
+
+static void cache_clear(cache_t *c)
+{
+    size_t e = (size_t)c->n * c->sets * c->ways;
+    memset(c->tag, 0, e * sizeof *c->tag);
+    memset(c->stamp, 0, e * sizeof *c->stamp);
+    memset(c->dirty, 0, e);
+    c->clock = 0;
+}
+
+/* First entry of the set of key (set index = key mod sets) in instance inst. */
+static size_t cache_set(const cache_t *c, uint32_t inst, uint64_t key)
+{
+    uint64_t set = c->sets_pow2 ? key & (c->sets - 1) : key % c->sets;
+    return ((size_t)inst * c->sets + (size_t)set) * c->ways;
+}
+
+/* Entry holding line in the set at s (its LRU stamp refreshed), or NO_WAY. */
+static ptrdiff_t cache_find(cache_t *c, size_t s, uint64_t line)
+{
+    const uint64_t *t = c->tag + s;
+    for (uint32_t i = 0; i < c->ways; i++)
+        if (t[i] == line + 1) {
+            c->stamp[s + i] = ++c->clock;
+            return (ptrdiff_t)(s + i);
+        }
+    return NO_WAY;
+}
+
+/* Allocates line (clean) in the set at s over its least recently used way
+ * (an empty way first, the lowest such).  Returns the entry; *dirty_victim
+ * tells whether a dirty line was evicted. */
+static size_t cache_fill(cache_t *c, size_t s, uint64_t line, int *dirty_victim)
+{
+    const uint64_t *st = c->stamp + s;
+    uint32_t v = 0;
+    for (uint32_t i = 1; i < c->ways; i++)
+        if (st[i] < st[v])
+            v = i;
+    size_t e = s + v;
+    *dirty_victim = c->tag[e] && c->dirty[e];
+    c->tag[e] = line + 1;
+    c->stamp[e] = ++c->clock;
+    c->dirty[e] = 0;
+    return e;
+}
+
+/* Drops line from the set at s if present. */
+static void cache_drop(cache_t *c, size_t s, uint64_t line)
+{
+    for (uint32_t i = 0; i < c->ways; i++)
+        if (c->tag[s + i] == line + 1) {
+            c->tag[s + i] = c->stamp[s + i] = 0;
+            c->dirty[s + i] = 0;
+        }
+}
+
+/* ---- the memory system ----------------------------------------------------- */
+
+struct mt {
+    cache_t l1, k, i, l2;
+    uint32_t cus, k_cus, i_cus, nch;
+    int nch_shift;          /* log2(nch) when a power of two, else -1 */
+    uint64_t l1_lat, l2_lat, smem_lat, dram_lat;
+    uint64_t unit;          /* DRAM time units per cycle */
+    uint64_t line_units;    /* DRAM time units per 64-byte transfer */
+    uint64_t dram_free;     /* in DRAM time units */
+    uint64_t *chan_free;    /* per L2 channel, cycles */
+    mt_stats_t st;
+};
+
+static uint32_t at_least_1(uint32_t x)
+{
+    return x ? x : 1;
+}
+
+/* A memory system for device d; see memtime.h. */
+mt_t *mt_new(const device_t *d)
+{
+    mt_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    const uint32_t *p = d->p;
+    m->cus = at_least_1(p[DEV_cus]);
+    m->k_cus = at_least_1(p[DEV_scalar_cache_cus]);
+    m->i_cus = at_least_1(p[DEV_icache_cus]);
+    m->nch = at_least_1(p[DEV_l2_channels]);
+    m->nch_shift = m->nch & (m->nch - 1) ? -1 : __builtin_ctz(m->nch);
+    m->l1_lat = p[DEV_l1_latency];
+    m->l2_lat = p[DEV_l2_latency];
+    m->smem_lat = p[DEV_smem_latency];
+    m->dram_lat = p[DEV_dram_latency];
+    /* bandwidth B/cycle = dram_gbps*1000/clock_mhz; one line takes
+     * 64*clock_mhz/(dram_gbps*1000) cycles = 64*clock_mhz units */
+    m->unit = p[DEV_dram_gbps] ? (uint64_t)p[DEV_dram_gbps] * 1000 : 1;
+    m->line_units = p[DEV_dram_gbps] ? (uint64_t)LINE_BYTES * p[DEV_clock_mhz] : 0;
+    m->chan_free = calloc(m->nch, sizeof *m->chan_free);
+    int err = !m->chan_free;
+    err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
+    err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
+    err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
+    err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
+    if (err) {
+        mt_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void mt_free(mt_t *m)
+{
+    if (!m)
+        return;
+    cache_free(&m->l1);
+    cache_free(&m->k);
+    cache_free(&m->i);
+    cache_free(&m->l2);
+    free(m->chan_free);
+    free(m);
+}
+
+/* Forgets every line, reservation and statistic; see memtime.h. */
+void mt_reset(mt_t *m)
+{
+    cache_clear(&m->l1);
+    cache_clear(&m->k);
+    cache_clear(&m->i);
+    cache_clear(&m->l2);
+    memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
+    m->dram_free = 0;
+    memset(&m->st, 0, sizeof m->st);
+}
+
+const mt_stats_t *mt_stats(const mt_t *m)
+{
+    return &m->st;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Reserves one 64-byte DRAM transfer starting no earlier than cycle t;
+ * returns the cycle it ends. */
+static uint64_t dram_transfer(mt_t *m, uint64_t t)
+{
+    uint64_t start = max_u64(t * m->unit, m->dram_free);
+    m->dram_free = start + m->line_units;
+    m->st.dram_bytes += LINE_BYTES;
+    return (m->dram_free + m->unit - 1) / m->unit;
+}
+
+/* The L2 set of line. */
+static size_t l2_set(mt_t *m, uint64_t line)
+{
+    if (m->nch_shift >= 0)
+        return cache_set(&m->l2, (uint32_t)(line & (m->nch - 1)), line >> m->nch_shift);
+    return cache_set(&m->l2, (uint32_t)(line % m->nch), line / m->nch);
+}
+
+/* Allocates line in L2 at cycle t; a dirty victim is written back to DRAM
+ * (a transfer slot, off the requester's path).  Returns the entry. */
+static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
+{
+    int dirty;
+    size_t e = cache_fill(&m->l2, s, line, &dirty);
+    if (dirty)
+        dram_transfer(m, t);
+    return e;
+}
+
+/* Reserves line's L2 channel from cycle t on; returns the cycle it serves. */
+static uint64_t l2_channel(mt_t *m, uint64_t line, uint64_t t)
+{
+    uint64_t *f = &m->chan_free[m->nch_shift >= 0 ? line & (m->nch - 1) : line % m->nch];
+    t = max_u64(t, *f);
+    *f = t + 1;
+    return t;
+}
+
+/* Reads line through L2 from cycle t: returns the cycle the data is back
+ * (L2 hit latency, or after the DRAM latency and transfer on a miss, the
+ * line then allocated clean). */
+static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
+{
+    t = l2_channel(m, line, t);
+    size_t s = l2_set(m, line);
+    if (cache_find(&m->l2, s, line) != NO_WAY) {
+        m->st.l2_hits++;
+        return t + m->l2_lat;
+    }
+    m->st.l2_misses++;
+    uint64_t ready = dram_transfer(m, t + m->l2_lat) + m->dram_lat;
+    l2_fill(m, s, line, t);
+    return ready;
+}
+
+/* Writes line into L2 from cycle t (write-back: allocated without a DRAM
+ * read, marked dirty); returns the cycle it is written. */
+static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
+{
+    t = l2_channel(m, line, t);
+    size_t s = l2_set(m, line);
+    ptrdiff_t e = cache_find(&m->l2, s, line);
+    if (e != NO_WAY)
+        m->st.l2_hits++;
+    else {
+        m->st.l2_misses++;
+        e = (ptrdiff_t)l2_fill(m, s, line, t);
+    }
+    m->l2.dirty[e] = 1;
+    return t + m->l2_lat;
+}
+
+static uint32_t cu_of(const mt_t *m, unsigned cu)
+{
+    return cu < m->cus ? cu : cu % m->cus;
+}
+
+/* Line through a first-level cache (the set at s of c): a hit is ready at
+ * t + hit_lat; a miss reads L2 from t and allocates.  *hit tells which. */
+static uint64_t l1_read(mt_t *m, cache_t *c, size_t s, uint64_t line, uint64_t t, uint64_t hit_lat, int *hit)
+{
+    int dirty;
+    *hit = cache_find(c, s, line) != NO_WAY;
+    if (*hit)
+        return t + hit_lat;
+    uint64_t ready = l2_read(m, line, t);
+    cache_fill(c, s, line, &dirty);
+    return ready;
+}
+
+/* One line of a vector load, leaving L1 at cycle t; returns its ready cycle. */
+static uint64_t vload_line(mt_t *m, uint32_t cu, uint64_t line, uint64_t t)
+{
+    int hit;
+    uint64_t r = l1_read(m, &m->l1, cache_set(&m->l1, cu, line), line, t, m->l1_lat, &hit);
+    m->st.l1_hits += (unsigned)hit;
+    m->st.l1_misses += (unsigned)!hit;
+    return r;
+}
+
+/* One line of a vector store or atomic at cycle t: dropped from L1 (write
+ * through, no allocation), written to L2.  Returns the cycle it is in L2. */
+static uint64_t vstore_line(mt_t *m, uint32_t cu, uint64_t line, uint64_t t)
+{
+    cache_drop(&m->l1, cache_set(&m->l1, cu, line), line);
+    return l2_write(m, line, t);
+}
+
+/* Vector memory access timing; see memtime.h. */
+uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now)
+{
+    uint64_t lines[MAX_LINES], done = now;
+    unsigned n = collect_lines(a, lines);
+    uint32_t c = cu_of(m, cu);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
+        done = max_u64(done, r);
+    }
+    return done;
+}
+
+/* Scalar memory read timing; see memtime.h.  The scalar cache hands out
+ * one line per cycle: line i of the read leaves it at now + i. */
+uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t now)
+{
+    uint32_t g = cu_of(m, cu) / m->k_cus;
+    uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT, done = now;
+    for (uint64_t line = first; line <= last; line++) {
+        int hit;
+        uint64_t r = l1_read(m, &m->k, cache_set(&m->k, g, line), line, now + (line - first), 0, &hit);
+        m->st.k_hits += (unsigned)hit;
+        m->st.k_misses += (unsigned)!hit;
+        done = max_u64(done, r + m->smem_lat);
+    }
+    return done;
+}
+
+/* Instruction fetch timing; see memtime.h. */
+uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now)
+{
+    uint32_t g = cu_of(m, cu) / m->i_cus;
+    uint64_t line = pc >> LINE_SHIFT;
+    int hit;
+    uint64_t r = l1_read(m, &m->i, cache_set(&m->i, g, line), line, now, 0, &hit);
+    m->st.i_hits += (unsigned)hit;
+    m->st.i_misses += (unsigned)!hit;
+    return r;
+}

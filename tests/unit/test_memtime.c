@@ -1,0 +1,560 @@
+/* test_memtime.c — the memory-system timing (sim/memtime.h) against
+ * arithmetic from the model's rules (GCN-FACTS 4): LDS bank cycles,
+ * address-processing cycles, 64-byte line counts, L1/L2/DRAM, scalar and
+ * instruction caches.  The device is filled in by hand so that the
+ * expected cycles follow from the numbers below, not from any preset. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "sim/memtime.h"
+#include "tests/unit/check.h"
+
+/* The test device: 4 CUs, K$/I$ shared by 2 CUs, L1 16 KiB 4-way (64
+ * sets), L2 4 channels x 64 KiB 16-way (64 sets per channel), DRAM
+ * 16 GB/s at 1000 MHz = 16 B/cycle = 4 cycles per 64-byte line. */
+enum {
+    CUS = 4, L1LAT = 100, L2LAT = 200, DRAMLAT = 300, SMEMLAT = 20,
+    XFER = 4,        /* 64 B / (16000 MB/s / 1000 MHz) */
+    L1SETS = 64, NCH = 4, L2SETS = 64, L1WAYS = 4, L2WAYS = 16,
+};
+
+static device_t test_device(void)
+{
+    device_t d;
+    memset(&d, 0, sizeof d);
+    d.name = "test";
+    d.p[DEV_cus] = CUS;
+    d.p[DEV_clock_mhz] = 1000;
+    d.p[DEV_smem_latency] = SMEMLAT;
+    d.p[DEV_scalar_cache_kib] = 16;
+    d.p[DEV_scalar_cache_cus] = 2;
+    d.p[DEV_icache_kib] = 32;
+    d.p[DEV_icache_cus] = 2;
+    d.p[DEV_l1_kib] = 16;
+    d.p[DEV_l1_ways] = L1WAYS;
+    d.p[DEV_l1_latency] = L1LAT;
+    d.p[DEV_l2_kib] = 256;
+    d.p[DEV_l2_channels] = NCH;
+    d.p[DEV_l2_ways] = L2WAYS;
+    d.p[DEV_l2_latency] = L2LAT;
+    d.p[DEV_dram_latency] = DRAMLAT;
+    d.p[DEV_dram_gbps] = 16;
+    return d;
+}
+
+/* An access of the lanes of mask, lane l at base + stride * l. */
+static fx_access_t acc(int write, unsigned bytes, uint64_t mask, uint64_t base, int64_t stride)
+{
+    fx_access_t a;
+    memset(&a, 0, sizeof a);
+    a.space = FX_SPACE_GLOBAL;
+    a.write = (uint8_t)write;
+    a.bytes = (uint8_t)bytes;
+    a.mask = mask;
+    for (unsigned l = 0; l < 64; l++)
+        a.addr[l] = base + (uint64_t)(stride * (int64_t)l);
+    return a;
+}
+
+static const uint64_t ALL = ~0ull;
+
+/* A single-lane access at addr. */
+static uint64_t one(mt_t *m, unsigned cu, int write, uint64_t addr, uint64_t now)
+{
+    fx_access_t a = acc(write, 4, 1, addr, 0);
+    return mt_vmem(m, cu, &a, now);
+}
+
+/* ---- LDS ------------------------------------------------------------------ */
+
+static void lds_case(const char *name, fx_access_t a, unsigned want, unsigned want_ideal)
+{
+    unsigned ideal = 12345, c = mt_lds_cycles(&a, &ideal);
+    CHECK(c == want && ideal == want_ideal, "lds %s: %u cycles, ideal %u (got %u, %u)", name, want, want_ideal, c,
+          ideal);
+}
+
+static void test_lds(void)
+{
+    /* b32: 64 lanes = 2 groups of 32 dwords */
+    lds_case("stride-1 b32", acc(0, 4, ALL, 0, 4), 2, 2);
+    lds_case("all lanes one address (broadcast)", acc(0, 4, ALL, 0x40, 0), 2, 2);
+    lds_case("stride 32 dwords (32 lanes in bank 0 per group)", acc(0, 4, ALL, 0, 128), 64, 2);
+    lds_case("stride 2 dwords (2-way)", acc(0, 4, ALL, 0, 8), 4, 2);
+    lds_case("16 lanes stride-1", acc(0, 4, 0xffff, 0, 4), 1, 1);
+    lds_case("one lane", acc(0, 4, 1ull << 40, 0, 4), 1, 1);
+    lds_case("no lane", acc(0, 4, 0, 0, 4), 0, 0);
+    /* b64: 16 lanes per group, 32 consecutive dwords each */
+    lds_case("b64 stride-1", acc(0, 8, ALL, 0, 8), 4, 4);
+    /* b64 at 64-byte stride: per group 16 lanes x dwords 16l, 16l+1 ->
+     * banks 0/16 and 1/17, 8 distinct dwords each */
+    lds_case("b64 stride 16 dwords", acc(0, 8, ALL, 0, 64), 32, 4);
+    /* b128: 8 lanes per group */
+    lds_case("b128 stride-1", acc(0, 16, ALL, 0, 16), 8, 8);
+    lds_case("b128 one address", acc(0, 16, ALL, 0x100, 0), 8, 8);
+    /* b16: one dword per lane, 2 lanes per dword */
+    lds_case("b16 stride-1", acc(0, 2, ALL, 0, 2), 2, 2);
+    /* stride 32 dwords, odd lanes out of range: 32 lanes, one group, all bank 0 */
+    fx_access_t a = acc(0, 4, ALL, 0, 128);
+    a.oob = 0xaaaaaaaaaaaaaaaaull;
+    lds_case("stride 32 dwords, odd lanes oob (skipped)", a, 32, 1);
+    /* the check: stride 32 costs 32x stride 1 */
+    fx_access_t s1 = acc(0, 4, ALL, 0, 4), s32 = acc(0, 4, ALL, 0, 128);
+    CHECK(mt_lds_cycles(&s32, NULL) == 32 * mt_lds_cycles(&s1, NULL), "lds stride-32 = 32 x stride-1 (NULL ideal)");
+    /* stride 3 dwords: 3 is odd, so 32 lanes cover the 32 banks once each */
+    lds_case("stride 3 dwords (conflict-free)", acc(0, 4, ALL, 0, 12), 2, 2);
+}
+
+/* ---- address processing ----------------------------------------------------- */
+
+static void addr_case(const char *name, fx_access_t a, unsigned want)
+{
+    unsigned c = mt_addr_cycles(&a);
+    CHECK(c == want, "addr %s: %u cycles (got %u)", name, want, c);
+}
+
+static void test_addr(void)
+{
+    addr_case("coalesced b32 full wave", acc(0, 4, ALL, 0x1000, 4), 4);
+    addr_case("coalesced b32, store", acc(1, 4, ALL, 0x1000, 4), 4);
+    addr_case("coalesced b32 even lanes (gaps)", acc(0, 4, 0x5555555555555555ull, 0x1000, 4), 4);
+    addr_case("stride 8 B full wave (16 quads)", acc(0, 4, ALL, 0x1000, 8), 16);
+    addr_case("b64 consecutive (not the dword path)", acc(0, 8, ALL, 0x1000, 8), 16);
+    addr_case("b16 consecutive (not the dword path)", acc(0, 2, ALL, 0x1000, 2), 16);
+    addr_case("one address for all lanes", acc(0, 4, ALL, 0x1000, 0), 16);
+    addr_case("reversed lane order", acc(0, 4, ALL, 0x1000 + 63 * 4, -4), 16);
+    addr_case("lanes 0-7 strided (2 quads)", acc(0, 4, 0xff, 0x1000, 8), 2);
+    addr_case("lanes 0-7 coalesced (min(4, 2 quads))", acc(0, 4, 0xff, 0x1000, 4), 2);
+    addr_case("lanes 0,4,8,12 strided (4 quads)", acc(0, 4, 0x1111, 0x1000, 64), 4);
+    addr_case("lanes 0 and 63 (2 quads)", acc(0, 4, 1ull | 1ull << 63, 0x1000, 0), 2);
+    addr_case("single lane", acc(0, 4, 1ull << 17, 0x1000, 4), 1);
+    addr_case("no lane", acc(0, 4, 0, 0x1000, 4), 0);
+    fx_access_t a = acc(0, 4, ALL, 0x1000, 8);
+    a.oob = 0xffffffff00000000ull;
+    addr_case("oob lanes still processed", a, 16);
+    a = acc(0, 4, ALL, 0x1000, 4);
+    a.addr[33] += 4;
+    addr_case("one lane off the line", a, 16);
+}
+
+/* ---- lines ----------------------------------------------------------------- */
+
+/* Distinct lines by brute force (the oracle for scattered accesses). */
+static unsigned brute_lines(const fx_access_t *a)
+{
+    uint64_t seen[64 * 5];
+    unsigned n = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        if (!(a->mask >> l & 1) || (a->oob >> l & 1))
+            continue;
+        uint64_t b = a->bytes ? a->bytes : 1;
+        for (uint64_t x = a->addr[l] / 64; x <= (a->addr[l] + b - 1) / 64; x++) {
+            unsigned k = 0;
+            while (k < n && seen[k] != x)
+                k++;
+            if (k == n)
+                seen[n++] = x;
+        }
+    }
+    return n;
+}
+
+static void lines_case(const char *name, fx_access_t a, unsigned want)
+{
+    unsigned c = mt_lines(&a);
+    CHECK(c == want, "lines %s: %u (got %u)", name, want, c);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return rng >> 33;
+}
+
+static void test_lines(void)
+{
+    lines_case("stride-1 b32 aligned (256 B)", acc(0, 4, ALL, 0x1000, 4), 4);
+    lines_case("stride-1 b32 misaligned by 4 B", acc(0, 4, ALL, 0x1004, 4), 5);
+    lines_case("stride 64 B", acc(0, 4, ALL, 0x1000, 64), 64);
+    lines_case("stride 64 B reversed", acc(0, 4, ALL, 0x1000 + 63 * 64, -64), 64);
+    lines_case("one address", acc(0, 4, ALL, 0x1234, 0), 1);
+    lines_case("b128 stride-1 (1 KiB)", acc(0, 16, ALL, 0x1000, 16), 16);
+    lines_case("b64 crossing a line (60..67)", acc(0, 8, 1, 60, 0), 2);
+    lines_case("no lane", acc(0, 4, 0, 0x1000, 4), 0);
+    fx_access_t a = acc(0, 4, ALL, 0x1000, 64);
+    a.oob = 0xaaaaaaaaaaaaaaaaull;
+    lines_case("stride 64 B, odd lanes oob", a, 32);
+    for (int t = 0; t < 20; t++) {
+        unsigned bytes = t % 3 == 0 ? 4 : t % 3 == 1 ? 12 : 16;
+        a = acc(0, bytes, rnd() << 32 | rnd(), 0, 0);
+        for (unsigned l = 0; l < 64; l++)
+            a.addr[l] = 0x10000 + rnd() % (t < 10 ? 1024 : 65536);   /* many repeats, then few */
+        unsigned want = brute_lines(&a), got = mt_lines(&a);
+        CHECK(got == want, "lines scattered #%d (%u B/lane): %u (got %u)", t, bytes, want, got);
+    }
+}
+
+/* ---- L1 / L2 / DRAM --------------------------------------------------------- */
+
+static void test_l1(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    CHECK(m != NULL, "mt_new");
+    if (!m)
+        return;
+    /* 4 cold lines, channels 0..3: line i asks L2 at 1000+i, DRAM starts
+     * at max(1000+i+L2LAT, previous end) = 1200+4i, ends 4 later */
+    fx_access_t a = acc(0, 4, ALL, 0x10000, 4);
+    uint64_t r = mt_vmem(m, 0, &a, 1000);
+    CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "cold coalesced load: %d (got %llu)",
+          1000 + L2LAT + 4 * XFER + DRAMLAT, (unsigned long long)r);
+    r = mt_vmem(m, 0, &a, 2000);
+    CHECK(r == 2000 + L1LAT + 3, "second load hits L1: line 3 at now + l1_latency + 3 = %d (got %llu)",
+          2000 + L1LAT + 3, (unsigned long long)r);
+    const mt_stats_t *s = mt_stats(m);
+    CHECK(s->l1_hits == 4 && s->l1_misses == 4 && s->l2_misses == 4 && s->l2_hits == 0 && s->dram_bytes == 256,
+          "stats: L1 4 hits 4 misses, L2 4 misses, 256 DRAM bytes (got %llu %llu %llu %llu %llu)",
+          (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l2_misses,
+          (unsigned long long)s->l2_hits, (unsigned long long)s->dram_bytes);
+    r = mt_vmem(m, 1, &a, 3000);
+    CHECK(r == 3000 + L2LAT + 3, "another CU: its L1 misses, L2 hits: %d (got %llu)", 3000 + L2LAT + 3,
+          (unsigned long long)r);
+    CHECK(s->l2_hits == 4, "stats: 4 L2 hits (got %llu)", (unsigned long long)s->l2_hits);
+
+    /* LRU: five lines of one L1 set (line stride = 64 sets) on CU 2 */
+    uint64_t x[5], t = 10000;
+    for (int k = 0; k < 5; k++)
+        x[k] = (0x1000 + (uint64_t)L1SETS * k) * 64;
+    for (int k = 0; k < 4; k++)
+        one(m, 2, 0, x[k], t += 1000);
+    r = one(m, 2, 0, x[0], t += 1000);
+    CHECK(r == t + L1LAT, "set full: line 0 hits (got +%lld)", (long long)(r - t));
+    one(m, 2, 0, x[4], t += 1000);   /* evicts the least recently used: line 1 */
+    for (int k = 0; k < 5; k++) {
+        if (k == 1)
+            continue;
+        r = one(m, 2, 0, x[k], t += 1000);
+        CHECK(r == t + L1LAT, "after a 5th line: line %d still in L1 (+%d, got +%lld)", k, L1LAT, (long long)(r - t));
+    }
+    r = one(m, 2, 0, x[1], t += 1000);
+    CHECK(r == t + L2LAT, "after a 5th line: LRU line 1 evicted, L2 hit (+%d, got +%lld)", L2LAT, (long long)(r - t));
+    mt_free(m);
+}
+
+static void test_l1_odd_sets(const device_t *d0)
+{
+    device_t d = *d0;
+    d.p[DEV_l1_kib] = 12;   /* 12 KiB / (64 B * 4 ways) = 48 sets */
+    mt_t *m = mt_new(&d);
+    if (!m)
+        return;
+    uint64_t t = 0, r;
+    for (int k = 0; k < 4; k++)
+        one(m, 0, 0, (0x2000 + 48ull * k) * 64, t += 1000);
+    r = one(m, 0, 0, 0x2000 * 64, t += 1000);
+    CHECK(r == t + L1LAT, "48-set L1: 4 lines 48 apart fit one set");
+    for (int k = 4; k < 6; k++)
+        one(m, 0, 0, (0x2000 + 48ull * k) * 64, t += 1000);
+    r = one(m, 0, 0, (0x2000 + 48ull) * 64, t += 1000);
+    CHECK(r == t + L2LAT, "48-set L1: 6 lines 48 apart evict the LRU one (got +%lld)", (long long)(r - t));
+    mt_free(m);
+}
+
+static void test_channels(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    uint64_t A = 0x3000;   /* line numbers; A and A+4 share channel 0, A+1 is channel 1 */
+    uint64_t r0 = one(m, 0, 1, A * 64, 0), r1 = one(m, 0, 1, (A + 4) * 64, 0), r2 = one(m, 0, 1, (A + 1) * 64, 0);
+    CHECK(r0 == L2LAT && r1 == L2LAT + 1 && r2 == L2LAT,
+          "stores at cycle 0: same channel one cycle apart, other channel not (got %llu %llu %llu)",
+          (unsigned long long)r0, (unsigned long long)r1, (unsigned long long)r2);
+    CHECK(mt_stats(m)->dram_bytes == 0, "store misses allocate in L2 without a DRAM read");
+    uint64_t T = 5000;
+    r0 = one(m, 0, 0, A * 64, T);
+    r1 = one(m, 1, 0, (A + 4) * 64, T);
+    r2 = one(m, 2, 0, (A + 1) * 64, T);
+    CHECK(r0 == T + L2LAT && r1 == T + L2LAT + 1 && r2 == T + L2LAT,
+          "loads from 3 CUs at one cycle: the second line of channel 0 one cycle later (got +%lld +%lld +%lld)",
+          (long long)(r0 - T), (long long)(r1 - T), (long long)(r2 - T));
+    mt_free(m);
+}
+
+static void test_dram(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    /* 64 cold lines (stride 64 B): line i asks at cycle i (its channel is
+     * free), DRAM start = max(i + L2LAT, L2LAT + XFER*i) = L2LAT + XFER*i */
+    fx_access_t a = acc(0, 4, ALL, 0, 64);
+    uint64_t r = mt_vmem(m, 0, &a, 0);
+    uint64_t first = L2LAT + XFER + DRAMLAT, want = first + 63 * XFER;
+    CHECK(r == want, "64 cold misses: last back at %llu = first (%llu) + 63 x 64 B / 16 B/cycle (got %llu)",
+          (unsigned long long)want, (unsigned long long)first, (unsigned long long)r);
+    CHECK(mt_stats(m)->dram_bytes == 64 * 64 && mt_stats(m)->l2_misses == 64, "64 lines from DRAM");
+    mt_free(m);
+
+    /* fractional rate: 1000 MHz, 24 GB/s -> 24 B/cycle, 8/3 cycles a line:
+     * 3 lines end at 8 cycles exactly */
+    device_t d2 = *d;
+    d2.p[DEV_dram_gbps] = 24;
+    m = mt_new(&d2);
+    if (!m)
+        return;
+    a = acc(0, 4, 0x7, 0, 64);
+    r = mt_vmem(m, 0, &a, 0);
+    CHECK(r == L2LAT + 8 + DRAMLAT, "3 lines at 24 B/cycle: transfers end at +8 (got %llu)", (unsigned long long)r);
+    a = acc(0, 4, 0x1, 64 * 3, 0);
+    r = mt_vmem(m, 0, &a, 0);
+    /* the fourth starts at 8 and ends at 10.67 -> cycle 11 */
+    CHECK(r == L2LAT + 11 + DRAMLAT, "a 4th line ends at 32/3 -> 11 (got %llu)", (unsigned long long)r);
+    mt_free(m);
+}
+
+static void test_stores(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    uint64_t S = 0x50000, r;
+    r = one(m, 0, 1, S, 0);
+    CHECK(r == L2LAT, "store: written to L2 at now + l2_latency (got %llu)", (unsigned long long)r);
+    r = one(m, 0, 0, S, 1000);
+    CHECK(r == 1000 + L2LAT, "load after store: L1 miss (no allocation on store), L2 hit (got +%lld)",
+          (long long)(r - 1000));
+    r = one(m, 0, 0, S, 2000);
+    CHECK(r == 2000 + L1LAT, "the load allocated it in L1 (got +%lld)", (long long)(r - 2000));
+    r = one(m, 0, 1, S, 3000);
+    r = one(m, 0, 0, S, 4000);
+    CHECK(r == 4000 + L2LAT, "a store drops the line from L1 (got +%lld)", (long long)(r - 4000));
+    const mt_stats_t *s = mt_stats(m);
+    CHECK(s->l1_hits == 1 && s->l1_misses == 2 && s->dram_bytes == 0,
+          "stats: stores not counted in L1; no DRAM traffic (got %llu %llu %llu)", (unsigned long long)s->l1_hits,
+          (unsigned long long)s->l1_misses, (unsigned long long)s->dram_bytes);
+    mt_free(m);
+
+    /* dirty eviction: 17 stores into one L2 set (channel 0, set 0: lines
+     * 256k) at cycle 10000, one per cycle on channel 0; the 17th evicts
+     * dirty line 0: a write-back slot on DRAM at cycle 10016..10020 */
+    m = mt_new(d);
+    if (!m)
+        return;
+    for (int k = 0; k < L2WAYS; k++)
+        one(m, 0, 1, 256ull * k * 64, 10000);
+    CHECK(mt_stats(m)->dram_bytes == 0, "16 dirty lines in one set: no write-back yet");
+    one(m, 0, 1, 256ull * L2WAYS * 64, 10000);
+    CHECK(mt_stats(m)->dram_bytes == 64, "17th line: the dirty LRU line is written back (64 B)");
+    /* a cold load whose DRAM request comes at 10016 waits for the write-back */
+    r = one(m, 0, 0, 64, 10016 - L2LAT);
+    CHECK(r == 10020 + XFER + DRAMLAT, "a cold load queues behind the write-back: %d (got %llu)",
+          10020 + XFER + DRAMLAT, (unsigned long long)r);
+    r = one(m, 0, 0, 0, 20000);
+    CHECK(r == 20000 + L2LAT + XFER + DRAMLAT, "the evicted line misses L2 (got +%lld)", (long long)(r - 20000));
+    mt_free(m);
+
+    /* clean evictions cost nothing */
+    m = mt_new(d);
+    if (!m)
+        return;
+    for (int k = 0; k <= L2WAYS; k++)
+        one(m, 0, 0, 256ull * k * 64, 1000ull * k);
+    CHECK(mt_stats(m)->dram_bytes == 64 * (L2WAYS + 1), "17 loads into one set: only the 17 fills move DRAM bytes");
+    mt_free(m);
+}
+
+/* ---- scalar and instruction caches ----------------------------------------- */
+
+static void test_smem(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    uint64_t r = mt_smem(m, 0, 0x20000, 4, 0);
+    CHECK(r == L2LAT + XFER + DRAMLAT + SMEMLAT, "smem cold: L2 and DRAM + smem_latency (got %llu)",
+          (unsigned long long)r);
+    r = mt_smem(m, 0, 0x20010, 16, 1000);
+    CHECK(r == 1000 + SMEMLAT, "smem hit: now + smem_latency (got +%lld)", (long long)(r - 1000));
+    r = mt_smem(m, 1, 0x20000, 64, 2000);
+    CHECK(r == 2000 + SMEMLAT, "smem from CU 1 (same K$ group of 2): hit (got +%lld)", (long long)(r - 2000));
+    r = mt_smem(m, 2, 0x20000, 4, 3000);
+    CHECK(r == 3000 + L2LAT + SMEMLAT, "smem from CU 2 (other group): K$ miss, L2 hit (got +%lld)",
+          (long long)(r - 3000));
+    /* 64 bytes over two lines: the first hits, the second (asked at
+     * now + 1) misses L2 */
+    r = mt_smem(m, 0, 0x20020, 64, 4000);
+    CHECK(r == 4000 + 1 + L2LAT + XFER + DRAMLAT + SMEMLAT, "smem over two lines: the missing one decides (got +%lld)",
+          (long long)(r - 4000));
+    const mt_stats_t *s = mt_stats(m);
+    CHECK(s->k_hits == 3 && s->k_misses == 3 && s->l1_hits + s->l1_misses == 0,
+          "stats: K$ 3 hits 3 misses, vector L1 untouched (got %llu %llu)", (unsigned long long)s->k_hits,
+          (unsigned long long)s->k_misses);
+    mt_free(m);
+}
+
+static void test_ifetch(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    uint64_t r = mt_ifetch(m, 0, 0x30004, 0);
+    CHECK(r == L2LAT + XFER + DRAMLAT, "ifetch cold: from DRAM (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 0, 0x3003c, 100);
+    CHECK(r == 100, "ifetch same line: hit, available now (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 1, 0x30000, 200);
+    CHECK(r == 200, "ifetch from CU 1 (same I$ group): hit (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 3, 0x30000, 300);
+    CHECK(r == 300 + L2LAT, "ifetch from CU 3 (other group): L2 hit (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 0, 0x30040, 400);
+    CHECK(r == 400 + L2LAT + XFER + DRAMLAT, "ifetch next line: miss (got %llu)", (unsigned long long)r);
+    const mt_stats_t *s = mt_stats(m);
+    CHECK(s->i_hits == 2 && s->i_misses == 3 && s->l2_hits == 1 && s->l2_misses == 2,
+          "stats: I$ 2 hits 3 misses, L2 1 hit 2 misses");
+    mt_free(m);
+}
+
+/* ---- reset and determinism -------------------------------------------------- */
+
+enum { SEQ = 400 };
+
+/* A mixed sequence of accesses; results into out[SEQ]. */
+static void run_seq(mt_t *m, uint64_t *out)
+{
+    uint64_t s = 12345, now = 0;
+    for (int k = 0; k < SEQ; k++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned kind = (unsigned)(s >> 60) % 4, cu = (unsigned)(s >> 40) % CUS;
+        now += (s >> 20) % 50;
+        fx_access_t a;
+        switch (kind) {
+        case 0:
+        case 1:
+            a = acc(kind, 4, ALL, ((s >> 8) % 4096) * 64, (s & 1) ? 4 : 64);
+            if (s & 2)
+                for (unsigned l = 0; l < 64; l++)
+                    a.addr[l] = ((a.addr[l] * 2654435761u) >> 3) % (1u << 22);
+            out[k] = mt_vmem(m, cu, &a, now);
+            break;
+        case 2:
+            out[k] = mt_smem(m, cu, (s >> 8) % (1u << 16), 4u << (s % 5), now);
+            break;
+        default:
+            out[k] = mt_ifetch(m, cu, (s >> 8) % (1u << 14), now);
+        }
+    }
+}
+
+static void test_reset_determinism(const device_t *d)
+{
+    mt_t *m1 = mt_new(d), *m2 = mt_new(d);
+    if (!m1 || !m2) {
+        mt_free(m1);
+        mt_free(m2);
+        return;
+    }
+    static uint64_t o1[SEQ], o2[SEQ], o3[SEQ];
+    run_seq(m1, o1);
+    run_seq(m2, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(mt_stats(m1), mt_stats(m2), sizeof(mt_stats_t)) == 0,
+          "determinism: two memory systems give the same cycles and statistics");
+    mt_stats_t st = *mt_stats(m1);
+    mt_reset(m1);
+    const mt_stats_t *s = mt_stats(m1);
+    CHECK(s->l1_hits + s->l1_misses + s->l2_hits + s->l2_misses + s->k_hits + s->k_misses + s->i_hits + s->i_misses +
+                  s->dram_bytes ==
+              0,
+          "mt_reset clears the statistics");
+    run_seq(m1, o3);
+    CHECK(memcmp(o1, o3, sizeof o1) == 0 && memcmp(&st, mt_stats(m1), sizeof st) == 0,
+          "after mt_reset the same sequence gives the same cycles (cold caches, free channels and DRAM)");
+    CHECK(st.l1_hits && st.l1_misses && st.l2_hits && st.k_hits && st.i_hits && st.dram_bytes,
+          "the sequence exercises hits and misses at every level");
+    mt_reset(m1);
+    fx_access_t a = acc(0, 4, ALL, 0x10000, 4);
+    uint64_t r = mt_vmem(m1, 0, &a, 1000);
+    CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "after mt_reset a coalesced load misses everywhere again (got %llu)",
+          (unsigned long long)r);
+    mt_free(m1);
+    mt_free(m2);
+}
+
+static void test_new_edge(void)
+{
+    device_t d;
+    memset(&d, 0, sizeof d);   /* every parameter 0: one set, one way, free DRAM */
+    mt_t *m = mt_new(&d);
+    CHECK(m != NULL, "mt_new with zero parameters");
+    if (!m)
+        return;
+    fx_access_t a = acc(0, 4, ALL, 0, 4);
+    uint64_t r = mt_vmem(m, 7, &a, 10);
+    CHECK(r == 13, "zero latencies, infinite bandwidth: line 3 at now + 3 (got %llu)", (unsigned long long)r);
+    a.mask = 0;
+    CHECK(mt_vmem(m, 0, &a, 77) == 77, "no lane: done at now");
+    mt_free(m);
+    mt_free(NULL);
+}
+
+/* ---- speed (reported, not checked) -------------------------------------- */
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void speed(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    enum { N = 200000 };
+    fx_access_t a = acc(0, 4, ALL, 0, 4);
+    uint64_t sink = 0;
+    double t0 = now_ns();
+    for (int k = 0; k < N; k++) {
+        a.addr[0] = 0;   /* keep the compiler honest */
+        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+    }
+    double t1 = now_ns();
+    for (int k = 0; k < N; k++) {
+        for (unsigned l = 0; l < 64; l++)
+            a.addr[l] = ((uint64_t)k * 256 + l * 4) % (1u << 26);
+        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+    }
+    double t2 = now_ns();
+    for (unsigned l = 0; l < 64; l++)
+        a.addr[l] = (rnd() % (1u << 24)) * 4;
+    for (int k = 0; k < N; k++) {
+        a.addr[k & 63] = (rnd() % (1u << 24)) * 4;
+        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+    }
+    double t3 = now_ns();
+    printf("speed: mt_vmem 64-lane b32 coalesced load: %.0f ns/call (L1 hits), %.0f ns/call (streaming, "
+           "misses); scattered 64 lines: %.0f ns/call  [%llu]\n",
+           (t1 - t0) / N, (t2 - t1) / N, (t3 - t2) / N, (unsigned long long)(sink & 1));
+    mt_free(m);
+}
+
+int main(void)
+{
+    device_t d = test_device();
+    test_lds();
+    test_addr();
+    test_lines();
+    test_l1(&d);
+    test_l1_odd_sets(&d);
+    test_channels(&d);
+    test_dram(&d);
+    test_stores(&d);
+    test_smem(&d);
+    test_ifetch(&d);
+    test_reset_determinism(&d);
+    test_new_edge();
+    speed(&d);
+    return check_done();
+}
