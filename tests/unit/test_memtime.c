@@ -498,6 +498,28 @@ static void test_new_edge(void)
     mt_free(NULL);
 }
 
+/* Every preset builds a memory system that times a cold and a warm load
+ * (no preset value is assumed: only that a miss is not faster than a hit
+ * and both are not before now). */
+static void test_presets(void)
+{
+    size_t n = dev_preset_count();
+    CHECK(n > 0, "device presets exist");
+    for (size_t i = 0; i < n; i++) {
+        const device_t *d = dev_preset_at(i);
+        mt_t *m = mt_new(d);
+        CHECK(m != NULL, "mt_new(%s)", d->name);
+        if (!m)
+            continue;
+        fx_access_t a = acc(0, 4, ALL, 0x100000, 4);
+        uint64_t cold = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000), warm = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000);
+        CHECK(cold >= warm && warm >= 1000 + 3 && mt_stats(m)->l1_hits == 4,
+              "%s: cold load %llu >= warm load %llu >= now + 3", d->name, (unsigned long long)cold,
+              (unsigned long long)warm);
+        mt_free(m);
+    }
+}
+
 /* ---- speed (reported, not checked) -------------------------------------- */
 
 static double now_ns(void)
@@ -515,28 +537,29 @@ static void speed(const device_t *d)
     enum { N = 200000 };
     fx_access_t a = acc(0, 4, ALL, 0, 4);
     uint64_t sink = 0;
+    unsigned cus = d->p[DEV_cus] ? d->p[DEV_cus] : 1;
     double t0 = now_ns();
     for (int k = 0; k < N; k++) {
         a.addr[0] = 0;   /* keep the compiler honest */
-        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
     }
     double t1 = now_ns();
     for (int k = 0; k < N; k++) {
         for (unsigned l = 0; l < 64; l++)
             a.addr[l] = ((uint64_t)k * 256 + l * 4) % (1u << 26);
-        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
     }
     double t2 = now_ns();
     for (unsigned l = 0; l < 64; l++)
         a.addr[l] = (rnd() % (1u << 24)) * 4;
     for (int k = 0; k < N; k++) {
         a.addr[k & 63] = (rnd() % (1u << 24)) * 4;
-        sink += mt_vmem(m, k % CUS, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
     }
     double t3 = now_ns();
-    printf("speed: mt_vmem 64-lane b32 coalesced load: %.0f ns/call (L1 hits), %.0f ns/call (streaming, "
+    printf("speed (%s): mt_vmem 64-lane b32 coalesced load: %.0f ns/call (L1 hits), %.0f ns/call (streaming, "
            "misses); scattered 64 lines: %.0f ns/call  [%llu]\n",
-           (t1 - t0) / N, (t2 - t1) / N, (t3 - t2) / N, (unsigned long long)(sink & 1));
+           d->name, (t1 - t0) / N, (t2 - t1) / N, (t3 - t2) / N, (unsigned long long)(sink & 1));
     mt_free(m);
 }
 
@@ -555,6 +578,9 @@ int main(void)
     test_ifetch(&d);
     test_reset_determinism(&d);
     test_new_edge();
+    test_presets();
     speed(&d);
+    if (dev_preset("vega-64"))
+        speed(dev_preset("vega-64"));
     return check_done();
 }
