@@ -30,6 +30,7 @@
     X(scalar_cache_cus,    "CUs",        "CUs sharing one scalar data cache") \
     X(icache_kib,          "KiB",        "instruction cache size") \
     X(icache_cus,          "CUs",        "CUs sharing one instruction cache") \
+    X(ifetch_lines,        "lines",      "64-byte instruction lines a wave prefetches ahead of its pc") \
     X(l1_kib,              "KiB",        "vector L1 cache per CU") \
     X(l1_ways,             "ways",       "vector L1 associativity") \
     X(l1_latency,          "cycles",     "vector L1 hit latency") \

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "sim/dispatch.h"
 #include "sim/exec.h"
+#include "sim/cu.h"
 
 enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = 0x40, QUEUE_PRIVATE_APERTURE_HI = 0x44 };
 
@@ -180,9 +181,8 @@ static void init_wave(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, wave_t *
     w->state = WAVE_RUN;
 }
 
-/* Allocate and initialise the waves of one work-group. */
-static int make_wg(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_t id[3], uint32_t lds,
-                   uint32_t (*vgprs)[64], wave_t *waves)
+int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_t id[3], uint32_t lds,
+                 uint32_t (*vgprs)[64], wave_t *waves, const uint32_t *slots)
 {
     uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
     for (int d = 0; d < 3; d++) {
@@ -204,7 +204,7 @@ static int make_wg(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint3
         w->wg_wave = i;
         w->wg = g;
         w->ctx = c;
-        init_wave(k, c, g, w, i);
+        init_wave(k, c, g, w, slots ? slots[i] : i);
     }
     return 0;
 }
@@ -241,6 +241,20 @@ static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint32_t l
     return 0;
 }
 
+/* The faulting instruction's text, when a wave faulted. */
+static void fault_disasm(const sim_kernel_t *k, const sim_prog_t *prog, sim_result_t *r)
+{
+    if (!r->faulted)
+        return;
+    uint64_t off = r->fault.pc - prog->base;
+    if (off / 4 < prog->ndw && prog->inst[off / 4].op < ISA_OP_COUNT)
+        isa_format(k->t, &prog->inst[off / 4], r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
+    else if (off / 4 < prog->ndw)   /* not an instruction: as LLVM prints such a word */
+        snprintf(r->fault_disasm, sizeof r->fault_disasm, ".long 0x%08x", prog->words[off / 4]);
+    else
+        snprintf(r->fault_disasm, sizeof r->fault_disasm, "(no instruction)");
+}
+
 int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
@@ -261,13 +275,16 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     }
     if (setup_memory(mem, k, l, &c, lds, err, errlen))
         return -1;
-    /* scratch: one private segment per wave of a work-group (functional
-     * mode runs one work-group at a time), 64 lanes, 1 KiB granules */
+    /* scratch: one private segment per wave slot (functional mode runs one
+     * work-group at a time; the cycle model has every slot of the device),
+     * 64 lanes, 1 KiB granules */
     uint32_t max_waves = ceil_div(l->local[0] * l->local[1] * l->local[2], 64);
+    uint32_t slots = l->timing ? tm_scratch_slots(l->timing) : max_waves;
     c.scratch_per_wave = (k->private_segment_fixed_size * 64 + 1023) & ~1023u;
     if (c.scratch_per_wave &&
-        mem_alloc(mem, (uint64_t)c.scratch_per_wave * max_waves, 1024, "scratch", &c.scratch_addr)) {
-        snprintf(err, errlen, "out of host memory for %u bytes of scratch", c.scratch_per_wave * max_waves);
+        mem_alloc(mem, (uint64_t)c.scratch_per_wave * slots, 1024, "scratch", &c.scratch_addr)) {
+        snprintf(err, errlen, "out of host memory for %llu bytes of scratch",
+                 (unsigned long long)c.scratch_per_wave * slots);
         return -1;
     }
     sim_prog_t prog;
@@ -281,6 +298,13 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     c.on_step = l->on_step;
     c.step_arg = l->step_arg;
     c.fx = &fx;
+    if (l->timing) {
+        int rc = tm_dispatch(&c, k, l, lds, r, err, errlen);
+        fault_disasm(k, &prog, r);
+        sim_prog_free(&prog);
+        free(fx.m);
+        return rc;
+    }
     uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
     wave_t *waves = calloc(max_waves, sizeof *waves);
     uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
@@ -299,7 +323,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                 sim_wg_t g;
                 memset(&g, 0, sizeof g);
                 g.lds = ldsmem;
-                make_wg(k, &c, &g, id, lds, vgprs, waves);
+                sim_wg_setup(k, &c, &g, id, lds, vgprs, waves, NULL);
                 r->nwaves += g.nwaves;
                 if (sim_run_wg(&c, &g)) {
                     for (uint32_t i = 0; i < g.nwaves; i++)
@@ -323,15 +347,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     if (rc == 2)
         rc = 0;
     r->nwg = done;
-    if (r->faulted) {
-        uint64_t off = r->fault.pc - prog.base;
-        if (off / 4 < prog.ndw && prog.inst[off / 4].op < ISA_OP_COUNT)
-            isa_format(k->t, &prog.inst[off / 4], r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
-        else if (off / 4 < prog.ndw)   /* not an instruction: as LLVM prints such a word */
-            snprintf(r->fault_disasm, sizeof r->fault_disasm, ".long 0x%08x", prog.words[off / 4]);
-        else
-            snprintf(r->fault_disasm, sizeof r->fault_disasm, "(no instruction)");
-    }
+    fault_disasm(k, &prog, r);
 done:
     r->ninst = c.ninst;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);

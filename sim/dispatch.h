@@ -86,6 +86,12 @@ typedef struct {
 int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err,
                  size_t errlen);
 
+/* Initialise work-group id's waves (for schedulers: sim_dispatch and the
+ * cycle model): g->lds must point at lds bytes; vgprs and waves have room
+ * for the group; slots[i] is wave i's scratch slot (NULL: i). */
+int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_t id[3], uint32_t lds,
+                 uint32_t (*vgprs)[64], wave_t *waves, const uint32_t *slots);
+
 /* Base of the flat apertures gcnsim's simulated device uses. */
 #define SIM_SHARED_APERTURE 0x0001000000000000ull
 #define SIM_PRIVATE_APERTURE 0x0002000000000000ull

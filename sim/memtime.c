@@ -504,3 +504,16 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now)
     m->st.i_misses += (unsigned)!hit;
     return r;
 }
+
+void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes)
+{
+    if (!bytes)
+        return;
+    for (uint64_t line = addr >> 6; line <= (addr + bytes - 1) >> 6; line++) {
+        size_t s = l2_set(m, line);
+        if (cache_find(&m->l2, s, line) == NO_WAY) {
+            int dirty;
+            cache_fill(&m->l2, s, line, &dirty);
+        }
+    }
+}

@@ -70,6 +70,11 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
  * now.  Returns the cycle it is available (now on a hit). */
 uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now);
 
+/* Put the lines of [addr, addr + bytes) into the L2, clean, without
+ * timing or statistics: data the host wrote through the L2 before the
+ * dispatch (the kernel's code as the runtime uploads it). */
+void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes);
+
 /* Statistics so far. */
 const mt_stats_t *mt_stats(const mt_t *m);
 

@@ -103,6 +103,8 @@ typedef struct {
     tm_stats_t stats;            /* out: accumulated over dispatches (zero it first) */
 } tm_config_t;
 
+/* Add counters s to d (peak_waves: the maximum). */
+void tm_counters_add(tm_counters_t *d, const tm_counters_t *s);
 /* Add the statistics of src to dst (same kernel: hot spots are added when
  * both have them for the same code).  Returns 0, or -1 when out of memory. */
 int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src);

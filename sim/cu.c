@@ -1,0 +1,1051 @@
+/* cu.c — the cycle model (timing.h): compute units, the work-group
+ * dispatcher, the sequencer's issue rules, wait counters and barriers.
+ *
+ * Rules (GCN-FACTS §1.2, §1.3, §2, §3):
+ * - A CU has 4 SIMDs with wave slots, VGPRs and SGPRs each, and LDS and
+ *   barrier slots for its groups.  A work-group is placed on one CU when
+ *   every wave finds a slot and registers on its SIMD (waves dealt to the
+ *   SIMDs round-robin, the start rotating per group); resources return
+ *   when waves end, LDS and the barrier slot when the group ends.
+ * - Each cycle one SIMD per CU is considered, round-robin (cycle mod 4).
+ *   Its waves, oldest first within the highest s_setprio priority, issue
+ *   at most one instruction each and at most one per category (VALU,
+ *   SALU/SMEM, VMEM, LDS, branch).  Internal instructions (s_nop,
+ *   s_waitcnt, s_barrier, s_setprio, s_sleep, s_endpgm) are consumed by
+ *   the sequencer without a unit.
+ * - A wave issues in order; its next instruction waits for the previous
+ *   one's issue cost (VALU 4, quarter rate 16, FP64 DPFACTOR x 4 or x 8,
+ *   SALU 4/8, SMEM 4/8/16, branches, DS/VMEM issue), for an SGPR a VALU
+ *   wrote when an SALU/SMEM/branch reads it, for instruction fetch, and
+ *   in s_waitcnt for its counters.
+ * - Units: a VALU op holds its SIMD for its cost; the scalar ALU takes one
+ *   op per cycle (8-cycle ops two); the vector-memory pipe (texture
+ *   addresser) is held for the access's address and data cycles; each
+ *   SIMD pair's LDS port for the access's bank cycles.
+ * - Counters: VMEM returns in order (vmcnt), DS in order, SMEM out of
+ *   order (lgkmcnt), FLAT counts on both, gfx6 stores on expcnt; a counter
+ *   never holds more than its field's maximum (issue waits).
+ * The functional semantics run at issue (wave_step) and their effects
+ * record gives the addresses, counter increments and branch outcome. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/cu.h"
+#include "sim/exec.h"
+
+#define NEVER UINT64_MAX
+enum { NSIMD = 4, MAXSLOTS = 10, QMAX = 64, NQ = 3 };
+enum { Q_VM, Q_LGKM, Q_EXP };
+enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
+
+struct twg;
+
+/* A wave in the cycle model. */
+typedef struct tw {
+    wave_t *w;
+    struct twg *g;
+    uint8_t simd, slot, cat, why, internal, draining;
+    uint64_t age;              /* placement order */
+    uint64_t last;             /* previous issue (or the wave's start) */
+    uint64_t busy;             /* the previous instruction's issue cost ends */
+    uint64_t fetch;            /* the instruction at pc is available */
+    uint64_t line;             /* 64-byte line the wave fetches from */
+    uint64_t pf_hi;            /* highest line prefetched */
+    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
+    uint64_t sleep;            /* s_sleep ends */
+    uint64_t sgpr_ready;       /* SGPRs in smask readable by scalar instructions */
+    uint64_t smask[2];
+    uint64_t vm_tail, lds_tail;/* in-order returns: the latest completion so far */
+    uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
+    uint8_t nq[NQ];
+    uint64_t rdy;              /* earliest issue of the next instruction (wave-local) */
+    uint64_t end;              /* draining: resources return at this cycle */
+    const isa_inst_t *in;      /* next instruction (NULL: pc outside the code) */
+} tw_t;
+
+/* A resident work-group. */
+typedef struct twg {
+    sim_wg_t g;
+    wave_t *waves;
+    uint32_t (*vgprs)[64];
+    uint8_t *lds;
+    tw_t *tw;
+    unsigned cu, nwaves, live, ended, at_barrier;   /* live: resident; ended: past s_endpgm */
+    struct twg *next_free;
+} twg_t;
+
+typedef struct {
+    tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first */
+    unsigned n[NSIMD];
+    unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
+    unsigned lds_used, barrier_groups, waves;
+    uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
+    uint64_t next;                 /* next cycle worth looking at */
+    uint64_t last;                 /* residency integrated up to here */
+    uint64_t drain_min;            /* earliest end of a draining wave */
+    unsigned rr;                   /* first SIMD of the next group */
+    int prio_any;                  /* some wave raised its priority */
+    tm_counters_t *st;
+} tcu_t;
+
+typedef struct {
+    sim_ctx_t *c;
+    const sim_kernel_t *k;
+    const sim_launch_t *l;
+    tm_config_t *cfg;
+    const device_t *d;
+    mt_t *mt;
+    tm_stats_t st;
+    tcu_t *cu;
+    unsigned ncu, slots;
+    /* per-wave and per-group needs */
+    unsigned wg_waves, vgprs, sgprs, lds_alloc, lds, vgpr_limit, sgpr_limit, lds_limit;
+    unsigned qmax[NQ];
+    /* groups */
+    uint32_t ngroups[3];
+    uint64_t groups, placed, finished, next_cu;
+    int disp_blocked;
+    twg_t *free_wg;
+    uint64_t age, nwaves;
+    uint64_t now;
+    uint32_t cost_fma32, dp;
+    int faulted;
+    sim_result_t *r;
+} tm_t;
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* The first cycle >= t at which SIMD s is considered. */
+static uint64_t turn(uint64_t t, unsigned s)
+{
+    return t + ((s - (unsigned)(t & 3)) & 3);
+}
+
+static unsigned cat_of(unsigned timing)
+{
+    switch (timing) {
+    case ISA_T_SALU: case ISA_T_SALU8: return TM_CAT_salu;
+    case ISA_T_SMEM: return TM_CAT_smem;
+    case ISA_T_BRANCH: return TM_CAT_branch;
+    case ISA_T_VALU: case ISA_T_VALU_QUARTER: case ISA_T_VALU_TRANS: case ISA_T_VALU_FMA32:
+    case ISA_T_VALU_DP_ADD: case ISA_T_VALU_DP_MUL: case ISA_T_VALU_64SHIFT: case ISA_T_VALU_SWAP:
+        return TM_CAT_valu;
+    case ISA_T_LDS: return TM_CAT_lds;
+    case ISA_T_VMEM_LOAD: case ISA_T_VMEM_STORE: case ISA_T_VMEM_ATOMIC:
+    case ISA_T_FLAT_LOAD: case ISA_T_FLAT_STORE: case ISA_T_FLAT_ATOMIC:
+        return TM_CAT_vmem;
+    default: return TM_CAT_other;
+    }
+}
+
+/* Issue cost of a VALU op (cycles the SIMD is held). */
+static unsigned valu_cost(const tm_t *m, unsigned timing)
+{
+    switch (timing) {
+    case ISA_T_VALU_QUARTER: case ISA_T_VALU_TRANS: return 16;
+    case ISA_T_VALU_FMA32: return m->cost_fma32;
+    case ISA_T_VALU_DP_ADD: case ISA_T_VALU_64SHIFT: return 4 * m->dp;
+    case ISA_T_VALU_DP_MUL: return 8 * m->dp;
+    case ISA_T_VALU_SWAP: return 8;
+    default: return 4;
+    }
+}
+
+/* ---- counters ------------------------------------------------------------ */
+
+static void q_prune(tw_t *t, unsigned q, uint64_t now)
+{
+    unsigned n = t->nq[q], i = 0;
+    while (i < n && t->q[q][i] <= now)
+        i++;
+    if (i) {
+        memmove(t->q[q], t->q[q] + i, (n - i) * sizeof t->q[q][0]);
+        t->nq[q] = (uint8_t)(n - i);
+    }
+}
+
+static void q_add(tw_t *t, unsigned q, uint64_t done)
+{
+    unsigned n = t->nq[q];
+    if (n == QMAX)   /* cannot happen: issue waits below the field maximum */
+        return;
+    unsigned i = n;
+    while (i > 0 && t->q[q][i - 1] > done) {
+        t->q[q][i] = t->q[q][i - 1];
+        i--;
+    }
+    t->q[q][i] = done;
+    t->nq[q] = (uint8_t)(n + 1);
+}
+
+/* The cycle from which at most n operations of counter q are outstanding. */
+static uint64_t q_until(const tw_t *t, unsigned q, unsigned n)
+{
+    unsigned have = t->nq[q];
+    return have <= n ? 0 : t->q[q][have - 1 - n];
+}
+
+/* ---- wave readiness ------------------------------------------------------ */
+
+static int reads_masked_sgpr(const tw_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    for (unsigned i = 0; i < 2 && i < r->nsrc; i++) {
+        unsigned s = in->src[i];
+        if (s < 128 && (t->smask[s >> 6] >> (s & 63) & 1))
+            return 1;
+        if (s + 1 < 128 && r->src_t[i] >= OT_B64 && (t->smask[(s + 1) >> 6] >> ((s + 1) & 63) & 1))
+            return 1;
+    }
+    if ((r->flags & ISA_F_READ_VCC) && (t->smask[1] >> (SREG_VCC_LO - 64) & 3))
+        return 1;
+    if (in->enc == ISA_ENC_SMRD || in->enc == ISA_ENC_SMEM) {
+        unsigned s = in->src[0];
+        return (t->smask[s >> 6] >> (s & 63) & 3) != 0;
+    }
+    return 0;
+}
+
+static void raise(uint64_t *e, uint8_t *why, uint64_t t, unsigned reason)
+{
+    if (t > *e) {
+        *e = t;
+        *why = (uint8_t)reason;
+    }
+}
+
+/* Compute when the wave's next instruction may issue as far as the wave
+ * itself is concerned (units and arbitration come on top). */
+static void tw_eval(tm_t *m, tw_t *t)
+{
+    wave_t *w = t->w;
+    const sim_prog_t *p = m->c->prog;
+    uint64_t off = w->pc - p->base;
+    t->in = ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
+    uint64_t e = t->busy;
+    uint8_t why = WHY_NONE;
+    if (w->state == WAVE_BARRIER) {
+        t->rdy = NEVER;
+        t->why = TM_STALL_barrier;
+        t->cat = TM_CAT_other;
+        t->internal = 1;
+        return;
+    }
+    raise(&e, &why, t->fetch, TM_STALL_fetch);
+    raise(&e, &why, t->sleep, TM_STALL_sleep);
+    if (!t->in || t->in->op >= ISA_OP_COUNT) {   /* issue it to fault */
+        t->cat = TM_CAT_other;
+        t->internal = 1;
+        t->rdy = e;
+        t->why = why;
+        return;
+    }
+    const isa_inst_t *in = t->in;
+    const isa_row_t *row = isa_row(in->op);
+    t->cat = (uint8_t)cat_of(row->timing);
+    t->internal = row->timing == ISA_T_INTERNAL;
+    if (t->sgpr_ready > e && (t->cat == TM_CAT_salu || t->cat == TM_CAT_smem || t->cat == TM_CAT_branch) &&
+        reads_masked_sgpr(t, in))
+        raise(&e, &why, t->sgpr_ready, TM_STALL_dependency);
+    if (in->op == ISA_OP_S_WAITCNT) {
+        unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
+        unsigned vm = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
+        unsigned lgkm = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
+        raise(&e, &why, q_until(t, Q_VM, vm), TM_STALL_waitcnt_vmcnt);
+        raise(&e, &why, q_until(t, Q_LGKM, lgkm), TM_STALL_waitcnt_lgkmcnt);
+        raise(&e, &why, q_until(t, Q_EXP, (s >> 4) & 7), TM_STALL_waitcnt_expcnt);
+    } else if (t->cat == TM_CAT_vmem || t->cat == TM_CAT_lds || t->cat == TM_CAT_smem) {
+        /* a counter at its field's maximum holds the next operation back */
+        if (t->cat == TM_CAT_vmem)
+            raise(&e, &why, q_until(t, Q_VM, m->qmax[Q_VM] - 1), TM_STALL_waitcnt_vmcnt);
+        if (t->cat != TM_CAT_vmem || row->timing >= ISA_T_FLAT_LOAD)
+            raise(&e, &why, q_until(t, Q_LGKM, m->qmax[Q_LGKM] - 2), TM_STALL_waitcnt_lgkmcnt);
+        if (m->c->t->gen == ISA_GFX6 && t->cat == TM_CAT_vmem)
+            raise(&e, &why, q_until(t, Q_EXP, m->qmax[Q_EXP] - 1), TM_STALL_waitcnt_expcnt);
+    }
+    t->rdy = e;
+    t->why = why;
+}
+
+/* When the unit of category cat on this wave's SIMD is free. */
+static uint64_t unit_free(const tcu_t *cu, const tw_t *t)
+{
+    switch (t->cat) {
+    case TM_CAT_valu: return cu->valu_free[t->simd];
+    case TM_CAT_salu: case TM_CAT_smem: return cu->salu_free;
+    case TM_CAT_vmem: return cu->vmem_free;
+    case TM_CAT_lds: return cu->lds_free[t->simd >> 1];
+    default: return 0;
+    }
+}
+
+/* ---- residency ------------------------------------------------------------ */
+
+/* Integrate resident waves up to cycle t. */
+static void cu_advance(tcu_t *cu, uint64_t t)
+{
+    if (t <= cu->last)
+        return;
+    if (cu->waves) {
+        cu->st->active_cycles += t - cu->last;
+        cu->st->wave_cycles += (t - cu->last) * cu->waves;
+    }
+    cu->last = t;
+}
+
+static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t pc, uint64_t start, uint64_t end)
+{
+    if (!m->cfg->on_event)
+        return;
+    tm_event_t e;
+    e.kind = (uint8_t)kind;
+    e.cat = (uint8_t)cat;
+    e.cu = (uint16_t)t->g->cu;
+    e.simd = t->simd;
+    e.slot = t->slot;
+    e.wave = t->w->id;
+    memcpy(e.wg, t->g->g.id, sizeof e.wg);
+    e.pc = pc;
+    e.start = start;
+    e.end = end;
+    m->cfg->on_event(m->cfg->event_arg, &e);
+}
+
+/* ---- charging time to instructions --------------------------------------- */
+
+/* The wave issues its next instruction at cycle now: charge the time since
+ * its previous issue to that pc, split into the issue cost, the wave's own
+ * reason for waiting and arbitration. */
+static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
+{
+    uint64_t base = max64(t->last, t->busy);
+    tm_pc_t *pc = NULL;
+    if (m->st.pc) {
+        uint64_t off = (t->w->pc - m->st.code_base) >> 2;
+        if (off < m->st.ndw)
+            pc = &m->st.pc[off];
+    }
+    if (pc) {
+        pc->count++;
+        pc->cycles += now - t->last;
+    }
+    if (now > base) {
+        uint64_t e = t->rdy > base ? (t->rdy < now ? t->rdy : now) : base;
+        if (e > base && t->why < TM_NSTALL) {
+            cu->st->stall[t->why] += e - base;
+            if (pc)
+                pc->stall[t->why] += e - base;
+        } else
+            e = base;
+        if (now > e) {
+            cu->st->stall[TM_STALL_arbitration] += now - e;
+            if (pc)
+                pc->stall[TM_STALL_arbitration] += now - e;
+        }
+    }
+    t->last = now;
+}
+
+/* ---- issuing --------------------------------------------------------------- */
+
+/* Cycles an LDS instruction holds its port, from CLRX's measured DS issue
+ * costs (GCN-FACTS 1.3): reads 4 per dword per lane, writes and atomics
+ * 4 + 4 per data dword. */
+static unsigned ds_issue(const fx_t *fx)
+{
+    unsigned rd = 0, wr = 0;
+    for (unsigned i = 0; i < fx->nacc; i++) {
+        unsigned dw = (fx->acc[i].bytes + 3) / 4;
+        if (fx->acc[i].write)
+            wr += dw;
+        else
+            rd += dw;
+    }
+    if (wr)
+        return 4 + 4 * wr;
+    return rd ? 4 * rd : 8;   /* no memory access (swizzle, permute): as a write */
+}
+
+/* CLRX's measured MUBUF issue costs (GCN-FACTS 1.3) as a floor of the
+ * vector-memory pipe's time. */
+static unsigned vmem_issue(const isa_row_t *row, const fx_t *fx)
+{
+    unsigned bytes = fx->nacc ? fx->acc[0].bytes : 4;
+    if (row->flags & ISA_F_ATOMIC)
+        return bytes > 4 && (strstr(row->name, "cmpswap") != NULL) ? 32 : 16;
+    if (row->flags & ISA_F_STORE)
+        return 16;
+    return bytes <= 4 ? 8 : 16;
+}
+
+static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64_t now, unsigned *hold)
+{
+    unsigned bank = 0, ideal = 0;
+    for (unsigned i = 0; i < fx->nacc; i++)
+        if (fx->acc[i].space == FX_SPACE_LDS) {
+            unsigned id;
+            bank += mt_lds_cycles(&fx->acc[i], &id);
+            ideal += id;
+        }
+    cu->st->lds_busy += bank;
+    cu->st->lds_conflict += bank - ideal;
+    unsigned h = ds_issue(fx);
+    if (bank > h)
+        h = bank;
+    *hold = h;
+    uint64_t done = max64(t->lds_tail, now + h + m->d->p[DEV_lds_latency]);
+    t->lds_tail = done;
+    for (unsigned i = 0; i < fx->lgkm_cnt; i++)
+        q_add(t, Q_LGKM, done);
+}
+
+static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const fx_t *fx, uint64_t now,
+                       unsigned *hold)
+{
+    unsigned addr = 0, lines = 0, any_lds = 0;
+    uint64_t done = now;
+    for (unsigned i = 0; i < fx->nacc; i++) {
+        const fx_access_t *a = &fx->acc[i];
+        if (a->space == FX_SPACE_LDS) {
+            any_lds = 1;
+            continue;
+        }
+        addr += mt_addr_cycles(a);
+        lines += mt_lines(a);
+    }
+    unsigned h = vmem_issue(row, fx);
+    if (addr > h)
+        h = addr;
+    if (lines > h)
+        h = lines;
+    for (unsigned i = 0; i < fx->nacc; i++)
+        if (fx->acc[i].space != FX_SPACE_LDS)
+            done = max64(done, mt_vmem(m->mt, t->g->cu, &fx->acc[i], now + (addr ? addr : 4)));
+    cu->vmem_free = now + h;
+    cu->st->mem_busy += h;
+    *hold = h;
+    if (any_lds) {   /* FLAT lanes that address LDS */
+        unsigned lh;
+        uint64_t tail = t->lds_tail;
+        issue_lds_access(m, cu, t, fx, now, &lh);
+        t->nq[Q_LGKM] -= fx->lgkm_cnt;   /* counted below with the whole access */
+        done = max64(done, t->lds_tail);
+        (void)tail;
+    }
+    done = max64(done, now + h);
+    done = max64(done, t->vm_tail);
+    t->vm_tail = done;
+    for (unsigned i = 0; i < fx->vm_cnt; i++)
+        q_add(t, Q_VM, done);
+    for (unsigned i = 0; i < fx->lgkm_cnt; i++)
+        q_add(t, Q_LGKM, done);
+    for (unsigned i = 0; i < fx->exp_cnt; i++)   /* gfx6 stores: until the data VGPRs are read */
+        q_add(t, Q_EXP, now + h);
+}
+
+/* The timing of an instruction the wave just executed (functionally) at
+ * cycle now: unit occupancy, the wave's issue cost, counters, fetch. */
+static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint64_t pc, uint64_t exec_before,
+                        uint64_t now)
+{
+    const isa_row_t *row = isa_row(in->op);
+    const fx_t *fx = m->c->fx;
+    unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
+    for (unsigned q = 0; q < NQ; q++)
+        q_prune(t, q, now);
+    switch (cat) {
+    case TM_CAT_valu:
+        cost = valu_cost(m, row->timing);
+        cu->valu_free[t->simd] = now + cost;
+        cu->st->valu_busy += cost;
+        cu->st->valu_lanes += (uint64_t)__builtin_popcountll(exec_before);
+        if (fx->ns) {   /* SGPRs written: scalar readers wait (GCN-FACTS 1.4) */
+            t->sgpr_ready = now + cost + m->d->p[DEV_valu_sgpr_delay];
+            t->smask[0] = t->smask[1] = 0;
+            for (unsigned i = 0; i < fx->ns; i++)
+                t->smask[fx->s[i].reg >> 6 & 1] |= 1ull << (fx->s[i].reg & 63);
+        }
+        break;
+    case TM_CAT_salu:
+        cost = row->timing == ISA_T_SALU8 ? 8 : 4;
+        cu->salu_free = now + cost / 4;
+        cu->st->salu_busy += cost / 4;
+        break;
+    case TM_CAT_smem: {
+        unsigned bytes = fx->nacc ? fx->acc[0].bytes : 0;
+        cost = bytes >= 64 ? 16 : bytes >= 32 ? 8 : 4;
+        cu->salu_free = now + 1;
+        uint64_t done = now + m->d->p[DEV_smem_latency];
+        if (fx->nacc)
+            done = mt_smem(m->mt, t->g->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+        for (unsigned i = 0; i < fx->lgkm_cnt; i++)
+            q_add(t, Q_LGKM, done);
+        break;
+    }
+    case TM_CAT_branch:
+        cost = fx->taken ? m->d->p[DEV_branch_taken] : m->d->p[DEV_branch_not_taken];
+        break;
+    case TM_CAT_lds:
+        issue_lds_access(m, cu, t, fx, now, &hold);
+        cu->lds_free[t->simd >> 1] = now + hold;
+        break;
+    case TM_CAT_vmem:
+        issue_vmem(m, cu, t, row, fx, now, &hold);
+        break;
+    default:   /* s_sendmsg and others: the wave's issue slot */
+        for (unsigned i = 0; i < fx->lgkm_cnt; i++)
+            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency]);
+        break;
+    }
+    cu->st->inst[cat]++;
+    t->busy = now + cost;
+    emit(m, TM_EV_INST, t, cat, pc, now, now + (hold > cost ? hold : cost));
+}
+
+/* Instruction fetch when the wave's pc is in a new 64-byte line at cycle
+ * now: a prefetched line arrives when its fetch does, another (a taken
+ * branch) is fetched now; then the next ifetch_lines lines of the code
+ * are prefetched. */
+static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
+{
+    uint64_t pc = t->w->pc, line = pc >> 6;
+    if (line == t->line)
+        return;
+    unsigned depth = m->d->p[DEV_ifetch_lines];
+    if (line > t->line && line <= t->pf_hi && t->pf_line[line & 15] == line)
+        t->fetch = max64(now, t->pf_ready[line & 15]);
+    else {
+        t->fetch = mt_ifetch(m->mt, t->g->cu, pc, now);
+        t->pf_hi = line;
+    }
+    t->line = line;
+    uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
+    for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
+        t->pf_line[x & 15] = x;
+        t->pf_ready[x & 15] = mt_ifetch(m->mt, t->g->cu, x << 6, now);
+        t->pf_hi = x;
+    }
+}
+
+/* ---- work-groups ------------------------------------------------------------ */
+
+static void wg_free(tm_t *m, twg_t *g)
+{
+    g->next_free = m->free_wg;
+    m->free_wg = g;
+}
+
+static twg_t *wg_alloc(tm_t *m)
+{
+    twg_t *g = m->free_wg;
+    if (g) {
+        m->free_wg = g->next_free;
+        return g;
+    }
+    g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->waves = calloc(m->wg_waves, sizeof *g->waves);
+    g->tw = calloc(m->wg_waves, sizeof *g->tw);
+    g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
+    g->lds = calloc(1, m->lds ? m->lds : 1);
+    if (!g->waves || !g->tw || !g->vgprs || !g->lds) {
+        free(g->waves);
+        free(g->tw);
+        free(g->vgprs);
+        free(g->lds);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static void wg_destroy(twg_t *g)
+{
+    free(g->waves);
+    free(g->tw);
+    free(g->vgprs);
+    free(g->lds);
+    free(g);
+}
+
+/* Whether CU cu can take a group now; simd_of[] gets each wave's SIMD. */
+static int cu_fits(const tm_t *m, const tcu_t *cu, unsigned nw, unsigned *simd_of)
+{
+    if (cu->waves + nw > NSIMD * m->d->p[DEV_wave_slots] || cu->lds_used + m->lds_alloc > m->lds_limit)
+        return 0;
+    if (nw > 1 && cu->barrier_groups >= 16)
+        return 0;
+    unsigned add[NSIMD] = {0};
+    for (unsigned i = 0; i < nw; i++) {
+        unsigned s = (cu->rr + i) % NSIMD;
+        add[s]++;
+        simd_of[i] = s;
+    }
+    for (unsigned s = 0; s < NSIMD; s++)
+        if (add[s] && (cu->n[s] + add[s] > m->d->p[DEV_wave_slots] ||
+                       cu->vgpr_used[s] + add[s] * m->vgprs > m->vgpr_limit ||
+                       cu->sgpr_used[s] + add[s] * m->sgprs > m->sgpr_limit))
+            return 0;
+    return 1;
+}
+
+static unsigned free_slot(const tcu_t *cu, unsigned s)
+{
+    unsigned used = 0;
+    for (unsigned i = 0; i < cu->n[s]; i++)
+        used |= 1u << cu->simd[s][i]->slot;
+    unsigned k = 0;
+    while (used >> k & 1)
+        k++;
+    return k;
+}
+
+/* Place group number gi on CU ci at cycle now. Returns 0, or -1 when out of memory. */
+static int place(tm_t *m, unsigned ci, uint64_t gi, const unsigned *simd_of, uint64_t now)
+{
+    tcu_t *cu = &m->cu[ci];
+    twg_t *g = wg_alloc(m);
+    if (!g)
+        return -1;
+    uint32_t id[3] = {(uint32_t)(gi % m->ngroups[0]), (uint32_t)(gi / m->ngroups[0] % m->ngroups[1]),
+                      (uint32_t)(gi / ((uint64_t)m->ngroups[0] * m->ngroups[1]))};
+    uint32_t slots[64];
+    unsigned slot_of[64];
+    for (unsigned i = 0; i < m->wg_waves; i++) {
+        unsigned s = simd_of[i], k = free_slot(cu, s);
+        /* reserve it now so the next wave on this SIMD gets another */
+        slot_of[i] = k;
+        slots[i] = (ci * NSIMD + s) * m->d->p[DEV_wave_slots] + k;
+        cu->simd[s][cu->n[s]++] = &g->tw[i];
+        g->tw[i].slot = (uint8_t)k;
+        g->tw[i].simd = (uint8_t)s;
+    }
+    memset(&g->g, 0, sizeof g->g);
+    g->g.lds = g->lds;
+    sim_wg_setup(m->k, m->c, &g->g, id, m->lds, g->vgprs, g->waves, slots);
+    cu_advance(cu, now);
+    g->cu = ci;
+    g->nwaves = g->g.nwaves;
+    g->live = g->nwaves;
+    g->ended = 0;
+    g->at_barrier = 0;
+    cu->rr = (cu->rr + 1) % NSIMD;
+    cu->lds_used += m->lds_alloc;
+    cu->barrier_groups += g->nwaves > 1;
+    cu->waves += g->nwaves;
+    cu->st->workgroups++;
+    cu->st->waves += g->nwaves;
+    if (cu->waves > cu->st->peak_waves)
+        cu->st->peak_waves = cu->waves;
+    uint64_t start = now + m->d->p[DEV_wg_launch];
+    for (unsigned i = 0; i < g->nwaves; i++) {
+        tw_t *t = &g->tw[i];
+        unsigned s = t->simd, k = slot_of[i];
+        memset(t, 0, sizeof *t);
+        t->simd = (uint8_t)s;
+        t->slot = (uint8_t)k;
+        t->w = &g->waves[i];
+        t->w->id = (uint32_t)m->nwaves++;
+        /* HW_ID: wave slot [3:0], SIMD [5:4], CU [11:8] */
+        t->w->hwreg[4] = k | s << 4 | (ci & 15) << 8;
+        t->g = g;
+        t->age = m->age++;
+        t->last = now;
+        t->busy = start;
+        t->line = NEVER;
+        fetch_line(m, t, start);
+        cu->vgpr_used[s] += m->vgprs;
+        cu->sgpr_used[s] += m->sgprs;
+        tw_eval(m, t);
+        emit(m, TM_EV_WAVE_BEGIN, t, 0, t->w->pc, start, start);
+    }
+    if (cu->next > now + 1 || cu->waves == g->nwaves)
+        cu->next = now + 1;
+    return 0;
+}
+
+/* Place as many waiting groups as fit, one per cycle (calibration: the
+ * dispatcher launches one work-group per cycle), CUs taken round-robin. */
+static int dispatch_groups(tm_t *m, uint64_t now)
+{
+    if (m->placed >= m->groups || m->disp_blocked)
+        return 0;
+    unsigned simd_of[64];
+    for (unsigned n = 0; n < m->ncu; n++) {
+        unsigned ci = (unsigned)((m->next_cu + n) % m->ncu);
+        if (cu_fits(m, &m->cu[ci], m->wg_waves, simd_of)) {
+            if (place(m, ci, m->placed, simd_of, now))
+                return -1;
+            m->placed++;
+            m->next_cu = ci + 1;
+            return 0;
+        }
+    }
+    m->disp_blocked = 1;
+    return 0;
+}
+
+/* Remove a wave whose resources return at cycle now. */
+static void retire(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
+{
+    cu_advance(cu, now);
+    unsigned s = t->simd, n = cu->n[s], i = 0;
+    while (i < n && cu->simd[s][i] != t)
+        i++;
+    memmove(&cu->simd[s][i], &cu->simd[s][i + 1], (n - i - 1) * sizeof cu->simd[s][0]);
+    cu->n[s] = n - 1;
+    cu->vgpr_used[s] -= m->vgprs;
+    cu->sgpr_used[s] -= m->sgprs;
+    cu->waves--;
+    emit(m, TM_EV_WAVE_END, t, 0, t->w->pc, now, now);
+    twg_t *g = t->g;
+    if (--g->live == 0) {
+        cu->lds_used -= m->lds_alloc;
+        cu->barrier_groups -= g->nwaves > 1;
+        m->finished++;
+        wg_free(m, g);
+    }
+    m->disp_blocked = 0;
+    if (now > m->st.cycles)
+        m->st.cycles = now;
+}
+
+static void retire_drained(tm_t *m, tcu_t *cu, uint64_t now)
+{
+    if (cu->drain_min > now)
+        return;
+    uint64_t next = NEVER;
+    for (unsigned s = 0; s < NSIMD; s++)
+        for (unsigned i = 0; i < cu->n[s];) {
+            tw_t *t = cu->simd[s][i];
+            if (t->draining && t->end <= now) {
+                retire(m, cu, t, now);
+                continue;
+            }
+            if (t->draining && t->end < next)
+                next = t->end;
+            i++;
+        }
+    cu->drain_min = next;
+}
+
+/* A barrier releases when every wave of the group that has not ended waits at it. */
+static void barrier_check(tm_t *m, twg_t *g, uint64_t now)
+{
+    if (g->at_barrier == 0 || g->at_barrier < g->nwaves - g->ended)
+        return;
+    uint64_t rel = now + m->d->p[DEV_barrier_latency];
+    for (unsigned i = 0; i < g->nwaves; i++) {
+        tw_t *t = &g->tw[i];
+        if (t->w->state != WAVE_BARRIER)
+            continue;
+        t->w->state = WAVE_RUN;
+        t->busy = max64(t->busy, rel);
+        tw_eval(m, t);
+        if (t->rdy < rel || t->why == WHY_NONE) {
+            t->rdy = max64(t->rdy, rel);
+        }
+        t->why = TM_STALL_barrier;
+        tcu_t *cu = &m->cu[g->cu];
+        if (cu->next > rel)
+            cu->next = rel;
+    }
+    g->at_barrier = 0;
+}
+
+/* The wave executes its next instruction at cycle now. Returns 0, or 1
+ * when it faulted. */
+static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
+{
+    wave_t *w = t->w;
+    sim_ctx_t *c = m->c;
+    const isa_inst_t *in = t->in;
+    uint64_t pc = w->pc, exec_before = wave_exec(w);
+    charge(m, cu, t, now);
+    w->fx = c->fx;
+    if (c->on_step)
+        c->on_step(c->step_arg, w, w->fx, 0);
+    wave_step(w);
+    if (c->on_step)
+        c->on_step(c->step_arg, w, w->fx, 1);
+    w->fx = NULL;
+    if (w->state == WAVE_FAULT) {
+        m->faulted = 1;
+        sim_result_t *r = m->r;
+        r->faulted = 1;
+        r->fault = w->fault;
+        memcpy(r->fault_wg, t->g->g.id, sizeof r->fault_wg);
+        r->fault_wave = w->wg_wave;
+        return 1;
+    }
+    if (t->internal) {
+        unsigned op = in->op;
+        t->busy = now;
+        if (op == ISA_OP_S_NOP)
+            t->busy = now + ((unsigned)in->simm & 7) + 1;
+        else if (op == ISA_OP_S_SLEEP)
+            t->sleep = now + 64u * ((unsigned)in->simm & 7);
+        cu->st->inst[TM_CAT_other]++;
+        if (op == ISA_OP_S_SETPRIO && w->prio)
+            cu->prio_any = 1;
+        emit(m, TM_EV_INST, t, TM_CAT_other, pc, now, now + 1);
+    } else
+        time_issued(m, cu, t, in, pc, exec_before, now);
+    fetch_line(m, t, now);
+    if (w->state == WAVE_DONE || w->state == WAVE_HALT) {
+        uint64_t end = max64(t->busy, now + 1);
+        for (unsigned q = 0; q < NQ; q++)
+            if (t->nq[q])
+                end = max64(end, t->q[q][t->nq[q] - 1]);
+        t->draining = 1;
+        t->end = end;
+        t->rdy = NEVER;
+        if (end < cu->drain_min)
+            cu->drain_min = end;
+        t->g->ended++;
+        barrier_check(m, t->g, now);
+        return 0;
+    }
+    if (w->state == WAVE_BARRIER) {
+        t->g->at_barrier++;
+        tw_eval(m, t);
+        barrier_check(m, t->g, now);
+        return 0;
+    }
+    tw_eval(m, t);
+    return 0;
+}
+
+/* ---- the sequencer of one CU ------------------------------------------------ */
+
+/* Try to issue on CU cu at cycle now (SIMD now mod 4).  Returns 1 when an
+ * instruction issued, 0 when none could, -1 on a fault. */
+static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
+{
+    unsigned s = (unsigned)(now & 3), used = 0, issued = 0;
+    tw_t *order[MAXSLOTS];
+    unsigned n = cu->n[s];
+    memcpy(order, cu->simd[s], n * sizeof order[0]);
+    if (cu->prio_any)   /* highest priority first, oldest first within one (stable) */
+        for (unsigned i = 1; i < n; i++) {
+            tw_t *x = order[i];
+            unsigned j = i;
+            while (j > 0 && order[j - 1]->w->prio < x->w->prio) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = x;
+        }
+    for (unsigned i = 0; i < n; i++) {
+        tw_t *t = order[i];
+        /* internal instructions are consumed without a unit; the wave may
+         * then issue one instruction in the same cycle */
+        for (unsigned k = 0; k < 4 && !t->draining && t->rdy <= now && t->internal; k++) {
+            if (execute(m, cu, t, now))
+                return -1;
+            issued = 1;
+        }
+        if (t->draining || t->rdy > now || t->internal)
+            continue;
+        if ((used >> t->cat & 1) || unit_free(cu, t) > now)
+            continue;
+        used |= 1u << t->cat;
+        if (execute(m, cu, t, now))
+            return -1;
+        issued = 1;
+    }
+    return issued;
+}
+
+/* The next cycle at which something may happen on CU cu (after now). */
+static uint64_t cu_next(const tcu_t *cu, uint64_t now)
+{
+    uint64_t next = cu->drain_min;
+    for (unsigned s = 0; s < NSIMD; s++)
+        for (unsigned i = 0; i < cu->n[s]; i++) {
+            const tw_t *t = cu->simd[s][i];
+            if (t->draining || t->rdy == NEVER)
+                continue;
+            uint64_t e = t->internal ? t->rdy : max64(t->rdy, unit_free(cu, t));
+            e = turn(max64(e, now + 1), s);
+            if (e < next)
+                next = e;
+        }
+    return next;
+}
+
+/* ---- the device -------------------------------------------------------------- */
+
+static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint32_t lds, char *err,
+                 size_t errlen)
+{
+    m->c = c;
+    m->k = k;
+    m->l = l;
+    m->cfg = l->timing;
+    m->d = &l->timing->dev;
+    m->ncu = m->d->p[DEV_cus];
+    const occ_params_t *op = occ_params((isa_gen_t)k->t->gen);
+    if (!op || m->ncu == 0) {
+        snprintf(err, errlen, "the cycle model has no parameters for %s", k->t->name);
+        return -1;
+    }
+    occ_input_t oi = {occ_rsrc1_vgprs(k->rsrc1), occ_rsrc1_sgprs(k->rsrc1), lds, k->private_segment_fixed_size,
+                      c->local[0] * c->local[1] * c->local[2]};
+    m->st.occ_ok = occ_compute((isa_gen_t)k->t->gen, &oi, &m->st.occ) == 0;
+    if (!m->st.occ_ok) {
+        snprintf(err, errlen, "no work-group fits on a compute unit: %s", m->st.occ.error);
+        return -1;
+    }
+    m->wg_waves = m->st.occ.waves_per_wg;
+    m->vgprs = m->st.occ.vgprs_alloc;
+    m->sgprs = m->st.occ.sgprs_alloc;
+    m->lds = lds;
+    m->lds_alloc = m->st.occ.lds_alloc;
+    m->vgpr_limit = op->vgprs_per_lane;
+    m->sgpr_limit = op->sgprs_per_simd;
+    m->lds_limit = op->lds_per_cu;
+    m->qmax[Q_VM] = k->t->gen >= ISA_GFX9 ? 63 : 15;
+    m->qmax[Q_LGKM] = 15;
+    m->qmax[Q_EXP] = 7;
+    m->cost_fma32 = m->d->p[DEV_fast_fma] ? 4 : 16;
+    m->dp = m->d->p[DEV_dp_factor];
+    for (int d = 0; d < 3; d++)
+        m->ngroups[d] = c->ngroups[d];
+    m->groups = (uint64_t)m->ngroups[0] * m->ngroups[1] * m->ngroups[2];
+    m->st.ncu = m->ncu;
+    m->st.cu = calloc(m->ncu, sizeof *m->st.cu);
+    m->cu = calloc(m->ncu, sizeof *m->cu);
+    m->mt = mt_new(m->d);
+    if (l->timing->hotspots) {
+        m->st.ndw = c->prog->ndw;
+        m->st.code_base = c->prog->base;
+        m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
+    }
+    if (!m->st.cu || !m->cu || !m->mt || (l->timing->hotspots && !m->st.pc)) {
+        snprintf(err, errlen, "out of host memory for the cycle model");
+        return -1;
+    }
+    for (unsigned i = 0; i < m->ncu; i++) {
+        m->cu[i].st = &m->st.cu[i];
+        m->cu[i].next = NEVER;
+        m->cu[i].drain_min = NEVER;
+    }
+    /* calibration: the runtime uploads the code object through the L2
+     * before the dispatch, so instruction misses start from the L2 */
+    mt_l2_preload(m->mt, c->prog->base, 4 * (uint64_t)c->prog->ndw);
+    m->st.launches = 1;
+    return 0;
+}
+
+static void teardown(tm_t *m)
+{
+    /* groups still resident (after a fault or the instruction limit) */
+    for (unsigned i = 0; m->cu && i < m->ncu; i++)
+        for (unsigned s = 0; s < NSIMD; s++)
+            for (unsigned j = 0; j < m->cu[i].n[s]; j++) {
+                twg_t *g = m->cu[i].simd[s][j]->g;
+                if (g->live) {
+                    g->live = 0;
+                    wg_free(m, g);
+                }
+            }
+    while (m->free_wg) {
+        twg_t *g = m->free_wg;
+        m->free_wg = g->next_free;
+        wg_destroy(g);
+    }
+    free(m->cu);
+    mt_free(m->mt);
+    tm_stats_free(&m->st);
+}
+
+/* Run the device until every group has ended (or a fault, or the limit). */
+static int run(tm_t *m)
+{
+    const sim_launch_t *l = m->l;
+    uint64_t now = 0, progress_at = 0;
+    for (;;) {
+        if (dispatch_groups(m, now))
+            return -1;
+        if (m->finished == m->groups)
+            break;
+        uint64_t next = NEVER;
+        for (unsigned i = 0; i < m->ncu; i++) {
+            tcu_t *cu = &m->cu[i];
+            if (!cu->waves)
+                continue;
+            if (cu->next <= now) {
+                retire_drained(m, cu, now);
+                int rc = cu_cycle(m, cu, now);
+                if (rc < 0)
+                    return 1;
+                cu->next = rc ? now + 1 : cu_next(cu, now);
+            }
+            if (cu->waves && cu->next < next)
+                next = cu->next;
+        }
+        if (m->finished == m->groups)
+            break;
+        if (m->placed < m->groups && !m->disp_blocked && now + 1 < next)
+            next = now + 1;
+        if (next == NEVER)   /* nothing can ever happen: a deadlock in the model */
+            return -2;
+        now = next;
+        if (l->max_inst && m->c->ninst >= l->max_inst) {
+            m->r->hit_limit = 1;
+            break;
+        }
+        if (l->progress && m->finished >= progress_at + 64) {
+            progress_at = m->finished;
+            l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst);
+        }
+    }
+    return 0;
+}
+
+uint32_t tm_scratch_slots(const tm_config_t *cfg)
+{
+    return cfg->dev.p[DEV_cus] * NSIMD * cfg->dev.p[DEV_wave_slots];
+}
+
+int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint32_t lds, sim_result_t *r,
+                char *err, size_t errlen)
+{
+    tm_t m;
+    memset(&m, 0, sizeof m);
+    m.r = r;
+    if (setup(&m, c, k, l, lds, err, errlen)) {
+        teardown(&m);
+        return -1;
+    }
+    int rc = run(&m);
+    if (rc == -2) {
+        snprintf(err, errlen, "the cycle model stalled with waves resident and nothing able to issue (a model bug)");
+        rc = -1;
+    } else if (rc == -1)
+        snprintf(err, errlen, "out of host memory for the work-groups of the cycle model");
+    for (unsigned i = 0; i < m.ncu; i++)
+        cu_advance(&m.cu[i], m.st.cycles > m.cu[i].last ? m.st.cycles : m.cu[i].last);
+    r->nwg = m.finished;
+    r->nwaves = m.nwaves;
+    r->ninst = c->ninst;
+    memcpy(r->ninst_by_enc, c->ninst_by_enc, sizeof r->ninst_by_enc);
+    if (rc >= 0) {
+        for (unsigned i = 0; i < m.ncu; i++)
+            tm_counters_add(&m.st.total, &m.st.cu[i]);
+        m.st.mem = *mt_stats(m.mt);
+        if (tm_stats_add(&l->timing->stats, &m.st)) {
+            snprintf(err, errlen, "out of host memory for the statistics");
+            rc = -1;
+        }
+    }
+    teardown(&m);
+    return rc;
+}
