@@ -184,6 +184,7 @@ unsigned mt_lines(const fx_access_t *a)
 typedef struct {
     uint64_t *tag;     /* line + 1; 0 = empty */
     uint64_t *stamp;   /* last use (LRU); 0 for an empty way */
+    uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss) */
     uint8_t *dirty;
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
@@ -204,7 +205,8 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
     c->dirty = calloc(e, 1);
-    return c->tag && c->stamp && c->dirty ? 0 : -1;
+    c->ready = calloc(e, sizeof *c->ready);
+    return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -212,6 +214,7 @@ static void cache_free(cache_t *c)
     free(c->tag);
     free(c->stamp);
     free(c->dirty);
+    free(c->ready);
 }
 
 static void cache_clear(cache_t *c)
@@ -220,6 +223,7 @@ static void cache_clear(cache_t *c)
     memset(c->tag, 0, e * sizeof *c->tag);
     memset(c->stamp, 0, e * sizeof *c->stamp);
     memset(c->dirty, 0, e);
+    memset(c->ready, 0, e * sizeof *c->ready);
     c->clock = 0;
 }
 
@@ -257,6 +261,7 @@ static size_t cache_fill(cache_t *c, size_t s, uint64_t line, int *dirty_victim)
     c->tag[e] = line + 1;
     c->stamp[e] = ++c->clock;
     c->dirty[e] = 0;
+    c->ready[e] = 0;
     return e;
 }
 
@@ -401,13 +406,14 @@ static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
 {
     t = l2_channel(m, line, t);
     size_t s = l2_set(m, line);
-    if (cache_find(&m->l2, s, line) != NO_WAY) {
+    ptrdiff_t e = cache_find(&m->l2, s, line);
+    if (e != NO_WAY) {
         m->st.l2_hits++;
-        return t + m->l2_lat;
+        return max_u64(t + m->l2_lat, m->l2.ready[e]);
     }
     m->st.l2_misses++;
     uint64_t ready = dram_transfer(m, t + m->l2_lat) + m->dram_lat;
-    l2_fill(m, s, line, t);
+    m->l2.ready[l2_fill(m, s, line, t)] = ready;
     return ready;
 }
 
@@ -438,11 +444,12 @@ static uint32_t cu_of(const mt_t *m, unsigned cu)
 static uint64_t l1_read(mt_t *m, cache_t *c, size_t s, uint64_t line, uint64_t t, uint64_t hit_lat, int *hit)
 {
     int dirty;
-    *hit = cache_find(c, s, line) != NO_WAY;
+    ptrdiff_t e = cache_find(c, s, line);
+    *hit = e != NO_WAY;
     if (*hit)
-        return t + hit_lat;
+        return max_u64(t + hit_lat, c->ready[e]);
     uint64_t ready = l2_read(m, line, t);
-    cache_fill(c, s, line, &dirty);
+    c->ready[cache_fill(c, s, line, &dirty)] = ready;
     return ready;
 }
 

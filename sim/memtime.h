@@ -3,7 +3,9 @@
  * lines, the per-CU vector L1, the scalar data cache and instruction cache
  * shared by groups of CUs, the L2 (channels interleaved by line) and DRAM
  * (latency and bandwidth).  Reservation based: each request is timed when
- * it is issued, in issue order; caches keep tags only (no data).  All
+ * it is issued, in issue order; caches keep tags only (no data) and the
+ * cycle each line's data arrives, so a hit on a line still being filled
+ * waits for it (hit under miss).  All
  * parameters come from a device_t.  Deterministic; no I/O. */
 #ifndef GCNSIM_MEMTIME_H
 #define GCNSIM_MEMTIME_H

@@ -403,16 +403,19 @@ static void test_ifetch(const device_t *d)
     uint64_t r = mt_ifetch(m, 0, 0x30004, 0);
     CHECK(r == L2LAT + XFER + DRAMLAT, "ifetch cold: from DRAM (got %llu)", (unsigned long long)r);
     r = mt_ifetch(m, 0, 0x3003c, 100);
-    CHECK(r == 100, "ifetch same line: hit, available now (got %llu)", (unsigned long long)r);
-    r = mt_ifetch(m, 1, 0x30000, 200);
-    CHECK(r == 200, "ifetch from CU 1 (same I$ group): hit (got %llu)", (unsigned long long)r);
-    r = mt_ifetch(m, 3, 0x30000, 300);
-    CHECK(r == 300 + L2LAT, "ifetch from CU 3 (other group): L2 hit (got %llu)", (unsigned long long)r);
-    r = mt_ifetch(m, 0, 0x30040, 400);
-    CHECK(r == 400 + L2LAT + XFER + DRAMLAT, "ifetch next line: miss (got %llu)", (unsigned long long)r);
+    CHECK(r == L2LAT + XFER + DRAMLAT, "ifetch same line while it is filled: hit under miss, waits for the fill (got %llu)",
+          (unsigned long long)r);
+    r = mt_ifetch(m, 0, 0x3003c, 1000);
+    CHECK(r == 1000, "ifetch same line after the fill: hit, available now (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 1, 0x30000, 1200);
+    CHECK(r == 1200, "ifetch from CU 1 (same I$ group): hit (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 3, 0x30000, 1300);
+    CHECK(r == 1300 + L2LAT, "ifetch from CU 3 (other group): L2 hit (got %llu)", (unsigned long long)r);
+    r = mt_ifetch(m, 0, 0x30040, 1400);
+    CHECK(r == 1400 + L2LAT + XFER + DRAMLAT, "ifetch next line: miss (got %llu)", (unsigned long long)r);
     const mt_stats_t *s = mt_stats(m);
-    CHECK(s->i_hits == 2 && s->i_misses == 3 && s->l2_hits == 1 && s->l2_misses == 2,
-          "stats: I$ 2 hits 3 misses, L2 1 hit 2 misses");
+    CHECK(s->i_hits == 3 && s->i_misses == 3 && s->l2_hits == 1 && s->l2_misses == 2,
+          "stats: I$ 3 hits 3 misses, L2 1 hit 2 misses");
     mt_free(m);
 }
 
