@@ -746,12 +746,11 @@ static void barrier_check(tm_t *m, twg_t *g, uint64_t now)
         if (t->w->state != WAVE_BARRIER)
             continue;
         t->w->state = WAVE_RUN;
-        t->busy = max64(t->busy, rel);
         tw_eval(m, t);
-        if (t->rdy < rel || t->why == WHY_NONE) {
-            t->rdy = max64(t->rdy, rel);
+        if (rel >= t->rdy) {
+            t->rdy = rel;
+            t->why = TM_STALL_barrier;
         }
-        t->why = TM_STALL_barrier;
         tcu_t *cu = &m->cu[g->cu];
         if (cu->next > rel)
             cu->next = rel;

@@ -72,24 +72,47 @@ static void group_add(lds_group_t *g, uint64_t dw)
         g->max = g->cnt[b];
 }
 
+/* Bank cycles of a group of n dwords: 1 when they fall in distinct banks
+ * (the common case, checked with a bank mask), else the largest count of
+ * distinct dwords in one bank. */
+static unsigned group_cycles(const uint64_t *dw, unsigned n)
+{
+    if (n == 0)
+        return 0;
+    uint32_t banks = 0;
+    unsigned i = 0;
+    for (; i < n; i++) {
+        uint32_t b = 1u << (dw[i] & 31);
+        if (banks & b)
+            break;
+        banks |= b;
+    }
+    if (i == n)
+        return 1;
+    lds_group_t g;
+    group_clear(&g);
+    for (i = 0; i < n; i++)
+        group_add(&g, dw[i]);
+    return g.max;
+}
+
 /* Bank cycles of one DS access; see memtime.h. */
 unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 {
-    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0;
-    lds_group_t g;
-    group_clear(&g);
+    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
+    uint64_t group[32];
     for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
         lanes++;
         for (unsigned k = 0; k < dws; k++) {
-            group_add(&g, dw + k);
-            if (g.n == 32) {
-                cycles += g.max;
-                group_clear(&g);
+            group[n++] = dw + k;
+            if (n == 32) {
+                cycles += group_cycles(group, n);
+                n = 0;
             }
         }
     }
-    cycles += g.max;
+    cycles += group_cycles(group, n);
     if (ideal)
         *ideal = (lanes * dws + 31) / 32;
     return cycles;
