@@ -27,6 +27,7 @@ static int run_job(const job_t *j, tm_config_t *cfg, uint8_t *out, sim_result_t 
 {
     char err[512];
     la_value_t v[10];
+    memset(v, 0, sizeof v);
     size_t n = 0;
     for (; j->args[n]; n++)
         if (la_parse_value(j->args[n], &v[n], err, sizeof err))
