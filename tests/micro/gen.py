@@ -217,6 +217,49 @@ def k_occ_wgslots(t):
     return occ_body(t, 128), dict(vgpr=4, wg=128, reqd=128)
 
 
+def k_empty_frame_f64(t):
+    """(d) baseline of the f64 chains: their frame (v_cvt_f64_u32 and the
+    8-byte store) with an empty body: out (f64) = gid."""
+    body = prologue(t, 64) + ["v_cvt_f64_u32_e32 v[4:5], v1"] + \
+        store(t, "v[4:5]", 8)
+    return body, dict(vgpr=6, wg=64)
+
+
+def setprio(t, prio):
+    """s_setprio: work-group of 5 waves; waves 0 and 4 (both on SIMD 0 when
+    waves are dealt to SIMDs round-robin) run 256 dependent v_add_f32, wave
+    4 (the younger) after s_setprio PRIO; waves 1-3 only store.  After its
+    chain each of waves 0 and 4 adds 1 per lane to an LDS counter with
+    ds_add_rtn_u32: the wave that finishes its chain first gets the lower
+    values.  out[gid] = the value returned (waves 0, 4); float(gid) for
+    waves 1-3."""
+    body = prologue(t, 320, lds=True) + [
+        "v_readfirstlane_b32 s7, v0",
+        "s_lshr_b32 s7, s7, 6",            # wave index in the group
+        "s_cmp_eq_u32 s7, 4",
+        "s_cbranch_scc1 .Lprio",
+        "s_cmp_eq_u32 s7, 0",
+        "s_cbranch_scc1 .Lchain",
+        "s_branch .Lstore",
+        ".Lprio:",
+        f"s_setprio {prio}",
+        ".Lchain:"] + ["v_add_f32_e32 v3, 0.5, v3"] * 256 + [
+        "v_mov_b32_e32 v5, 0",
+        "v_mov_b32_e32 v6, 1",
+        "ds_add_rtn_u32 v3, v5, v6",
+        "s_waitcnt lgkmcnt(0)",
+        ".Lstore:"] + store(t)
+    return body, dict(vgpr=7, wg=320, maxwg=320, lds=4)
+
+
+def k_setprio_younger(t):
+    return setprio(t, 3)
+
+
+def k_setprio_equal(t):
+    return setprio(t, 0)
+
+
 KERNELS = {
     "empty_frame": (k_empty_frame, ALL),
     "valu_chain": (k_valu_chain, ALL),
@@ -234,6 +277,9 @@ KERNELS = {
     "occ_sgpr": (k_occ_sgpr, ALL),
     "occ_lds": (k_occ_lds, ALL),
     "occ_wgslots": (k_occ_wgslots, ALL),
+    "empty_frame_f64": (k_empty_frame_f64, ALL),
+    "setprio_younger": (k_setprio_younger, ALL),
+    "setprio_equal": (k_setprio_equal, ALL),
 }
 
 
