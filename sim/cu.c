@@ -1024,7 +1024,9 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         teardown(&m);
         return -1;
     }
+    c->fx->no_old = c->on_step == NULL;   /* the model alone needs no old values */
     int rc = run(&m);
+    c->fx->no_old = 0;
     if (rc == -2) {
         snprintf(err, errlen, "the cycle model stalled with waves resident and nothing able to issue (a model bug)");
         rc = -1;

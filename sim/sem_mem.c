@@ -104,6 +104,8 @@ static unsigned present(wave_t *w, uint8_t space, uint64_t a, unsigned n)
 void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsigned n)
 {
     fx_t *fx = w->fx;
+    if (fx->no_old)
+        return;
     uint64_t first = a & ~3ull, end = a + n;
     for (uint64_t d = first; d < end; d += 4) {
         /* old dword: bytes before a and after the write come from memory when they exist */

@@ -21,13 +21,16 @@ void fx_log_vreg(fx_t *fx, unsigned reg, uint64_t mask, const uint32_t old[64])
         fx_vreg_t *v = &fx->v[fx->nv++];
         v->reg = (uint16_t)reg;
         v->mask = mask;
-        memcpy(v->old, old, sizeof v->old);
+        if (!fx->no_old)
+            memcpy(v->old, old, sizeof v->old);
     } else
         fx->overflow = 1;
 }
 
 void fx_log_mem(fx_t *fx, uint8_t space, uint64_t addr, uint32_t old)
 {
+    if (fx->no_old)
+        return;
     if (fx->nm == fx->mcap) {
         unsigned cap = fx->mcap ? 2 * fx->mcap : 256;
         fx_memw_t *m = realloc(fx->m, cap * sizeof *m);

@@ -66,6 +66,8 @@ typedef struct fx {
     struct { uint8_t id; uint32_t old; } h[4];   /* hardware registers written (s_setreg, ...) */
     uint8_t vm_cnt, lgkm_cnt, exp_cnt;   /* counter increments */
     uint8_t overflow;              /* more effects than the record holds */
+    uint8_t no_old;                /* set by the consumer: old values are not needed (registers are
+                                      listed without them, memory writes not at all) */
 } fx_t;
 
 /* ---- wave, work-group, dispatch ----------------------------------------- */
