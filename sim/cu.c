@@ -852,9 +852,10 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
         }
         if (t->draining || t->rdy > now || t->internal)
             continue;
-        if ((used >> t->cat & 1) || unit_free(cu, t) > now)
+        unsigned slot = t->cat == TM_CAT_smem ? TM_CAT_salu : t->cat;   /* SMEM issues with the SALU */
+        if ((used >> slot & 1) || unit_free(cu, t) > now)
             continue;
-        used |= 1u << t->cat;
+        used |= 1u << slot;
         if (execute(m, cu, t, now))
             return -1;
         issued = 1;
