@@ -10,15 +10,23 @@
 #include <unistd.h>
 #include "front/cli.h"
 #include "front/json.h"
+#include "front/report.h"
+#include "front/timeline.h"
 #include "front/workloads/workloads.h"
 
 static const char bench_help[] =
     "usage: gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
-    "                    [--co FILE] [--json PATH|-]\n"
+    "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
+    "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+    "                    [--functional]\n"
     "\n"
-    "Run a built-in workload on the simulated device (functional mode), check\n"
-    "its result against a CPU reference, and print the problem, PASS or FAIL,\n"
-    "the wave-instructions executed, the launches and the wall time.\n"
+    "Run a built-in workload on the simulated device under the cycle model,\n"
+    "check its result against a CPU reference, and print the problem, PASS or\n"
+    "FAIL, the wave-instructions executed, the launches and the wall time,\n"
+    "then the profiler report of each launch group (consecutive launches of\n"
+    "the kernel with the same sizes: all launches of the bitonic sort are one\n"
+    "group, each pass size of the reduction one; the figures are summed over\n"
+    "the group's launches).\n"
     "\n"
     "workloads:\n"
     "  bitonic   bitonic sort of N uint keys (N a power of two, default 65536):\n"
@@ -30,13 +38,21 @@ static const char bench_help[] =
     "            against a double reference within the dot-product rounding\n"
     "            bound (K+4)*2^-24*(|alpha|*sum|a*b| + |beta*c|)\n"
     "\n"
-    "  --n N          problem size\n"
-    "  --target GFX   which build of the workload's kernel to run (default gfx900)\n"
-    "  --co FILE      the code object to use instead of the built-in one\n"
-    "                 (looked up as front/workloads/bin/WORKLOAD-GFX.co next to\n"
-    "                 the gcnsim executable, or in $GCNSIM_WORKLOADS)\n"
-    "  --json PATH|-  also write the numbers as JSON to PATH (- = stdout, instead\n"
-    "                 of the text)\n"
+    "  --n N            problem size\n"
+    "  --target GFX     which build of the workload's kernel to run (default gfx900)\n"
+    "  --co FILE        the code object to use instead of the built-in one\n"
+    "                   (looked up as front/workloads/bin/WORKLOAD-GFX.co next to\n"
+    "                   the gcnsim executable, or in $GCNSIM_WORKLOADS)\n"
+    "  --device NAME    the device preset (default: the one for the target; see\n"
+    "                   gcnsim devices)\n"
+    "  --set KEY=VALUE  override a device parameter (repeatable), e.g. cus=1\n"
+    "  --hotspots       add each group's hot spots (annotated disassembly)\n"
+    "  --timeline PATH  write a Chrome trace-event JSON timeline of all launches,\n"
+    "                   one after the other (instruction slices stop after the\n"
+    "                   first 200000; wave slices go on)\n"
+    "  --functional     functional simulation only: no cycle model, no report\n"
+    "  --json PATH|-    also write the numbers (and each group's report) as JSON\n"
+    "                   to PATH (- = stdout, instead of the text)\n"
     "\n"
     "Exit status: 0 verified; 1 the result is wrong; 2 bad usage or input;\n"
     "3 a wave faulted (the fault report goes to stderr).\n";
@@ -45,6 +61,10 @@ typedef struct {
     const wl_workload_t *w;
     uint64_t n;
     const char *target, *co, *json;
+    int functional, hotspots;
+    const char *device, *timeline;
+    const char **sets;
+    size_t nsets;
 } bench_opts_t;
 
 static int parse_args(int argc, char **argv, bench_opts_t *o)
@@ -77,7 +97,23 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
             o->co = argv[++i];
         else if (!strcmp(a, "--json") && has)
             o->json = argv[++i];
-        else if (a[0] == '-' && a[1]) {
+        else if (!strcmp(a, "--functional"))
+            o->functional = 1;
+        else if (!strcmp(a, "--hotspots"))
+            o->hotspots = 1;
+        else if (!strcmp(a, "--device") && has)
+            o->device = argv[++i];
+        else if (!strcmp(a, "--timeline") && has)
+            o->timeline = argv[++i];
+        else if (!strcmp(a, "--set") && has) {
+            const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
+            if (!ns) {
+                cli_error("bench: out of memory");
+                return -1;
+            }
+            o->sets = ns;
+            o->sets[o->nsets++] = argv[++i];
+        } else if (a[0] == '-' && a[1]) {
             cli_error("bench: unknown or incomplete option '%s' (see gcnsim bench --help)", a);
             return -1;
         } else if (!o->w) {
@@ -92,6 +128,11 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
     }
     if (!o->w) {
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
+        return -1;
+    }
+    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
+        cli_error("bench: --%s needs the cycle model: leave out --functional",
+                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
         return -1;
     }
     if (!have_n)
@@ -142,6 +183,15 @@ static long max_rss_kib(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
+/* The report of launch group i of r. */
+static rep_launch_t group_report(const la_module_t *m, const wl_group_t *g)
+{
+    rep_launch_t rep = {g->k->name, m->co.target->name, &g->tc.dev, g->dims, {0}, {0}, &g->tc.stats};
+    memcpy(rep.global, g->global, sizeof rep.global);
+    memcpy(rep.local, g->local, sizeof rep.local);
+    return rep;
+}
+
 static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, const wl_result_t *r, wl_status_t st)
 {
     json_t j;
@@ -149,6 +199,9 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
     json_begin_obj(&j, NULL);
     json_str(&j, "workload", o->w->name);
     json_str(&j, "target", m->co.target ? m->co.target->name : o->target);
+    json_str(&j, "mode", r->timing ? "timing" : "functional");
+    if (r->timing)
+        json_str(&j, "device", r->timing->dev.name);
     json_uint(&j, "n", o->n);
     json_str(&j, "problem", r->problem);
     json_str(&j, "verification", status_name(st));
@@ -160,9 +213,70 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
     json_double(&j, "sim_seconds", r->sim_seconds);
     json_double(&j, "host_seconds", r->host_seconds);
     json_double(&j, "wave_instructions_per_second", r->sim_seconds > 0 ? (double)r->ninst / r->sim_seconds : 0);
+    if (r->timing) {
+        json_uint(&j, "cycles", r->cycles);
+        json_double(&j, "cycles_per_second", r->sim_seconds > 0 ? (double)r->cycles / r->sim_seconds : 0);
+    }
     json_int(&j, "max_rss_kib", max_rss_kib());
+    if (r->timing && st != WL_FAULT) {
+        json_begin_arr(&j, "groups");
+        for (size_t i = 0; i < r->ngroups; i++) {
+            rep_launch_t rep = group_report(m, &r->groups[i]);
+            json_begin_obj(&j, NULL);
+            rep_json(&j, &rep);
+            json_end(&j);
+        }
+        json_end(&j);
+    }
     json_end(&j);
     json_finish(&j);
+}
+
+static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_result_t *r, wl_status_t st)
+{
+    printf("%s on %s: %s\n", o->w->name, m->co.target->name, r->problem);
+    if (st != WL_FAULT)
+        printf("  verification       %s: %s\n", status_name(st), r->check);
+    else
+        printf("  verification       not done: a wave faulted in launch %llu\n", (unsigned long long)r->launches);
+    printf("  wave-instructions  %llu (%llu work-groups, %llu waves)\n", (unsigned long long)r->ninst,
+           (unsigned long long)r->nwg, (unsigned long long)r->nwaves);
+    printf("  launches           %llu\n", (unsigned long long)r->launches);
+    printf("  wall time          %.3f s simulating (%.1f M wave-instructions/s), %.3f s host setup and check\n",
+           r->sim_seconds, r->sim_seconds > 0 ? (double)r->ninst / r->sim_seconds / 1e6 : 0.0, r->host_seconds);
+    if (!r->timing || st == WL_FAULT)
+        return;
+    printf("  model speed        %.2f M simulated cycles/s on %s\n",
+           r->sim_seconds > 0 ? (double)r->cycles / r->sim_seconds / 1e6 : 0.0, r->timing->dev.name);
+    for (size_t i = 0; i < r->ngroups; i++) {
+        const wl_group_t *g = &r->groups[i];
+        rep_launch_t rep = group_report(m, g);
+        printf("\nlaunch group %zu of %zu: %u launch%s of %s\n", i + 1, r->ngroups, g->tc.stats.launches,
+               g->tc.stats.launches == 1 ? "" : "es", g->k->name);
+        rep_text(stdout, &rep);
+        if (o->hotspots) {
+            fputc('\n', stdout);
+            rep_hotspots_kernel(stdout, &rep, m, g->k);
+        }
+    }
+}
+
+/* Timing mode: the device and the model's configuration (and timeline). */
+static int setup_timing(const bench_opts_t *o, const la_module_t *m, tm_config_t *tc, tl_t **tl, char *err,
+                        size_t errlen)
+{
+    memset(tc, 0, sizeof *tc);
+    if (rep_device(&tc->dev, o->device, m->co.target, o->sets, o->nsets, err, errlen))
+        return -1;
+    tc->hotspots = o->hotspots;
+    if (o->timeline) {
+        tl_code_t code = {m->co.target, m->words, m->co.text_size / 4, m->image_base + m->co.text_addr, 0};
+        const co_kernel_t *k = m->co.nkernels ? &m->co.kernels[0] : NULL;
+        code.entry = k ? m->image_base + k->code_addr : code.base;
+        if (!(*tl = tl_open(o->timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+            return -1;
+    }
+    return 0;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -170,39 +284,40 @@ int cmd_bench(int argc, char **argv)
     bench_opts_t o;
     memset(&o, 0, sizeof o);
     int pr = parse_args(argc, argv, &o);
-    if (pr)
+    if (pr) {
+        free(o.sets);
         return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    }
     char path[PATH_MAX + 64], err[1024];
     const char *file = find_co(&o, path, sizeof path);
     la_module_t m;
-    if (la_open(&m, file, err, sizeof err)) {
-        cli_error("bench: %s", err);
-        la_close(&m);
-        return EXIT_USAGE;
-    }
     wl_result_t r;
     memset(&r, 0, sizeof r);
+    tm_config_t tc;
+    tl_t *tl = NULL;
+    int rc = EXIT_USAGE;
+    if (la_open(&m, file, err, sizeof err)) {
+        cli_error("bench: %s", err);
+        goto out;
+    }
+    if (!o.functional) {
+        if (setup_timing(&o, &m, &tc, &tl, err, sizeof err)) {
+            cli_error("bench: %s", err);
+            goto out;
+        }
+        r.timing = &tc;
+        r.timeline = tl;
+    }
     r.n = o.n;
     wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
     if (r.progress_shown)
         fputc('\n', stderr);
-    int rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
+    rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
     int json_stdout = o.json && strcmp(o.json, "-") == 0;
-    if (st == WL_ERROR) {
+    if (st == WL_ERROR)
         cli_error("bench: %s", err);
-    } else if (!json_stdout) {   /* with --json -, stdout holds only the JSON */
-        printf("%s on %s: %s\n", o.w->name, m.co.target->name, r.problem);
-        if (st != WL_FAULT)
-            printf("  verification       %s: %s\n", status_name(st), r.check);
-        else
-            printf("  verification       not done: a wave faulted in launch %llu\n",
-                   (unsigned long long)r.launches);
-        printf("  wave-instructions  %llu (%llu work-groups, %llu waves)\n", (unsigned long long)r.ninst,
-               (unsigned long long)r.nwg, (unsigned long long)r.nwaves);
-        printf("  launches           %llu\n", (unsigned long long)r.launches);
-        printf("  wall time          %.3f s simulating (%.1f M wave-instructions/s), %.3f s host setup and check\n",
-               r.sim_seconds, r.sim_seconds > 0 ? (double)r.ninst / r.sim_seconds / 1e6 : 0.0, r.host_seconds);
-    }
+    else if (!json_stdout)   /* with --json -, stdout holds only the JSON */
+        print_text(&o, &m, &r, st);
     if (o.json && st != WL_ERROR) {
         FILE *fp = json_stdout ? stdout : fopen(o.json, "w");
         if (!fp) {
@@ -214,6 +329,13 @@ int cmd_bench(int argc, char **argv)
                 fclose(fp);
         }
     }
+out:
+    if (tl && tl_close(tl, err, sizeof err)) {
+        cli_error("bench: --timeline: %s", err);
+        rc = EXIT_USAGE;
+    }
+    wl_result_free(&r);
     la_close(&m);
+    free(o.sets);
     return rc;
 }

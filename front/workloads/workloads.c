@@ -1,5 +1,6 @@
 /* workloads.c — the workload list and helpers shared by the drivers (see
  * workloads.h). */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,11 +31,58 @@ double wl_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The launch group L belongs to: the last one when it has L's kernel and
+ * sizes, else a new one.  NULL when out of memory. */
+static wl_group_t *group_of(const launch_t *L, wl_result_t *r)
+{
+    wl_group_t *g = r->ngroups ? &r->groups[r->ngroups - 1] : NULL;
+    if (g && g->k == L->k && g->dims == L->sl.dims && !memcmp(g->global, L->sl.grid, sizeof g->global) &&
+        !memcmp(g->local, L->sl.local, sizeof g->local))
+        return g;
+    wl_group_t *ng = realloc(r->groups, (r->ngroups + 1) * sizeof *ng);
+    if (!ng)
+        return NULL;
+    r->groups = ng;
+    g = &ng[r->ngroups++];
+    memset(g, 0, sizeof *g);
+    g->k = L->k;
+    g->dims = L->sl.dims;
+    memcpy(g->global, L->sl.grid, sizeof g->global);
+    memcpy(g->local, L->sl.local, sizeof g->local);
+    g->tc = *r->timing;
+    memset(&g->tc.stats, 0, sizeof g->tc.stats);
+    if (r->timeline) {
+        g->tc.on_event = tl_event;
+        g->tc.event_arg = r->timeline;
+    }
+    return g;
+}
+
+/* la_run, in timing mode under the group's configuration. */
+static int run_once(launch_t *L, wl_result_t *r, sim_result_t *sr, char *err, size_t errlen)
+{
+    wl_group_t *g = NULL;
+    if (r->timing && !(g = group_of(L, r))) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    uint64_t before = g ? g->tc.stats.cycles : 0;
+    L->sl.timing = g ? &g->tc : NULL;
+    int st = la_run(L, sr, err, errlen);
+    L->sl.timing = NULL;
+    if (g) {
+        r->cycles += g->tc.stats.cycles - before;
+        if (r->timeline)
+            tl_next_dispatch(r->timeline, g->tc.stats.cycles - before);
+    }
+    return st;
+}
+
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
 {
     sim_result_t sr;
     double t0 = wl_now();
-    int st = la_run(L, &sr, err, errlen);
+    int st = run_once(L, r, &sr, err, errlen);
     r->sim_seconds += wl_now() - t0;
     if (st < 0)
         return WL_ERROR;
@@ -52,4 +100,13 @@ wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
         return WL_FAULT;
     }
     return WL_PASS;
+}
+
+void wl_result_free(wl_result_t *r)
+{
+    for (size_t i = 0; i < r->ngroups; i++)
+        tm_stats_free(&r->groups[i].tc.stats);
+    free(r->groups);
+    r->groups = NULL;
+    r->ngroups = 0;
 }

@@ -9,8 +9,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "front/launch.h"
+#include "front/timeline.h"
+#include "sim/timing.h"
 
 typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR } wl_status_t;
+
+/* Timing mode: consecutive launches of one kernel with the same sizes form
+ * a launch group, whose statistics the cycle model sums (bitonic: every
+ * launch of the sort; reduce: each pass size). */
+typedef struct {
+    const co_kernel_t *k;
+    unsigned dims;
+    uint32_t global[3], local[3];
+    tm_config_t tc;           /* the group's model configuration and statistics */
+} wl_group_t;
 
 /* What a workload run did. */
 typedef struct {
@@ -23,6 +35,13 @@ typedef struct {
     double sim_seconds;       /* wall time inside the launches */
     double host_seconds;      /* wall time of input generation and the CPU reference */
     int progress_shown;       /* a progress line was written to stderr */
+    /* timing mode (set before the run): the configuration every group
+     * starts from (NULL: functional), and an optional timeline */
+    const tm_config_t *timing;
+    tl_t *timeline;
+    wl_group_t *groups;       /* out: the launch groups, in order */
+    size_t ngroups;
+    uint64_t cycles;          /* out: simulated cycles, all launches */
 } wl_result_t;
 
 typedef struct wl_workload {
@@ -56,8 +75,12 @@ uint64_t wl_rng_next(wl_rng_t *g);
 /* Monotonic wall time in seconds. */
 double wl_now(void);
 
-/* Run L once and add its counts to r; returns WL_PASS, or WL_FAULT after
+/* Run L once and add its counts to r (in timing mode under the cycle
+ * model, into its launch group); returns WL_PASS, or WL_FAULT after
  * printing the report, or WL_ERROR with err set. */
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
+
+/* Release the launch groups of r. */
+void wl_result_free(wl_result_t *r);
 
 #endif

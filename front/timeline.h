@@ -1,0 +1,64 @@
+/* timeline.h — a tm_config_t.on_event sink that streams the cycle model's
+ * events to a Chrome trace-event JSON file (the {"traceEvents": [...]}
+ * object form), which Perfetto (ui.perfetto.dev) and chrome://tracing
+ * open.
+ *
+ * Layout: one process per CU ("CU 3", pid 4: Perfetto treats pid and tid
+ * 0 as the kernel's idle task, so both start at 1), one thread per wave
+ * slot ("SIMD 1 slot 4", tid SIMD*16 + slot + 1).  A wave's lifetime is a
+ * B/E slice on its slot ("wave 12 wg (1,0,0)"); each issued instruction is
+ * an X slice inside it named by its mnemonic, with its category as "cat"
+ * and its pc (offset from the code's start) and issue cycle in args.
+ * Times are microseconds at the device's clock with 3 decimals (1 ns, the
+ * resolution Perfetto keeps); an instruction's slice lasts from its issue
+ * to the end of its issue cost, cut at the next issue of the same wave.
+ *
+ * The file is written as the events arrive (only the pending instruction
+ * of each wave slot is held).  After max_inst instruction slices only the
+ * wave slices are written, and the file says so (an instant event where
+ * the cap was reached and "otherData": {"note": ...}). */
+#ifndef GCNSIM_TIMELINE_H
+#define GCNSIM_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "isa/isa.h"
+#include "sim/device.h"
+#include "sim/timing.h"
+
+/* Default cap on instruction slices. */
+#define TL_MAX_INST 200000
+
+typedef struct tl tl_t;
+
+/* What the timeline needs to name instructions: the code the pcs of the
+ * events point into. */
+typedef struct {
+    const isa_target_t *t;
+    const uint32_t *words;       /* host copy of the code */
+    size_t ndw;
+    uint64_t base;               /* device address of words[0] */
+    uint64_t entry;              /* kernel entry: pcs in args are offsets from it */
+} tl_code_t;
+
+/* Create path and start the file for device d (its CU count and clock).
+ * Returns the timeline, or NULL with "cannot write PATH: REASON" in err. */
+tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64_t max_inst, char *err,
+              size_t errlen);
+
+/* The sink: pass as tm_config_t.on_event with event_arg = the tl_t. */
+void tl_event(void *arg, const tm_event_t *e);
+
+/* The next dispatch's events (their cycles count from 0 again) follow the
+ * previous ones: add cycles, the length of the dispatch just finished, to
+ * their times. */
+void tl_next_dispatch(tl_t *t, uint64_t cycles);
+
+/* Instruction slices written so far. */
+uint64_t tl_inst_slices(const tl_t *t);
+
+/* Finish the file, close it and free t.  Returns 0, or -1 with "cannot
+ * write PATH: REASON" in err when any write failed. */
+int tl_close(tl_t *t, char *err, size_t errlen);
+
+#endif
