@@ -110,11 +110,11 @@ def k_salu_valu_1w(t):
     return body, dict(vgpr=5, wg=64)
 
 
-def k_salu_valu_2w(t):
-    """(e) work-group of 5 waves: wave 0 runs 128 s_add_u32, wave 4 (the
+def salu_valu_2w(t, n):
+    """(e) work-group of 5 waves: wave 0 runs N s_add_u32, wave 4 (the
     second wave of SIMD 0 when waves are dealt to SIMDs round-robin) runs
-    128 v_add_f32, waves 1-3 only store.  out = gid + 640 (wave 0),
-    gid + 128 (wave 4), gid (waves 1-3)."""
+    N v_add_f32, waves 1-3 only store.  out = gid + 5N (wave 0),
+    gid + N (wave 4), gid (waves 1-3)."""
     body = prologue(t, 320) + [
         "v_readfirstlane_b32 s7, v0",
         "s_lshr_b32 s7, s7, 6",            # wave index in the group
@@ -124,13 +124,24 @@ def k_salu_valu_2w(t):
         "s_cbranch_scc1 .Lvalu",
         "s_branch .Lstore",
         ".Lsalu:",
-        "s_mov_b32 s6, 0"] + ["s_add_u32 s6, s6, 5"] * 128 + [
+        "s_mov_b32 s6, 0"] + ["s_add_u32 s6, s6, 5"] * n + [
         "v_cvt_f32_u32_e32 v4, s6",
         "v_add_f32_e32 v3, v3, v4",
         "s_branch .Lstore",
-        ".Lvalu:"] + ["v_add_f32_e32 v3, 1.0, v3"] * 128 + [
+        ".Lvalu:"] + ["v_add_f32_e32 v3, 1.0, v3"] * n + [
         ".Lstore:"] + store(t)
     return body, dict(vgpr=5, wg=320, maxwg=320)
+
+
+def k_salu_valu_2w(t):
+    return salu_valu_2w(t, 128)
+
+
+def k_salu_valu_2w_long(t):
+    """(e) salu_valu_2w with 256 + 256: the difference of the two is 128
+    SALU + 128 VALU ops with the branches and instruction-cache misses of
+    the frame cancelled."""
+    return salu_valu_2w(t, 256)
 
 
 def smem(t, early):
@@ -278,6 +289,7 @@ KERNELS = {
     "occ_lds": (k_occ_lds, ALL),
     "occ_wgslots": (k_occ_wgslots, ALL),
     "empty_frame_f64": (k_empty_frame_f64, ALL),
+    "salu_valu_2w_long": (k_salu_valu_2w_long, ALL),
     "setprio_younger": (k_setprio_younger, ALL),
     "setprio_equal": (k_setprio_equal, ALL),
 }
