@@ -8,13 +8,20 @@
 #include "front/cli.h"
 #include "front/json.h"
 #include "front/launch.h"
+#include "front/report.h"
+#include "front/timeline.h"
 #include "sim/dispatch.h"
 
 static const char run_help[] =
     "usage: gcnsim run FILE --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
-    "                  [--arg SPEC]... [--dump N=PATH]... [--functional] [--json PATH|-]\n"
+    "                  [--arg SPEC]... [--dump N=PATH]... [--json PATH|-]\n"
+    "                  [--device NAME] [--set KEY=VALUE]... [--hotspots]\n"
+    "                  [--timeline PATH] [--functional] [--max-inst N]\n"
     "\n"
-    "Run a kernel of an AMDGPU code object on the simulated device.\n"
+    "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
+    "cycle model of the GCN compute units, and print the profiler report:\n"
+    "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
+    "occupancy and what limits it, stalls by reason, cache hit rates.\n"
     "\n"
     "  --kernel NAME      the kernel (may be left out when the file has one)\n"
     "  --global X[,Y[,Z]] grid size in work-items (as clEnqueueNDRangeKernel)\n"
@@ -28,11 +35,26 @@ static const char run_help[] =
     "                     hidden arguments (global offsets, sizes, ...) are filled in\n"
     "  --dump N=PATH      after the run, write the buffer of explicit argument N\n"
     "                     (0-based) to PATH\n"
-    "  --functional       functional simulation only (the only mode so far)\n"
+    "  --device NAME      the device preset (default: the one for the code object's\n"
+    "                     target; gcnsim devices lists them and their parameters)\n"
+    "  --set KEY=VALUE    override a device parameter (repeatable), e.g. cus=1\n"
+    "                     for the view of one CU, clock_mhz=1000, l2_kib=2048\n"
+    "  --hotspots         add the hot spots to the report: the 10 instructions with\n"
+    "                     the most wave-cycles, then the kernel's disassembly with\n"
+    "                     each instruction's count, wave-cycles and top stall reason\n"
+    "  --timeline PATH    write a Chrome trace-event JSON timeline (open it in\n"
+    "                     ui.perfetto.dev): a track per wave slot of each CU, a\n"
+    "                     slice per wave and per instruction; instruction slices\n"
+    "                     stop after the first 200000 (wave slices go on), so that\n"
+    "                     large kernels give a bounded file\n"
+    "  --functional       functional simulation only: no cycle model, no report\n"
+    "                     (faster; results are the same)\n"
     "  --max-inst N       stop after about N wave-instructions\n"
-    "  --json PATH|-      write a summary as JSON to PATH (- = stdout)\n"
+    "  --json PATH|-      write the summary and the report as JSON to PATH\n"
+    "                     (- = stdout, instead of the text)\n"
     "\n"
-    "Exit status: 0 the kernel ran to completion; 2 bad usage or input;\n"
+    "Exit status: 0 the kernel ran to completion; 2 bad usage or input (an\n"
+    "unknown device or parameter, a device that cannot run the code object);\n"
     "3 a wave faulted (out-of-bounds or misaligned access, illegal or\n"
     "unimplemented instruction, s_trap): the fault report goes to stderr.\n";
 
@@ -50,6 +72,10 @@ typedef struct {
     dump_t *dumps;
     size_t ndumps;
     uint64_t max_inst;
+    int functional, hotspots;
+    const char *device, *timeline;
+    const char **sets;
+    size_t nsets;
 } run_opts_t;
 
 static int parse_dump(const char *s, dump_t *d)
@@ -105,7 +131,21 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
         else if (!strcmp(a, "--max-inst") && has)
             o->max_inst = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(a, "--functional"))
-            ;
+            o->functional = 1;
+        else if (!strcmp(a, "--hotspots"))
+            o->hotspots = 1;
+        else if (!strcmp(a, "--device") && has)
+            o->device = argv[++i];
+        else if (!strcmp(a, "--timeline") && has)
+            o->timeline = argv[++i];
+        else if (!strcmp(a, "--set") && has) {
+            o->sets = realloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
+            if (!o->sets) {
+                cli_error("run: out of memory");
+                return -1;
+            }
+            o->sets[o->nsets++] = argv[++i];
+        }
         else if (a[0] == '-' && a[1]) {
             cli_error("run: unknown or incomplete option '%s' (see gcnsim run --help)", a);
             return -1;
@@ -120,8 +160,11 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
         cli_error("run: %s (see gcnsim run --help)", !o->file ? "no FILE given" : "--global X[,Y[,Z]] is required");
         return -1;
     }
-    if (o->local[0] && o->dims && !o->local[0])
+    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
+        cli_error("run: --%s needs the cycle model: leave out --functional",
+                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
         return -1;
+    }
     return 0;
 }
 
@@ -144,32 +187,44 @@ static int write_dumps(launch_t *L, const run_opts_t *o)
     return 0;
 }
 
-static void write_json(FILE *fp, const launch_t *L, const sim_result_t *r, int rc)
+static void json_functional(json_t *j, const launch_t *L, const sim_result_t *r)
+{
+    json_str(j, "kernel", L->k->name);
+    json_str(j, "target", L->m->co.target->name);
+    json_begin_arr(j, "global");
+    for (unsigned d = 0; d < L->sl.dims; d++)
+        json_uint(j, NULL, L->sl.grid[d]);
+    json_end(j);
+    json_begin_arr(j, "local");
+    for (unsigned d = 0; d < L->sl.dims; d++)
+        json_uint(j, NULL, L->sl.local[d]);
+    json_end(j);
+    json_uint(j, "workgroups", r->nwg);
+    json_uint(j, "waves", r->nwaves);
+}
+
+/* The summary as JSON; rep: the report of a completed timing run (its
+ * "instructions" are by category, those of the functional core by
+ * encoding then go to "instructions_by_encoding"). */
+static void write_json(FILE *fp, const launch_t *L, const sim_result_t *r, int st, int timing,
+                       const rep_launch_t *rep)
 {
     json_t j;
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
-    json_str(&j, "kernel", L->k->name);
-    json_str(&j, "target", L->m->co.target->name);
-    json_str(&j, "mode", "functional");
-    json_begin_arr(&j, "global");
-    for (unsigned d = 0; d < L->sl.dims; d++)
-        json_uint(&j, NULL, L->sl.grid[d]);
-    json_end(&j);
-    json_begin_arr(&j, "local");
-    for (unsigned d = 0; d < L->sl.dims; d++)
-        json_uint(&j, NULL, L->sl.local[d]);
-    json_end(&j);
-    json_uint(&j, "workgroups", r->nwg);
-    json_uint(&j, "waves", r->nwaves);
-    json_begin_obj(&j, "instructions");
+    if (rep)
+        rep_json(&j, rep);
+    else
+        json_functional(&j, L, r);
+    json_str(&j, "mode", timing ? "timing" : "functional");
+    json_begin_obj(&j, rep ? "instructions_by_encoding" : "instructions");
     json_uint(&j, "total", r->ninst);
     for (unsigned e = 1; e < ISA_ENC_COUNT; e++)
         if (r->ninst_by_enc[e])
             json_uint(&j, isa_enc_name(e), r->ninst_by_enc[e]);
     json_end(&j);
-    json_str(&j, "status", rc == 1 ? "fault" : r->hit_limit ? "stopped" : "completed");
-    if (rc == 1) {
+    json_str(&j, "status", st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed");
+    if (st == 1) {
         json_begin_obj(&j, "fault");
         json_str(&j, "message", r->fault.msg);
         json_uint(&j, "pc", r->fault.pc);
@@ -191,6 +246,55 @@ static void progress(void *arg, uint64_t done, uint64_t groups, uint64_t ninst)
                 (unsigned long long)done, (unsigned long long)groups, (unsigned long long)ninst);
 }
 
+/* Timing mode: the device, the model's configuration, the timeline. */
+static int setup_timing(launch_t *L, const run_opts_t *o, tm_config_t *tc, tl_t **tl, char *err, size_t errlen)
+{
+    if (rep_device(&tc->dev, o->device, L->m->co.target, o->sets, o->nsets, err, errlen))
+        return -1;
+    tc->hotspots = o->hotspots;
+    if (o->timeline) {
+        tl_code_t code = {L->sk.t, L->sk.words, L->sk.ndw, L->sk.code_base, L->sk.entry};
+        if (!(*tl = tl_open(o->timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+            return -1;
+        tc->on_event = tl_event;
+        tc->event_arg = *tl;
+    }
+    L->sl.timing = tc;
+    return 0;
+}
+
+static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep, int hotspots)
+{
+    printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L->k->name,
+           L->m->co.target->name, (unsigned)r->nwg, r->nwg == 1 ? "" : "s", L->sl.local[0], L->sl.local[1],
+           L->sl.local[2], (unsigned long long)r->nwaves, (unsigned long long)r->ninst,
+           st == 1 ? "FAULT" : r->hit_limit ? "stopped at --max-inst" : "completed");
+    if (!rep)
+        return;
+    fputc('\n', stdout);
+    rep_text(stdout, rep);
+    if (hotspots) {
+        fputc('\n', stdout);
+        rep_hotspots_kernel(stdout, rep, L->m, L->k);
+    }
+}
+
+static int write_json_file(const char *path, const launch_t *L, const sim_result_t *r, int st, int timing,
+                           const rep_launch_t *rep)
+{
+    FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!fp) {
+        cli_error("run: cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    write_json(fp, L, r, st, timing, rep);
+    if (fp != stdout && fclose(fp) != 0) {
+        cli_error("run: cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
@@ -198,12 +302,19 @@ int cmd_run(int argc, char **argv)
     int pr = parse_args(argc, argv, &o), rc = EXIT_USAGE;
     launch_t L;
     memset(&L, 0, sizeof L);
+    tm_config_t tc;
+    memset(&tc, 0, sizeof tc);
+    tl_t *tl = NULL;
     char err[1024];
     if (pr)
         goto out;
     if (la_prepare(&L, o.file, o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL, o.vals, o.nvals, err,
                    sizeof err)) {
         cli_error("%s", err);
+        goto out;
+    }
+    if (!o.functional && setup_timing(&L, &o, &tc, &tl, err, sizeof err)) {
+        cli_error("run: %s", err);
         goto out;
     }
     time_t start = time(NULL);
@@ -220,32 +331,32 @@ int cmd_run(int argc, char **argv)
         cli_error("run: %s", err);
         goto out;
     }
-    printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L.k->name,
-           L.m->co.target->name, (unsigned)r.nwg, r.nwg == 1 ? "" : "s", L.sl.local[0], L.sl.local[1], L.sl.local[2],
-           (unsigned long long)r.nwaves, (unsigned long long)r.ninst,
-           st == 1 ? "FAULT" : r.hit_limit ? "stopped at --max-inst" : "completed");
+    rep_launch_t rep = {L.k->name, L.m->co.target->name, &tc.dev, L.sl.dims, {0}, {0}, &tc.stats};
+    memcpy(rep.global, L.sl.grid, sizeof rep.global);
+    memcpy(rep.local, L.sl.local, sizeof rep.local);
+    /* a report when the run completed (a fault or --max-inst leaves partial statistics) */
+    const rep_launch_t *report = !o.functional && st == 0 && !r.hit_limit ? &rep : NULL;
+    if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
+        print_text(&L, &r, st, report, o.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     rc = st == 1 ? EXIT_FAULT : EXIT_OK;
     if (write_dumps(&L, &o))
         rc = EXIT_USAGE;
-    if (o.json) {
-        FILE *fp = strcmp(o.json, "-") == 0 ? stdout : fopen(o.json, "w");
-        if (!fp) {
-            cli_error("run: cannot write %s: %s", o.json, strerror(errno));
-            rc = EXIT_USAGE;
-        } else {
-            write_json(fp, &L, &r, st);
-            if (fp != stdout)
-                fclose(fp);
-        }
-    }
+    if (o.json && write_json_file(o.json, &L, &r, st, !o.functional, report))
+        rc = EXIT_USAGE;
 out:
+    if (tl && tl_close(tl, err, sizeof err)) {
+        cli_error("run: --timeline: %s", err);
+        rc = EXIT_USAGE;
+    }
+    tm_stats_free(&tc.stats);
     for (size_t i = 0; i < o.nvals; i++)
         if (o.vals[i].kind == LA_BUF)
             free((void *)o.vals[i].data);
     free(o.vals);
     free(o.dumps);
+    free(o.sets);
     la_free(&L);
     return pr > 0 ? EXIT_OK : rc;
 }
