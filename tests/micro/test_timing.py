@@ -7,6 +7,9 @@ gfx803 (r9-nano) and gfx900 (vega-64), and compares the reported cycles,
 busy and utilisation figures, bank-conflict rate and occupancy with the
 expectations MANIFEST derives from the architecture (GCN-FACTS sections
 named there).  Nothing here is compared with an earlier gcnsim output.
+Wave placement and end order (s_setprio) also come from the run's
+timeline (--timeline), and the result buffers of the kernels test_micro.sh
+does not run are checked here.
 
 Each check prints one line, PASS: or FAIL:, with the measured numbers, the
 expected value and the tolerance.  Device parameters (DPFACTOR, scalar-
@@ -52,17 +55,17 @@ class Run:
     """One launch: kernel, target, sizes, buffer bytes, extra arguments."""
 
     def __init__(self, k, t, g, l, nbytes, arg1=None, device=None, sets=(),
-                 dump=False):
+                 dump=False, timeline=False):
         self.k, self.t, self.g, self.l = k, t, g, l
-        self.nbytes, self.arg1, self.dump = nbytes, arg1, dump
+        self.nbytes, self.arg1, self.dump, self.timeline = nbytes, arg1, dump, timeline
         self.device = device or DEVICE[t]
         self.sets = ("cus=1",) + tuple(sets)
 
     def key(self):
         return (self.k, self.t, self.g, self.l, self.nbytes, self.arg1,
-                self.device, self.sets, self.dump)
+                self.device, self.sets, self.dump, self.timeline)
 
-    def argv(self, dump_path=None):
+    def argv(self, dump_path=None, tl_path=None):
         a = [SIM, "run", os.path.join(BIN, f"{self.k}-{self.t}.co"),
              "--kernel", self.k, "--global", str(self.g), "--local", str(self.l),
              "--arg", f"zero:{self.nbytes}"]
@@ -73,30 +76,40 @@ class Run:
             a += ["--set", s]
         if dump_path:
             a += ["--dump", f"0={dump_path}"]
+        if tl_path:
+            a += ["--timeline", tl_path]
         return a + ["--json", "-"]
 
 
 def execute(r):
-    """Runs r; returns (json dict or None, raw stdout, error text, dump bytes)."""
+    """Runs r; returns (json dict or None, raw stdout, error text, dump
+    bytes, timeline)."""
     with tempfile.TemporaryDirectory() as tmp:
         dump_path = os.path.join(tmp, "out.bin") if r.dump else None
-        argv = r.argv(dump_path)
+        tl_path = os.path.join(tmp, "timeline.json") if r.timeline else None
+        argv = r.argv(dump_path, tl_path)
         if VERBOSE:
             print("  $", " ".join(argv[1:]), flush=True)
         p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         out = p.stdout.decode(errors="replace")
-        dump = None
+        dump = tl = None
         if dump_path and os.path.exists(dump_path):
             with open(dump_path, "rb") as f:
                 dump = f.read()
+        if tl_path and os.path.exists(tl_path):
+            with open(tl_path) as f:
+                try:
+                    tl = json.load(f)
+                except ValueError:
+                    tl = None
     if p.returncode != 0:
-        return None, p.stdout, f"exit {p.returncode}: {p.stderr.decode(errors='replace').strip()[:300]}", dump
+        return None, p.stdout, f"exit {p.returncode}: {p.stderr.decode(errors='replace').strip()[:300]}", dump, tl
     j = first_json(out)
     if j is None:
-        return None, p.stdout, "no JSON object in the output", dump
+        return None, p.stdout, "no JSON object in the output", dump, tl
     if not isinstance(j, dict) or "cycles" not in j:
-        return None, p.stdout, "no \"cycles\" in the JSON (not a cycle-model run)", dump
-    return j, p.stdout, None, dump
+        return None, p.stdout, "no \"cycles\" in the JSON (not a cycle-model run)", dump, tl
+    return j, p.stdout, None, dump, tl
 
 
 def first_json(text):
@@ -130,7 +143,7 @@ class Missing(Exception):
 
 
 def res(r):
-    j, _, err, _ = RESULTS[r.key()]
+    j, _, err, _, _ = RESULTS[r.key()]
     if j is None:
         raise Missing(f"{r.k}-{r.t} g{r.g} l{r.l} on {r.device} {' '.join(r.sets)}: {err}")
     return j
@@ -145,6 +158,25 @@ def device_params(name):
                        stderr=subprocess.PIPE)
     d = json.loads(p.stdout.decode())
     return {x["key"]: x["value"] for x in d["params"]}
+
+
+def wave_spans(r):
+    """From the run's timeline: wave index -> (CU, SIMD, begin us, end us).
+    A wave is a B/E slice on its slot's thread (tid = SIMD*16 + slot + 1,
+    pid = CU + 1); B carries args.wave."""
+    tl = RESULTS[r.key()][4]
+    if not tl:
+        return None
+    ev = tl.get("traceEvents", []) if isinstance(tl, dict) else tl
+    open_, spans = {}, {}
+    for e in ev:
+        where = (e.get("pid"), e.get("tid"))
+        if e.get("ph") == "B" and e.get("cat") == "wave":
+            open_[where] = (e["args"]["wave"], e["ts"])
+        elif e.get("ph") == "E" and where in open_:
+            w, b = open_.pop(where)
+            spans[w] = (where[0] - 1, (where[1] - 1) // 16, b, e["ts"])
+    return spans
 
 
 def busy_simd_cycles(j):
@@ -173,7 +205,7 @@ def runs_for(t):
         "add64": Run("add_f64_chain", t, 64, 64, 512),
         "fma64": Run("fma_f64_chain", t, 64, 64, 512),
         "salu1w": Run("salu_valu_1w", t, 64, 64, 256),
-        "salu2w": Run("salu_valu_2w", t, 320, 320, 1280, dump=True),
+        "salu2w": Run("salu_valu_2w", t, 320, 320, 1280, dump=True, timeline=True),
         "salu2w_long": Run("salu_valu_2w_long", t, 320, 320, 1280, dump=True),
         "early": Run("smem_wait_early", t, 64, 64, 256, 1000),
         "late": Run("smem_wait_late", t, 64, 64, 256, 1000),
@@ -185,8 +217,8 @@ def runs_for(t):
         "occ_sgpr": Run("occ_sgpr", t, 4096, 64, 16384),
         "occ_lds": Run("occ_lds", t, 4096, 64, 16384),
         "occ_wgslots": Run("occ_wgslots", t, 4096, 128, 16384),
-        "prio_eq": Run("setprio_equal", t, 320, 320, 1280, dump=True),
-        "prio_young": Run("setprio_younger", t, 320, 320, 1280, dump=True),
+        "prio_eq": Run("setprio_equal", t, 320, 320, 1280, dump=True, timeline=True),
+        "prio_young": Run("setprio_younger", t, 320, 320, 1280, dump=True, timeline=True),
     }
     # the FP64 rate follows the device: DPFACTOR 1 on MI50 (gfx906 runs
     # gfx900 code) and on gfx701 with the override
@@ -353,6 +385,14 @@ def check_e(t, R):
           f"(salu_valu_1w - frame {d1}) = {d2} / {d1} = {ratio:.3f}, expected 512 / 1036 ~ 0.5 "
           f"(0.4-0.65) [(salu_valu_2w - frame) / (salu_valu_1w - frame) = {raw:.3f}: "
           f"frame, branches and an instruction-cache miss included]")
+    sp = wave_spans(R["salu2w"])
+    if sp is None or 0 not in sp or 4 not in sp:
+        check(f"{t}/e salu_valu_2w placement", False, "no wave slices for waves 0 and 4 in the timeline")
+    else:
+        check(f"{t}/e salu_valu_2w placement: waves 0 and 4 on one SIMD",
+              sp[0][:2] == sp[4][:2],
+              f"wave 0 on CU {sp[0][0]} SIMD {sp[0][1]}, wave 4 on CU {sp[4][0]} SIMD {sp[4][1]} "
+              f"(waves dealt to the SIMDs round-robin)")
     for key, n in (("salu2w", 128), ("salu2w_long", 256)):
         check_result(t, R[key], "<320f",
                      lambda i, n=n: i + {0: 5.0 * n, 4: float(n)}.get(i // 64, 0.0))
@@ -461,6 +501,15 @@ def check_prio(t, R):
         check(f"{t}/prio {r.k}: {first} wave's chain ends first", got == first,
               f"LDS counter wave 0 {min(w0)}..{max(w0)}, wave 4 {min(w4)}..{max(w4)}: "
               f"{got} first, expected {first}")
+        sp = wave_spans(r)
+        if sp is None or 0 not in sp or 4 not in sp:
+            check(f"{t}/prio {r.k} timeline", False, "no wave slices for waves 0 and 4 in the timeline")
+            continue
+        end = "older" if sp[0][3] < sp[4][3] else "younger" if sp[4][3] < sp[0][3] else "same time"
+        check(f"{t}/prio {r.k} timeline: {first} wave ends first, both on one SIMD",
+              end == first and sp[0][:2] == sp[4][:2],
+              f"wave 0 (CU {sp[0][0]} SIMD {sp[0][1]}) ends at {sp[0][3]} us, "
+              f"wave 4 (CU {sp[4][0]} SIMD {sp[4][1]}) at {sp[4][3]} us: {end} first, expected {first}")
     # both chains share SIMD 0's VALU: 512 ops x 4 cycles at least
     d = cyc(R["prio_young"]) - cyc(R["frame"])
     check(f"{t}/prio two chains on one SIMD serialise", d >= 0.95 * 2048,
@@ -472,10 +521,6 @@ def main():
     if not os.access(SIM, os.X_OK):
         print("FAIL: timing: ./gcnsim is not built (make)")
         return 1
-    h = subprocess.run([SIM, "run", "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    if b"--set" not in h.stdout:
-        print("SKIP: timing (gcnsim run has no cycle model yet: no --set)")
-        return 0
     per = {t: runs_for(t) for t in TARGETS}
     run_all([r for R in per.values() for r in R.values()])
     for t in TARGETS:
