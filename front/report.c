@@ -80,20 +80,18 @@ static double hit_pct(uint64_t hits, uint64_t misses)
     return hits + misses ? rep_pct(hits, hits + misses) : -1.0;
 }
 
-/* A statistics record that views CU i alone (same cycles), so that the
- * derived figures of sim/timing.h apply to one CU. */
-static tm_stats_t cu_view(const tm_stats_t *s, unsigned i)
+/* *v: a statistics record that views CU i alone (same cycles), so that
+ * the derived figures of sim/timing.h apply to one CU. */
+static void cu_view(const tm_stats_t *s, unsigned i, tm_stats_t *v)
 {
-    tm_stats_t v;
-    memset(&v, 0, sizeof v);
-    v.cycles = s->cycles;
-    v.ncu = 1;
-    v.total = s->cu[i];
-    v.cu = &v.total;
-    v.occ = s->occ;
-    v.occ_ok = s->occ_ok;
-    v.launches = s->launches;
-    return v;
+    memset(v, 0, sizeof *v);
+    v->cycles = s->cycles;
+    v->ncu = 1;
+    v->total = s->cu[i];
+    v->cu = &v->total;
+    v->occ = s->occ;
+    v->occ_ok = s->occ_ok;
+    v->launches = s->launches;
 }
 
 /* ---- text ----------------------------------------------------------------- */
@@ -291,7 +289,8 @@ static void json_per_cu(json_t *j, const tm_stats_t *s)
         const tm_counters_t *c = &s->cu[i];
         if (!c->workgroups)
             continue;
-        tm_stats_t v = cu_view(s, i);
+        tm_stats_t v;
+        cu_view(s, i, &v);
         json_begin_obj(j, NULL);
         json_uint(j, "cu", i);
         json_uint(j, "workgroups", c->workgroups);
