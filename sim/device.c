@@ -37,8 +37,9 @@ static const char *const shared_src[DEV_NPARAMS] = {
                         "MGPUSim 14); the upper end, 64; same on every preset",
     [DEV_smem_latency] = "calibration: no published number (GCN-FACTS 4.4: 'much lower' than vector "
                          "memory); 40 cycles, a third of the L1 hit; same on every preset",
-    [DEV_ifetch_lines] = "calibration: no published number; 4 lines = 256 B ahead, the per-wave "
-                         "instruction buffer MGPUSim models (GCN-FACTS 1.2, a model value); same on every preset",
+    [DEV_ifetch_lines] = "calibration: no published number; 8 lines (512 B) ahead streams 8-byte "
+                         "instructions at full rate (one per 4 cycles) from the L2 (l2_latency 250): GCN-FACTS 1.2 "
+                         "[CLRX] 'GCN 1.2 can fetch double-dword instructions at full speed'; same on every preset",
     [DEV_l1_kib] = "GCN-FACTS 4.2 [KFD] [MESA] TCP L1 16 KiB per CU, 64 B lines, gfx6-gfx9",
     [DEV_l1_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: vector L1 4-way (MGPUSim R9 Nano: 4-way)",
     [DEV_l1_latency] = "calibration: no published number (GCN-FACTS 4.4); 120 cycles load-to-use for "
@@ -71,7 +72,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
-    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 4
+    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 8
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
                       [DEV_icache_kib] = 32, [DEV_icache_cus] = 4
