@@ -607,17 +607,38 @@ static unsigned free_slot(const tcu_t *cu, unsigned s)
 }
 
 /* Place group number gi on CU ci at cycle now. Returns 0, or -1 when out of memory. */
-static int place(tm_t *m, unsigned ci, uint64_t gi, const unsigned *simd_of, uint64_t now)
+/* Work-group id of group number gi (x fastest). */
+static void group_id(const tm_t *m, uint64_t gi, uint32_t id[3])
+{
+    id[0] = (uint32_t)(gi % m->ngroups[0]);
+    id[1] = (uint32_t)(gi / m->ngroups[0] % m->ngroups[1]);
+    id[2] = (uint32_t)(gi / ((uint64_t)m->ngroups[0] * m->ngroups[1]));
+}
+
+/* Waves of group number gi (edge groups of a grid may be partial). */
+static unsigned group_waves(const tm_t *m, uint64_t gi)
+{
+    uint32_t id[3];
+    group_id(m, gi, id);
+    uint64_t items = 1;
+    for (int d = 0; d < 3; d++) {
+        uint32_t rest = m->c->grid[d] - id[d] * m->c->local[d];
+        items *= rest < m->c->local[d] ? rest : m->c->local[d];
+    }
+    return (unsigned)((items + 63) / 64);
+}
+
+static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned *simd_of, uint64_t now)
 {
     tcu_t *cu = &m->cu[ci];
     twg_t *g = wg_alloc(m);
     if (!g)
         return -1;
-    uint32_t id[3] = {(uint32_t)(gi % m->ngroups[0]), (uint32_t)(gi / m->ngroups[0] % m->ngroups[1]),
-                      (uint32_t)(gi / ((uint64_t)m->ngroups[0] * m->ngroups[1]))};
+    uint32_t id[3];
+    group_id(m, gi, id);
     uint32_t slots[64];
     unsigned slot_of[64];
-    for (unsigned i = 0; i < m->wg_waves; i++) {
+    for (unsigned i = 0; i < nw; i++) {
         unsigned s = simd_of[i], k = free_slot(cu, s);
         /* reserve it now so the next wave on this SIMD gets another */
         slot_of[i] = k;
@@ -676,11 +697,11 @@ static int dispatch_groups(tm_t *m, uint64_t now)
 {
     if (m->placed >= m->groups || m->disp_blocked)
         return 0;
-    unsigned simd_of[64];
+    unsigned simd_of[64], nw = group_waves(m, m->placed);
     for (unsigned n = 0; n < m->ncu; n++) {
         unsigned ci = (unsigned)((m->next_cu + n) % m->ncu);
-        if (cu_fits(m, &m->cu[ci], m->wg_waves, simd_of)) {
-            if (place(m, ci, m->placed, simd_of, now))
+        if (cu_fits(m, &m->cu[ci], nw, simd_of)) {
+            if (place(m, ci, m->placed, nw, simd_of, now))
                 return -1;
             m->placed++;
             m->next_cu = ci + 1;

@@ -234,6 +234,9 @@ int main(void)
     job_t bit = {"front/workloads/bin/bitonic-gfx900.co", "bitonic_step", 1, {2048, 1, 1}, {256, 1, 1},
                  {keys, "u32:3", "u32:1", "u32:1", NULL}, 0, 16384};
     check_job(&bit, 64);
+    job_t part = {"tests/micro/bin/valu_chain-gfx803.co", "valu_chain", 1, {320, 1, 1}, {256, 1, 1},
+                  {"zero:1280", NULL}, 0, 1280};   /* a 4-wave group and a 1-wave edge group */
+    check_job(&part, 1);
     test_fault_and_limit();
     const char *files[] = {a, b, c, in, keys};
     for (int i = 0; i < 5; i++)
