@@ -97,6 +97,7 @@ typedef struct {
     mt_t *mt;
     tm_stats_t st;
     tcu_t *cu;
+    uint64_t *due;            /* per CU: cu->next while it has waves, else NEVER (scanned every step) */
     unsigned ncu, slots;
     /* per-wave and per-group needs */
     unsigned wg_waves, vgprs, sgprs, lds_alloc, lds, vgpr_limit, sgpr_limit, lds_limit;
@@ -688,6 +689,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
     }
     if (cu->next > now + 1 || cu->waves == g->nwaves)
         cu->next = now + 1;
+    m->due[ci] = cu->next;
     return 0;
 }
 
@@ -775,6 +777,7 @@ static void barrier_check(tm_t *m, twg_t *g, uint64_t now)
         tcu_t *cu = &m->cu[g->cu];
         if (cu->next > rel)
             cu->next = rel;
+        m->due[g->cu] = cu->next;
     }
     g->at_barrier = 0;
 }
@@ -943,13 +946,14 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->st.ncu = m->ncu;
     m->st.cu = calloc(m->ncu, sizeof *m->st.cu);
     m->cu = calloc(m->ncu, sizeof *m->cu);
+    m->due = malloc(m->ncu * sizeof *m->due);
     m->mt = mt_new(m->d);
     if (l->timing->hotspots) {
         m->st.ndw = c->prog->ndw;
         m->st.code_base = c->prog->base;
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
-    if (!m->st.cu || !m->cu || !m->mt || (l->timing->hotspots && !m->st.pc)) {
+    if (!m->st.cu || !m->cu || !m->due || !m->mt || (l->timing->hotspots && !m->st.pc)) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
@@ -957,6 +961,7 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->cu[i].st = &m->st.cu[i];
         m->cu[i].next = NEVER;
         m->cu[i].drain_min = NEVER;
+        m->due[i] = NEVER;
     }
     /* calibration: the runtime uploads the code object through the L2
      * before the dispatch, so instruction misses start from the L2 */
@@ -983,6 +988,7 @@ static void teardown(tm_t *m)
         wg_destroy(g);
     }
     free(m->cu);
+    free(m->due);
     mt_free(m->mt);
     tm_stats_free(&m->st);
 }
@@ -999,17 +1005,19 @@ static int run(tm_t *m)
             break;
         uint64_t next = NEVER;
         for (unsigned i = 0; i < m->ncu; i++) {
-            tcu_t *cu = &m->cu[i];
-            if (!cu->waves)
+            if (m->due[i] > now) {   /* the compact copy of cu->next (NEVER when idle) */
+                if (m->due[i] < next)
+                    next = m->due[i];
                 continue;
-            if (cu->next <= now) {
-                retire_drained(m, cu, now);
-                int rc = cu_cycle(m, cu, now);
-                if (rc < 0)
-                    return 1;
-                cu->next = rc ? now + 1 : cu_next(cu, now);
             }
-            if (cu->waves && cu->next < next)
+            tcu_t *cu = &m->cu[i];
+            retire_drained(m, cu, now);
+            int rc = cu->waves ? cu_cycle(m, cu, now) : 0;
+            if (rc < 0)
+                return 1;
+            cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
+            m->due[i] = cu->next;
+            if (cu->next < next)
                 next = cu->next;
         }
         if (m->finished == m->groups)

@@ -72,20 +72,25 @@ static void group_add(lds_group_t *g, uint64_t dw)
         g->max = g->cnt[b];
 }
 
-/* Bank cycles of a group of n dwords: 1 when they fall in distinct banks
- * (the common case, checked with a bank mask), else the largest count of
- * distinct dwords in one bank. */
+/* Bank cycles of a group of n dwords: 1 when every bank holds at most one
+ * distinct dword (the common case, checked with a bank mask), else the
+ * largest count of distinct dwords in one bank. */
 static unsigned group_cycles(const uint64_t *dw, unsigned n)
 {
     if (n == 0)
         return 0;
     uint32_t banks = 0;
+    uint64_t seen[32];
     unsigned i = 0;
     for (; i < n; i++) {
-        uint32_t b = 1u << (dw[i] & 31);
-        if (banks & b)
-            break;
-        banks |= b;
+        unsigned b = (unsigned)(dw[i] & 31);
+        if (banks >> b & 1) {
+            if (seen[b] != dw[i])   /* a second dword in one bank: a conflict */
+                break;
+            continue;               /* the same dword: a broadcast */
+        }
+        banks |= 1u << b;
+        seen[b] = dw[i];
     }
     if (i == n)
         return 1;
