@@ -101,8 +101,8 @@ static void text_launch(FILE *fp, const rep_launch_t *r)
     const device_t *d = r->dev;
     const tm_stats_t *s = r->s;
     char g[40], l[40];
-    fprintf(fp, "%s on %s (%s, %u CUs at %u MHz)\n", r->kernel, d->name, r->target, d->p[DEV_cus],
-            d->p[DEV_clock_mhz]);
+    fprintf(fp, "%s on %s (%s, %u CU%s at %u MHz)\n", r->kernel, d->name, r->target, d->p[DEV_cus],
+            d->p[DEV_cus] == 1 ? "" : "s", d->p[DEV_clock_mhz]);
     fprintf(fp, "  launch            global %s, local %s: %llu work-group%s, %llu wave%s\n",
             dims_str(g, sizeof g, r->dims, r->global), dims_str(l, sizeof l, r->dims, r->local),
             (unsigned long long)s->total.workgroups, s->total.workgroups == 1 ? "" : "s",
