@@ -85,6 +85,8 @@ typedef struct {
     uint64_t drain_min;            /* earliest end of a draining wave */
     unsigned rr;                   /* first SIMD of the next group */
     int prio_any;                  /* some wave raised its priority */
+    uint64_t simd_due[NSIMD];      /* per SIMD: earliest cycle a wave may issue (a lower bound) */
+    unsigned dirty;                /* SIMDs whose simd_due must be recomputed (a wave's rdy changed) */
     tm_counters_t *st;
 } tcu_t;
 
@@ -220,10 +222,17 @@ static void raise(uint64_t *e, uint8_t *why, uint64_t t, unsigned reason)
     }
 }
 
+/* The wave's readiness changed: its SIMD's cached due cycle is stale. */
+static void touch(tm_t *m, const tw_t *t)
+{
+    m->cu[t->g->cu].dirty |= 1u << t->simd;
+}
+
 /* Compute when the wave's next instruction may issue as far as the wave
  * itself is concerned (units and arbitration come on top). */
 static void tw_eval(tm_t *m, tw_t *t)
 {
+    touch(m, t);
     wave_t *w = t->w;
     const sim_prog_t *p = m->c->prog;
     uint64_t off = w->pc - p->base;
@@ -773,6 +782,7 @@ static void barrier_check(tm_t *m, twg_t *g, uint64_t now)
         if (rel >= t->rdy) {
             t->rdy = rel;
             t->why = TM_STALL_barrier;
+            touch(m, t);
         }
         tcu_t *cu = &m->cu[g->cu];
         if (cu->next > rel)
@@ -829,6 +839,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         t->draining = 1;
         t->end = end;
         t->rdy = NEVER;
+        touch(m, t);
         if (end < cu->drain_min)
             cu->drain_min = end;
         t->g->ended++;
@@ -852,6 +863,8 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
 {
     unsigned s = (unsigned)(now & 3), used = 0, issued = 0;
+    if (!(cu->dirty >> s & 1) && cu->simd_due[s] > now)
+        return 0;   /* no wave of this SIMD can issue yet */
     tw_t *order[MAXSLOTS];
     unsigned n = cu->n[s];
     memcpy(order, cu->simd[s], n * sizeof order[0]);
@@ -888,19 +901,29 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
 }
 
 /* The next cycle at which something may happen on CU cu (after now). */
-static uint64_t cu_next(const tcu_t *cu, uint64_t now)
+static uint64_t cu_next(tcu_t *cu, uint64_t now)
 {
     uint64_t next = cu->drain_min;
-    for (unsigned s = 0; s < NSIMD; s++)
-        for (unsigned i = 0; i < cu->n[s]; i++) {
-            const tw_t *t = cu->simd[s][i];
-            if (t->draining || t->rdy == NEVER)
-                continue;
-            uint64_t e = t->internal ? t->rdy : max64(t->rdy, unit_free(cu, t));
-            e = turn(max64(e, now + 1), s);
-            if (e < next)
-                next = e;
+    for (unsigned s = 0; s < NSIMD; s++) {
+        /* a clean SIMD's due cycle stays valid: readiness only changes
+         * through tw_eval (which marks it dirty), unit free times only grow */
+        if ((cu->dirty >> s & 1) || cu->simd_due[s] <= now) {
+            uint64_t due = NEVER;
+            for (unsigned i = 0; i < cu->n[s]; i++) {
+                const tw_t *t = cu->simd[s][i];
+                if (t->draining || t->rdy == NEVER)
+                    continue;
+                uint64_t e = t->internal ? t->rdy : max64(t->rdy, unit_free(cu, t));
+                e = turn(max64(e, now + 1), s);
+                if (e < due)
+                    due = e;
+            }
+            cu->simd_due[s] = due;
+            cu->dirty &= ~(1u << s);
         }
+        if (cu->simd_due[s] < next)
+            next = cu->simd_due[s];
+    }
     return next;
 }
 
@@ -961,6 +984,7 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->cu[i].st = &m->st.cu[i];
         m->cu[i].next = NEVER;
         m->cu[i].drain_min = NEVER;
+        m->cu[i].dirty = (1u << NSIMD) - 1;
         m->due[i] = NEVER;
     }
     /* calibration: the runtime uploads the code object through the L2
