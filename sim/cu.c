@@ -40,27 +40,28 @@ enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 
 struct twg;
 
-/* A wave in the cycle model. */
+/* A wave in the cycle model.  The fields the issue loop reads for every
+ * wave come first (one cache line); the queues and prefetch lines last. */
 typedef struct tw {
+    uint64_t rdy;              /* earliest issue of the next instruction (wave-local) */
+    uint8_t simd, slot, cat, why, internal, draining;
     wave_t *w;
     struct twg *g;
-    uint8_t simd, slot, cat, why, internal, draining;
-    uint64_t age;              /* placement order */
+    const isa_inst_t *in;      /* next instruction (NULL: pc outside the code) */
     uint64_t last;             /* previous issue (or the wave's start) */
     uint64_t busy;             /* the previous instruction's issue cost ends */
     uint64_t fetch;            /* the instruction at pc is available */
+    uint64_t age;              /* placement order */
     uint64_t line;             /* 64-byte line the wave fetches from */
-    uint64_t pf_hi;            /* highest line prefetched */
-    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
     uint64_t sleep;            /* s_sleep ends */
     uint64_t sgpr_ready;       /* SGPRs in smask readable by scalar instructions */
     uint64_t smask[2];
     uint64_t vm_tail, lds_tail;/* in-order returns: the latest completion so far */
-    uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
-    uint8_t nq[NQ];
-    uint64_t rdy;              /* earliest issue of the next instruction (wave-local) */
     uint64_t end;              /* draining: resources return at this cycle */
-    const isa_inst_t *in;      /* next instruction (NULL: pc outside the code) */
+    uint8_t nq[NQ];
+    uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
+    uint64_t pf_hi;            /* highest line prefetched */
+    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_t;
 
 /* A resident work-group. */
