@@ -1054,6 +1054,8 @@ static int run(tm_t *m)
         now = next;
         if (l->max_inst && m->c->ninst >= l->max_inst) {
             m->r->hit_limit = 1;
+            if (now > m->st.cycles)   /* the statistics cover the cycles simulated */
+                m->st.cycles = now;
             break;
         }
         if (l->progress && m->finished >= progress_at + 64) {
