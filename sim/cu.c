@@ -58,6 +58,7 @@ typedef struct tw {
     uint64_t smask[2];
     uint64_t vm_tail, lds_tail;/* in-order returns: the latest completion so far */
     uint64_t end;              /* draining: resources return at this cycle */
+    uint64_t bar_pc;           /* the s_barrier the wave waits at */
     uint8_t nq[NQ];
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
     uint64_t pf_hi;            /* highest line prefetched */
@@ -332,25 +333,33 @@ static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t p
 /* The wave issues its next instruction at cycle now: charge the time since
  * its previous issue to that pc, split into the issue cost, the wave's own
  * reason for waiting and arbitration. */
+static tm_pc_t *pc_stats(tm_t *m, uint64_t pc)
+{
+    if (!m->st.pc)
+        return NULL;
+    uint64_t off = (pc - m->st.code_base) >> 2;
+    return off < m->st.ndw ? &m->st.pc[off] : NULL;
+}
+
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 {
     uint64_t base = max64(t->last, t->busy);
-    tm_pc_t *pc = NULL;
-    if (m->st.pc) {
-        uint64_t off = (t->w->pc - m->st.code_base) >> 2;
-        if (off < m->st.ndw)
-            pc = &m->st.pc[off];
-    }
-    if (pc) {
-        pc->count++;
-        pc->cycles += now - t->last;
-    }
+    tm_pc_t *pc = pc_stats(m, t->w->pc);
+    uint64_t here = now - t->last;   /* wave-cycles charged to this pc */
     if (now > base) {
         uint64_t e = t->rdy > base ? (t->rdy < now ? t->rdy : now) : base;
         if (e > base && t->why < TM_NSTALL) {
             cu->st->stall[t->why] += e - base;
-            if (pc)
-                pc->stall[t->why] += e - base;
+            /* a wave waits at s_barrier after issuing it: the wait is the
+             * barrier's, as a profiler's PC sample shows it */
+            tm_pc_t *at = t->why == TM_STALL_barrier ? pc_stats(m, t->bar_pc) : pc;
+            if (at) {
+                at->stall[t->why] += e - base;
+                if (at != pc) {
+                    at->cycles += e - base;
+                    here -= e - base;
+                }
+            }
         } else
             e = base;
         if (now > e) {
@@ -358,6 +367,10 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
             if (pc)
                 pc->stall[TM_STALL_arbitration] += now - e;
         }
+    }
+    if (pc) {
+        pc->count++;
+        pc->cycles += here;
     }
     t->last = now;
 }
@@ -848,6 +861,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         return 0;
     }
     if (w->state == WAVE_BARRIER) {
+        t->bar_pc = pc;
         t->g->at_barrier++;
         tw_eval(m, t);
         barrier_check(m, t->g, now);
