@@ -174,8 +174,11 @@ static void q_prune(tw_t *t, unsigned q, uint64_t now)
     }
 }
 
-static void q_add(tw_t *t, unsigned q, uint64_t done)
+/* Add an operation of counter q completing at done (issued at now). */
+static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
 {
+    if (t->nq[q] >= QMAX / 2)   /* completed entries only take room */
+        q_prune(t, q, now);
     unsigned n = t->nq[q];
     if (n == QMAX)   /* cannot happen: issue waits below the field maximum */
         return;
@@ -425,7 +428,7 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
     uint64_t done = max64(t->lds_tail, now + h + m->d->p[DEV_lds_latency]);
     t->lds_tail = done;
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done);
+        q_add(t, Q_LGKM, done, now);
 }
 
 static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const fx_t *fx, uint64_t now,
@@ -465,11 +468,11 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     done = max64(done, t->vm_tail);
     t->vm_tail = done;
     for (unsigned i = 0; i < fx->vm_cnt; i++)
-        q_add(t, Q_VM, done);
+        q_add(t, Q_VM, done, now);
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done);
+        q_add(t, Q_LGKM, done, now);
     for (unsigned i = 0; i < fx->exp_cnt; i++)   /* gfx6 stores: until the data VGPRs are read */
-        q_add(t, Q_EXP, now + h);
+        q_add(t, Q_EXP, now + h, now);
 }
 
 /* The timing of an instruction the wave just executed (functionally) at
@@ -480,8 +483,6 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
     const isa_row_t *row = isa_row(in->op);
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
-    for (unsigned q = 0; q < NQ; q++)
-        q_prune(t, q, now);
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
@@ -508,7 +509,7 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
         if (fx->nacc)
             done = mt_smem(m->mt, t->g->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, done);
+            q_add(t, Q_LGKM, done, now);
         break;
     }
     case TM_CAT_branch:
@@ -523,7 +524,7 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency]);
+            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now);
         break;
     }
     cu->st->inst[cat]++;
@@ -880,10 +881,11 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
     unsigned s = (unsigned)(now & 3), used = 0, issued = 0;
     if (!(cu->dirty >> s & 1) && cu->simd_due[s] > now)
         return 0;   /* no wave of this SIMD can issue yet */
-    tw_t *order[MAXSLOTS];
+    tw_t *sorted[MAXSLOTS], **order = cu->simd[s];   /* oldest first; stable during the cycle */
     unsigned n = cu->n[s];
-    memcpy(order, cu->simd[s], n * sizeof order[0]);
-    if (cu->prio_any)   /* highest priority first, oldest first within one (stable) */
+    if (cu->prio_any) {   /* highest priority first, oldest first within one (stable) */
+        memcpy(sorted, order, n * sizeof order[0]);
+        order = sorted;
         for (unsigned i = 1; i < n; i++) {
             tw_t *x = order[i];
             unsigned j = i;
@@ -893,6 +895,7 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
             }
             order[j] = x;
         }
+    }
     for (unsigned i = 0; i < n; i++) {
         tw_t *t = order[i];
         /* internal instructions are consumed without a unit; the wave may
