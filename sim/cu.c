@@ -1108,7 +1108,7 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         snprintf(err, errlen, "out of host memory for the work-groups of the cycle model");
     for (unsigned i = 0; i < m.ncu; i++)
         cu_advance(&m.cu[i], m.st.cycles > m.cu[i].last ? m.st.cycles : m.cu[i].last);
-    r->nwg = m.finished;
+    r->nwg = m.placed;   /* groups started (all of them, unless stopped early) */
     r->nwaves = m.nwaves;
     r->ninst = c->ninst;
     memcpy(r->ninst_by_enc, c->ninst_by_enc, sizeof r->ninst_by_enc);
