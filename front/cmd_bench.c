@@ -61,16 +61,14 @@ typedef struct {
     const wl_workload_t *w;
     uint64_t n;
     const char *target, *co, *json;
-    int functional, hotspots;
-    const char *device, *timeline;
-    const char **sets;
-    size_t nsets;
+    rep_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
 
 static int parse_args(int argc, char **argv, bench_opts_t *o)
 {
     o->target = "gfx900";
     int have_n = 0;
+    int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has = i + 1 < argc;
@@ -97,22 +95,9 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
             o->co = argv[++i];
         else if (!strcmp(a, "--json") && has)
             o->json = argv[++i];
-        else if (!strcmp(a, "--functional"))
-            o->functional = 1;
-        else if (!strcmp(a, "--hotspots"))
-            o->hotspots = 1;
-        else if (!strcmp(a, "--device") && has)
-            o->device = argv[++i];
-        else if (!strcmp(a, "--timeline") && has)
-            o->timeline = argv[++i];
-        else if (!strcmp(a, "--set") && has) {
-            const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
-            if (!ns) {
-                cli_error("bench: out of memory");
+        else if ((took = rep_take_option(&o->t, argc, argv, &i, "bench")) != 0) {
+            if (took < 0)
                 return -1;
-            }
-            o->sets = ns;
-            o->sets[o->nsets++] = argv[++i];
         } else if (a[0] == '-' && a[1]) {
             cli_error("bench: unknown or incomplete option '%s' (see gcnsim bench --help)", a);
             return -1;
@@ -130,11 +115,8 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
         return -1;
     }
-    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
-        cli_error("bench: --%s needs the cycle model: leave out --functional",
-                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
+    if (rep_check_options(&o->t, "bench"))
         return -1;
-    }
     if (!have_n)
         o->n = o->w->default_n;
     char err[256];
@@ -254,7 +236,7 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
         printf("\nlaunch group %zu of %zu: %u launch%s of %s\n", i + 1, r->ngroups, g->tc.stats.launches,
                g->tc.stats.launches == 1 ? "" : "es", g->k->name);
         rep_text(stdout, &rep);
-        if (o->hotspots) {
+        if (o->t.hotspots) {
             fputc('\n', stdout);
             rep_hotspots_kernel(stdout, &rep, m, g->k);
         }
@@ -266,14 +248,14 @@ static int setup_timing(const bench_opts_t *o, const la_module_t *m, tm_config_t
                         size_t errlen)
 {
     memset(tc, 0, sizeof *tc);
-    if (rep_device(&tc->dev, o->device, m->co.target, o->sets, o->nsets, err, errlen))
+    if (rep_device(&tc->dev, o->t.device, m->co.target, o->t.sets, o->t.nsets, err, errlen))
         return -1;
-    tc->hotspots = o->hotspots;
-    if (o->timeline) {
+    tc->hotspots = o->t.hotspots;
+    if (o->t.timeline) {
         tl_code_t code = {m->co.target, m->words, m->co.text_size / 4, m->image_base + m->co.text_addr, 0};
         const co_kernel_t *k = m->co.nkernels ? &m->co.kernels[0] : NULL;
         code.entry = k ? m->image_base + k->code_addr : code.base;
-        if (!(*tl = tl_open(o->timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+        if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
             return -1;
     }
     return 0;
@@ -285,7 +267,7 @@ int cmd_bench(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int pr = parse_args(argc, argv, &o);
     if (pr) {
-        free(o.sets);
+        rep_opts_free(&o.t);
         return pr > 0 ? EXIT_OK : EXIT_USAGE;
     }
     char path[PATH_MAX + 64], err[1024];
@@ -300,7 +282,7 @@ int cmd_bench(int argc, char **argv)
         cli_error("bench: %s", err);
         goto out;
     }
-    if (!o.functional) {
+    if (!o.t.functional) {
         if (setup_timing(&o, &m, &tc, &tl, err, sizeof err)) {
             cli_error("bench: %s", err);
             goto out;
@@ -336,6 +318,6 @@ out:
     }
     wl_result_free(&r);
     la_close(&m);
-    free(o.sets);
+    rep_opts_free(&o.t);
     return rc;
 }

@@ -72,10 +72,7 @@ typedef struct {
     dump_t *dumps;
     size_t ndumps;
     uint64_t max_inst;
-    int functional, hotspots;
-    const char *device, *timeline;
-    const char **sets;
-    size_t nsets;
+    rep_opts_t t;                  /* the cycle-model options */
 } run_opts_t;
 
 static int parse_dump(const char *s, dump_t *d)
@@ -93,6 +90,7 @@ static int parse_dump(const char *s, dump_t *d)
 static int parse_args(int argc, char **argv, run_opts_t *o)
 {
     char err[512];
+    int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has = i + 1 < argc;
@@ -130,23 +128,10 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
             o->json = argv[++i];
         else if (!strcmp(a, "--max-inst") && has)
             o->max_inst = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--functional"))
-            o->functional = 1;
-        else if (!strcmp(a, "--hotspots"))
-            o->hotspots = 1;
-        else if (!strcmp(a, "--device") && has)
-            o->device = argv[++i];
-        else if (!strcmp(a, "--timeline") && has)
-            o->timeline = argv[++i];
-        else if (!strcmp(a, "--set") && has) {
-            o->sets = realloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
-            if (!o->sets) {
-                cli_error("run: out of memory");
+        else if ((took = rep_take_option(&o->t, argc, argv, &i, "run")) != 0) {
+            if (took < 0)
                 return -1;
-            }
-            o->sets[o->nsets++] = argv[++i];
-        }
-        else if (a[0] == '-' && a[1]) {
+        } else if (a[0] == '-' && a[1]) {
             cli_error("run: unknown or incomplete option '%s' (see gcnsim run --help)", a);
             return -1;
         } else if (!o->file)
@@ -160,11 +145,8 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
         cli_error("run: %s (see gcnsim run --help)", !o->file ? "no FILE given" : "--global X[,Y[,Z]] is required");
         return -1;
     }
-    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
-        cli_error("run: --%s needs the cycle model: leave out --functional",
-                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
+    if (rep_check_options(&o->t, "run"))
         return -1;
-    }
     return 0;
 }
 
@@ -249,12 +231,12 @@ static void progress(void *arg, uint64_t done, uint64_t groups, uint64_t ninst)
 /* Timing mode: the device, the model's configuration, the timeline. */
 static int setup_timing(launch_t *L, const run_opts_t *o, tm_config_t *tc, tl_t **tl, char *err, size_t errlen)
 {
-    if (rep_device(&tc->dev, o->device, L->m->co.target, o->sets, o->nsets, err, errlen))
+    if (rep_device(&tc->dev, o->t.device, L->m->co.target, o->t.sets, o->t.nsets, err, errlen))
         return -1;
-    tc->hotspots = o->hotspots;
-    if (o->timeline) {
+    tc->hotspots = o->t.hotspots;
+    if (o->t.timeline) {
         tl_code_t code = {L->sk.t, L->sk.words, L->sk.ndw, L->sk.code_base, L->sk.entry};
-        if (!(*tl = tl_open(o->timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+        if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
             return -1;
         tc->on_event = tl_event;
         tc->event_arg = *tl;
@@ -313,7 +295,7 @@ int cmd_run(int argc, char **argv)
         cli_error("%s", err);
         goto out;
     }
-    if (!o.functional && setup_timing(&L, &o, &tc, &tl, err, sizeof err)) {
+    if (!o.t.functional && setup_timing(&L, &o, &tc, &tl, err, sizeof err)) {
         cli_error("run: %s", err);
         goto out;
     }
@@ -335,15 +317,15 @@ int cmd_run(int argc, char **argv)
     memcpy(rep.global, L.sl.grid, sizeof rep.global);
     memcpy(rep.local, L.sl.local, sizeof rep.local);
     /* a report when the run completed (a fault or --max-inst leaves partial statistics) */
-    const rep_launch_t *report = !o.functional && st == 0 && !r.hit_limit ? &rep : NULL;
+    const rep_launch_t *report = !o.t.functional && st == 0 && !r.hit_limit ? &rep : NULL;
     if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
-        print_text(&L, &r, st, report, o.hotspots);
+        print_text(&L, &r, st, report, o.t.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     rc = st == 1 ? EXIT_FAULT : EXIT_OK;
     if (write_dumps(&L, &o))
         rc = EXIT_USAGE;
-    if (o.json && write_json_file(o.json, &L, &r, st, !o.functional, report))
+    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report))
         rc = EXIT_USAGE;
 out:
     if (tl && tl_close(tl, err, sizeof err)) {
@@ -356,7 +338,7 @@ out:
             free((void *)o.vals[i].data);
     free(o.vals);
     free(o.dumps);
-    free(o.sets);
+    rep_opts_free(&o.t);
     la_free(&L);
     return pr > 0 ? EXIT_OK : rc;
 }

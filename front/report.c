@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/cli.h"
 #include "front/report.h"
 
 /* "hd-7970, r9-290x, ...": the preset names. */
@@ -11,6 +12,48 @@ static void preset_list(char *buf, size_t n)
     buf[0] = 0;
     for (size_t i = 0; dev_preset_at(i) && k < n; i++)
         k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", dev_preset_at(i)->name);
+}
+
+int rep_take_option(rep_opts_t *o, int argc, char **argv, int *i, const char *cmd)
+{
+    const char *a = argv[*i];
+    int has = *i + 1 < argc;
+    if (!strcmp(a, "--functional"))
+        o->functional = 1;
+    else if (!strcmp(a, "--hotspots"))
+        o->hotspots = 1;
+    else if (!strcmp(a, "--device") && has)
+        o->device = argv[++*i];
+    else if (!strcmp(a, "--timeline") && has)
+        o->timeline = argv[++*i];
+    else if (!strcmp(a, "--set") && has) {
+        const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
+        if (!ns) {
+            cli_error("%s: out of memory", cmd);
+            return -1;
+        }
+        o->sets = ns;
+        o->sets[o->nsets++] = argv[++*i];
+    } else
+        return 0;
+    return 1;
+}
+
+int rep_check_options(const rep_opts_t *o, const char *cmd)
+{
+    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
+        cli_error("%s: --%s needs the cycle model: leave out --functional", cmd,
+                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
+        return -1;
+    }
+    return 0;
+}
+
+void rep_opts_free(rep_opts_t *o)
+{
+    free(o->sets);
+    o->sets = NULL;
+    o->nsets = 0;
 }
 
 int rep_device(device_t *out, const char *name, const isa_target_t *t, const char *const *sets, size_t nsets,

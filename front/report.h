@@ -29,6 +29,26 @@ typedef struct {
     const tm_stats_t *s;         /* statistics, summed over s->launches dispatches */
 } rep_launch_t;
 
+/* The cycle-model options `run` and `bench` share. */
+typedef struct {
+    int functional, hotspots;    /* --functional, --hotspots */
+    const char *device;          /* --device NAME */
+    const char *timeline;        /* --timeline PATH */
+    const char **sets;           /* --set KEY=VALUE, in order */
+    size_t nsets;
+} rep_opts_t;
+
+/* If argv[*i] is one of --functional, --hotspots, --device NAME,
+ * --timeline PATH, --set KEY=VALUE, take it into o (moving *i past its
+ * value) and return 1; 0 when it is not; -1 when out of memory (reported
+ * for command cmd). */
+int rep_take_option(rep_opts_t *o, int argc, char **argv, int *i, const char *cmd);
+/* 0, or -1 after reporting for cmd an option that needs the cycle model
+ * given with --functional. */
+int rep_check_options(const rep_opts_t *o, const char *cmd);
+/* Release what rep_take_option allocated. */
+void rep_opts_free(rep_opts_t *o);
+
 /* The device of a timing run: the preset named name (NULL: the default
  * for target t), checked against t, with the "KEY=VALUE" assignments of
  * sets applied in order.  Returns 0, or -1 with a one-line message in err
