@@ -697,7 +697,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;
         t->w = &g->waves[i];
-        t->w->id = (uint32_t)m->nwaves++;
+        m->nwaves++;
         /* HW_ID: wave slot [3:0], SIMD [5:4], CU [11:8] */
         t->w->hwreg[4] = k | s << 4 | (ci & 15) << 8;
         t->g = g;
@@ -807,18 +807,23 @@ static void barrier_check(tm_t *m, twg_t *g, uint64_t now)
     g->at_barrier = 0;
 }
 
-/* The wave executes its next instruction at cycle now. Returns 0, or 1
- * when it faulted. */
+/* The wave executes its next instruction at cycle now. Returns 0, 1 when
+ * it faulted, 2 when a hook stopped the dispatch before it. */
 static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 {
     wave_t *w = t->w;
     sim_ctx_t *c = m->c;
     const isa_inst_t *in = t->in;
     uint64_t pc = w->pc, exec_before = wave_exec(w);
-    charge(m, cu, t, now);
     w->fx = c->fx;
-    if (c->on_step)
+    if (c->on_step) {
         c->on_step(c->step_arg, w, w->fx, 0);
+        if (c->stop) {   /* a hook ends the dispatch before this instruction */
+            w->fx = NULL;
+            return 2;
+        }
+    }
+    charge(m, cu, t, now);
     wave_step(w);
     if (c->on_step)
         c->on_step(c->step_arg, w, w->fx, 1);
@@ -875,7 +880,8 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 /* ---- the sequencer of one CU ------------------------------------------------ */
 
 /* Try to issue on CU cu at cycle now (SIMD now mod 4).  Returns 1 when an
- * instruction issued, 0 when none could, -1 on a fault. */
+ * instruction issued, 0 when none could, -1 on a fault, -2 when a hook
+ * stopped the dispatch. */
 static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
 {
     unsigned s = (unsigned)(now & 3), used = 0, issued = 0;
@@ -901,8 +907,9 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
         /* internal instructions are consumed without a unit; the wave may
          * then issue one instruction in the same cycle */
         for (unsigned k = 0; k < 4 && !t->draining && t->rdy <= now && t->internal; k++) {
-            if (execute(m, cu, t, now))
-                return -1;
+            int rc = execute(m, cu, t, now);
+            if (rc)
+                return -rc;
             issued = 1;
         }
         if (t->draining || t->rdy > now || t->internal)
@@ -911,8 +918,9 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
         if ((used >> slot & 1) || unit_free(cu, t) > now)
             continue;
         used |= 1u << slot;
-        if (execute(m, cu, t, now))
-            return -1;
+        int rc = execute(m, cu, t, now);
+        if (rc)
+            return -rc;
         issued = 1;
     }
     return issued;
@@ -943,6 +951,43 @@ static uint64_t cu_next(tcu_t *cu, uint64_t now)
             next = cu->simd_due[s];
     }
     return next;
+}
+
+/* ---- what a debugger sees ---------------------------------------------------- */
+
+static int by_id(const void *a, const void *b)
+{
+    uint32_t x = ((const sim_wave_info_t *)a)->w->id, y = ((const sim_wave_info_t *)b)->w->id;
+    return x < y ? -1 : x > y;
+}
+
+/* The resident waves with where they run and why they wait (sim_ctx_t.list_waves). */
+static unsigned resident_waves(void *sched, sim_wave_info_t *out, unsigned max)
+{
+    tm_t *m = sched;
+    uint64_t now = m->c->cycle;
+    unsigned n = 0;
+    for (unsigned ci = 0; ci < m->ncu; ci++)
+        for (unsigned s = 0; s < NSIMD; s++)
+            for (unsigned i = 0; i < m->cu[ci].n[s] && n < max; i++) {
+                const tw_t *t = m->cu[ci].simd[s][i];
+                sim_wave_info_t *o = &out[n++];
+                o->w = t->w;
+                o->cu = (int)ci;
+                o->simd = t->simd;
+                o->slot = t->slot;
+                o->wait = t->draining ? "ending" : t->w->state == WAVE_BARRIER ? "barrier"
+                        : t->rdy > now && t->why < TM_NSTALL ? tm_stall_name((tm_stall_t)t->why) : NULL;
+                unsigned *cnt[NQ] = {&o->vm, &o->lgkm, &o->exp};
+                for (unsigned q = 0; q < NQ; q++) {
+                    unsigned k = 0;
+                    for (unsigned j = 0; j < t->nq[q]; j++)
+                        k += t->q[q][j] > now;
+                    *cnt[q] = k;
+                }
+            }
+    qsort(out, n, sizeof *out, by_id);
+    return n;
 }
 
 /* ---- the device -------------------------------------------------------------- */
@@ -1054,9 +1099,17 @@ static int run(tm_t *m)
             }
             tcu_t *cu = &m->cu[i];
             retire_drained(m, cu, now);
+            m->c->cycle = now;
             int rc = cu->waves ? cu_cycle(m, cu, now) : 0;
-            if (rc < 0)
-                return 1;
+            if (rc == -2) {
+                m->r->stopped = 1;
+                return 0;
+            }
+            if (rc < 0 || m->c->stop) {
+                if (rc >= 0)
+                    m->r->stopped = 1;
+                return rc < 0;
+            }
             cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
             m->due[i] = cu->next;
             if (cu->next < next)
@@ -1099,6 +1152,8 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         return -1;
     }
     c->fx->no_old = c->on_step == NULL;   /* the model alone needs no old values */
+    c->sched = &m;
+    c->list_waves = resident_waves;
     int rc = run(&m);
     c->fx->no_old = 0;
     if (rc == -2) {

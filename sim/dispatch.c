@@ -191,6 +191,8 @@ int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_
         g->size[d] = rest < c->local[d] ? rest : c->local[d];
     }
     g->nwaves = ceil_div(g->size[0] * g->size[1] * g->size[2], 64);
+    uint64_t linear = id[0] + (uint64_t)c->ngroups[0] * (id[1] + (uint64_t)c->ngroups[1] * id[2]);
+    uint32_t per_group = ceil_div(c->local[0] * c->local[1] * c->local[2], 64);
     g->waves = waves;
     memset(g->lds, 0, lds);
     g->lds_size = lds;
@@ -202,6 +204,7 @@ int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_
         w->nvgpr = (uint16_t)nv;
         w->nsgpr = c->t->gen >= ISA_GFX8 ? 102 : 104;
         w->wg_wave = i;
+        w->id = (uint32_t)(linear * per_group + i);
         w->wg = g;
         w->ctx = c;
         init_wave(k, c, g, w, slots ? slots[i] : i);
@@ -339,6 +342,10 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                 done++;
                 if (l->progress && (done & 63) == 0)
                     l->progress(l->progress_arg, done, groups, c.ninst);
+                if (c.stop && rc == 0) {
+                    r->stopped = 1;
+                    rc = 2;
+                }
                 if (l->max_inst && c.ninst >= l->max_inst && rc == 0 && done < groups) {
                     r->hit_limit = 1;
                     rc = 2;

@@ -77,6 +77,7 @@ typedef struct {
     uint32_t fault_wg[3], fault_wave;
     char fault_disasm[256];        /* the faulting instruction in LLVM syntax */
     int hit_limit;                 /* stopped at max_inst */
+    int stopped;                   /* a hook ended the dispatch early (sim_ctx_t.stop) */
 } sim_result_t;
 
 /* Run a launch to completion.  Returns 0 when every wave ended, 1 when a

@@ -108,8 +108,23 @@ void wave_step(wave_t *w)
 
 /* ---- functional scheduler ---------------------------------------------- */
 
+/* The waves of the work-group running (functional mode). */
+static unsigned wg_waves(void *sched, sim_wave_info_t *out, unsigned max)
+{
+    sim_wg_t *g = sched;
+    unsigned n = 0;
+    for (uint32_t i = 0; i < g->nwaves && n < max; i++) {
+        wave_t *w = &g->waves[i];
+        out[n] = (sim_wave_info_t){w, -1, -1, -1, w->state == WAVE_BARRIER ? "barrier" : NULL, 0, 0, 0};
+        n++;
+    }
+    return n;
+}
+
 int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
 {
+    c->sched = g;
+    c->list_waves = wg_waves;
     for (;;) {
         unsigned running = 0, at_barrier = 0, done = 0;
         for (uint32_t i = 0; i < g->nwaves; i++) {
@@ -117,12 +132,16 @@ int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
             if (c->on_step) {   /* recording: the hook sees every instruction */
                 fx_t *keep = w->fx;
                 w->fx = c->fx;
-                while (w->state == WAVE_RUN) {
+                while (w->state == WAVE_RUN && !c->stop) {
                     c->on_step(c->step_arg, w, w->fx, 0);
+                    if (c->stop)
+                        break;
                     wave_step(w);
                     c->on_step(c->step_arg, w, w->fx, 1);
                 }
                 w->fx = keep;
+                if (c->stop)
+                    return 0;
             } else
                 while (w->state == WAVE_RUN)
                     wave_step(w);

@@ -119,3 +119,42 @@ void mem_release(mem_t *m, mem_mark_t mark)
     m->next = mark.next;
     m->last = 0;
 }
+
+int mem_snapshot(const mem_t *m, mem_snap_t *s)
+{
+    memset(s, 0, sizeof *s);
+    s->r = calloc(m->n ? m->n : 1, sizeof *s->r);
+    if (!s->r)
+        return -1;
+    for (size_t i = 0; i < m->n; i++) {
+        mem_region_t *d = &s->r[i];
+        *d = m->r[i];
+        d->data = malloc(d->size ? d->size : 1);
+        if (!d->data) {
+            s->n = i;
+            mem_snap_free(s);
+            return -1;
+        }
+        memcpy(d->data, m->r[i].data, d->size);
+    }
+    s->n = m->n;
+    return 0;
+}
+
+void mem_restore(mem_t *m, const mem_snap_t *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const mem_region_t *r = &s->r[i];
+        uint8_t *p = mem_ptr(m, r->base, r->size);
+        if (p && mem_region_at(m, r->base)->base == r->base)
+            memcpy(p, r->data, r->size);
+    }
+}
+
+void mem_snap_free(mem_snap_t *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->r[i].data);
+    free(s->r);
+    memset(s, 0, sizeof *s);
+}

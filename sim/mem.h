@@ -50,4 +50,20 @@ mem_mark_t mem_mark(const mem_t *m);
  * later allocations (a launch's kernarg, queue and scratch, for example). */
 void mem_release(mem_t *m, mem_mark_t mark);
 
+/* A copy of the contents of every allocation (to run a launch again from
+ * the same memory, as a debugger's reverse execution does). */
+typedef struct {
+    mem_region_t *r;
+    size_t n;
+} mem_snap_t;
+
+/* Copy every allocation of m into s.  Returns 0, or -1 when out of host
+ * memory (s empty). */
+int mem_snapshot(const mem_t *m, mem_snap_t *s);
+/* Put back the contents s holds into the allocations of m that still
+ * exist at the same address. */
+void mem_restore(mem_t *m, const mem_snap_t *s);
+/* Release a snapshot. */
+void mem_snap_free(mem_snap_t *s);
+
 #endif

@@ -86,7 +86,8 @@ typedef struct wave {
     uint64_t pc;
     uint32_t hwreg[32];       /* s_getreg/s_setreg registers by HW_REG id (MODE = 1 ...) */
     uint32_t wg_wave;         /* index of the wave in its work-group */
-    uint32_t id;              /* index of the wave in the dispatch */
+    uint32_t id;              /* index of the wave in the dispatch: linear work-group id x
+                                 waves per work-group + wg_wave */
     uint64_t scratch_addr;    /* this wave's private segment (device address) */
     struct sim_wg *wg;
     struct sim_ctx *ctx;
@@ -117,6 +118,14 @@ typedef struct {
     sem_fn *fn;               /* per dword; NULL: no semantics */
 } sim_prog_t;
 
+/* A resident wave as a debugger sees it (sim_ctx_t.list_waves). */
+typedef struct {
+    struct wave *w;
+    int cu, simd, slot;       /* where it runs; -1 in functional mode */
+    const char *wait;         /* why it is not issuing now ("vmcnt", "barrier", ...), or NULL */
+    unsigned vm, lgkm, exp;   /* operations outstanding on each counter (cycle model) */
+} sim_wave_info_t;
+
 typedef struct sim_ctx {
     const isa_target_t *t;
     mem_t *mem;
@@ -134,6 +143,12 @@ typedef struct sim_ctx {
     void *step_arg;
     fx_t *fx;                 /* the record the hook sees */
     uint64_t ninst_by_enc[ISA_ENC_COUNT];
+    /* for hooks (a debugger, a tracer); set by the running scheduler */
+    uint64_t cycle;           /* the cycle model's current cycle (0 in functional mode) */
+    int stop;                 /* a hook sets it to end the dispatch early */
+    void *sched;              /* the scheduler, for list_waves */
+    /* the resident waves, in wave-id order, at most max of them; returns how many */
+    unsigned (*list_waves)(void *sched, sim_wave_info_t *out, unsigned max);
 } sim_ctx_t;
 
 /* ---- register access (inline; the hot path) ---------------------------- */
