@@ -44,7 +44,7 @@ typedef struct {
     unsigned lane_lo, lane_hi; /* VREG: lanes (0..63 when not indexed) */
     uint8_t one_lane;          /* VREG indexed by one lane (v3[5]): a single value, not an array */
     uint8_t hex;               /* natural format is hex (a mask or an address) */
-    uint8_t is_float;          /* LIT written as a float (value holds its f32 bits) */
+    uint8_t is_float;          /* LIT written as a float (value holds the bits of the double) */
     uint64_t value;            /* LIT */
     char name[32];             /* canonical spelling ("s[4:7]", "v3[5]", "exec"), for messages */
 } dbg_ref_t;
@@ -120,10 +120,10 @@ enum { DBG_SPACE_GLOBAL, DBG_SPACE_LOCAL, DBG_SPACE_PRIVATE };
  * "" to continue after the last x.  global: device memory; local: the
  * work-group's LDS (byte offsets); private: lane's private memory (byte
  * offsets into the wave's swizzled scratch).  Prints gdb's lines
- * ("0x100001000:\t0x00000001\t0x00000002 ..."), 4 units a line for w/g and
- * 8 for b/h.  last (may be NULL) supplies and keeps the defaults.  Returns 0,
- * or -1 with the problem in err (nothing printed past the first unmapped
- * unit). */
+ * ("0x100001000:\t0x00000001\t0x00000002 ..."; local:0x10: and private:0x10:
+ * for the other spaces), 8 units a line for b/h, 4 for w, 2 for g.
+ * last (may be NULL) supplies and keeps the defaults.  Returns 0, or -1
+ * with the problem in err (nothing printed past the first unmapped unit). */
 int dbg_examine(FILE *fp, wave_t *w, const char *fmt_spec, const char *addr_text, int lane, dbg_x_t *last,
                 char *err, size_t errlen);
 
