@@ -686,8 +686,9 @@ int dbg_set_ref(wave_t *w, const dbg_ref_t *r, const char *value_text, char *err
             return -1;
         }
         if (r->kind == DBG_REF_PC && (v[i] & 3)) {
+            unsigned long long bad = v[i];
             free(v);
-            return fail(err, errlen, "pc must be a multiple of 4, not 0x%llx", (unsigned long long)v[i]);
+            return fail(err, errlen, "pc must be a multiple of 4, not 0x%llx", bad);
         }
     }
     for (size_t i = 0; i < n; i++)   /* nothing changes unless every value is good */
@@ -1098,7 +1099,7 @@ int dbg_examine(FILE *fp, wave_t *w, const char *fmt_spec, const char *addr_text
  * ====================================================================== */
 
 /* One register line as gdb's info registers prints it: name, hex value at
- * column 15, natural value at column 34 (arrays: hex only). */
+ * column 15, natural value at column 35 (arrays: hex only). */
 static void print_reg_line(FILE *fp, const wave_t *w, const dbg_ref_t *r)
 {
     char line[160], b[80];
@@ -1112,7 +1113,7 @@ static void print_reg_line(FILE *fp, const wave_t *w, const dbg_ref_t *r)
     uint64_t v = ref_value(w, r, 0);
     fmt_value(b, sizeof b, v, elem_bits(r), 'x', 0, 0, 0);
     n += snprintf(line + n, sizeof line - (size_t)n, "%s", b);
-    n += snprintf(line + n, sizeof line - (size_t)n, "%*s", n < 34 ? 34 - n : 1, "");
+    n += snprintf(line + n, sizeof line - (size_t)n, "%*s", n < 35 ? 35 - n : 1, "");
     fmt_value(b, sizeof b, v, elem_bits(r), 0, 0, r->hex, 0);
     fprintf(fp, "%s%s\n", line, b);
 }
