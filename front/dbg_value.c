@@ -348,9 +348,10 @@ static int parse_ref_at(const char **pp, const wave_t *w, dbg_ref_t *r, char *er
         id[n++] = (char)tolower((unsigned char)*p++);
     }
     id[n] = 0;
+    if (!n && *p)
+        return fail(err, errlen, "expected a register or a number at \"%.20s\"", p);
     if (!n)
-        return fail(err, errlen, *p ? "expected a register or a number at \"%.20s\"" : "expected a register or a number%s",
-                    p);
+        return fail(err, errlen, "expected a register or a number");
     if ((id[0] == 's' || id[0] == 'v') &&
         ((n == 1 && *p == '[') || (n > 1 && strspn(id + 1, "0123456789") == n - 1))) {
         if (parse_gpr(&p, id, w, r, err, errlen))
@@ -651,7 +652,7 @@ static int parse_items(const char *text, const wave_t *w, dbg_ref_t *items, size
     }
     if (list) {
         if (*p != '}')
-            return fail(err, errlen, *p ? "expected ',' or '}' at \"%.20s\"" : "expected '}'%s", p);
+            return *p ? fail(err, errlen, "expected ',' or '}' at \"%.20s\"", p) : fail(err, errlen, "expected '}'");
         p = skip_ws(p + 1);
     }
     if (*p)
@@ -659,42 +660,43 @@ static int parse_items(const char *text, const wave_t *w, dbg_ref_t *items, size
     return 0;
 }
 
-int dbg_set_ref(wave_t *w, const dbg_ref_t *r, const char *value_text, char *err, size_t errlen)
+/* dbg_set_ref with its buffers: items for the values, v for the n words. */
+static int set_values(wave_t *w, const dbg_ref_t *r, const char *value_text, dbg_ref_t *items, uint64_t *v,
+                      char *err, size_t errlen)
 {
-    if (r->kind == DBG_REF_LIT)
-        return fail(err, errlen, "%s is a number, not a register", r->name);
-    static dbg_ref_t items[SET_MAX_ITEMS];   /* large; the debugger is single-threaded */
     size_t nitems, n = dbg_ref_size(r);
     if (parse_items(value_text, w, items, &nitems, err, errlen))
         return -1;
     if (nitems != 1 && nitems != n)
         return fail(err, errlen, "%s takes %zu values, not %zu", r->name, n, nitems);
     unsigned bits = wide(r) ? 32 : elem_bits(r);
-    uint64_t *v = malloc(n * sizeof *v);
-    if (!v)
-        return fail(err, errlen, "out of memory");
     for (size_t i = 0; i < n; i++) {
         const dbg_ref_t *s = &items[nitems == 1 ? 0 : i];
         unsigned lane, k;
         word_pos(r, i, &lane, &k);
-        if (per_lane(s) && !(lane_range_mask(s) >> lane & 1)) {
-            free(v);
+        if (per_lane(s) && !(lane_range_mask(s) >> lane & 1))
             return fail(err, errlen, "%s has no lane %u", s->name, lane);
-        }
-        if (convert(w, s, lane, bits, r->name, &v[i], err, errlen)) {
-            free(v);
+        if (convert(w, s, lane, bits, r->name, &v[i], err, errlen))
             return -1;
-        }
-        if (r->kind == DBG_REF_PC && (v[i] & 3)) {
-            unsigned long long bad = v[i];
-            free(v);
-            return fail(err, errlen, "pc must be a multiple of 4, not 0x%llx", bad);
-        }
+        if (r->kind == DBG_REF_PC && (v[i] & 3))
+            return fail(err, errlen, "pc must be a multiple of 4, not 0x%llx", (unsigned long long)v[i]);
     }
     for (size_t i = 0; i < n; i++)   /* nothing changes unless every value is good */
         write_word(w, r, i, v[i]);
-    free(v);
     return 0;
+}
+
+int dbg_set_ref(wave_t *w, const dbg_ref_t *r, const char *value_text, char *err, size_t errlen)
+{
+    if (r->kind == DBG_REF_LIT)
+        return fail(err, errlen, "%s is a number, not a register", r->name);
+    size_t n = dbg_ref_size(r);
+    dbg_ref_t *items = malloc(SET_MAX_ITEMS * sizeof *items);
+    uint64_t *v = malloc(n * sizeof *v);
+    int rc = !items || !v ? fail(err, errlen, "out of host memory") : set_values(w, r, value_text, items, v, err, errlen);
+    free(items);
+    free(v);
+    return rc;
 }
 
 /* ======================================================================
@@ -816,7 +818,8 @@ static int parse_unary(cparse_t *cp)
         cp->p = save + 1;
         r = parse_or(cp);
         if (r >= 0 && !accept(cp, ")"))
-            r = fail(cp->err, cp->errlen, "expected ')'%s%.20s%s", *cp->p ? " at \"" : "", cp->p, *cp->p ? "\"" : "");
+            r = *cp->p ? fail(cp->err, cp->errlen, "expected ')' at \"%.20s\"", cp->p)
+                       : fail(cp->err, cp->errlen, "expected ')'");
     } else {
         cp->p = save;   /* a cast belongs to the operand */
         r = parse_compare(cp);

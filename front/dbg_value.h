@@ -58,9 +58,10 @@ int dbg_parse_ref(const char *text, const wave_t *w, dbg_ref_t *r, char *err, si
 int dbg_format_ok(char fmt);
 
 /* Print the value of r in format fmt (no "$N = " prefix, no newline).  For
- * a VGPR, only the lanes in lane_filter are printed: all of them as a plain
- * array, a subset with their lane numbers ("{[2] = 8, [5] = 20}").  Returns
- * 0, or -1 if fmt is not a format. */
+ * a VGPR with a value per lane, only the lanes in lane_filter are printed:
+ * all of them as a plain array, a subset with their lane numbers
+ * ("{[2] = 8, [5] = 20}"); one lane (v3[5]) prints whatever the filter.
+ * Returns 0, or -1 if fmt is not a format. */
 int dbg_print_ref(FILE *fp, const wave_t *w, const dbg_ref_t *r, char fmt, uint64_t lane_filter);
 
 /* Number of 64-bit words dbg_ref_read fills for r (for watchpoints). */
@@ -72,9 +73,11 @@ size_t dbg_ref_read(const wave_t *w, const dbg_ref_t *r, uint64_t *out, size_t m
 
 /* `set var REF = VALUE`: store value_text (an integer, a float such as 1.5
  * stored as f32 bits in 32-bit registers and as f64 in 64-bit ones, another
- * scalar reference, or "{a, b, ...}" with one element per register of an
- * array or per lane of a VGPR) into r: every lane of the reference's lane
- * range, whatever EXEC is.  Returns 0, or -1 with the problem in err (a
+ * scalar reference, a VGPR (copied lane by lane), or "{a, b, ...}" with one
+ * element per register of an array or per lane of a VGPR, in dbg_ref_read
+ * order; a single value fills every element) into r: every lane of the
+ * reference's lane range, whatever EXEC is; nothing is written unless every
+ * value fits.  Returns 0, or -1 with the problem in err (a
  * literal, a value that does not fit). */
 int dbg_set_ref(wave_t *w, const dbg_ref_t *r, const char *value_text, char *err, size_t errlen);
 

@@ -747,6 +747,64 @@ static void test_private(void)
     S.ctx.scratch_per_wave = 0;
 }
 
+/* gfx8: private memory written by flat_store_dword through the private
+ * aperture (base: backing + FLAT_SCRATCH_HI * 256, as the kernel prologue
+ * sets it) and by buffer_store_dword through the private segment buffer
+ * (swizzled V#, soffset = the wave's offset), read back with x private:. */
+static semtest_t S8;
+
+static void test_private_gfx8(void)
+{
+    semtest_t *t = &S8;
+    semtest_init(t, "gfx803", 8);
+    wave_t *saved = W;
+    W = &t->w;
+    enum { PER_LANE = 64 };
+    t->ctx.scratch_per_wave = PER_LANE * 64;
+    t->ctx.scratch_addr = semtest_buffer(t, NULL, 2 * PER_LANE * 64);
+    W->scratch_addr = t->ctx.scratch_addr + PER_LANE * 64;   /* the second wave slot */
+    static const uint32_t code[] = {0xdc700000, 0x00000203,   /* flat_store_dword v[3:4], v2 */
+                                    0xe0701008, 0x04000201,   /* buffer_store_dword v2, v1, s[0:3], s4 offen offset:8 */
+                                    0xbf810000};
+    semtest_load(t, code, 5);
+    W->sgpr[SREG_FLAT_SCR_LO_GFX8] = PER_LANE;                                   /* bytes per lane */
+    W->sgpr[SREG_FLAT_SCR_LO_GFX8 + 1] = (uint32_t)((W->scratch_addr - t->ctx.scratch_addr) / 256);
+    uint64_t sa = t->ctx.scratch_addr;   /* private segment buffer V#: swizzled, ADD_TID, element 4, stride 64 */
+    W->sgpr[0] = (uint32_t)sa;
+    W->sgpr[1] = (uint32_t)(sa >> 32) & 0xffff;
+    W->sgpr[1] |= 1u << 31;
+    W->sgpr[2] = 0xffffffffu;
+    W->sgpr[3] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
+    W->sgpr[4] = (uint32_t)(W->scratch_addr - sa);
+    for (unsigned l = 0; l < 64; l++) {
+        uint64_t fa = t->ctx.private_aperture + 4 * (l % 7);
+        W->vgpr[3][l] = (uint32_t)fa;
+        W->vgpr[4][l] = (uint32_t)(fa >> 32);
+        W->vgpr[2][l] = 2000 + l;
+        W->vgpr[1][l] = 32 + 4 * (l % 3);
+    }
+    semtest_step(t, 1);
+    CHECK(W->state == WAVE_RUN, "gfx8 flat_store_dword to private ran (%s)", W->fault.msg);
+    for (unsigned l = 0; l < 64; l++)
+        W->vgpr[2][l] = 3000 + l;
+    semtest_step(t, 1);
+    CHECK(W->state == WAVE_RUN, "gfx8 buffer_store_dword to scratch ran (%s)", W->fault.msg);
+    int good = 1, rc;
+    for (unsigned l = 0; l < 64; l++) {
+        char a[32], want[64];
+        snprintf(a, sizeof a, "private:%u", 4 * (l % 7));
+        snprintf(want, sizeof want, "private:0x%x:\t%u\n", 4 * (l % 7), 2000 + l);
+        xm("dw", a, (int)l, NULL, &rc);
+        good &= !rc && !strcmp(out, want);
+        snprintf(want, sizeof want, "private:0x%x:\t%u\n", 40 + 4 * (l % 3), 3000 + l);
+        xm("dw", "private:v1 + 8", (int)l, NULL, &rc);
+        good &= !rc && !strcmp(out, want);
+    }
+    CHECK(good, "gfx8: x private: reads what flat_store_dword and buffer_store_dword wrote, in every lane");
+    W = saved;
+    semtest_free(t);
+}
+
 /* ---- info registers, names ---------------------------------------------- */
 
 static int count_lines(const char *s)
@@ -852,6 +910,7 @@ int main(void)
     test_cond();
     test_examine();
     test_private();
+    test_private_gfx8();
     test_registers();
     semtest_free(&S);
     return check_done();
