@@ -13,6 +13,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"run", cmd_run, "run a kernel on the simulated device"},
+    {"debug", cmd_debug, "debug a kernel: breakpoints, stepping (also backward), registers, memory"},
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
     {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},
