@@ -130,6 +130,8 @@ static uint64_t ref_value(const wave_t *w, const dbg_ref_t *r, unsigned lane)
         return r->nreg == 2 ? (uint64_t)w->sgpr[(r->reg + 1) & 127] << 32 | w->sgpr[r->reg & 127]
                             : w->sgpr[r->reg & 127];
     case DBG_REF_VREG: {
+        if (!w->vgpr)   /* a wave with no register file yet (parsing before a launch) */
+            return 0;
         unsigned l = r->one_lane ? r->lane_lo : lane & 63;
         return r->nreg == 2 ? (uint64_t)w->vgpr[r->reg + 1][l] << 32 | w->vgpr[r->reg][l] : w->vgpr[r->reg][l];
     }
@@ -149,8 +151,10 @@ static uint64_t read_word(const wave_t *w, const dbg_ref_t *r, size_t i)
 {
     unsigned lane, k;
     word_pos(r, i, &lane, &k);
+    if (wide(r) && r->kind == DBG_REF_SREG)
+        return w->sgpr[(r->reg + k) & 127];
     if (wide(r))
-        return r->kind == DBG_REF_SREG ? w->sgpr[(r->reg + k) & 127] : w->vgpr[r->reg + k][lane];
+        return w->vgpr ? w->vgpr[r->reg + k][lane] : 0;
     return ref_value(w, r, lane);
 }
 
@@ -158,6 +162,8 @@ static void write_word(wave_t *w, const dbg_ref_t *r, size_t i, uint64_t v)
 {
     unsigned lane, k;
     word_pos(r, i, &lane, &k);
+    if (r->kind == DBG_REF_VREG && !w->vgpr)
+        return;
     switch (r->kind) {
     case DBG_REF_LIT: break;
     case DBG_REF_SCC: w->scc = (uint8_t)(v & 1); break;

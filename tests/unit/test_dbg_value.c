@@ -805,6 +805,33 @@ static void test_private_gfx8(void)
     semtest_free(t);
 }
 
+/* A wave with sizes but no register file and no context (a debugger's
+ * prototype before the launch): references and conditions parse, reads
+ * give zeros, nothing crashes. */
+static void test_proto(void)
+{
+    static wave_t proto;
+    proto.nvgpr = 8;
+    proto.nsgpr = 102;
+    wave_t *saved = W;
+    W = &proto;
+    dbg_cond_t *c = malloc(sizeof *c);
+    CHECK(dbg_parse_cond("v0 == 8 && s5 == 0", &proto, c, err, sizeof err) == 0, "a condition parses before the launch");
+    CHECK(dbg_eval_cond(c, &proto) == 0, "... and holds nowhere (EXEC 0)");
+    CHECK_STR(p("v[0:1][0:11]", 'x'), "{0x0 <repeats 12 times>}", "p/x v[0:1][0:11] of no register file: zeros");
+    CHECK(set("v3", "1") == 0, "set var on no register file does nothing");
+    CHECK_STR(perr("flat_scratch"), "", "flat_scratch without a target: gfx9's");
+    int rc;
+    xm("xw", "0x1000", 0, NULL, &rc);
+    CHECK(rc == -1 && !strcmp(err, "Cannot access memory at address 0x1000"), "x without device memory");
+    xm("xw", "local:0", 0, NULL, &rc);
+    CHECK(rc == -1, "x local: without a work-group");
+    xm("xw", "private:0", 0, NULL, &rc);
+    CHECK(rc == -1, "x private: without a dispatch");
+    free(c);
+    W = saved;
+}
+
 /* ---- info registers, names ---------------------------------------------- */
 
 static int count_lines(const char *s)
@@ -912,6 +939,7 @@ int main(void)
     test_private();
     test_private_gfx8();
     test_registers();
+    test_proto();
     semtest_free(&S);
     return check_done();
 }
