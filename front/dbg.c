@@ -748,8 +748,10 @@ static void fault_report(dbg_t *d, wave_t *w)
     if (m) {
         la_print_fault(m, &d->L, &r);
         fclose(m);
-        why(d, "\nwave %u faulted (dispatch wave %u of work-group (%u,%u,%u)):\n%s", w->id, w->wg_wave, w->wg->id[0],
-            w->wg->id[1], w->wg->id[2], buf ? buf : "");
+        const char *text = buf ? buf : "";
+        if (!strncmp(text, "gcnsim: ", 8))
+            text += 8;
+        why(d, "\nWave %u faulted: %s", w->id, text);
         free(buf);
     }
     w->pc = w->fault.pc;   /* stopped at the faulting instruction */

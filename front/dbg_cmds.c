@@ -839,10 +839,42 @@ static int c_set_var(dbg_t *d, char *args, const char *fmt)
     return DBG_LOOP;
 }
 
+/* x/Ni ADDR: N instructions from ADDR ($pc, PC, LABEL[+OFF]; none: after the last). */
+static void x_inst(dbg_t *d, const char *args, const char *fmt)
+{
+    char err[300];
+    wave_t *w = dbg_wave(d);
+    long n = atol(fmt);
+    uint64_t at = d->xi_next;
+    if (n <= 0)
+        n = 1;
+    if (!strcmp(args, "$pc") || !strcmp(args, "pc")) {
+        if (!w || ended(w)) {
+            dbg_error("No registers: the kernel is not stopped.");
+            return;
+        }
+        at = w->pc;
+    } else if (*args && dbg_parse_location(d, args, &at, err, sizeof err)) {
+        dbg_error("%s", err);
+        return;
+    } else if (!*args && !at) {
+        dbg_error("Argument required (starting display address).");
+        return;
+    }
+    size_t i = dbg_inst_index(d, at);
+    for (long k = 0; k < n && i < d->ncode; k++, i++)
+        dbg_print_inst(d, &d->code[i], w && !ended(w) && d->code[i].addr == w->pc ? "=> " : "   ");
+    d->xi_next = i < d->ncode ? d->code[i].addr : at;
+}
+
 static int c_x(dbg_t *d, char *args, const char *fmt)
 {
     char err[300];
     wave_t *w = dbg_wave(d);
+    if (fmt && strchr(fmt, 'i')) {
+        x_inst(d, args, fmt);
+        return DBG_LOOP;
+    }
     if (!w && (!strncmp(args, "local:", 6) || !strncmp(args, "private:", 8))) {
         dbg_error("No work-group: the kernel is not stopped.");
         return DBG_LOOP;
