@@ -118,10 +118,7 @@ static int load_syms(dbg_t *d)
         return -1;
     for (size_t k = 0; k < f->nkernels; k++) {
         const co_kernel_t *kn = &f->kernels[k];
-        uint64_t end = kn->code_addr + kn->code_size;
-        if (kn->desc_addr < kn->code_addr && kn->desc_addr + kn->code_size > kn->code_addr)
-            end = kn->desc_addr + kn->code_size;   /* v2: the symbol's size covers the header */
-        d->sym[d->nsym++] = (dbg_sym_t){kn->name, base + kn->code_addr, base + end};
+        d->sym[d->nsym++] = (dbg_sym_t){kn->name, base + kn->code_addr, base + kn->code_addr + kn->code_size};
     }
     for (size_t s = 0; s < f->nsyms; s++) {
         const co_symbol_t *sy = &f->syms[s];
