@@ -178,6 +178,7 @@ typedef struct dbg {
     unsigned hist;            /* value history: $1, $2, ... */
     dbg_x_t xlast;
     uint64_t xi_next;         /* x/i: the address after the last shown */
+    int x_inst;               /* the last x was x/i (a bare x goes on with it) */
     char last[256];           /* the last command, for Enter */
     FILE *in;                 /* batch input */
     sim_wave_info_t *wl;      /* list_waves buffer */

@@ -871,9 +871,19 @@ static int c_x(dbg_t *d, char *args, const char *fmt)
 {
     char err[300];
     wave_t *w = dbg_wave(d);
-    if (fmt && strchr(fmt, 'i')) {
-        x_inst(d, args, fmt);
+    if ((fmt && strchr(fmt, 'i')) || (!fmt && !*args && d->x_inst)) {
+        x_inst(d, args, fmt ? fmt : "");
+        d->x_inst = 1;
         return DBG_LOOP;
+    }
+    d->x_inst = 0;
+    char addr[64];
+    const char *name = !strncmp(args, "global:", 7) ? args + 7 : args;
+    uint64_t at;
+    if (isalpha((unsigned char)*name) && (strchr(name, '+') || dbg_find_sym(d, name)) &&
+        !dbg_parse_location(d, name, &at, err, sizeof err)) {   /* a label: its address */
+        snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)at);
+        args = addr;
     }
     if (!w && (!strncmp(args, "local:", 6) || !strncmp(args, "private:", 8))) {
         dbg_error("No work-group: the kernel is not stopped.");
