@@ -8,7 +8,7 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM", os.path.join(ROOT, "gcnsim"))
+G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
 TMP = tempfile.mkdtemp(prefix="gcnsim-debug-")
 failed = False
 
