@@ -262,7 +262,7 @@ int dbg_parse_location(const dbg_t *d, const char *text, uint64_t *pc, char *err
 unsigned dbg_waves(dbg_t *d, sim_wave_info_t **out)
 {
     *out = d->wl;
-    if (!d->stopped || !d->ctx || !d->ctx->list_waves)
+    if (!d->running || !d->ctx || !d->ctx->list_waves)
         return 0;
     for (;;) {
         if (!d->wl || d->wlcap == 0) {
@@ -551,12 +551,8 @@ static void apply_edits(dbg_t *d, wave_t *w, uint64_t seq, int after)
         if (!pos_eq(e->pos, seq, after))
             continue;
         wave_t *x = w->id == e->wave ? w : NULL;
-        if (!x) {   /* another resident wave: list them (the hook is where they are known) */
-            int was = d->stopped;
-            d->stopped = 1;
+        if (!x)   /* another resident wave */
             x = dbg_find_wave(d, e->wave, NULL);
-            d->stopped = was;
-        }
         dbg_ref_t r;
         char err[200];
         if (x && !dbg_parse_ref(e->ref, x, &r, err, sizeof err))
@@ -587,7 +583,7 @@ static unsigned op_at(const wave_t *w)
     return p->inst[(w->pc - p->base) / 4].op;
 }
 
-static const char *catch_names[DBG_NCATCH] = {"fault", "barrier", "waitcnt", "endpgm"};
+const char *const dbg_catch_names[DBG_NCATCH] = {"fault", "barrier", "waitcnt", "endpgm"};
 
 /* Breakpoints and catchpoints before w's next instruction.  mode 0: only
  * say whether one holds; 1: a real stop (hit counts, ignore counts, the
@@ -643,7 +639,7 @@ static int events_before(dbg_t *d, wave_t *w, int mode)
                 b->hits++;
                 d->stop_bp = b->num;
             }
-            why(d, "\nCatchpoint %d (%s), wave %u\n", b->num, catch_names[b->what], w->id);
+            why(d, "\nCatchpoint %d (%s), wave %u\n", b->num, dbg_catch_names[b->what], w->id);
         }
     }
     return hit;

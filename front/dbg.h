@@ -66,6 +66,8 @@ typedef struct {
 
 enum { DBG_BP_BREAK, DBG_BP_CATCH, DBG_BP_WATCH };
 enum { DBG_CATCH_FAULT, DBG_CATCH_BARRIER, DBG_CATCH_WAITCNT, DBG_CATCH_ENDPGM, DBG_NCATCH };
+/* What each catchpoint kind is called ("fault", "barrier", ...). */
+extern const char *const dbg_catch_names[DBG_NCATCH];
 
 /* A breakpoint, catchpoint or watchpoint. */
 typedef struct {
@@ -200,7 +202,7 @@ int dbg_main(dbg_t *d);
 
 /* The selected wave, or NULL when the kernel is not stopped. */
 wave_t *dbg_wave(dbg_t *d);
-/* The resident waves (stopped only): their number, the list in *out. */
+/* The resident waves (while the kernel runs): their number, the list in *out. */
 unsigned dbg_waves(dbg_t *d, sim_wave_info_t **out);
 /* The resident wave with dispatch id id, or NULL. */
 wave_t *dbg_find_wave(dbg_t *d, uint32_t id, sim_wave_info_t *info);

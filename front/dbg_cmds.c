@@ -423,13 +423,11 @@ static int c_disable(dbg_t *d, char *args, const char *fmt)
     return DBG_LOOP;
 }
 
-static const char *catch_words[] = {"fault", "barrier", "waitcnt", "endpgm"};
-
 static int c_catch(dbg_t *d, char *args, const char *fmt)
 {
     (void)fmt;
     for (int k = 0; k < DBG_NCATCH; k++)
-        if (!strcmp(args, catch_words[k])) {
+        if (!strcmp(args, dbg_catch_names[k])) {
             dbg_bp_t b;
             memset(&b, 0, sizeof b);
             b.type = DBG_BP_CATCH;
@@ -438,7 +436,7 @@ static int c_catch(dbg_t *d, char *args, const char *fmt)
             b.wave = -1;
             dbg_bp_t *p = dbg_bp_add(d, &b);
             if (p)
-                printf("Catchpoint %d (%s)\n", p->num, catch_words[k]);
+                printf("Catchpoint %d (%s)\n", p->num, dbg_catch_names[k]);
             return DBG_LOOP;
         }
     dbg_error("catch: expected fault, barrier, waitcnt or endpgm%s%s%s", *args ? " (not '" : "", args,
@@ -546,7 +544,7 @@ static int c_info_breakpoints(dbg_t *d, char *args, const char *fmt)
             if (b->has_cond)
                 printf("\tstop only if %s\n", b->cond_text);
         } else if (b->type == DBG_BP_CATCH)
-            printf("%-18s %s\n", "", catch_words[b->what]);
+            printf("%-18s %s\n", "", dbg_catch_names[b->what]);
         else
             printf("%-18s %s\n", "", b->expr);
         if (b->hits)
