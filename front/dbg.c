@@ -645,6 +645,39 @@ static int events_before(dbg_t *d, wave_t *w, int mode)
     return hit;
 }
 
+/* The report of watchpoint b that changed (cur: its new raw value; lanes:
+ * the lanes that changed) after w's instruction fx. */
+static void watch_report(dbg_t *d, dbg_bp_t *b, wave_t *w, const fx_t *fx, const uint64_t *cur, uint64_t lanes)
+{
+    d->stop_bp = b->num;
+    b->hits++;
+    why(d, "\nWatchpoint %d: %s\n\nOld value = ", b->num, b->expr);
+    if (b->wmem)
+        why(d, "%lld (0x%08llx)\nNew value = %lld (0x%08llx)\n", (long long)(int32_t)b->val[0],
+            (unsigned long long)b->val[0], (long long)(int32_t)cur[0], (unsigned long long)cur[0]);
+    else {   /* the value layer prints to a FILE: capture both values */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&buf, &len);
+        if (m) {
+            print_old(m, b, w, lanes);
+            fputs("\nNew value = ", m);
+            dbg_print_ref(m, w, &b->ref, 0, lanes);
+            fclose(m);
+            why(d, "%s\n", buf ? buf : "");
+            free(buf);
+        }
+    }
+    const dbg_inst_t *in = dbg_inst_at(d, fx ? fx->pc : 0);
+    if (in) {
+        char s[160], text[600];
+        dbg_symbolize(d, in->addr, s, sizeof s);
+        inst_text(d, in, text, sizeof text);
+        why(d, "written by wave %u at 0x%llx%s%s:\t%s\n", w->id, (unsigned long long)in->addr, *s ? " " : "", s,
+            text);
+    }
+}
+
 /* Watchpoints after w's instruction: update the values seen; report the
  * changes (report 1) or only say whether one changed (0). */
 static int check_watches(dbg_t *d, wave_t *w, const fx_t *fx, int report)
@@ -653,16 +686,13 @@ static int check_watches(dbg_t *d, wave_t *w, const fx_t *fx, int report)
     uint64_t now[256 + 2];
     for (size_t i = 0; i < d->nbp; i++) {
         dbg_bp_t *b = &d->bp[i];
-        if (b->type != DBG_BP_WATCH || !b->enabled)
-            continue;
-        if (!b->wmem && (uint32_t)b->wwave != w->id)
+        if (b->type != DBG_BP_WATCH || !b->enabled || (!b->wmem && (uint32_t)b->wwave != w->id))
             continue;
         if (!b->have) {
             dbg_watch_read(d, b, w);
             continue;
         }
-        uint64_t *cur = now, lanes;
-        uint64_t *big = NULL;
+        uint64_t *cur = now, *big = NULL, lanes;
         if (b->nval > sizeof now / sizeof now[0]) {
             if (!(big = malloc(b->nval * sizeof *big)))
                 continue;
@@ -679,37 +709,8 @@ static int check_watches(dbg_t *d, wave_t *w, const fx_t *fx, int report)
         }
         if (lanes) {
             hit = 1;
-            if (report) {
-                char s[160], text[600];
-                const dbg_inst_t *in = dbg_inst_at(d, fx ? fx->pc : 0);
-                d->stop_bp = b->num;
-                b->hits++;
-                fflush(stdout);
-                why(d, "\nWatchpoint %d: %s\n\nOld value = ", b->num, b->expr);
-                if (b->wmem) {
-                    why(d, "%lld (0x%08llx)\nNew value = %lld (0x%08llx)\n", (long long)(int32_t)b->val[0],
-                        (unsigned long long)b->val[0], (long long)(int32_t)cur[0], (unsigned long long)cur[0]);
-                } else {
-                    /* the value layer prints to a FILE: capture both values */
-                    char *buf = NULL;
-                    size_t len = 0;
-                    FILE *m = open_memstream(&buf, &len);
-                    if (m) {
-                        print_old(m, b, w, lanes);
-                        fputs("\nNew value = ", m);
-                        dbg_print_ref(m, w, &b->ref, 0, lanes);
-                        fclose(m);
-                        why(d, "%s\n", buf ? buf : "");
-                        free(buf);
-                    }
-                }
-                if (in) {
-                    dbg_symbolize(d, in->addr, s, sizeof s);
-                    inst_text(d, in, text, sizeof text);
-                    why(d, "written by wave %u at 0x%llx%s%s:\t%s\n", w->id, (unsigned long long)in->addr,
-                        *s ? " " : "", s, text);
-                }
-            }
+            if (report)
+                watch_report(d, b, w, fx, cur, lanes);
             memcpy(b->val, cur, b->nval * sizeof *cur);
         }
         free(big);
