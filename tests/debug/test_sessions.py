@@ -56,7 +56,8 @@ def partial_wave(t, mode, flags):
     args = [MICRO % ("salu_valu_2w", t), "--global", "620", "--local", "320", "--arg", "zero:4096"] + flags
     rc, out, p = session(args, ["break salu_valu_2w wave 9", "run", "print/x exec", "stepi 11", "stepi 100",
                                 "print/f v3", "print s7", "delete", "break salu_valu_2w wave 5", "run",
-                                "stepi 10", "stepi 37", "print s6", "print s7"])
+                                "stepi 10", "stepi 37", "print s6", "print s7", "wave 9", "lane 50", "lane 43",
+                                "info lanes"])
     gid = [576 + l for l in range(44)]
     check(f"{name}: EXEC of a 44-lane partial wave is 2^44-1", parse_value(p[2]) == (1 << 44) - 1, p[2])
     v3 = parse_value(p[5])
@@ -65,6 +66,15 @@ def partial_wave(t, mode, flags):
     check(f"{name}: s7 = index of the wave in its group = 4", parse_value(p[6]) == 4, p[6])
     check(f"{name}: the SALU wave's s6 = 5 * 37 after 37 s_add_u32 s6, s6, 5", parse_value(p[12]) == 185, p[12])
     check(f"{name}: s7 = 0 in wave 5 (index 0 of group 1)", parse_value(p[13]) == 0, p[13])
+    if mode == "timing":   # the functional scheduler runs one work-group at a time: wave 9 runs with wave 5
+        check(f"{name}: lane 50 of the partial wave is inactive: a warning",
+              "warning: lane 50 is inactive (bit 50 of EXEC is 0)" in p[15], p[15])
+        check(f"{name}: lane 43 is active: no warning", "warning" not in p[16], p[16])
+        lanes = re.findall(r"^[ *] (\d+) +(active|inactive) +(\S+) +(\S+)$", p[17], re.M)
+        want = [(str(l), "active" if l < 44 else "inactive", f"({256 + l},0,0)" if l < 44 else "-",
+                 f"({576 + l},0,0)" if l < 44 else "-") for l in range(64)]
+        check(f"{name}: info lanes: 44 active lanes with their local and global work-item ids", lanes == want,
+              str(lanes[40:48]))
 
 
 def conditions(t, mode, flags):
@@ -241,6 +251,25 @@ def counts(t, mode, flags):
     check(f"{name}: after delete the kernel runs to its end", "exited normally" in p[13], p[13])
 
 
+def occupancy_counters(t, mode, flags):
+    """info occupancy of occ_vgpr (128 VGPRs): floor(256 / 128) = 2 waves
+    per SIMD, limited by VGPRs (MANIFEST); info counters right after the
+    s_load of valu_chain: the load is outstanding under the cycle model
+    (lgkmcnt >= 1), done at once in functional mode."""
+    name = f"occupancy {t} {mode}"
+    rc, out, p = session([MICRO % ("occ_vgpr", t), "--global", "4096", "--local", "64", "--arg", "zero:16384"] +
+                         flags, ["info occupancy"])
+    check(f"{name}: occ_vgpr: 2 waves per SIMD, limited by VGPRs",
+          re.search(r"^Occupancy of occ_vgpr on %s: 2 waves per SIMD, limited by VGPRs$" % t, p[0], re.M)
+          is not None, p[0])
+    args = [MICRO % ("valu_chain", t), "--global", "64", "--local", "64", "--arg", "zero:1024"] + flags
+    rc, out, p = session(args, ["break valu_chain", "run", "stepi", "info counters"])
+    m = re.search(r"wave 0: vmcnt (\d+)  lgkmcnt (\d+)  expcnt (\d+)", p[3])
+    want = (lambda lg: lg >= 1) if mode == "timing" else (lambda lg: lg == 0)
+    check(f"{name}: info counters after the s_load: lgkmcnt {'>= 1' if mode == 'timing' else '0'}",
+          m is not None and want(int(m.group(2))) and m.group(1) == "0", p[3])
+
+
 def cycles(t):
     """cycle N advances the device (cycle model): the stop is at or after
     the cycle asked for; in functional mode cycle refuses."""
@@ -291,6 +320,7 @@ def main():
             next_call(t, mode, flags)
             counts(t, mode, flags)
             reverse_continue(t, mode, flags)
+            occupancy_counters(t, mode, flags)
         cycles(t)
     finish()
 
