@@ -1073,19 +1073,20 @@ static int c_quit(dbg_t *d, char *args, const char *fmt)
 static int c_help(dbg_t *d, char *args, const char *fmt);
 
 static const dbg_cmd_t cmds[] = {
-    {"run", "r", "", "start the kernel (again, from the start, when it runs)",
+    {"run", "r", "", "start the kernel (from the start again when running)",
      "Device memory is put back as it was before the first run.", c_run, 0, COMP_NONE, NULL},
-    {"continue", "c fg", "[N]", "resume until a breakpoint, watchpoint, catchpoint or fault",
+    {"continue", "c fg", "[N]", "resume until a breakpoint, watchpoint or fault",
      "N: ignore the breakpoint stopped at N-1 more times.", c_continue, CMD_REPEAT, COMP_NONE, NULL},
-    {"stepi", "si s step", "[N]", "execute N instructions (default 1) of the selected wave",
+    {"stepi", "si s step", "[N]", "execute N instructions of the selected wave",
      "The other waves run too, as the device schedules them; a breakpoint\n"
-     "they reach stops first.", c_stepi, CMD_REPEAT, COMP_NONE, NULL},
-    {"nexti", "ni n next", "[N]", "like stepi, but a call (s_swappc_b64, s_call_b64) runs to its return",
-     NULL, c_nexti, CMD_REPEAT, COMP_NONE, NULL},
-    {"cycle", NULL, "[N]", "advance the whole device N cycles (cycle model only)",
+     "they reach stops first.  Default N: 1.", c_stepi, CMD_REPEAT, COMP_NONE, NULL},
+    {"nexti", "ni n next", "[N]", "like stepi, but run a call to its return",
+     "A call is s_swappc_b64 or s_call_b64: the wave runs until the\n"
+     "instruction after it.", c_nexti, CMD_REPEAT, COMP_NONE, NULL},
+    {"cycle", NULL, "[N]", "advance the device N cycles (cycle model)",
      "Stops at the first instruction issued at or after the cycle reached.", c_cycle, CMD_REPEAT, COMP_NONE,
      NULL},
-    {"until", "u", "[PC|LABEL[+OFF]]", "run the selected wave until it reaches PC (no argument: nexti)", NULL,
+    {"until", "u", "[PC|LABEL[+OFF]]", "run the selected wave to PC (no PC: nexti)", NULL,
      c_until, 0, COMP_LOC, NULL},
     {"finish", "fin", "", "run until the selected wave ends", NULL, c_finish, 0, COMP_NONE, NULL},
     {"kill", "k", "", "end the kernel's run", NULL, c_kill, 0, COMP_NONE, NULL},
@@ -1093,7 +1094,7 @@ static const dbg_cmd_t cmds[] = {
      "Exact: the launch runs again from its start (device memory put back)\n"
      "to that point; the cost is the re-execution of what came before.", c_reverse_stepi, CMD_REPEAT, COMP_NONE,
      NULL},
-    {"reverse-continue", "rc", "", "go back to the last breakpoint, watchpoint or catchpoint hit",
+    {"reverse-continue", "rc", "", "go back to the last breakpoint or watchpoint hit",
      "Runs the launch again from its start twice: once to find the last stop\n"
      "before the current point, once to reach it.", c_reverse_continue, 0, COMP_NONE, NULL},
     {"break", "b br brea", "[PC|LABEL[+OFF]] [wave W] [if COND]", "set a breakpoint",
@@ -1103,45 +1104,47 @@ static const dbg_cmd_t cmds[] = {
      "(v0 == 5 && s2 > 1): the stop names the lanes where it holds.", c_break, 0, COMP_LOC, NULL},
     {"tbreak", "tb", "[PC|LABEL[+OFF]] [wave W] [if COND]", "set a breakpoint deleted when first hit", NULL,
      c_tbreak, 0, COMP_LOC, NULL},
-    {"delete", "d", "[N...]", "delete breakpoints, watchpoints, catchpoints (all without N)", NULL, c_delete, 0,
+    {"delete", "d", "[N...]", "delete breakpoints (all without N)", NULL, c_delete, 0,
      COMP_NONE, NULL},
     {"disable", "disa", "[N...]", "disable breakpoints (all without N)", NULL, c_disable, 0, COMP_NONE, NULL},
     {"enable", "en", "[N...]", "enable breakpoints (all without N)", NULL, c_enable, 0, COMP_NONE, NULL},
-    {"catch", NULL, "fault|barrier|waitcnt|endpgm", "stop before each s_barrier, s_waitcnt, s_endpgm, or at a fault",
-     "A fault always stops; catch fault also numbers and counts it.", c_catch, 0, COMP_WORDS,
+    {"catch", NULL, "fault|barrier|waitcnt|endpgm", "stop at s_barrier, s_waitcnt, s_endpgm or a fault",
+     "Stops before each s_barrier, s_waitcnt or s_endpgm.  A fault always\n"
+     "stops; catch fault also numbers and counts it.", c_catch, 0, COMP_WORDS,
      "fault barrier waitcnt endpgm"},
-    {"watch", NULL, "REG|ADDR [lane L]", "stop when a register of the selected wave or a memory dword changes",
+    {"watch", NULL, "REG|ADDR [lane L]", "stop when a register or a memory dword changes",
      "ADDR: a global device address (a dword).  The stop shows the old and the\n"
      "new value and the instruction that wrote it.", c_watch, 0, COMP_REG, NULL},
     {"wave", "thread", "[N]", "select wave N (dispatch-wide id)", NULL, c_wave, 0, COMP_NONE, NULL},
     {"lane", NULL, "[N]", "select lane N of the selected wave", NULL, c_lane, 0, COMP_NONE, NULL},
-    {"print", "p inspect", "[/FMT] EXPR", "print a register or value (formats x z d u o t f c)",
+    {"print", "p inspect", "[/FMT] EXPR", "print a register or value (/x /d /u /f ...)",
      "s5, s[4:7], v3 (all lanes), v3[0:15], v3[5], v[0:1] (64-bit), exec, vcc,\n"
      "scc, m0, $pc, flat_scratch, mode, status, trapsts.", c_print, CMD_FMT, COMP_REG, NULL},
     {"set var", "set variable", "REG = VALUE", "change a register of the selected wave",
      "VALUE: an integer, a float (1.5), another register, or {a, b, ...}.", c_set_var, 0, COMP_REG, NULL},
-    {"x", NULL, "[/NFU] [global:|local:|private:]ADDR", "examine memory (N units, format F, unit b h w g)",
-     "global: device memory, local: the work-group's LDS, private: the selected\n"
-     "lane's scratch.  A bare x goes on after the last.", c_x, CMD_FMT | CMD_REPEAT | CMD_REPEAT_BARE, COMP_REG,
+    {"x", NULL, "[/NFU] [global:|local:|private:]ADDR", "examine memory: global, LDS (local:), scratch (private:)",
+     "N units of format F (x z d u o t f c, i: instructions) and size U\n"
+     "(b h w g).  global: device memory, local: the work-group's LDS,\n"
+     "private: the selected lane's scratch.  A bare x goes on after the last.", c_x, CMD_FMT | CMD_REPEAT | CMD_REPEAT_BARE, COMP_REG,
      NULL},
-    {"disassemble", NULL, "[PC|LABEL[+OFF]]", "disassemble around the pc (=> marks it), or a whole LABEL", NULL,
+    {"disassemble", NULL, "[PC|LABEL[+OFF]]", "disassemble around the pc, or a whole LABEL", NULL,
      c_disassemble, 0, COMP_LOC, NULL},
-    {"display", NULL, "[/FMT] EXPR", "show EXPR at every stop (display/i $pc: the instruction)", NULL, c_display,
+    {"display", NULL, "[/FMT] EXPR", "show EXPR at every stop (display/i $pc)", NULL, c_display,
      CMD_FMT, COMP_REG, NULL},
     {"undisplay", NULL, "[N...]", "stop showing displays (all without N)", NULL, c_undisplay, 0, COMP_NONE, NULL},
     {"info breakpoints", "b break watchpoints", "", "list breakpoints, watchpoints and catchpoints", NULL,
      c_info_breakpoints, 0, COMP_NONE, NULL},
-    {"info waves", "threads", "", "the resident waves: work-group, CU/SIMD/slot, pc, state (* selected)", NULL,
+    {"info waves", "threads", "", "resident waves: work-group, SIMD, pc, state", NULL,
      c_info_waves, 0, COMP_NONE, NULL},
-    {"info lanes", NULL, "", "the lanes of the selected wave: active, work-item ids (* selected)", NULL,
+    {"info lanes", NULL, "", "lanes of the selected wave and their work-items", NULL,
      c_info_lanes, 0, COMP_NONE, NULL},
     {"info registers", "r reg", "[s|v|special|REG...]", "registers of the selected wave", NULL, c_info_registers, 0,
      COMP_WORDS, "s v special all"},
-    {"info counters", NULL, "", "vmcnt, lgkmcnt, expcnt outstanding for the selected wave", NULL, c_info_counters,
+    {"info counters", NULL, "", "vmcnt, lgkmcnt, expcnt of the selected wave", NULL, c_info_counters,
      0, COMP_NONE, NULL},
-    {"info occupancy", NULL, "", "waves per SIMD the kernel can have and what limits it", NULL, c_info_occupancy,
+    {"info occupancy", NULL, "", "waves per SIMD and what limits them", NULL, c_info_occupancy,
      0, COMP_NONE, NULL},
-    {"info cu", NULL, "", "the compute units' SIMDs and their waves (cycle model)", NULL, c_info_cu, 0, COMP_NONE,
+    {"info cu", NULL, "", "the SIMDs of each CU and their waves", NULL, c_info_cu, 0, COMP_NONE,
      NULL},
     {"info display", NULL, "", "list the displays", NULL, c_info_display, 0, COMP_NONE, NULL},
     {"echo", NULL, "TEXT", "print TEXT (\\n is a newline)", NULL, c_echo, 0, COMP_NONE, NULL},
@@ -1304,12 +1307,7 @@ int dbg_repl(dbg_t *d)
 
 static void help_line(const dbg_cmd_t *c)
 {
-    char head[80];
-    snprintf(head, sizeof head, "%s%s%s", c->name, *c->args ? " " : "", c->args);
-    if (strlen(head) > 30)
-        printf("  %s\n  %-30s -- %s\n", head, "", c->summary);
-    else
-        printf("  %-30s -- %s\n", head, c->summary);
+    printf("  %-18s -- %s\n", c->name, c->summary);
 }
 
 static int c_help(dbg_t *d, char *args, const char *fmt)
