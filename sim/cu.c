@@ -477,12 +477,13 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
 
 /* The timing of an instruction the wave just executed (functionally) at
  * cycle now: unit occupancy, the wave's issue cost, counters, fetch. */
-static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint64_t pc, uint64_t exec_before,
+static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint64_t pc, uint64_t exec_before,
                         uint64_t now)
 {
     const isa_row_t *row = isa_row(in->op);
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
+    uint64_t done = 0;
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
@@ -505,7 +506,7 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
         unsigned bytes = fx->nacc ? fx->acc[0].bytes : 0;
         cost = bytes >= 64 ? 16 : bytes >= 32 ? 8 : 4;
         cu->salu_free = now + 1;
-        uint64_t done = now + m->d->p[DEV_smem_latency];
+        done = now + m->d->p[DEV_smem_latency];
         if (fx->nacc)
             done = mt_smem(m->mt, t->g->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
@@ -518,9 +519,11 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
     case TM_CAT_lds:
         issue_lds_access(m, cu, t, fx, now, &hold);
         cu->lds_free[t->simd >> 1] = now + hold;
+        done = t->lds_tail;
         break;
     case TM_CAT_vmem:
         issue_vmem(m, cu, t, row, fx, now, &hold);
+        done = t->vm_tail;
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
@@ -530,6 +533,7 @@ static void time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint6
     cu->st->inst[cat]++;
     t->busy = now + cost;
     emit(m, TM_EV_INST, t, cat, pc, now, now + (hold > cost ? hold : cost));
+    return done ? done : now + cost;
 }
 
 /* Instruction fetch when the wave's pc is in a new 64-byte line at cycle
@@ -825,10 +829,10 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
     }
     charge(m, cu, t, now);
     wave_step(w);
-    if (c->on_step)
-        c->on_step(c->step_arg, w, w->fx, 1);
-    w->fx = NULL;
     if (w->state == WAVE_FAULT) {
+        if (c->on_step)
+            c->on_step(c->step_arg, w, w->fx, 1);
+        w->fx = NULL;
         m->faulted = 1;
         sim_result_t *r = m->r;
         r->faulted = 1;
@@ -848,8 +852,13 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         if (op == ISA_OP_S_SETPRIO && w->prio)
             cu->prio_any = 1;
         emit(m, TM_EV_INST, t, TM_CAT_other, pc, now, now + 1);
+        c->fx->t_done = now;
     } else
-        time_issued(m, cu, t, in, pc, exec_before, now);
+        c->fx->t_done = time_issued(m, cu, t, in, pc, exec_before, now);
+    c->fx->t_issue = now;
+    if (c->on_step)   /* the hook sees the instruction's cycles */
+        c->on_step(c->step_arg, w, c->fx, 1);
+    w->fx = NULL;
     fetch_line(m, t, now);
     if (w->state == WAVE_DONE || w->state == WAVE_HALT) {
         uint64_t end = max64(t->busy, now + 1);

@@ -94,6 +94,7 @@ void wave_step(wave_t *w)
         fx->ns = fx->nv = fx->nm = fx->nacc = fx->nh = 0;
         fx->branch = fx->taken = fx->scc_written = fx->overflow = 0;
         fx->vm_cnt = fx->lgkm_cnt = fx->exp_cnt = 0;
+        fx->t_issue = fx->t_done = 0;
     }
     w->pc = pc + 4u * in->ndw;
     fn(w, in);

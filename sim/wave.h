@@ -68,6 +68,8 @@ typedef struct fx {
     uint8_t overflow;              /* more effects than the record holds */
     uint8_t no_old;                /* set by the consumer: old values are not needed (registers are
                                       listed without them, memory writes not at all) */
+    uint64_t t_issue, t_done;      /* cycle model: the cycle the instruction issued and the cycle it
+                                      completes (data back for memory); 0 in functional mode */
 } fx_t;
 
 /* ---- wave, work-group, dispatch ----------------------------------------- */
