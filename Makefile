@@ -3,6 +3,7 @@
 #   make check      build everything and run every test (incl. sanitizer build)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
+#   make retrace    rewrite the golden traces (traces/) after a deliberate model change
 #   make demo       the main demo
 #   make clean
 
@@ -81,6 +82,12 @@ demo: gcnsim
 	./gcnsim bench bitonic
 	./gcnsim bench reduce
 	./gcnsim bench gemm
+
+# the golden traces: re-run every traces/MANIFEST entry, rewrite its trace,
+# say which changed (unchanged / changed with the first divergence / new)
+.PHONY: retrace
+retrace: gcnsim
+	@traces/make-traces.py
 
 clean:
 	rm -rf $(B) gcnsim

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Golden-trace regression test: re-runs every entry of traces/MANIFEST
+(gcnsim run ... --trace) and compares the new trace with the committed
+traces/NAME.trace.gz: byte-identical, or `gcnsim trace diff` (--timing for
+timing entries) says the records agree.  On a difference the entry FAILs
+and the first-divergence report of `gcnsim trace diff` follows the FAIL
+line.  After a deliberate model change, `make retrace` rewrites the golden
+traces and says which changed.
+
+Also checked: the MANIFEST is the one traces/make-traces.py's table gives;
+every golden trace has an entry; the same run twice gives byte-identical
+traces (one functional and one timing entry); and the comparison is not
+blind: one bit flipped in an input file makes `trace diff` report a
+divergence.
+
+SKIPs (does not fail) while gcnsim has no `run --trace` or `trace diff`.
+Options: -k SUBSTRING (only matching entries), -j N (parallel runs).
+GCNSIM names the binary (empty: ./gcnsim)."""
+import importlib.util
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+spec = importlib.util.spec_from_file_location("make_traces", os.path.join(ROOT, "traces", "make-traces.py"))
+mt = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mt)
+
+DETERMINISM = ["e2e-atomics_local-gfx900", "wl-sgemm-gfx900-timing"]
+BITFLIP = ("wl-bitonic-gfx900", "keys.bin", 100 * 4 + 1)   # entry, input file, byte (key 100, bit 8)
+
+
+def cli_missing():
+    """None if gcnsim can record and diff traces, else why not."""
+    g = mt.gcnsim_path()
+    if not os.access(g, os.X_OK):
+        return "%s is not built (make)" % g
+    run = subprocess.run([g, "run", "--help"], capture_output=True, text=True)
+    if "--trace" not in run.stdout + run.stderr:
+        return "gcnsim run has no --trace option yet"
+    tr = subprocess.run([g, "trace", "--help"], capture_output=True, text=True)
+    if tr.returncode != 0 or "diff" not in tr.stdout + tr.stderr:
+        return "gcnsim has no trace diff command yet"
+    return None
+
+
+def report(text, limit=60):
+    lines = text.splitlines()
+    out = "\n".join("    " + l for l in lines[:limit])
+    return out + ("\n    ... (%d more lines)" % (len(lines) - limit) if len(lines) > limit else "")
+
+
+def check_entry(s):
+    """(status, message) of one MANIFEST entry against its golden trace."""
+    gold = mt.golden_path(s.name)
+    if not os.path.exists(gold):
+        return "FAIL", "no golden trace traces/%s%s (make retrace)" % (s.name, mt.EXT)
+    trace, err = mt.make_trace(s)
+    if not trace:
+        return "FAIL", "the run failed: " + err
+    with open(os.path.join(ROOT, trace), "rb") as f, open(gold, "rb") as g:
+        if f.read() == g.read():
+            return "PASS", ""
+    rc, out = mt.diff_trace(s, trace)
+    if rc == 0:
+        return "PASS", "(records agree; the files differ in the header)"
+    if rc == 1:
+        return "FAIL", "the trace differs from traces/%s%s (%s)\n%s" % (s.name, mt.EXT, s.diff, report(out))
+    return "FAIL", "trace diff exited %d (%s)\n%s" % (rc, s.diff, report(out))
+
+
+def check_determinism(s):
+    """The entry's run again gives the same bytes as its first run."""
+    _, trace = mt.work_paths(s.name)
+    path = os.path.join(ROOT, trace)
+    if not os.path.exists(path):
+        return "FAIL", "no first trace to compare with"
+    with open(path, "rb") as f:
+        first = f.read()
+    again, err = mt.make_trace(s)
+    if not again:
+        return "FAIL", "the second run failed: " + err
+    with open(path, "rb") as f:
+        second = f.read()
+    if first != second:
+        n = next((i for i in range(min(len(first), len(second))) if first[i] != second[i]),
+                 min(len(first), len(second)))
+        return "FAIL", "two runs gave different traces (%d and %d bytes, first difference at byte %d)" % (
+            len(first), len(second), n)
+    return "PASS", "(%d bytes twice)" % len(first)
+
+
+def check_bitflip(s, fname, byte):
+    """One bit flipped in an input file: trace diff must report a divergence."""
+    indir, trace = mt.work_paths(s.name)
+    for cmd in s.inputs:
+        p = subprocess.run(mt.argv_of(cmd, indir, trace), cwd=ROOT, capture_output=True, text=True)
+        if p.returncode:
+            return "FAIL", "input step failed: " + cmd
+    path = os.path.join(ROOT, indir, fname)
+    with open(path, "r+b") as f:
+        f.seek(byte)
+        b = f.read(1)[0]
+        f.seek(byte)
+        f.write(bytes([b ^ 1]))
+    # the run without regenerating the inputs
+    r = mt.Spec()
+    r.name, r.mode, r.run, r.diff, r.inputs = s.name, s.mode, s.run, s.diff, []
+    t, err = mt.make_trace(r)
+    if not t:
+        return "FAIL", "the run failed: " + err
+    rc, out = mt.diff_trace(s, t)
+    if rc != 1:
+        return "FAIL", "trace diff exited %d, want 1 (a divergence)\n%s" % (rc, report(out, 10))
+    return "PASS", "(%s)" % mt.first_line(out)
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description="golden-trace regression test")
+    ap.add_argument("-k", default="", help="only entries whose name contains this")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args(argv)
+    why = cli_missing()
+    if why:
+        print("SKIP: golden traces (%s)" % why)
+        return 0
+    mpath = os.path.join(ROOT, "traces", "MANIFEST")
+    if not os.path.exists(mpath):
+        print("SKIP: golden traces (no traces/MANIFEST yet: make retrace writes it and the traces)")
+        return 0
+    text = open(mpath).read()
+    fails = 0
+    if text == mt.manifest_text(mt.entries()):
+        print("PASS: golden MANIFEST is the one traces/make-traces.py writes")
+    else:
+        print("FAIL: golden MANIFEST differs from traces/make-traces.py's table (make retrace)")
+        fails += 1
+    try:
+        specs = mt.parse_manifest(text)
+    except ValueError as e:
+        print("FAIL: golden MANIFEST: %s" % e)
+        return 1
+    names = {s.name for s in specs}
+    stale = sorted(fn for fn in os.listdir(os.path.join(ROOT, "traces"))
+                   if fn.endswith(mt.EXT) and fn[:-len(mt.EXT)] not in names)
+    if stale and not args.k:
+        print("FAIL: golden traces without a MANIFEST entry: %s" % " ".join(stale))
+        fails += 1
+    specs = [s for s in specs if args.k in s.name]
+    with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
+        results = list(ex.map(check_entry, specs))
+    for s, (st, msg) in zip(specs, results):
+        fails += st == "FAIL"
+        print("%s: golden %s (%s)%s" % (st, s.name, s.mode, (": " if st == "FAIL" else " ") + msg if msg else ""))
+    by = {s.name: s for s in specs}
+    for name in DETERMINISM:
+        if name in by:
+            st, msg = check_determinism(by[name])
+            fails += st == "FAIL"
+            print("%s: golden determinism %s%s" % (st, name, (": " if st == "FAIL" else " ") + msg))
+    if BITFLIP[0] in by:
+        st, msg = check_bitflip(by[BITFLIP[0]], BITFLIP[1], BITFLIP[2])
+        fails += st == "FAIL"
+        print("%s: golden one-bit input change in %s is reported%s" % (st, BITFLIP[0],
+                                                                       (": " if st == "FAIL" else " ") + msg))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
