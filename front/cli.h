@@ -4,6 +4,10 @@
 
 #include <stdio.h>
 
+#ifndef GCNSIM_VERSION
+#define GCNSIM_VERSION "0.1.0"   /* gcnsim --version, and the header of a trace */
+#endif
+
 /* Exit statuses shared by every subcommand. */
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_SKIP = 77 };
 
@@ -15,6 +19,7 @@ int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_debug(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -10,6 +10,7 @@
 #include "front/launch.h"
 #include "front/report.h"
 #include "front/timeline.h"
+#include "front/trace.h"
 #include "sim/dispatch.h"
 
 static const char run_help[] =
@@ -17,6 +18,7 @@ static const char run_help[] =
     "                  [--arg SPEC]... [--dump N=PATH]... [--json PATH|-]\n"
     "                  [--device NAME] [--set KEY=VALUE]... [--hotspots]\n"
     "                  [--timeline PATH] [--functional] [--max-inst N]\n"
+    "                  [--trace PATH]\n"
     "\n"
     "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
     "cycle model of the GCN compute units, and print the profiler report:\n"
@@ -50,6 +52,11 @@ static const char run_help[] =
     "  --functional       functional simulation only: no cycle model, no report\n"
     "                     (faster; results are the same)\n"
     "  --max-inst N       stop after about N wave-instructions\n"
+    "  --trace PATH       record every executed wave-instruction into PATH: wave,\n"
+    "                     pc, encoding, EXEC and every value written (SGPRs, SCC,\n"
+    "                     VGPR lanes, memory and LDS dwords), with the cycle model\n"
+    "                     also the issue and completion cycles; a seekable gzip\n"
+    "                     file (zcat reads it; gcnsim trace dump and diff too)\n"
     "  --json PATH|-      write the summary and the report as JSON to PATH\n"
     "                     (- = stdout, instead of the text)\n"
     "\n"
@@ -64,7 +71,8 @@ typedef struct {
 } dump_t;
 
 typedef struct {
-    const char *file, *kernel, *json;
+    const char *file, *kernel, *json, *trace;
+    char *options;                 /* the command line without --trace PATH, for the trace's header */
     unsigned dims;
     uint32_t global[3], local[3];
     la_value_t *vals;
@@ -126,6 +134,8 @@ static int parse_args(int argc, char **argv, run_opts_t *o)
             o->ndumps++;
         } else if (!strcmp(a, "--json") && has)
             o->json = argv[++i];
+        else if (!strcmp(a, "--trace") && has)
+            o->trace = argv[++i];
         else if (!strcmp(a, "--max-inst") && has)
             o->max_inst = strtoull(argv[++i], NULL, 10);
         else if ((took = rep_take_option(&o->t, argc, argv, &i, "run")) != 0) {
@@ -277,6 +287,80 @@ static int write_json_file(const char *path, const launch_t *L, const sim_result
     return 0;
 }
 
+/* The command line's arguments (without --trace PATH), shell-quoted where
+ * needed, for the trace's header. */
+static char *options_text(int argc, char **argv)
+{
+    size_t n = 1;
+    for (int i = 1; i < argc; i++)
+        n += 4 * strlen(argv[i]) + 3;
+    char *s = malloc(n), *p = s;
+    if (!s)
+        return NULL;
+    *p = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+            i++;
+            continue;
+        }
+        const char *a = argv[i];
+        int plain = *a != 0;
+        for (const char *c = a; *c; c++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *c))
+                plain = 0;
+        if (p != s)
+            *p++ = ' ';
+        if (plain)
+            p += sprintf(p, "%s", a);
+        else {
+            *p++ = '\'';
+            for (const char *c = a; *c; c++)
+                p += *c == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *c);
+            *p++ = '\'';
+            *p = 0;
+        }
+    }
+    return s;
+}
+
+/* --trace: create the file and point the launch's hook at the recorder. */
+static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recorder_t *rec, char *err,
+                                   size_t errlen)
+{
+    trace_header_t h;
+    memset(&h, 0, sizeof h);
+    h.mode = o->t.functional ? TRACE_MODE_FUNCTIONAL : TRACE_MODE_TIMING;
+    snprintf(h.target, sizeof h.target, "%s", L->m->co.target->name);
+    snprintf(h.version, sizeof h.version, "%s", GCNSIM_VERSION);
+    snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
+    h.code_base = L->sk.code_base;
+    h.options = o->options;
+    if (trace_sha256_file(o->file, h.co_sha256, err, errlen))
+        return NULL;
+    trace_writer_t *tw = trace_write_open(o->trace, &h, err, errlen);
+    if (!tw)
+        return NULL;
+    trace_recorder_init(rec, tw, !o->t.functional);
+    L->sl.on_step = trace_on_step;
+    L->sl.step_arg = rec;
+    return tw;
+}
+
+/* Finish the trace after the run; 0 or -1 (reported). */
+static int finish_trace(trace_writer_t *tw, trace_recorder_t *rec)
+{
+    char err[1024];
+    int bad = rec->failed;
+    if (bad)
+        cli_error("run: --trace: %s", rec->err);
+    if (trace_write_close(tw, err, sizeof err) && !bad) {
+        cli_error("run: --trace: %s", err);
+        bad = 1;
+    }
+    trace_recorder_free(rec);
+    return bad ? -1 : 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
@@ -287,9 +371,16 @@ int cmd_run(int argc, char **argv)
     tm_config_t tc;
     memset(&tc, 0, sizeof tc);
     tl_t *tl = NULL;
+    trace_writer_t *tw = NULL;
+    trace_recorder_t rec;
+    memset(&rec, 0, sizeof rec);
     char err[1024];
     if (pr)
         goto out;
+    if (o.trace && !(o.options = options_text(argc, argv))) {
+        cli_error("run: out of memory");
+        goto out;
+    }
     if (la_prepare(&L, o.file, o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL, o.vals, o.nvals, err,
                    sizeof err)) {
         cli_error("%s", err);
@@ -297,6 +388,10 @@ int cmd_run(int argc, char **argv)
     }
     if (!o.t.functional && setup_timing(&L, &o, &tc, &tl, err, sizeof err)) {
         cli_error("run: %s", err);
+        goto out;
+    }
+    if (o.trace && !(tw = setup_trace(&L, &o, &rec, err, sizeof err))) {
+        cli_error("run: --trace: %s", err);
         goto out;
     }
     time_t start = time(NULL);
@@ -307,6 +402,12 @@ int cmd_run(int argc, char **argv)
     }
     sim_result_t r;
     int st = la_run(&L, &r, err, sizeof err);
+    int trace_bad = tw && finish_trace(tw, &rec);
+    tw = NULL;
+    if (trace_bad) {
+        rc = EXIT_USAGE;
+        goto out;
+    }
     if (L.sl.progress && time(NULL) - start >= 2)
         fputc('\n', stderr);
     if (st < 0) {
@@ -328,6 +429,9 @@ int cmd_run(int argc, char **argv)
     if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report))
         rc = EXIT_USAGE;
 out:
+    if (tw)
+        finish_trace(tw, &rec);
+    free(o.options);
     if (tl && tl_close(tl, err, sizeof err)) {
         cli_error("run: --timeline: %s", err);
         rc = EXIT_USAGE;

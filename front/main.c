@@ -14,6 +14,7 @@ static const struct {
 } commands[] = {
     {"run", cmd_run, "run a kernel on the simulated device"},
     {"debug", cmd_debug, "debug a kernel: breakpoints, stepping (also backward), registers, memory"},
+    {"trace", cmd_trace, "inspect and compare execution traces (gcnsim run --trace)"},
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},
     {"info", cmd_info, "resource usage, arguments, launch layout and occupancy of each kernel"},
     {"isa", cmd_isa, "list the instructions gcnsim knows for a target"},

@@ -14,7 +14,7 @@
  *   1. header member: "GCNTRACE" then the fields of trace_header_t.
  *   2. record members ("chunks"), each about 256 KiB of encoded records.
  *   3. index member: per chunk its file offset, first record, record count.
- *   4. footer member: 32 bytes, empty payload; its arg points at the index.
+ *   4. footer member: 42 bytes, empty payload; its arg points at the index.
  * A reader finds the footer at the end, the index through it, and any
  * record through the index.  Every member's CRC-32 and length are checked.
  * Record encoding: see trace.c (varints, values delta-coded by lane). */
@@ -117,9 +117,10 @@ void trace_rec_free(trace_rec_t *r);
 
 /* ---- records as text ---------------------------------------------------- */
 
-/* Name of a scalar register by operand encoding: "s5", "vcc_lo", "exec_hi",
- * "m0" (buf of at least 16 bytes; returns buf). */
-const char *trace_sreg_name(unsigned reg, char *buf);
+/* Name of a scalar register by operand encoding for the header's target:
+ * "s5", "vcc_lo", "exec_hi", "m0", "flat_scratch_lo", "ttmp3" (buf of at
+ * least 24 bytes; returns buf). */
+const char *trace_sreg_name(const trace_header_t *h, unsigned reg, char *buf);
 /* Name of a memory space: "global", "lds", "scratch", "gds", "scalar". */
 const char *trace_space_name(unsigned space);
 /* Disassembly of a record's instruction for the header's target into buf

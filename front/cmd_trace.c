@@ -1,0 +1,235 @@
+/* cmd_trace.c — `gcnsim trace`: work with execution traces written by
+ * `gcnsim run --trace`; dispatches to the subcommands (trace_cmd_*). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/cli.h"
+#include "front/trace.h"
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *summary;
+} subcommands[] = {
+    {"dump", trace_cmd_dump, "print a trace's records with disassembly and the values written"},
+};
+
+static void trace_usage(FILE *out)
+{
+    fprintf(out, "usage: gcnsim trace SUBCOMMAND [ARGS]   (gcnsim trace SUBCOMMAND --help for each)\n\n"
+                 "Execution traces: `gcnsim run ... --trace PATH` records every executed\n"
+                 "wave-instruction (sequence number, wave, pc, encoding, EXEC, every register,\n"
+                 "lane and memory dword written; issue and completion cycles under the cycle\n"
+                 "model) in a seekable gzip file (zcat reads it).\n\nsubcommands:\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(out, "  %-6s %s\n", subcommands[i].name, subcommands[i].summary);
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    if (argc < 2) {
+        trace_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
+        trace_usage(stdout);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (!strcmp(argv[1], subcommands[i].name))
+            return subcommands[i].fn(argc - 1, argv + 1);
+    cli_error("trace: unknown subcommand '%s' (try gcnsim trace --help)", argv[1]);
+    return EXIT_USAGE;
+}
+
+/* ---- trace dump --------------------------------------------------------- */
+
+static const char dump_help[] =
+    "usage: gcnsim trace dump PATH [--wave W] [--from N] [--count M]\n"
+    "\n"
+    "Print the header and the records of a trace.  Each record is a line\n"
+    "  [SEQ] wave W (wg X,Y,Z #I) pc 0xPC exec 0xEXEC: DISASSEMBLY\n"
+    "then one indented line per thing the instruction wrote, with its new value:\n"
+    "  s5 = 0x00000010             a scalar register (vcc_lo, exec_hi, m0, ...)\n"
+    "  scc = 1\n"
+    "  v3 = {0x.., 0x.., ...}      a VGPR, the values of the lanes of EXEC in\n"
+    "                              lane order; v3 lanes 0xMASK = {...} when the\n"
+    "                              lanes written are not EXEC\n"
+    "  global[0xADDR] = {0x.., ...} consecutive memory dwords from ADDR (lds and\n"
+    "                              scratch likewise; lds addresses from 0)\n"
+    "  hwreg 1 = 0x...             a hardware register (s_setreg)\n"
+    "  cycles issue C done D       under the cycle model\n"
+    "  flags fault|overflow|nondet when set\n"
+    "\n"
+    "  --wave W     only the records of wave W (the dispatch-wide wave id)\n"
+    "  --from N     start at record N (the index finds it without reading the\n"
+    "               records before)\n"
+    "  --count M    print at most M records\n"
+    "\n"
+    "Exit status: 0, or 2 on bad usage or an unreadable or corrupt trace.\n";
+
+typedef struct {
+    const char *path;
+    int has_wave;
+    uint32_t wave;
+    uint64_t from, count;
+} dump_opts_t;
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    *v = strtoull(s, &end, 0);
+    return *end || errno ? -1 : 0;
+}
+
+static int dump_args(int argc, char **argv, dump_opts_t *o)
+{
+    o->count = UINT64_MAX;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has = i + 1 < argc;
+        uint64_t v;
+        if (cli_is_help(a)) {
+            fputs(dump_help, stdout);
+            return 1;
+        } else if ((!strcmp(a, "--wave") || !strcmp(a, "--from") || !strcmp(a, "--count")) && has) {
+            if (parse_u64(argv[++i], &v) || (a[2] == 'w' && v > UINT32_MAX)) {
+                cli_error("trace dump: %s '%s': expected a number", a, argv[i]);
+                return -1;
+            }
+            if (a[2] == 'w')
+                o->has_wave = 1, o->wave = (uint32_t)v;
+            else if (a[2] == 'f')
+                o->from = v;
+            else
+                o->count = v;
+        } else if (a[0] == '-' && a[1]) {
+            cli_error("trace dump: unknown or incomplete option '%s' (see gcnsim trace dump --help)", a);
+            return -1;
+        } else if (!o->path)
+            o->path = a;
+        else {
+            cli_error("trace dump: more than one PATH given ('%s')", a);
+            return -1;
+        }
+    }
+    if (!o->path) {
+        cli_error("trace dump: no PATH given (see gcnsim trace dump --help)");
+        return -1;
+    }
+    return 0;
+}
+
+static void print_header(const trace_header_t *h, uint64_t count)
+{
+    printf("# gcnsim trace, format %u: %s, kernel %s, %s, %" PRIu64 " records\n", h->format, h->target, h->kernel,
+           h->mode == TRACE_MODE_TIMING ? "cycle model" : "functional", count);
+    printf("# code object sha256 ");
+    for (unsigned i = 0; i < 32; i++)
+        printf("%02x", h->co_sha256[i]);
+    printf(", code at 0x%" PRIx64 ", written by gcnsim %s\n", h->code_base, h->version);
+    printf("# options: %s\n", h->options);
+}
+
+static void print_vreg(const trace_vreg_t *v, uint64_t exec)
+{
+    if (v->mask == exec)
+        printf("    v%u = {", v->reg);
+    else
+        printf("    v%u lanes 0x%016" PRIx64 " = {", v->reg, v->mask);
+    for (uint64_t m = v->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        printf("0x%08x%s", v->val[l], m & (m - 1) ? ", " : "");
+    }
+    printf("}\n");
+}
+
+/* Memory writes in runs of consecutive dwords of one space. */
+static void print_mem(const trace_rec_t *r)
+{
+    for (unsigned i = 0; i < r->nm;) {
+        unsigned j = i + 1;
+        while (j < r->nm && r->m[j].space == r->m[i].space && r->m[j].addr == r->m[j - 1].addr + 4)
+            j++;
+        printf("    %s[0x%" PRIx64 "] = {", trace_space_name(r->m[i].space), r->m[i].addr);
+        for (unsigned k = i; k < j; k++)
+            printf("0x%08x%s", r->m[k].val, k + 1 < j ? ", " : "");
+        printf("}\n");
+        i = j;
+    }
+}
+
+static void print_record(const trace_header_t *h, const trace_rec_t *r)
+{
+    char dis[256], name[24];
+    trace_disasm(h, r, dis, sizeof dis);
+    printf("[%" PRIu64 "] wave %u (wg %u,%u,%u #%u) pc 0x%" PRIx64 " exec 0x%016" PRIx64 ": %s\n", r->seq, r->wave,
+           r->wg[0], r->wg[1], r->wg[2], r->wg_wave, r->pc, r->exec, dis);
+    for (unsigned i = 0; i < r->ns; i++)
+        printf("    %s = 0x%08x\n", trace_sreg_name(h, r->s[i].reg, name), r->s[i].val);
+    if (r->scc_written)
+        printf("    scc = %u\n", r->scc);
+    for (unsigned i = 0; i < r->nv; i++)
+        print_vreg(&r->v[i], r->exec);
+    print_mem(r);
+    for (unsigned i = 0; i < r->nh; i++)
+        printf("    hwreg %u = 0x%08x\n", r->h[i].id, r->h[i].val);
+    if (h->mode == TRACE_MODE_TIMING)
+        printf("    cycles issue %" PRIu64 " done %" PRIu64 "\n", r->cycle_issue, r->cycle_done);
+    if (r->flags)
+        printf("    flags%s%s%s\n", r->flags & TRACE_F_FAULT ? " fault" : "",
+               r->flags & TRACE_F_OVERFLOW ? " overflow" : "", r->flags & TRACE_F_NONDET ? " nondet" : "");
+}
+
+int trace_cmd_dump(int argc, char **argv)
+{
+    dump_opts_t o;
+    memset(&o, 0, sizeof o);
+    int pr = dump_args(argc, argv, &o);
+    if (pr)
+        return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    char err[1024];
+    trace_reader_t *tr = trace_open(o.path, err, sizeof err);
+    if (!tr) {
+        cli_error("trace dump: %s", err);
+        return EXIT_USAGE;
+    }
+    const trace_header_t *h = trace_header(tr);
+    print_header(h, trace_count(tr));
+    int rc = EXIT_OK;
+    if (o.from > trace_count(tr)) {
+        cli_error("trace dump: --from %" PRIu64 ": the trace has %" PRIu64 " records", o.from, trace_count(tr));
+        rc = EXIT_USAGE;
+    } else if (o.from && trace_seek(tr, o.from, err, sizeof err)) {
+        cli_error("trace dump: %s", err);
+        rc = EXIT_USAGE;
+    }
+    trace_rec_t *r = calloc(1, sizeof *r);
+    uint64_t shown = 0;
+    while (rc == EXIT_OK && r && shown < o.count) {
+        int k = trace_next(tr, r, err, sizeof err);
+        if (k < 0) {
+            cli_error("trace dump: %s", err);
+            rc = EXIT_USAGE;
+        }
+        if (k <= 0)
+            break;
+        if (o.has_wave && r->wave != o.wave)
+            continue;
+        print_record(h, r);
+        shown++;
+    }
+    if (!r) {
+        cli_error("trace dump: out of memory");
+        rc = EXIT_USAGE;
+    } else
+        trace_rec_free(r);
+    free(r);
+    trace_close(tr);
+    return rc;
+}

@@ -1,0 +1,217 @@
+/* trace_rec.c — filling trace records from the simulator's effects record
+ * (the on_step hook), and records as text (register names, disassembly). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/trace.h"
+#include "sim/dispatch.h"
+
+void trace_recorder_init(trace_recorder_t *r, trace_writer_t *tw, int timing)
+{
+    r->tw = tw;
+    r->timing = timing;
+    r->failed = 0;
+    r->err[0] = 0;
+}
+
+void trace_recorder_free(trace_recorder_t *r)
+{
+    trace_rec_free(&r->rec);
+}
+
+/* The dword at addr of a memory space as it is now (bytes outside every
+ * allocation read 0). */
+static uint32_t mem_now(wave_t *w, unsigned space, uint64_t addr)
+{
+    uint8_t b[4] = {0};
+    if (space == FX_SPACE_LDS) {
+        for (unsigned i = 0; i < 4; i++)
+            if (addr + i < w->wg->lds_size)
+                b[i] = w->wg->lds[addr + i];
+    } else {
+        const uint8_t *p = mem_ptr(w->ctx->mem, addr, 4);
+        if (p)
+            memcpy(b, p, 4);
+        else
+            for (unsigned i = 0; i < 4; i++)
+                if ((p = mem_ptr(w->ctx->mem, addr + i, 1)))
+                    b[i] = *p;
+    }
+    uint32_t v;
+    memcpy(&v, b, 4);
+    return v;
+}
+
+/* SGPRs written, each once (the first write's position), with new values. */
+static void take_sregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
+{
+    uint64_t seen[2] = {0, 0};
+    t->ns = 0;
+    for (unsigned i = 0; i < fx->ns; i++) {
+        unsigned reg = fx->s[i].reg & 127;
+        if (seen[reg >> 6] >> (reg & 63) & 1)
+            continue;
+        seen[reg >> 6] |= 1ull << (reg & 63);
+        t->s[t->ns].reg = (uint16_t)reg;
+        t->s[t->ns].val = w->sgpr[reg];
+        t->ns++;
+    }
+}
+
+/* VGPRs written (lanes merged per register), with the lanes' new values. */
+static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
+{
+    t->nv = 0;
+    for (unsigned i = 0; i < fx->nv; i++) {
+        unsigned reg = fx->v[i].reg;
+        if (reg >= w->nvgpr)
+            continue;
+        trace_vreg_t *v = NULL;
+        for (unsigned j = 0; j < t->nv; j++)
+            if (t->v[j].reg == reg)
+                v = &t->v[j];
+        if (!v) {
+            v = &t->v[t->nv++];
+            v->reg = (uint16_t)reg;
+            v->mask = 0;
+        }
+        v->mask |= fx->v[i].mask;
+        const uint32_t *row = w->vgpr[reg];
+        for (uint64_t m = fx->v[i].mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            v->val[l] = row[l];
+        }
+    }
+}
+
+static int take_mem(trace_recorder_t *r, wave_t *w, const fx_t *fx)
+{
+    trace_rec_t *t = &r->rec;
+    if (fx->nm > t->mcap) {
+        unsigned cap = fx->nm < 256 ? 256 : fx->nm;
+        trace_mem_t *m = realloc(t->m, cap * sizeof *m);
+        if (!m)
+            return -1;
+        t->m = m;
+        t->mcap = cap;
+    }
+    for (unsigned i = 0; i < fx->nm; i++) {
+        t->m[i].space = fx->m[i].space;
+        t->m[i].addr = fx->m[i].addr;
+        t->m[i].val = mem_now(w, fx->m[i].space, fx->m[i].addr);
+    }
+    t->nm = fx->nm;
+    return 0;
+}
+
+/* Before an instruction: who runs it, where, with which EXEC. */
+static void before(trace_recorder_t *r, const wave_t *w)
+{
+    trace_rec_t *t = &r->rec;
+    t->launch = r->launch;
+    t->wave = w->id;
+    memcpy(t->wg, w->wg->id, sizeof t->wg);
+    t->wg_wave = w->wg_wave;
+    t->pc = w->pc;
+    t->exec = wave_exec(w);
+    const sim_prog_t *p = w->ctx->prog;
+    uint64_t off = w->pc - p->base;
+    t->ndw = 0;
+    if (!(off & 3) && (off >> 2) < p->ndw) {
+        const isa_inst_t *in = &p->inst[off >> 2];
+        unsigned n = in->op < ISA_OP_COUNT ? in->ndw : 1;
+        for (unsigned i = 0; i < n && i < 3 && (off >> 2) + i < p->ndw; i++)
+            t->dw[t->ndw++] = p->words[(off >> 2) + i];
+    }
+}
+
+/* After it: what it wrote. */
+static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
+{
+    trace_rec_t *t = &r->rec;
+    t->flags = 0;
+    t->ns = t->nv = t->nm = t->nh = 0;
+    t->scc_written = t->scc = 0;
+    if (w->state == WAVE_FAULT)
+        t->flags |= TRACE_F_FAULT;
+    if (fx->pc == t->pc) {   /* an instruction faulting before it starts leaves fx as it was */
+        take_sregs(t, w, fx);
+        take_vregs(t, w, fx);
+        if (take_mem(r, w, fx))
+            t->flags |= TRACE_F_OVERFLOW;
+        if (fx->scc_written)
+            t->scc_written = 1, t->scc = w->scc;
+        for (unsigned i = 0; i < fx->nh && i < TRACE_MAX_HWREG; i++)
+            t->h[t->nh].id = fx->h[i].id, t->h[t->nh++].val = w->hwreg[fx->h[i].id & 31];
+        if (fx->overflow)
+            t->flags |= TRACE_F_OVERFLOW;
+    }
+    t->cycle_issue = r->timing ? fx->t_issue : 0;
+    t->cycle_done = r->timing ? fx->t_done : 0;
+}
+
+void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
+{
+    trace_recorder_t *r = arg;
+    if (r->failed)
+        return;
+    if (!after_) {
+        before(r, w);
+        return;
+    }
+    after(r, w, fx);
+    if (trace_write(r->tw, &r->rec, r->err, sizeof r->err)) {
+        r->failed = 1;
+        w->ctx->stop = 1;
+    }
+}
+
+/* ---- records as text ---------------------------------------------------- */
+
+const char *trace_sreg_name(const trace_header_t *h, unsigned reg, char *buf)
+{
+    const isa_target_t *t = isa_target_by_name(h->target);
+    unsigned gen = t ? t->gen : ISA_GFX9;
+    const char *name = NULL;
+    switch (reg) {
+    case 102: name = gen >= ISA_GFX8 ? "flat_scratch_lo" : NULL; break;
+    case 103: name = gen >= ISA_GFX8 ? "flat_scratch_hi" : NULL; break;
+    case 104: name = gen >= ISA_GFX8 ? "xnack_mask_lo" : gen == ISA_GFX7 ? "flat_scratch_lo" : NULL; break;
+    case 105: name = gen >= ISA_GFX8 ? "xnack_mask_hi" : gen == ISA_GFX7 ? "flat_scratch_hi" : NULL; break;
+    case 106: name = "vcc_lo"; break;
+    case 107: name = "vcc_hi"; break;
+    case 124: name = "m0"; break;
+    case 126: name = "exec_lo"; break;
+    case 127: name = "exec_hi"; break;
+    default: break;
+    }
+    unsigned ttmp = gen >= ISA_GFX9 ? 108 : 112;
+    if (name)
+        snprintf(buf, 24, "%s", name);
+    else if (reg < 106)
+        snprintf(buf, 24, "s%u", reg);
+    else if (reg >= ttmp && reg < ttmp + 16)
+        snprintf(buf, 24, "ttmp%u", reg - ttmp);
+    else if (reg >= 108 && reg < 112)
+        snprintf(buf, 24, "%s", (const char *[]){"tba_lo", "tba_hi", "tma_lo", "tma_hi"}[reg - 108]);
+    else
+        snprintf(buf, 24, "sreg%u", reg);
+    return buf;
+}
+
+const char *trace_space_name(unsigned space)
+{
+    static const char *names[] = {"global", "lds", "scratch", "gds", "scalar"};
+    return space < sizeof names / sizeof names[0] ? names[space] : "?";
+}
+
+void trace_disasm(const trace_header_t *h, const trace_rec_t *r, char *buf, size_t buflen)
+{
+    const isa_target_t *t = isa_target_by_name(h->target);
+    isa_inst_t in;
+    if (!t || !r->ndw || isa_decode(t, r->dw, r->ndw, &in) != ISA_OK) {
+        snprintf(buf, buflen, "<invalid>");
+        return;
+    }
+    isa_format(t, &in, r->pc, buf, buflen);
+}
