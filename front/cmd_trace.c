@@ -14,6 +14,7 @@ static const struct {
     const char *summary;
 } subcommands[] = {
     {"dump", trace_cmd_dump, "print a trace's records with disassembly and the values written"},
+    {"diff", trace_cmd_diff, "compare two traces wave by wave and report the first divergence"},
 };
 
 static void trace_usage(FILE *out)

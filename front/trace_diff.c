@@ -1,0 +1,1351 @@
+/* trace_diff.c — `gcnsim trace diff A B`: compare two traces wave by wave
+ * and report the first divergence.
+ *
+ * Both files are streamed once.  Records are matched per wave (launch,
+ * work-group, index in the work-group): the n-th record of a wave in A
+ * against the n-th record of the same wave in B, so a different
+ * interleaving of the waves is no difference.  A record whose counterpart
+ * the other file has not reached yet waits, packed, in its wave's queue;
+ * the reader always advances the file with fewer waiting records.  What is
+ * buffered is therefore the skew between the two files' schedules: one
+ * record or none for two runs in the same mode, at most the records that
+ * one schedule runs ahead of the other otherwise; max_buffer bounds it.
+ * The first divergence is the earliest in A's order among the waves' first
+ * divergences; reading stops once no earlier one can appear.  A second
+ * pass over A up to that record finds the context, the last write of the
+ * differing register or address and the breakpoint count for the
+ * debugger command. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/cli.h"
+#include "front/trace.h"
+#include "front/trace_diff.h"
+#include "isa/isa.h"
+
+#define NONE UINT64_MAX
+
+/* ---- packed records ------------------------------------------------------ */
+
+/* A record as waiting in a queue: seq, cycles and wave id aside, then the
+ * architectural part packed in a canonical byte string (equal bytes =
+ * equal state). */
+typedef struct qrec {
+    struct qrec *next;
+    uint64_t seq, ci, cd;
+    uint32_t wave;
+    uint8_t flags;
+    uint32_t len;
+    uint8_t d[];
+} qrec_t;
+
+static size_t packed_size(const trace_rec_t *r)
+{
+    size_t n = 8 + 1 + 4 * (size_t)r->ndw + 1 + 8 + 2 + 1 + 6 * (size_t)r->ns + 1 + 1 + 5 * (size_t)r->nh + 4
+               + 13 * (size_t)r->nm;
+    for (unsigned i = 0; i < r->nv; i++)
+        n += 2 + 8 + 4 * (size_t)__builtin_popcountll(r->v[i].mask);
+    return n;
+}
+
+static uint8_t *put(uint8_t *p, const void *v, size_t n)
+{
+    memcpy(p, v, n);
+    return p + n;
+}
+
+/* Pack r (values of a record flagged non-deterministic are left out). */
+static qrec_t *pack(const trace_rec_t *r)
+{
+    size_t len = packed_size(r);
+    qrec_t *q = malloc(sizeof *q + len);
+    if (!q)
+        return NULL;
+    q->next = NULL;
+    q->seq = r->seq, q->ci = r->cycle_issue, q->cd = r->cycle_done, q->wave = r->wave, q->flags = r->flags;
+    q->len = (uint32_t)len;
+    int nd = r->flags & TRACE_F_NONDET;
+    uint8_t *p = q->d, u8;
+    uint32_t zero = 0;
+    p = put(p, &r->pc, 8);
+    p = put(p, &r->ndw, 1);
+    p = put(p, r->dw, 4 * (size_t)r->ndw);
+    p = put(p, &r->flags, 1);
+    p = put(p, &r->exec, 8);
+    u8 = r->scc_written, p = put(p, &u8, 1);
+    u8 = r->scc_written && !nd ? r->scc : 0, p = put(p, &u8, 1);
+    u8 = (uint8_t)r->ns, p = put(p, &u8, 1);
+    for (unsigned i = 0; i < r->ns; i++) {
+        p = put(p, &r->s[i].reg, 2);
+        p = put(p, nd ? &zero : &r->s[i].val, 4);
+    }
+    u8 = (uint8_t)r->nv, p = put(p, &u8, 1);
+    for (unsigned i = 0; i < r->nv; i++) {
+        p = put(p, &r->v[i].reg, 2);
+        p = put(p, &r->v[i].mask, 8);
+        for (uint64_t m = r->v[i].mask; m; m &= m - 1)
+            p = put(p, nd ? &zero : &r->v[i].val[__builtin_ctzll(m)], 4);
+    }
+    u8 = (uint8_t)r->nh, p = put(p, &u8, 1);
+    for (unsigned i = 0; i < r->nh; i++) {
+        p = put(p, &r->h[i].id, 1);
+        p = put(p, nd ? &zero : &r->h[i].val, 4);
+    }
+    uint32_t nm = r->nm;
+    p = put(p, &nm, 4);
+    for (unsigned i = 0; i < r->nm; i++) {
+        p = put(p, &r->m[i].space, 1);
+        p = put(p, &r->m[i].addr, 8);
+        p = put(p, nd ? &zero : &r->m[i].val, 4);
+    }
+    return q;
+}
+
+static const uint8_t *get(const uint8_t *p, void *v, size_t n)
+{
+    memcpy(v, p, n);
+    return p + n;
+}
+
+/* Unpack q into r (r->m is malloc'ed: release with free(r->m)); the wave
+ * key fields are not in q and are left as they are.  Returns 0 or -1. */
+static int unpack(const qrec_t *q, trace_rec_t *r)
+{
+    const uint8_t *p = q->d;
+    uint8_t u8;
+    r->seq = q->seq, r->cycle_issue = q->ci, r->cycle_done = q->cd, r->wave = q->wave;
+    p = get(p, &r->pc, 8);
+    p = get(p, &r->ndw, 1);
+    p = get(p, r->dw, 4 * (size_t)r->ndw);
+    p = get(p, &r->flags, 1);
+    p = get(p, &r->exec, 8);
+    p = get(p, &r->scc_written, 1);
+    p = get(p, &r->scc, 1);
+    p = get(p, &u8, 1), r->ns = u8;
+    for (unsigned i = 0; i < r->ns; i++) {
+        p = get(p, &r->s[i].reg, 2);
+        p = get(p, &r->s[i].val, 4);
+    }
+    p = get(p, &u8, 1), r->nv = u8;
+    for (unsigned i = 0; i < r->nv; i++) {
+        p = get(p, &r->v[i].reg, 2);
+        p = get(p, &r->v[i].mask, 8);
+        memset(r->v[i].val, 0, sizeof r->v[i].val);
+        for (uint64_t m = r->v[i].mask; m; m &= m - 1)
+            p = get(p, &r->v[i].val[__builtin_ctzll(m)], 4);
+    }
+    p = get(p, &u8, 1), r->nh = u8;
+    for (unsigned i = 0; i < r->nh; i++) {
+        p = get(p, &r->h[i].id, 1);
+        p = get(p, &r->h[i].val, 4);
+    }
+    uint32_t nm;
+    p = get(p, &nm, 4);
+    r->nm = r->mcap = nm;
+    r->m = nm ? malloc(nm * sizeof *r->m) : NULL;
+    if (nm && !r->m)
+        return -1;
+    for (unsigned i = 0; i < nm; i++) {
+        p = get(p, &r->m[i].space, 1);
+        p = get(p, &r->m[i].addr, 8);
+        p = get(p, &r->m[i].val, 4);
+    }
+    return 0;
+}
+
+/* ---- waves --------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t launch, wg[3], wg_wave;     /* the key */
+    qrec_t *qa, *qa_tail, *qb, *qb_tail; /* records not matched yet */
+    uint64_t last_a, last_b;             /* seq of the last matched record, or NONE */
+    uint8_t seen_a;                      /* A has shown a record of the wave */
+    uint8_t ended;                       /* the wave's last instruction matched (s_endpgm, fault) */
+    uint8_t a_cont;                      /* A has a record of it after the best divergence */
+    uint8_t diverged;
+} dwave_t;
+
+typedef struct {
+    dwave_t *w;
+    size_t nw, cap;
+    uint32_t *slot;   /* index + 1; 0 = free */
+    size_t nslot;
+} wtab_t;
+
+static uint64_t wave_hash(const trace_rec_t *r)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    uint32_t k[5] = {r->launch, r->wg[0], r->wg[1], r->wg[2], r->wg_wave};
+    for (int i = 0; i < 5; i++) {
+        h ^= k[i];
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 33;
+    }
+    return h;
+}
+
+static int wave_is(const dwave_t *w, const trace_rec_t *r)
+{
+    return w->launch == r->launch && w->wg[0] == r->wg[0] && w->wg[1] == r->wg[1] && w->wg[2] == r->wg[2] &&
+           w->wg_wave == r->wg_wave;
+}
+
+static int wtab_grow(wtab_t *t)
+{
+    size_t n = t->nslot ? 2 * t->nslot : 1024;
+    uint32_t *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->nw; i++) {
+        trace_rec_t key;
+        key.launch = t->w[i].launch, key.wg_wave = t->w[i].wg_wave;
+        memcpy(key.wg, t->w[i].wg, sizeof key.wg);
+        size_t j = wave_hash(&key) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = (uint32_t)i + 1;
+    }
+    free(t->slot);
+    t->slot = s, t->nslot = n;
+    return 0;
+}
+
+/* The wave of record r, created when new; NULL when out of memory. */
+static dwave_t *wtab_get(wtab_t *t, const trace_rec_t *r)
+{
+    if (2 * (t->nw + 1) > t->nslot && wtab_grow(t))
+        return NULL;
+    size_t j = wave_hash(r) & (t->nslot - 1);
+    for (; t->slot[j]; j = (j + 1) & (t->nslot - 1))
+        if (wave_is(&t->w[t->slot[j] - 1], r))
+            return &t->w[t->slot[j] - 1];
+    if (t->nw == t->cap) {
+        size_t c = t->cap ? 2 * t->cap : 256;
+        dwave_t *w = realloc(t->w, c * sizeof *w);
+        if (!w)
+            return NULL;
+        t->w = w, t->cap = c;
+    }
+    dwave_t *w = &t->w[t->nw];
+    memset(w, 0, sizeof *w);
+    w->launch = r->launch, w->wg_wave = r->wg_wave;
+    memcpy(w->wg, r->wg, sizeof w->wg);
+    w->last_a = w->last_b = NONE;
+    t->slot[j] = (uint32_t)++t->nw;
+    return w;
+}
+
+/* ---- the matcher --------------------------------------------------------- */
+
+enum { DV_RECORD, DV_EXTRA_A, DV_EXTRA_B };   /* records differ; only A / only B has the record */
+
+typedef struct {
+    const trace_diff_opts_t *o;
+    const char *path[2];
+    trace_reader_t *r[2];
+    const trace_header_t *h[2];
+    const isa_target_t *ta;
+    trace_rec_t *rec[2];
+    int eof[2], fin[2];
+    uint64_t pos[2], npend[2], bytes, max_bytes;
+    int64_t a_lt;        /* waiting A records with 2*seq < best */
+    int64_t b_unknown;   /* waves with waiting B records whose A side is not known */
+    int64_t open;        /* waves seen in A, not ended, not known to go on after best */
+    /* the best (earliest) divergence: key 2*seq in A (+1: after that record) */
+    uint64_t best;
+    int kind;
+    size_t bw;
+    qrec_t *da, *db;
+    wtab_t wt;
+    char *err;
+    size_t errlen;
+} diff_t;
+
+static int is_unknown(const dwave_t *w)
+{
+    return w->qb && w->seen_a && !w->a_cont && !w->diverged;
+}
+
+static int is_open(const dwave_t *w)
+{
+    return w->seen_a && !w->ended && !w->diverged && !w->a_cont;
+}
+
+/* Counters of wave states: call before and after changing a wave. */
+static void track(diff_t *d, const dwave_t *w, int sign)
+{
+    d->b_unknown += sign * is_unknown(w);
+    d->open += sign * is_open(w);
+}
+
+static void push(diff_t *d, dwave_t *w, int side, qrec_t *q)
+{
+    qrec_t **head = side ? &w->qb : &w->qa, **tail = side ? &w->qb_tail : &w->qa_tail;
+    if (*head)
+        (*tail)->next = q;
+    else
+        *head = q;
+    *tail = q;
+    d->npend[side]++;
+    d->bytes += sizeof *q + q->len;
+    if (!side && 2 * q->seq < d->best)
+        d->a_lt++;
+}
+
+static qrec_t *pop(diff_t *d, dwave_t *w, int side)
+{
+    qrec_t **head = side ? &w->qb : &w->qa, *q = *head;
+    *head = q->next;
+    q->next = NULL;
+    d->npend[side]--;
+    d->bytes -= sizeof *q + q->len;
+    if (!side && 2 * q->seq < d->best)
+        d->a_lt--;
+    return q;
+}
+
+static void drop_queues(diff_t *d, dwave_t *w)
+{
+    while (w->qa)
+        free(pop(d, w, 0));
+    while (w->qb)
+        free(pop(d, w, 1));
+}
+
+
+static void recount_a_lt(diff_t *d)
+{
+    d->a_lt = 0;
+    for (size_t i = 0; i < d->wt.nw; i++)
+        for (const qrec_t *q = d->wt.w[i].qa; q && 2 * q->seq < d->best; q = q->next)
+            d->a_lt++;
+}
+
+/* Wave w diverges at key with records a (A's, or NULL) and b (B's, or
+ * NULL), which the call takes over: kept when earliest so far. */
+static void diverge(diff_t *d, dwave_t *w, uint64_t key, int kind, qrec_t *a, qrec_t *b)
+{
+    track(d, w, -1);
+    w->diverged = 1;
+    drop_queues(d, w);
+    track(d, w, 1);
+    if (key >= d->best) {
+        free(a);
+        free(b);
+        return;
+    }
+    free(d->da);
+    free(d->db);
+    d->da = a, d->db = b, d->best = key, d->kind = kind, d->bw = (size_t)(w - d->wt.w);
+    recount_a_lt(d);
+}
+
+/* True if q is a wave's last instruction (s_endpgm, or it faulted). */
+static int terminal(const diff_t *d, const qrec_t *q)
+{
+    uint32_t dw[3];
+    uint8_t ndw;
+    memcpy(&ndw, q->d + 8, 1);
+    memcpy(dw, q->d + 9, 4 * (size_t)ndw);
+    if (q->flags & TRACE_F_FAULT)
+        return 1;
+    if (dw[0] >> 23 != 0x17f)   /* not SOPP */
+        return 0;
+    if (!d->ta)
+        return dw[0] == 0xbf810000u;
+    isa_inst_t in;
+    return isa_decode(d->ta, dw, ndw, &in) == ISA_OK && in.op == ISA_OP_S_ENDPGM;
+}
+
+static int same(const diff_t *d, const qrec_t *a, const qrec_t *b)
+{
+    if (a->len != b->len || memcmp(a->d, b->d, a->len))
+        return 0;
+    return !d->o->timing || (a->ci == b->ci && a->cd == b->cd);
+}
+
+static void match(diff_t *d, dwave_t *w, qrec_t *a, qrec_t *b)
+{
+    if (!same(d, a, b)) {
+        diverge(d, w, 2 * a->seq, DV_RECORD, a, b);
+        return;
+    }
+    track(d, w, -1);
+    w->last_a = a->seq, w->last_b = b->seq;
+    if (terminal(d, a))
+        w->ended = 1;
+    track(d, w, 1);
+    free(a);
+    free(b);
+}
+
+/* Where a record only B has would sit in A's order: after the wave's last
+ * record in A, or after all of A. */
+static uint64_t extra_b_key(const diff_t *d, const dwave_t *w)
+{
+    return w->last_a != NONE ? 2 * w->last_a + 1 : 2 * trace_count(d->r[0]) + 1;
+}
+
+static void on_a(diff_t *d, dwave_t *w, qrec_t *q)
+{
+    if (w->diverged) {
+        free(q);
+        return;
+    }
+    track(d, w, -1);
+    w->seen_a = 1;
+    if (2 * q->seq >= d->best) {   /* cannot give an earlier divergence */
+        w->a_cont = 1;
+        track(d, w, 1);
+        free(q);
+        return;
+    }
+    track(d, w, 1);
+    if (w->qb)
+        match(d, w, q, pop(d, w, 1));
+    else if (w->ended || d->eof[1])
+        diverge(d, w, 2 * q->seq, DV_EXTRA_A, q, NULL);
+    else
+        push(d, w, 0, q);
+}
+
+static void on_b(diff_t *d, dwave_t *w, qrec_t *q)
+{
+    if (w->diverged)
+        free(q);
+    else if (w->qa)
+        match(d, w, pop(d, w, 0), q);
+    else if (w->ended || d->eof[0])
+        diverge(d, w, extra_b_key(d, w), DV_EXTRA_B, NULL, q);
+    else if (w->a_cont || (!w->seen_a && 2 * d->pos[0] >= d->best))
+        free(q);   /* its counterpart in A comes after the best divergence */
+    else {
+        track(d, w, -1);
+        push(d, w, 1, q);
+        track(d, w, 1);
+    }
+}
+
+/* One file reached its end: what waits for it has no counterpart. */
+static void finish_side(diff_t *d, int side)
+{
+    d->fin[side] = 1;
+    for (size_t i = 0; i < d->wt.nw; i++) {
+        dwave_t *w = &d->wt.w[i];
+        if (side == 1 && w->qa) {
+            qrec_t *a = pop(d, w, 0);
+            diverge(d, w, 2 * a->seq, DV_EXTRA_A, a, NULL);
+        } else if (side == 0 && w->qb) {
+            qrec_t *b = pop(d, w, 1);
+            diverge(d, w, extra_b_key(d, w), DV_EXTRA_B, NULL, b);
+        }
+    }
+}
+
+/* Read one record of a side and match it.  0, or -1 (err set). */
+static int step(diff_t *d, int side)
+{
+    trace_rec_t *r = d->rec[side];
+    int k = trace_next(d->r[side], r, d->err, d->errlen);
+    if (k < 0)
+        return -1;
+    if (k == 0) {
+        d->eof[side] = 1;
+        return 0;
+    }
+    d->pos[side]++;
+    qrec_t *q = pack(r);
+    dwave_t *w = q ? wtab_get(&d->wt, r) : NULL;
+    if (!w) {
+        free(q);
+        snprintf(d->err, d->errlen, "out of memory");
+        return -1;
+    }
+    if (side)
+        on_b(d, w, q);
+    else
+        on_a(d, w, q);
+    if (d->bytes > d->max_bytes) {
+        snprintf(d->err, d->errlen,
+                 "%s and %s: more than %" PRIu64 " MiB of records wait for their counterpart (the waves run in "
+                 "very different orders; see --max-buffer)",
+                 d->path[0], d->path[1], d->max_bytes >> 20);
+        return -1;
+    }
+    return 0;
+}
+
+/* Nothing read from now on can give a divergence earlier than the best. */
+static int settled(const diff_t *d)
+{
+    return d->best != NONE && d->a_lt == 0 && (d->eof[0] || 2 * d->pos[0] >= d->best) && d->b_unknown == 0 &&
+           (d->eof[1] || d->open == 0);
+}
+
+/* Stream both files until the first divergence is known.  0, or -1. */
+static int compare(diff_t *d)
+{
+    for (;;) {
+        for (int s = 0; s < 2; s++)
+            if (d->eof[s] && !d->fin[s])
+                finish_side(d, s);
+        if (settled(d))
+            return 0;
+        int need_a = !d->eof[0] && (2 * d->pos[0] < d->best || d->b_unknown || d->open);
+        int need_b = !d->eof[1];
+        if (!need_a && !need_b)
+            return 0;
+        if (step(d, need_a && (!need_b || d->npend[0] <= d->npend[1]) ? 0 : 1))
+            return -1;
+    }
+}
+
+/* ---- what differs in a record -------------------------------------------- */
+
+enum { DF_PC, DF_ENC, DF_EXEC, DF_FLAGS, DF_SREG, DF_SCC, DF_VREG, DF_MEM, DF_HWREG, DF_ISSUE, DF_DONE };
+
+typedef struct {
+    int kind;
+    unsigned reg;           /* SREG, VREG: the register; HWREG: its id */
+    uint8_t space;          /* MEM */
+    uint64_t addr;
+    int in_a, in_b;         /* each record writes it */
+    uint64_t va, vb;        /* values (all but VREG) */
+    uint64_t lanes;         /* VREG: lanes that differ */
+    int ia, ib;             /* VREG: index in v[] of each record */
+} dfitem_t;
+
+enum { MAX_ITEMS = 64 };
+typedef struct {
+    dfitem_t it[MAX_ITEMS];
+    unsigned n, more;
+} dflist_t;
+
+static void add(dflist_t *l, dfitem_t it)
+{
+    if (l->n < MAX_ITEMS)
+        l->it[l->n++] = it;
+    else
+        l->more++;
+}
+
+/* Index of the last write of a register/dword/hwreg in r, or -1. */
+static int sreg_at(const trace_rec_t *r, unsigned reg)
+{
+    for (int i = (int)r->ns - 1; i >= 0; i--)
+        if (r->s[i].reg == reg)
+            return i;
+    return -1;
+}
+
+static int vreg_at(const trace_rec_t *r, unsigned reg)
+{
+    for (int i = (int)r->nv - 1; i >= 0; i--)
+        if (r->v[i].reg == reg)
+            return i;
+    return -1;
+}
+
+static int mem_at(const trace_rec_t *r, unsigned space, uint64_t addr)
+{
+    for (int i = (int)r->nm - 1; i >= 0; i--)
+        if (r->m[i].space == space && r->m[i].addr == addr)
+            return i;
+    return -1;
+}
+
+static int hw_at(const trace_rec_t *r, unsigned id)
+{
+    for (int i = (int)r->nh - 1; i >= 0; i--)
+        if (r->h[i].id == id)
+            return i;
+    return -1;
+}
+
+static void diff_sregs(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l)
+{
+    for (unsigned i = 0; i < a->ns; i++) {
+        unsigned reg = a->s[i].reg;
+        int j = sreg_at(b, reg);
+        if (sreg_at(a, reg) != (int)i || (j >= 0 && b->s[j].val == a->s[i].val))
+            continue;
+        add(l, (dfitem_t){.kind = DF_SREG, .reg = reg, .in_a = 1, .in_b = j >= 0, .va = a->s[i].val,
+                          .vb = j >= 0 ? b->s[j].val : 0});
+    }
+    for (unsigned i = 0; i < b->ns; i++)
+        if (sreg_at(b, b->s[i].reg) == (int)i && sreg_at(a, b->s[i].reg) < 0)
+            add(l, (dfitem_t){.kind = DF_SREG, .reg = b->s[i].reg, .in_b = 1, .vb = b->s[i].val});
+}
+
+static void diff_vregs(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l)
+{
+    for (unsigned i = 0; i < a->nv; i++) {
+        const trace_vreg_t *x = &a->v[i];
+        int j = vreg_at(b, x->reg);
+        if (vreg_at(a, x->reg) != (int)i)
+            continue;
+        uint64_t lanes = x->mask;
+        if (j >= 0) {
+            const trace_vreg_t *y = &b->v[j];
+            lanes = x->mask ^ y->mask;
+            for (uint64_t m = x->mask & y->mask; m; m &= m - 1)
+                if (x->val[__builtin_ctzll(m)] != y->val[__builtin_ctzll(m)])
+                    lanes |= m & -m;
+        }
+        if (lanes || j < 0)
+            add(l, (dfitem_t){.kind = DF_VREG, .reg = x->reg, .in_a = 1, .in_b = j >= 0, .lanes = lanes, .ia = (int)i,
+                              .ib = j});
+    }
+    for (unsigned i = 0; i < b->nv; i++)
+        if (vreg_at(b, b->v[i].reg) == (int)i && vreg_at(a, b->v[i].reg) < 0)
+            add(l, (dfitem_t){.kind = DF_VREG, .reg = b->v[i].reg, .in_b = 1, .lanes = b->v[i].mask, .ia = -1,
+                              .ib = (int)i});
+}
+
+static void diff_mem(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l)
+{
+    for (unsigned i = 0; i < a->nm; i++) {
+        const trace_mem_t *x = &a->m[i];
+        int j = mem_at(b, x->space, x->addr);
+        if (mem_at(a, x->space, x->addr) != (int)i || (j >= 0 && b->m[j].val == x->val))
+            continue;
+        add(l, (dfitem_t){.kind = DF_MEM, .space = x->space, .addr = x->addr, .in_a = 1, .in_b = j >= 0,
+                          .va = x->val, .vb = j >= 0 ? b->m[j].val : 0});
+    }
+    for (unsigned i = 0; i < b->nm; i++) {
+        const trace_mem_t *y = &b->m[i];
+        if (mem_at(b, y->space, y->addr) == (int)i && mem_at(a, y->space, y->addr) < 0)
+            add(l, (dfitem_t){.kind = DF_MEM, .space = y->space, .addr = y->addr, .in_b = 1, .vb = y->val});
+    }
+}
+
+static void diff_hw(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l)
+{
+    for (unsigned i = 0; i < a->nh; i++) {
+        int j = hw_at(b, a->h[i].id);
+        if (hw_at(a, a->h[i].id) != (int)i || (j >= 0 && b->h[j].val == a->h[i].val))
+            continue;
+        add(l, (dfitem_t){.kind = DF_HWREG, .reg = a->h[i].id, .in_a = 1, .in_b = j >= 0, .va = a->h[i].val,
+                          .vb = j >= 0 ? b->h[j].val : 0});
+    }
+    for (unsigned i = 0; i < b->nh; i++)
+        if (hw_at(b, b->h[i].id) == (int)i && hw_at(a, b->h[i].id) < 0)
+            add(l, (dfitem_t){.kind = DF_HWREG, .reg = b->h[i].id, .in_b = 1, .vb = b->h[i].val});
+}
+
+/* Everything that differs between a and b, the most telling first. */
+static void collect(const trace_rec_t *a, const trace_rec_t *b, int timing, dflist_t *l)
+{
+    l->n = l->more = 0;
+    if (a->pc != b->pc) {
+        add(l, (dfitem_t){.kind = DF_PC, .va = a->pc, .vb = b->pc});
+        return;
+    }
+    if (a->ndw != b->ndw || memcmp(a->dw, b->dw, 4 * (size_t)a->ndw))
+        add(l, (dfitem_t){.kind = DF_ENC});
+    if (a->exec != b->exec)
+        add(l, (dfitem_t){.kind = DF_EXEC, .va = a->exec, .vb = b->exec});
+    if (a->flags != b->flags)
+        add(l, (dfitem_t){.kind = DF_FLAGS, .va = a->flags, .vb = b->flags});
+    diff_vregs(a, b, l);
+    diff_sregs(a, b, l);
+    if (a->scc_written != b->scc_written || (a->scc_written && a->scc != b->scc))
+        add(l, (dfitem_t){.kind = DF_SCC, .in_a = a->scc_written, .in_b = b->scc_written, .va = a->scc, .vb = b->scc});
+    diff_mem(a, b, l);
+    diff_hw(a, b, l);
+    if (timing && a->cycle_issue != b->cycle_issue)
+        add(l, (dfitem_t){.kind = DF_ISSUE, .va = a->cycle_issue, .vb = b->cycle_issue});
+    if (timing && a->cycle_done != b->cycle_done)
+        add(l, (dfitem_t){.kind = DF_DONE, .va = a->cycle_done, .vb = b->cycle_done});
+}
+
+/* ---- the report ---------------------------------------------------------- */
+
+static const char *item_name(const trace_header_t *h, const dfitem_t *it, char *buf, size_t n)
+{
+    switch (it->kind) {
+    case DF_PC: return "pc";
+    case DF_ENC: return "the encoding";
+    case DF_EXEC: return "exec";
+    case DF_FLAGS: return "the flags";
+    case DF_SCC: return "scc";
+    case DF_ISSUE: return "the issue cycle";
+    case DF_DONE: return "the completion cycle";
+    case DF_SREG: {
+        char name[32];
+        snprintf(buf, n, "%s", trace_sreg_name(h, it->reg, name));
+        return buf;
+    }
+    case DF_VREG:
+        snprintf(buf, n, "v%u", it->reg);
+        return buf;
+    case DF_MEM:
+        snprintf(buf, n, "%s[0x%" PRIx64 "]", trace_space_name(it->space), it->addr);
+        return buf;
+    default:
+        snprintf(buf, n, "hwreg %u", it->reg);
+        return buf;
+    }
+}
+
+/* "17", "0-63", "3 5 8-9" (at most a few runs, then "..."). */
+static void lane_list(uint64_t m, char *buf, size_t n)
+{
+    size_t k = 0;
+    int runs = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 64 && k + 16 < n;) {
+        if (!(m >> l & 1)) {
+            l++;
+            continue;
+        }
+        unsigned e = l;
+        while (e + 1 < 64 && m >> (e + 1) & 1)
+            e++;
+        if (runs++ == 6) {
+            k += (size_t)snprintf(buf + k, n - k, " ...");
+            break;
+        }
+        k += (size_t)(e > l ? snprintf(buf + k, n - k, "%s%u-%u", k ? " " : "", l, e)
+                            : snprintf(buf + k, n - k, "%s%u", k ? " " : "", l));
+        l = e + 1;
+    }
+}
+
+static const char *flag_text(uint64_t f, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s%s%s", f & TRACE_F_FAULT ? " fault" : "", f & TRACE_F_OVERFLOW ? " overflow" : "",
+             f & TRACE_F_NONDET ? " nondet" : "", f ? "" : " none");
+    return buf + 1;
+}
+
+static void print_vreg_item(FILE *out, const trace_rec_t *a, const trace_rec_t *b, const dfitem_t *it)
+{
+    char lanes[128];
+    lane_list(it->lanes, lanes, sizeof lanes);
+    if (!it->in_a || !it->in_b) {
+        fprintf(out, "  v%u is written by %s only (lanes %s)\n", it->reg, it->in_a ? "A" : "B", lanes);
+        return;
+    }
+    unsigned n = (unsigned)__builtin_popcountll(it->lanes), shown = 0;
+    fprintf(out, "  v%u differs in %u lane%s (%s):\n", it->reg, n, n == 1 ? "" : "s", lanes);
+    const trace_vreg_t *x = &a->v[it->ia], *y = &b->v[it->ib];
+    for (uint64_t m = it->lanes; m && shown < 8; m &= m - 1, shown++) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        char ea[24], eb[24];
+        snprintf(ea, sizeof ea, x->mask >> l & 1 ? "0x%08x" : "(not written)", x->val[l]);
+        snprintf(eb, sizeof eb, y->mask >> l & 1 ? "0x%08x" : "(not written)", y->val[l]);
+        fprintf(out, "    lane %2u: expected %s, actual %s\n", l, ea, eb);
+    }
+    if (n > shown)
+        fprintf(out, "    ... and %u more lanes\n", n - shown);
+}
+
+/* The first difference in full. */
+static void print_item(FILE *out, const trace_header_t *const h[2], const trace_rec_t *a, const trace_rec_t *b,
+                       const dfitem_t *it)
+{
+    char name[64], da[256], db[256], fa[40], fb[40];
+    switch (it->kind) {
+    case DF_PC:
+        trace_disasm(h[0], a, da, sizeof da);
+        trace_disasm(h[1], b, db, sizeof db);
+        fprintf(out, "  pc differs: expected 0x%" PRIx64 " (%s), actual 0x%" PRIx64 " (%s)\n", a->pc, da, b->pc, db);
+        break;
+    case DF_ENC:
+        trace_disasm(h[0], a, da, sizeof da);
+        trace_disasm(h[1], b, db, sizeof db);
+        fprintf(out, "  the instruction differs: expected");
+        for (unsigned i = 0; i < a->ndw; i++)
+            fprintf(out, " %08X", a->dw[i]);
+        fprintf(out, " (%s), actual", da);
+        for (unsigned i = 0; i < b->ndw; i++)
+            fprintf(out, " %08X", b->dw[i]);
+        fprintf(out, " (%s)\n", db);
+        break;
+    case DF_EXEC:
+        lane_list(it->va ^ it->vb, da, sizeof da);
+        fprintf(out, "  exec differs: expected 0x%016" PRIx64 ", actual 0x%016" PRIx64 " (lanes %s)\n", it->va,
+                it->vb, da);
+        break;
+    case DF_FLAGS:
+        fprintf(out, "  the flags differ: expected %s, actual %s\n", flag_text(it->va, fa, sizeof fa),
+                flag_text(it->vb, fb, sizeof fb));
+        break;
+    case DF_ISSUE:
+    case DF_DONE:
+        fprintf(out, "  %s differs: expected %" PRIu64 ", actual %" PRIu64 " (%+" PRId64 ")\n",
+                item_name(h[0], it, name, sizeof name), it->va, it->vb, (int64_t)(it->vb - it->va));
+        break;
+    case DF_VREG:
+        print_vreg_item(out, a, b, it);
+        break;
+    default:
+        item_name(h[0], it, name, sizeof name);
+        if (it->in_a && it->in_b)
+            fprintf(out, "  %s differs: expected 0x%08" PRIx64 ", actual 0x%08" PRIx64 "\n", name, it->va, it->vb);
+        else
+            fprintf(out, "  %s is written by %s only (0x%08" PRIx64 ")\n", name, it->in_a ? "A" : "B",
+                    it->in_a ? it->va : it->vb);
+    }
+}
+
+/* The other differences of the record, named. */
+static void print_others(FILE *out, const trace_header_t *h, const dflist_t *l)
+{
+    if (l->n < 2)
+        return;
+    fprintf(out, "  also different:");
+    unsigned shown = 0;
+    for (unsigned i = 1; i < l->n && shown < 8; i++, shown++) {
+        char name[64];
+        fprintf(out, "%s %s", i > 1 ? "," : "", item_name(h, &l->it[i], name, sizeof name));
+        if (l->it[i].kind == DF_VREG)
+            fprintf(out, " (%d lane%s)", __builtin_popcountll(l->it[i].lanes),
+                    __builtin_popcountll(l->it[i].lanes) == 1 ? "" : "s");
+    }
+    unsigned rest = l->n - 1 - shown + l->more;
+    if (rest)
+        fprintf(out, " and %u more", rest);
+    fprintf(out, "\n");
+}
+
+/* ---- second pass: context, last write, breakpoint count ------------------ */
+
+typedef struct {
+    uint32_t launch, wg[3], wg_wave;    /* the diverging wave */
+    uint64_t limit;                     /* records of A before the divergence */
+    uint64_t pc;                        /* count the wave's executions of this pc */
+    const dfitem_t *it;                 /* find the last write of this (NULL: nothing) */
+    unsigned lane;                      /* VREG: of this lane */
+    unsigned nctx;                      /* context records wanted (<= 16) */
+    qrec_t *ctx[16];                    /* ring of the wave's last records */
+    unsigned nseen;
+    uint64_t hits;
+    qrec_t *lw;                         /* the last write: its record */
+    uint32_t lw_val, lw_wave, lw_wg[3], lw_wg_wave;
+} pass2_t;
+
+static int in_wave(const pass2_t *p, const trace_rec_t *r)
+{
+    return r->launch == p->launch && r->wg[0] == p->wg[0] && r->wg[1] == p->wg[1] && r->wg[2] == p->wg[2] &&
+           r->wg_wave == p->wg_wave;
+}
+
+/* Does r write what p looks for (value in *val)? */
+static int writes(const pass2_t *p, const trace_rec_t *r, int own, uint32_t *val)
+{
+    const dfitem_t *it = p->it;
+    int i;
+    switch (it->kind) {
+    case DF_SREG:
+        return own && (i = sreg_at(r, it->reg)) >= 0 ? (*val = r->s[i].val, 1) : 0;
+    case DF_EXEC:
+        if (own && (i = sreg_at(r, 126)) >= 0)
+            return *val = r->s[i].val, 1;
+        return own && (i = sreg_at(r, 127)) >= 0 ? (*val = r->s[i].val, 1) : 0;
+    case DF_SCC:
+        return own && r->scc_written ? (*val = r->scc, 1) : 0;
+    case DF_HWREG:
+        return own && (i = hw_at(r, it->reg)) >= 0 ? (*val = r->h[i].val, 1) : 0;
+    case DF_VREG:
+        if (own && (i = vreg_at(r, it->reg)) >= 0 && r->v[i].mask >> p->lane & 1)
+            return *val = r->v[i].val[p->lane], 1;
+        return 0;
+    case DF_MEM: {
+        int scope = it->space == FX_SPACE_SCRATCH ? own
+                    : it->space == FX_SPACE_LDS ? r->launch == p->launch && !memcmp(r->wg, p->wg, sizeof r->wg)
+                                                : r->launch == p->launch;
+        return scope && (i = mem_at(r, it->space, it->addr)) >= 0 ? (*val = r->m[i].val, 1) : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void pass2_record(pass2_t *p, const trace_rec_t *r)
+{
+    int own = in_wave(p, r);
+    uint32_t v;
+    if (p->it && writes(p, r, own, &v)) {
+        qrec_t *q = pack(r);
+        if (q) {
+            free(p->lw);
+            p->lw = q, p->lw_val = v, p->lw_wave = r->wave, p->lw_wg_wave = r->wg_wave;
+            memcpy(p->lw_wg, r->wg, sizeof p->lw_wg);
+        }
+    }
+    if (!own)
+        return;
+    p->hits += r->pc == p->pc;
+    if (p->nctx) {
+        qrec_t *q = pack(r);
+        if (q) {
+            free(p->ctx[p->nseen % p->nctx]);
+            p->ctx[p->nseen % p->nctx] = q;
+            p->nseen++;
+        }
+    }
+}
+
+/* Read A again up to p->limit.  0, or -1 (err set). */
+static int pass2(const char *path, pass2_t *p, char *err, size_t errlen)
+{
+    if (!p->limit)
+        return 0;
+    trace_reader_t *tr = trace_open(path, err, errlen);
+    trace_rec_t *r = calloc(1, sizeof *r);
+    int rc = tr && r ? 0 : -1;
+    if (tr && !r)
+        snprintf(err, errlen, "out of memory");
+    while (!rc) {
+        int k = trace_next(tr, r, err, errlen);
+        if (k < 0)
+            rc = -1;
+        if (k <= 0 || r->seq >= p->limit)
+            break;
+        pass2_record(p, r);
+    }
+    if (r)
+        trace_rec_free(r);
+    free(r);
+    trace_close(tr);
+    return rc;
+}
+
+static void pass2_free(pass2_t *p)
+{
+    for (unsigned i = 0; i < 16; i++)
+        free(p->ctx[i]);
+    free(p->lw);
+}
+
+/* ---- printing records ---------------------------------------------------- */
+
+/* "v4, vcc_lo, scc, global x4" */
+static void writes_text(const trace_header_t *h, const trace_rec_t *r, char *buf, size_t n)
+{
+    size_t k = 0;
+    char name[32];
+    buf[0] = 0;
+#define W(...) (k < n ? (void)(k += (size_t)snprintf(buf + k, n - k, __VA_ARGS__)) : (void)0)
+    for (unsigned i = 0; i < r->nv; i++)
+        W("%sv%u", k ? ", " : "", r->v[i].reg);
+    for (unsigned i = 0; i < r->ns; i++)
+        W("%s%s", k ? ", " : "", trace_sreg_name(h, r->s[i].reg, name));
+    if (r->scc_written)
+        W("%sscc", k ? ", " : "");
+    for (unsigned i = 0; i < r->nm;) {
+        unsigned j = i;
+        while (j < r->nm && r->m[j].space == r->m[i].space)
+            j++;
+        W("%s%s x%u", k ? ", " : "", trace_space_name(r->m[i].space), j - i);
+        i = j;
+    }
+#undef W
+}
+
+static void print_rec_line(FILE *out, const trace_header_t *h, const qrec_t *q, const char *indent)
+{
+    trace_rec_t *r = calloc(1, sizeof *r);
+    if (!r || unpack(q, r)) {
+        if (r)
+            free(r->m);
+        free(r);
+        return;
+    }
+    char dis[256], w[200];
+    trace_disasm(h, r, dis, sizeof dis);
+    writes_text(h, r, w, sizeof w);
+    fprintf(out, "%s[%" PRIu64 "] pc 0x%" PRIx64 " exec 0x%016" PRIx64 ": %s%s%s\n", indent, r->seq, r->pc, r->exec,
+            dis, *w ? "  -> " : "", w);
+    free(r->m);
+    free(r);
+}
+
+static void print_last_write(FILE *out, const trace_header_t *h[2], const pass2_t *p)
+{
+    char name[64], what[96];
+    item_name(h[0], p->it, name, sizeof name);
+    if (p->it->kind == DF_VREG)
+        snprintf(what, sizeof what, "%s lane %u", name, p->lane);
+    else
+        snprintf(what, sizeof what, "%s", name);
+    if (!p->lw) {
+        fprintf(out, "  %s was not written before %s\n", what,
+                p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH
+                    ? "in A (it holds its value from before the launch)"
+                    : "by this wave (it holds its value from the wave's start)");
+        return;
+    }
+    if (p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH)
+        fprintf(out, "  %s was last written by wave %u (wg %u,%u,%u #%u), 0x%08x:\n", what, p->lw_wave,
+                p->lw_wg[0], p->lw_wg[1], p->lw_wg[2], p->lw_wg_wave, p->lw_val);
+    else
+        fprintf(out, "  %s was last written by this wave, 0x%08x:\n", what, p->lw_val);
+    print_rec_line(out, h[0], p->lw, "    ");
+}
+
+/* ---- the debugger command ------------------------------------------------ */
+
+/* The next token of a shell-quoted string ('...' and \x as gcnsim run
+ * writes them): its raw text.  0 at the end. */
+static int next_token(const char **s, const char **start, size_t *len)
+{
+    const char *p = *s;
+    while (*p == ' ')
+        p++;
+    if (!*p)
+        return 0;
+    *start = p;
+    int quoted = 0;
+    for (; *p && (quoted || *p != ' '); p++)
+        if (*p == '\'')
+            quoted = !quoted;
+        else if (*p == '\\' && !quoted && p[1])
+            p++;
+    *len = (size_t)(p - *start);
+    *s = p;
+    return 1;
+}
+
+static int token_is(const char *t, size_t n, const char *s)
+{
+    return strlen(s) == n && !memcmp(t, s, n);
+}
+
+/* The run's options as gcnsim debug takes them (without the options only
+ * gcnsim run has). */
+static void debug_options(FILE *out, const char *opts)
+{
+    const char *s = opts, *t;
+    size_t n;
+    while (next_token(&s, &t, &n)) {
+        if (token_is(t, n, "--dump") || token_is(t, n, "--json") || token_is(t, n, "--timeline") ||
+            token_is(t, n, "--trace")) {
+            next_token(&s, &t, &n);
+            continue;
+        }
+        if (token_is(t, n, "--hotspots"))
+            continue;
+        fprintf(out, " %.*s", (int)n, t);
+    }
+}
+
+static void print_debug(FILE *out, const trace_header_t *h, const char *which, uint32_t launch, uint32_t wave,
+                        uint64_t pc, uint64_t hits)
+{
+    if (!h->options || !*h->options)
+        return;
+    if (launch) {
+        fprintf(out, "the record is from launch %u of the run: gcnsim debug runs a single launch\n", launch);
+        return;
+    }
+    fprintf(out, "to stop before this instruction in %s's run:\n  gcnsim debug", which);
+    debug_options(out, h->options);
+    fprintf(out, "\n  (gcnsim) break 0x%" PRIx64 " wave %u\n  (gcnsim) run\n", pc, wave);
+    if (hits)
+        fprintf(out, "  (gcnsim) continue %" PRIu64 "\n", hits);
+}
+
+/* ---- the whole comparison ------------------------------------------------ */
+
+static void hex16(const uint8_t *h, char *buf)
+{
+    for (int i = 0; i < 8; i++)
+        sprintf(buf + 2 * i, "%02x", h[i]);
+}
+
+static const char *mode_name(unsigned m)
+{
+    return m == TRACE_MODE_TIMING ? "cycle-model" : "functional";
+}
+
+/* Header differences, first in the report. */
+static void print_headers(FILE *out, const diff_t *d)
+{
+    const trace_header_t *a = d->h[0], *b = d->h[1];
+    char ha[24], hb[24];
+    if (strcmp(a->target, b->target))
+        fprintf(out, "warning: the targets differ: A %s, B %s\n", a->target, b->target);
+    if (memcmp(a->co_sha256, b->co_sha256, sizeof a->co_sha256)) {
+        hex16(a->co_sha256, ha);
+        hex16(b->co_sha256, hb);
+        fprintf(out, "warning: the code objects differ: A sha256 %s..., B sha256 %s...\n", ha, hb);
+    }
+    if (strcmp(a->kernel, b->kernel))
+        fprintf(out, "warning: the kernels differ: A %s, B %s\n", a->kernel, b->kernel);
+    if (a->code_base != b->code_base)
+        fprintf(out, "warning: the code is at different addresses: A 0x%" PRIx64 ", B 0x%" PRIx64 "\n", a->code_base,
+                b->code_base);
+    if (strcmp(a->options, b->options))
+        fprintf(out, "warning: the options differ:\n  A: %s\n  B: %s\n", a->options, b->options);
+    if (a->mode != b->mode)
+        fprintf(out, "note: A is a %s trace, B a %s trace\n", mode_name(a->mode), mode_name(b->mode));
+    if (d->o->timing && (a->mode != TRACE_MODE_TIMING || b->mode != TRACE_MODE_TIMING))
+        fprintf(out, "warning: --timing: a functional trace records no cycles (they read 0)\n");
+    if (strcmp(a->version, b->version))
+        fprintf(out, "note: written by gcnsim %s (A) and %s (B)\n", a->version, b->version);
+}
+
+static trace_rec_t *unpacked(const qrec_t *q, const dwave_t *w)
+{
+    trace_rec_t *r = q ? calloc(1, sizeof *r) : NULL;
+    if (!r)
+        return NULL;
+    if (unpack(q, r)) {
+        free(r->m);
+        free(r);
+        return NULL;
+    }
+    r->launch = w->launch, r->wg_wave = w->wg_wave;
+    memcpy(r->wg, w->wg, sizeof r->wg);
+    return r;
+}
+
+static void free_rec(trace_rec_t *r)
+{
+    if (r)
+        free(r->m);
+    free(r);
+}
+
+/* The first line(s): which records, which wave, which instruction. */
+static void print_where(FILE *out, const diff_t *d, const dwave_t *w, const trace_rec_t *a, const trace_rec_t *b)
+{
+    const trace_rec_t *r = a ? a : b;
+    char dis[256];
+    if (d->kind == DV_RECORD)
+        fprintf(out, "first divergence: record %" PRIu64 " of A, record %" PRIu64 " of B\n", a->seq, b->seq);
+    else if (d->kind == DV_EXTRA_A && w->last_b != NONE)
+        fprintf(out, "first divergence: record %" PRIu64 " of A; B has no more records of this wave (its last: "
+                "record %" PRIu64 ")\n", a->seq, w->last_b);
+    else if (d->kind == DV_EXTRA_A)
+        fprintf(out, "first divergence: record %" PRIu64 " of A; B has no record of this wave\n", a->seq);
+    else if (w->last_a != NONE)
+        fprintf(out, "first divergence: record %" PRIu64 " of B; A has no more records of this wave (its last: "
+                "record %" PRIu64 ")\n", b->seq, w->last_a);
+    else
+        fprintf(out, "first divergence: record %" PRIu64 " of B; A has no record of this wave\n", b->seq);
+    fprintf(out, "  wave %u (work-group %u,%u,%u, wave %u of the group", r->wave, w->wg[0], w->wg[1], w->wg[2],
+            w->wg_wave);
+    if (w->launch)
+        fprintf(out, ", launch %u", w->launch);
+    trace_disasm(d->h[a ? 0 : 1], r, dis, sizeof dis);
+    fprintf(out, ")\n  pc 0x%" PRIx64 ": %s\n", r->pc, dis);
+}
+
+static int report(diff_t *d, FILE *out)
+{
+    dwave_t *w = &d->wt.w[d->bw];
+    trace_rec_t *a = unpacked(d->da, w), *b = unpacked(d->db, w);
+    if ((d->da && !a) || (d->db && !b)) {
+        free_rec(a);
+        free_rec(b);
+        snprintf(d->err, d->errlen, "out of memory");
+        return -1;
+    }
+    static dflist_t l;
+    l.n = l.more = 0;
+    if (a && b)
+        collect(a, b, d->o->timing, &l);
+    const trace_rec_t *r = a ? a : b;
+    pass2_t p;
+    memset(&p, 0, sizeof p);
+    p.launch = w->launch, p.wg_wave = w->wg_wave;
+    memcpy(p.wg, w->wg, sizeof p.wg);
+    p.limit = a ? a->seq : w->last_a == NONE ? 0 : w->last_a + 1;
+    p.pc = r->pc;
+    p.it = l.n ? &l.it[0] : NULL;
+    if (p.it && p.it->kind == DF_VREG)
+        p.lane = (unsigned)__builtin_ctzll(p.it->lanes);
+    p.nctx = d->o->context;
+    int rc = pass2(d->path[0], &p, d->err, d->errlen);
+    if (!rc) {
+        print_where(out, d, w, a, b);
+        if (l.n)
+            print_item(out, d->h, a, b, &l.it[0]);
+        if (p.it && p.it->kind != DF_PC && p.it->kind != DF_ENC && p.it->kind != DF_FLAGS &&
+            p.it->kind != DF_ISSUE && p.it->kind != DF_DONE)
+            print_last_write(out, d->h, &p);
+        print_others(out, d->h[0], &l);
+        unsigned n = p.nseen < p.nctx ? p.nseen : p.nctx;
+        if (n)
+            fprintf(out, "context: the %u previous record%s of wave %u in A\n", n, n == 1 ? "" : "s", r->wave);
+        for (unsigned i = 0; i < n; i++)
+            print_rec_line(out, d->h[0], p.ctx[(p.nseen - n + i) % p.nctx], "  ");
+        int in_b = b != NULL;
+        print_debug(out, d->h[in_b], in_b ? "B" : "A", w->launch, r->wave, r->pc, p.hits);
+    }
+    pass2_free(&p);
+    free_rec(a);
+    free_rec(b);
+    return rc;
+}
+
+static void diff_free(diff_t *d)
+{
+    for (size_t i = 0; i < d->wt.nw; i++)
+        drop_queues(d, &d->wt.w[i]);
+    free(d->wt.w);
+    free(d->wt.slot);
+    free(d->da);
+    free(d->db);
+    for (int s = 0; s < 2; s++) {
+        if (d->rec[s])
+            trace_rec_free(d->rec[s]);
+        free(d->rec[s]);
+        trace_close(d->r[s]);
+    }
+}
+
+static int diff_open(diff_t *d, const char *a, const char *b)
+{
+    d->path[0] = a, d->path[1] = b;
+    for (int s = 0; s < 2; s++) {
+        if (!(d->r[s] = trace_open(d->path[s], d->err, d->errlen)))
+            return -1;
+        d->h[s] = trace_header(d->r[s]);
+        if (!(d->rec[s] = calloc(1, sizeof *d->rec[s]))) {
+            snprintf(d->err, d->errlen, "out of memory");
+            return -1;
+        }
+    }
+    d->ta = isa_target_by_name(d->h[0]->target);
+    return 0;
+}
+
+int trace_diff_files(const char *a, const char *b, const trace_diff_opts_t *o, FILE *out, char *err,
+                     size_t errlen)
+{
+    diff_t d;
+    memset(&d, 0, sizeof d);
+    d.o = o, d.err = err, d.errlen = errlen, d.best = NONE;
+    d.max_bytes = o->max_buffer ? o->max_buffer : (uint64_t)1 << 30;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = NULL;
+    int rc = diff_open(&d, a, b);
+    if (!rc && !(mem = open_memstream(&text, &len))) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    if (!rc) {
+        print_headers(mem, &d);
+        rc = compare(&d);
+    }
+    if (!rc && d.best == NONE)
+        fprintf(mem, "traces agree: %" PRIu64 " records of %zu waves\n", d.pos[0], d.wt.nw);
+    else if (!rc)
+        rc = report(&d, mem) ? -1 : 1;
+    if (mem)
+        fclose(mem);
+    if (rc >= 0)
+        fwrite(text, 1, len, out);
+    free(text);
+    diff_free(&d);
+    return rc;
+}
+
+/* ---- gcnsim trace diff ---------------------------------------------------- */
+
+static const char diff_help[] =
+    "usage: gcnsim trace diff A B [--timing] [--context N] [--max-buffer MIB]\n"
+    "\n"
+    "Compare two traces (gcnsim run --trace) wave by wave: the records of each\n"
+    "wave (work-group and index in the group) in A against those of the same\n"
+    "wave in B, in order; waves may interleave differently in the two files.\n"
+    "Compared: pc, encoding, EXEC and everything written (SGPRs, VCC, EXEC,\n"
+    "M0, SCC, VGPR lanes, memory and LDS dwords, hardware registers).  Values\n"
+    "flagged non-deterministic are not compared.\n"
+    "\n"
+    "The report names the first divergence (the earliest in A among the\n"
+    "waves' first differences): the record numbers in A and B, the wave, the\n"
+    "pc and disassembly, what differs with the expected (A) and actual (B)\n"
+    "values (register and lanes, memory address, pc, encoding, EXEC, or a\n"
+    "record only one file has), the record that last wrote that register or\n"
+    "address before, the wave's previous records, and the gcnsim debug\n"
+    "command and breakpoint that stop before that instruction.  Differences\n"
+    "between the headers (target, code object, kernel, options) are reported\n"
+    "first; the records are compared anyway.\n"
+    "\n"
+    "  --timing        also compare the issue and completion cycles\n"
+    "  --context N     previous records of the wave shown (default 3, at most 16)\n"
+    "  --max-buffer MIB  records of one file that wait for the other, at most\n"
+    "                  (default 1024 MiB): two runs in the same mode need almost\n"
+    "                  none; different wave schedules need more\n"
+    "\n"
+    "Both files are read once, as streams, and reading stops when no earlier\n"
+    "divergence can appear; the context comes from a second read of A up to\n"
+    "the divergence.\n"
+    "\n"
+    "Exit status (as diff): 0 the traces agree, 1 they differ, 2 bad usage or\n"
+    "an unreadable, truncated or corrupt file.\n";
+
+static int parse_num(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return -1;
+    *v = strtoull(s, &end, 10);
+    return *end ? -1 : 0;
+}
+
+static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *path[2])
+{
+    unsigned np = 0;
+    o->context = 3;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int has = i + 1 < argc;
+        uint64_t v;
+        if (cli_is_help(s)) {
+            fputs(diff_help, stdout);
+            return 1;
+        } else if (!strcmp(s, "--timing"))
+            o->timing = 1;
+        else if (!strcmp(s, "--context") && has) {
+            if (parse_num(argv[++i], &v) || v > 16) {
+                cli_error("trace diff: --context '%s': expected a number from 0 to 16", argv[i]);
+                return -1;
+            }
+            o->context = (unsigned)v;
+        } else if (!strcmp(s, "--max-buffer") && has) {
+            if (parse_num(argv[++i], &v) || !v || v > ((uint64_t)1 << 40)) {
+                cli_error("trace diff: --max-buffer '%s': expected a positive number of MiB", argv[i]);
+                return -1;
+            }
+            o->max_buffer = v << 20;
+        } else if (s[0] == '-' && s[1]) {
+            cli_error("trace diff: unknown or incomplete option '%s' (see gcnsim trace diff --help)", s);
+            return -1;
+        } else if (np < 2)
+            path[np++] = s;
+        else {
+            cli_error("trace diff: more than two traces given ('%s')", s);
+            return -1;
+        }
+    }
+    if (np < 2) {
+        cli_error("trace diff: two traces are needed: gcnsim trace diff A B (see --help)");
+        return -1;
+    }
+    return 0;
+}
+
+int trace_cmd_diff(int argc, char **argv)
+{
+    trace_diff_opts_t o;
+    const char *path[2] = {NULL, NULL};
+    memset(&o, 0, sizeof o);
+    int pr = diff_args(argc, argv, &o, path);
+    if (pr)
+        return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    char err[1024];
+    int rc = trace_diff_files(path[0], path[1], &o, stdout, err, sizeof err);
+    if (rc < 0) {
+        cli_error("trace diff: %s", err);
+        return EXIT_USAGE;
+    }
+    return rc ? EXIT_DIFF : EXIT_OK;
+}
