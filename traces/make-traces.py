@@ -138,12 +138,12 @@ def workloads():
                          launch(wl % ("reduce", t), "reduce_sum", 1024, 256,
                                 ["in.bin", "zero:16", "local:1024", "u32:8192"])))
         out.append(Entry("wl-sgemm-%s" % t, "functional",
-                         "sgemm 64x64x64, alpha 1.5 beta -0.5: one 16x16 group, LDS tiles, barriers, v_fma/v_mac "
+                         "sgemm 64x64, K 16, alpha 1.5 beta -0.5: one 16x16 group, LDS tiles, barriers, v_fma/v_mac "
                          "chains",
-                         [("a.bin", "f32", 4096, 0xa0 + i, -1, 1), ("b.bin", "f32", 4096, 0xb0 + i, -1, 1),
+                         [("a.bin", "f32", 1024, 0xa0 + i, -1, 1), ("b.bin", "f32", 1024, 0xb0 + i, -1, 1),
                           ("c.bin", "f32", 4096, 0xc0 + i, -1, 1)],
                          launch(wl % ("gemm", t), "sgemm", "16,16", "16,16",
-                                ["a.bin", "b.bin", "c.bin", "u32:64", "u32:64", "u32:64", "f32:1.5", "f32:-0.5"])))
+                                ["a.bin", "b.bin", "c.bin", "u32:64", "u32:64", "u32:16", "f32:1.5", "f32:-0.5"])))
     # under the cycle model: one workload per target
     out.append(Entry("wl-bitonic-gfx701-timing", "timing",
                      "bitonic_step, 4096 keys, stage 11 pass 0, cycle model (r9-290x): issue/completion cycles of "
@@ -157,11 +157,12 @@ def workloads():
                      launch(wl % ("reduce", "gfx803"), "reduce_sum", 1024, 256,
                             ["in.bin", "zero:16", "local:1024", "u32:8192"])))
     out.append(Entry("wl-sgemm-gfx900-timing", "timing",
-                     "sgemm 64x64x64, cycle model (vega-64): LDS tiles, barriers, FMA issue",
-                     [("a.bin", "f32", 4096, 0xa, -1, 1), ("b.bin", "f32", 4096, 0xb, -1, 1),
+                     "sgemm 64x64, K 32 (two trips of the K loop), cycle model (vega-64): LDS tiles, barriers, "
+                     "FMA issue",
+                     [("a.bin", "f32", 2048, 0xa, -1, 1), ("b.bin", "f32", 2048, 0xb, -1, 1),
                       ("c.bin", "f32", 4096, 0xc, -1, 1)],
                      launch(wl % ("gemm", "gfx900"), "sgemm", "16,16", "16,16",
-                            ["a.bin", "b.bin", "c.bin", "u32:64", "u32:64", "u32:64", "f32:1.5", "f32:-0.5"])))
+                            ["a.bin", "b.bin", "c.bin", "u32:64", "u32:64", "u32:32", "f32:1.5", "f32:-0.5"])))
     return out
 
 
@@ -189,7 +190,7 @@ KERNELS = [
      ["v.bin", "zero:128", "stats.bin", "u32:300"]),
     ("scratch_array", "e2e", "scratch_array", "scratch_array",
      "a run-time indexed private array: scratch buffer loads and stores",
-     [("a.bin", "u32", 100, 8)], 100, 64, ["a.bin", "zero:800", "u32:100"]),
+     [("a.bin", "u32", 64, 8)], 64, 64, ["a.bin", "zero:512", "u32:64"]),
     ("divergent_loops", "e2e", "divergent_loops", "divergent_loops",
      "nested loops with per-lane trip counts, break/continue: EXEC masking, s_cbranch_execz/vccnz, "
      "saveexec",
@@ -355,6 +356,8 @@ def make_trace(spec, timeout=120):
                                timeout=timeout)
         except subprocess.TimeoutExpired:
             return None, "timed out after %d s: %s" % (timeout, cmd)
+        except OSError as e:
+            return None, "%s: %s" % (e, cmd)
         if p.returncode != 0:
             msg = [l for l in (p.stderr + p.stdout).splitlines() if l.strip()][:4]
             return None, "exit %d: %s\n    %s" % (p.returncode, cmd, "\n    ".join(msg))
@@ -371,6 +374,8 @@ def diff_trace(spec, trace, timeout=120):
                            timeout=timeout)
     except subprocess.TimeoutExpired:
         return 2, "trace diff timed out after %d s" % timeout
+    except OSError as e:
+        return 2, "%s: %s" % (e, spec.diff)
     return p.returncode, (p.stdout + p.stderr).rstrip("\n")
 
 
@@ -383,6 +388,16 @@ def first_line(text):
         if l.strip():
             return l.strip()
     return "(no report)"
+
+
+def divergence_line(text):
+    """One line of a trace diff report: its "first divergence" line and the
+    three after it (wave, pc, what differs), else its first line."""
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    for i, l in enumerate(lines):
+        if l.startswith("first divergence"):
+            return "; ".join(lines[i:i + 4])
+    return first_line(text)
 
 
 def retrace_one(spec):
@@ -400,9 +415,9 @@ def retrace_one(spec):
             return "unchanged", "", size
     rc, out = diff_trace(spec, trace)
     if rc == 0:
-        detail = "records agree, header differs"
+        detail = "records agree, header differs: " + first_line(out)
     elif rc == 1:
-        detail = first_line(out)
+        detail = divergence_line(out)
     else:
         detail = "the old trace is unreadable: " + first_line(out)
     shutil.copyfile(new, gold)

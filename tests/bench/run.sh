@@ -84,4 +84,72 @@ print("%-9s %-26s %12d %11d %9.2f %9.2f %9.1f %8.1f %9.0f%s" % (w, j["problem"][
       "" if ok else "  (verification failed)"))
 PY
 done
+
+# Trace recording cost (issue 6): the same launch with --functional and
+# with --functional --trace (wall time of gcnsim run, median of $runs), and
+# the size of the traces of a bitonic sort of 4096 keys: its 78 launches
+# of bitonic_step (global 2048, local 256; args buf, stage, pass, 1 as
+# front/workloads/bitonic.c), each a gcnsim run --trace on the buffer the
+# previous one dumped, sizes summed (the result is checked sorted).
+# Goals: slowdown <= 3x, sort trace < 5 MB.
+echo
+echo "== trace recording (gcnsim run --trace, functional, $target): median of $runs runs"
+if ! ./gcnsim run --help 2>&1 | grep -q -- '--trace'; then
+    echo "gcnsim run has no --trace option yet"
+else
+    python3 - "$tmp" "$target" "$runs" <<'PY' || status=1
+import os, statistics, struct, subprocess, sys, time
+tmp, target, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+gen = ["python3", "traces/make-traces.py", "gen"]
+co = "front/workloads/bin/%s-%s.co"
+def run(cmd):
+    t = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit("bench: %s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[:300]))
+    return time.perf_counter() - t
+subprocess.run(gen + [tmp + "/keys.bin", "u32", str(1 << 21), "1"], check=True)
+subprocess.run(gen + [tmp + "/a.bin", "f32", str(256 * 512), "2", "-1", "1"], check=True)
+subprocess.run(gen + [tmp + "/in.bin", "u32", str(1 << 22), "3"], check=True)
+launches = [
+    ("bitonic_step, 2^21 keys, one pass", [co % ("bitonic", target), "--kernel", "bitonic_step", "--global", str(1 << 20),
+     "--local", "256", "--arg", "buf:%s/keys.bin" % tmp, "--arg", "u32:20", "--arg", "u32:0", "--arg", "u32:1"]),
+    ("reduce_sum, 2^22 values, 1024 groups", [co % ("reduce", target), "--kernel", "reduce_sum", "--global", "262144",
+     "--local", "256", "--arg", "buf:%s/in.bin" % tmp, "--arg", "zero:4096", "--arg", "local:1024",
+     "--arg", "u32:%d" % (1 << 22)]),
+    ("sgemm 256x256x512", [co % ("gemm", target), "--kernel", "sgemm", "--global", "64,64", "--local", "16,16",
+     "--arg", "buf:%s/a.bin" % tmp, "--arg", "buf:%s/a.bin" % tmp, "--arg", "zero:262144", "--arg", "u32:256",
+     "--arg", "u32:256", "--arg", "u32:512", "--arg", "f32:1", "--arg", "f32:0"]),
+]
+tr = tmp + "/bench.trace.gz"
+print("%-36s %10s %10s %9s %12s %10s" % ("launch", "func s", "trace s", "slowdown", "trace MB", "B/record"))
+for name, args in launches:
+    f = statistics.median(run(["./gcnsim", "run"] + args + ["--functional"]) for _ in range(runs))
+    t = statistics.median(run(["./gcnsim", "run"] + args + ["--functional", "--trace", tr]) for _ in range(runs))
+    size = os.path.getsize(tr)
+    js = subprocess.run(["./gcnsim", "run"] + args + ["--functional", "--json", "-"], capture_output=True, text=True)
+    import json
+    n = json.loads(js.stdout)["instructions"]["total"]
+    print("%-36s %10.3f %10.3f %8.2fx %12.1f %10.1f%s" % (name, f, t, t / f, size / 1e6, size / max(n, 1),
+          "" if t / f <= 3 else "  (goal <= 3x)"))
+    os.remove(tr)
+# the bitonic sort of 4096 keys, launch by launch
+n, k = 4096, 12
+subprocess.run(gen + [tmp + "/sort.bin", "u32", str(n), "7"], check=True)
+total, count = 0, 0
+for stage in range(k):
+    for p in range(stage + 1):
+        run(["./gcnsim", "run", co % ("bitonic", target), "--kernel", "bitonic_step", "--global", "2048", "--local", "256",
+             "--arg", "buf:%s/sort.bin" % tmp, "--arg", "u32:%d" % stage, "--arg", "u32:%d" % p, "--arg", "u32:1",
+             "--dump", "0=%s/sort.bin" % tmp, "--functional", "--trace", tr])
+        total += os.path.getsize(tr)
+        count += 1
+keys = struct.unpack("<%dI" % n, open(tmp + "/sort.bin", "rb").read())
+ok = list(keys) == sorted(keys)
+print("bitonic sort of %d keys: %d launches, traces %.2f MB in all (goal < 5 MB)%s" % (
+      n, count, total / 1e6, "" if ok else "  (the keys are NOT sorted)"))
+if not ok or total >= 5e6:
+    sys.exit(1)
+PY
+fi
 exit $status

@@ -18,6 +18,7 @@ Options: -k SUBSTRING (only matching entries), -j N (parallel runs).
 GCNSIM names the binary (empty: ./gcnsim)."""
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -29,7 +30,12 @@ mt = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mt)
 
 DETERMINISM = ["e2e-atomics_local-gfx900", "wl-sgemm-gfx900-timing"]
-BITFLIP = ("wl-bitonic-gfx900", "keys.bin", 100 * 4 + 1)   # entry, input file, byte (key 100, bit 8)
+# entry, input file, byte: key 100, bit 8.  wl-bitonic-gfx900 is stage 5
+# pass 2 (distance 8): work-item t reads keys lo = (t & 7) + (t >> 3) * 16
+# and lo + 8, so key 100 is the first load of work-item 52: wave 0, lane
+# 52, the loaded value differs in bit 8 (0x100).
+BITFLIP = ("wl-bitonic-gfx900", "keys.bin", 100 * 4 + 1)
+BITFLIP_WANT = (0, 52, 0x100)     # wave, lane, expected ^ actual
 
 
 def cli_missing():
@@ -114,7 +120,11 @@ def check_bitflip(s, fname, byte):
     rc, out = mt.diff_trace(s, t)
     if rc != 1:
         return "FAIL", "trace diff exited %d, want 1 (a divergence)\n%s" % (rc, report(out, 10))
-    return "PASS", "(%s)" % mt.first_line(out)
+    wave, lane, xor = BITFLIP_WANT
+    m = re.search(r"^\s*lane %d: expected (0x[0-9a-f]+), actual (0x[0-9a-f]+)" % lane, out, re.M)
+    if not re.search(r"^\s*wave %d \(" % wave, out, re.M) or not m or int(m.group(1), 16) ^ int(m.group(2), 16) != xor:
+        return "FAIL", "want wave %d, lane %d differing by %#x in the report:\n%s" % (wave, lane, xor, report(out, 12))
+    return "PASS", "(%s)" % mt.divergence_line(out)
 
 
 def main(argv):
