@@ -10,8 +10,9 @@ traces and says which changed.
 Also checked: the MANIFEST is the one traces/make-traces.py's table gives;
 every golden trace has an entry; the same run twice gives byte-identical
 traces (one functional and one timing entry); and the comparison is not
-blind: one bit flipped in an input file makes `trace diff` report a
-divergence.
+blind: one bit flipped in an input file is reported at the wave, lane and
+bit the kernel predicts, and a timing entry run with one cycle more of LDS
+latency differs under --timing but not in architectural state.
 
 SKIPs (does not fail) while gcnsim has no `run --trace` or `trace diff`.
 Options: -k SUBSTRING (only matching entries), -j N (parallel runs).
@@ -36,6 +37,8 @@ DETERMINISM = ["e2e-atomics_local-gfx900", "wl-sgemm-gfx900-timing"]
 # 52, the loaded value differs in bit 8 (0x100).
 BITFLIP = ("wl-bitonic-gfx900", "keys.bin", 100 * 4 + 1)
 BITFLIP_WANT = (0, 52, 0x100)     # wave, lane, expected ^ actual
+# a timing entry and a device parameter that changes its cycles, not its values
+CYCLES = ("micro-lds_stride32-gfx900-timing", "lds_latency=65")
 
 
 def cli_missing():
@@ -127,6 +130,25 @@ def check_bitflip(s, fname, byte):
     return "PASS", "(%s)" % mt.divergence_line(out)
 
 
+def check_cycles(s, setting):
+    """The entry under a changed device parameter: `trace diff --timing`
+    reports a difference, plain `trace diff` (architectural state) none."""
+    r = mt.Spec()
+    r.name, r.mode, r.diff, r.inputs = s.name, s.mode, s.diff, s.inputs
+    r.run = s.run.replace(" --trace ", " --set %s --trace " % setting)
+    t, err = mt.make_trace(r)
+    if not t:
+        return "FAIL", "the run failed: " + err
+    rc, out = mt.diff_trace(s, t)
+    if rc != 1 or not re.search(r"cycle", out):
+        return "FAIL", "trace diff --timing exited %d, want 1 with the cycles that differ\n%s" % (rc, report(out, 12))
+    r.diff = s.diff.replace(" --timing", "")
+    rc2, out2 = mt.diff_trace(r, t)
+    if rc2 != 0:
+        return "FAIL", "trace diff without --timing exited %d, want 0\n%s" % (rc2, report(out2, 12))
+    return "PASS", "(%s)" % mt.divergence_line(out)
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description="golden-trace regression test")
@@ -176,6 +198,11 @@ def main(argv):
         fails += st == "FAIL"
         print("%s: golden one-bit input change in %s is reported%s" % (st, BITFLIP[0],
                                                                        (": " if st == "FAIL" else " ") + msg))
+    if CYCLES[0] in by:
+        st, msg = check_cycles(by[CYCLES[0]], CYCLES[1])
+        fails += st == "FAIL"
+        print("%s: golden --set %s on %s changes cycles only%s" % (st, CYCLES[1], CYCLES[0],
+                                                                  (": " if st == "FAIL" else " ") + msg))
     return 1 if fails else 0
 
 
