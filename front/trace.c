@@ -1,33 +1,13 @@
-/* trace.c — the trace file: gzip members, chunks of records, the index and
- * the footer; writer and reader (format in trace.h).
- *
- * Record encoding inside a chunk (all varints are LEB128, "zz" is the
- * zigzag map of a signed difference).  The coder's context (previous wave,
- * predicted pc, EXEC, per-lane history of recent VGPR values) starts fresh
- * in every chunk, so that a chunk decodes on its own.
- *   u8 bits   1 new wave, 2 pc not predicted, 4 EXEC changed, 8 flags,
- *             16 SCC written, 32 SCC value, 64 cycles, 128 hardware regs
- *   [new wave]  launch, wave, wg[0..2], wg_wave          (varints)
- *   [pc]        zz(pc - predicted)   (predicted: previous pc + its length)
- *   u8 ndw, ndw dwords (LE)
- *   [exec] u64 LE   [flags] u8   [cycles] zz(issue - previous issue), zz(done - issue)
- *   ns, then per SGPR: reg, value                          (varints)
- *   nv, then per VGPR: reg, u8 mode (bit 0: lanes = EXEC, else u64 LE mask
- *       follows; bit 1: per-lane codes, else linear: a, zz(s) with value
- *       a + lane * s), then the codes of the mask's lanes
- *   nm, then per dword: u8 space, zz(addr - (previous addr + 4)), value code
- *   [hardware regs] nh, then per register: u8 id, value
- * A value code is a varint c: c & 3 == 0: the previous value + unzz(c >> 2);
- * c & 3 == 1: the (c >> 2)-th most recent value written in the lane's history;
- * c == 2: four raw bytes follow.  Memory dwords use the history of the lanes
- * of EXEC taken in turn (a store writes lane after lane). */
+/* trace.c — the trace file: gzip members (header, chunks of records,
+ * index, footer), the writer and the reader (format in trace.h; the coding
+ * of records inside a chunk in trace_code.c). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include "front/trace.h"
+#include "front/trace_code.h"
 
 enum { KIND_HEADER = 1, KIND_RECORDS = 2, KIND_INDEX = 3, KIND_FOOTER = 4 };
 enum {
@@ -37,447 +17,9 @@ enum {
     CHUNK_BYTES = 256 << 10,           /* records per chunk: about this many bytes */
     MAX_MEMBER = 64 << 20,             /* larger members are corrupt */
     ZLEVEL = 6,
-    HIST = 4,                          /* per-lane value history */
 };
 static const char magic[8] = {'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E'};
 static const char index_magic[8] = {'G', 'C', 'N', 'T', 'I', 'N', 'D', 'X'};
-
-/* ---- byte buffers ------------------------------------------------------- */
-
-typedef struct {
-    uint8_t *p;
-    size_t n, cap;
-    int oom;
-} buf_t;
-
-static int b_reserve(buf_t *b, size_t more)
-{
-    if (b->n + more <= b->cap)
-        return 0;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->n + more)
-        cap *= 2;
-    uint8_t *p = realloc(b->p, cap);
-    if (!p) {
-        b->oom = 1;
-        return -1;
-    }
-    b->p = p;
-    b->cap = cap;
-    return 0;
-}
-
-static void b_put(buf_t *b, const void *p, size_t n)
-{
-    if (b_reserve(b, n))
-        return;
-    memcpy(b->p + b->n, p, n);
-    b->n += n;
-}
-
-static inline void b_u8(buf_t *b, unsigned v)
-{
-    if (b->n < b->cap || !b_reserve(b, 1))
-        b->p[b->n++] = (uint8_t)v;
-}
-
-static inline void b_var(buf_t *b, uint64_t v)
-{
-    if (b->n + 10 > b->cap && b_reserve(b, 10))
-        return;
-    uint8_t *p = b->p + b->n;
-    while (v >= 0x80) {
-        *p++ = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    *p++ = (uint8_t)v;
-    b->n = (size_t)(p - b->p);
-}
-
-static void b_le(buf_t *b, uint64_t v, unsigned bytes)
-{
-    uint8_t t[8];
-    for (unsigned i = 0; i < bytes; i++)
-        t[i] = (uint8_t)(v >> 8 * i);
-    b_put(b, t, bytes);
-}
-
-static void b_str(buf_t *b, const char *s)
-{
-    size_t n = strlen(s);
-    b_var(b, n);
-    b_put(b, s, n);
-}
-
-static inline uint64_t zz(int64_t d)
-{
-    return ((uint64_t)d << 1) ^ (uint64_t)(d >> 63);
-}
-
-static inline int64_t unzz(uint64_t v)
-{
-    return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
-}
-
-/* A cursor over decoded bytes; bad is set on any overrun. */
-typedef struct {
-    const uint8_t *p, *end;
-    int bad;
-} rd_t;
-
-static inline unsigned r_u8(rd_t *r)
-{
-    if (r->p >= r->end) {
-        r->bad = 1;
-        return 0;
-    }
-    return *r->p++;
-}
-
-static inline uint64_t r_var(rd_t *r)
-{
-    uint64_t v = 0;
-    for (unsigned s = 0; s < 64; s += 7) {
-        if (r->p >= r->end) {
-            r->bad = 1;
-            return 0;
-        }
-        uint8_t c = *r->p++;
-        v |= (uint64_t)(c & 0x7f) << s;
-        if (!(c & 0x80))
-            return v;
-    }
-    r->bad = 1;
-    return 0;
-}
-
-static uint64_t r_le(rd_t *r, unsigned bytes)
-{
-    if ((size_t)(r->end - r->p) < bytes) {
-        r->bad = 1;
-        r->p = r->end;
-        return 0;
-    }
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++)
-        v |= (uint64_t)r->p[i] << 8 * i;
-    r->p += bytes;
-    return v;
-}
-
-static void r_str(rd_t *r, char *out, size_t cap)
-{
-    uint64_t n = r_var(r);
-    if (n >= cap || (uint64_t)(r->end - r->p) < n) {
-        r->bad = 1;
-        out[0] = 0;
-        return;
-    }
-    memcpy(out, r->p, n);
-    out[n] = 0;
-    r->p += n;
-}
-
-/* ---- the coder's context ------------------------------------------------ */
-
-typedef struct {
-    int have_wave;
-    uint32_t launch, wave, wg[3], wg_wave;
-    uint64_t next_pc, exec, issue, maddr;
-    uint32_t hist[64][HIST];
-    uint8_t head[64];
-} ctx_t;
-
-static void ctx_reset(ctx_t *c)
-{
-    memset(c, 0, sizeof *c);
-}
-
-static inline void hist_push(ctx_t *c, unsigned lane, uint32_t v)
-{
-    c->hist[lane][c->head[lane]++ & (HIST - 1)] = v;
-}
-
-static inline uint32_t hist_get(const ctx_t *c, unsigned lane, unsigned j)
-{
-    return c->hist[lane][(unsigned)(c->head[lane] - 1 - j) & (HIST - 1)];
-}
-
-/* Code value v given the previous value prev and the history of lane. */
-static inline void put_val(buf_t *b, const ctx_t *c, unsigned lane, uint32_t prev, uint32_t v)
-{
-    uint64_t d = zz((int32_t)(v - prev));
-    if (d < 32) {
-        b_u8(b, (unsigned)(d << 2));
-        return;
-    }
-    for (unsigned j = 0; j < HIST; j++)
-        if (hist_get(c, lane, j) == v) {
-            b_u8(b, j << 2 | 1);
-            return;
-        }
-    if (d < (1u << 19))
-        b_var(b, d << 2);
-    else {
-        b_u8(b, 2);
-        b_le(b, v, 4);
-    }
-}
-
-static inline uint32_t get_val(rd_t *r, const ctx_t *c, unsigned lane, uint32_t prev)
-{
-    uint64_t code = r_var(r);
-    switch (code & 3) {
-    case 0:
-        return prev + (uint32_t)unzz(code >> 2);
-    case 1:
-        if ((code >> 2) >= HIST)
-            break;
-        return hist_get(c, lane, (unsigned)(code >> 2));
-    case 2:
-        if (code != 2)
-            break;
-        return (uint32_t)r_le(r, 4);
-    }
-    r->bad = 1;
-    return 0;
-}
-
-/* The next lane of exec after lane (cyclically), for memory values. */
-static inline unsigned next_lane(uint64_t exec, unsigned lane)
-{
-    if (!exec)
-        return 0;
-    uint64_t above = lane >= 63 ? 0 : exec & (~0ull << (lane + 1));
-    return (unsigned)__builtin_ctzll(above ? above : exec);
-}
-
-/* ---- encoding and decoding one record ----------------------------------- */
-
-static int is_linear(const trace_vreg_t *v, uint32_t *a, uint32_t *s)
-{
-    uint64_t m = v->mask;
-    unsigned l0 = (unsigned)__builtin_ctzll(m);
-    uint64_t rest = m & (m - 1);
-    uint32_t st = 0;
-    if (rest) {
-        unsigned l1 = (unsigned)__builtin_ctzll(rest);
-        if (l1 == l0 + 1)
-            st = v->val[l1] - v->val[l0];
-    }
-    uint32_t base = v->val[l0] - l0 * st;
-    for (; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        if (v->val[l] != base + l * st)
-            return 0;
-    }
-    *a = base;
-    *s = st;
-    return 1;
-}
-
-static void enc_vreg(buf_t *b, ctx_t *c, const trace_vreg_t *v, uint64_t exec)
-{
-    b_var(b, v->reg);
-    uint32_t a, s;
-    int lin = v->mask && is_linear(v, &a, &s);
-    b_u8(b, (v->mask == exec) | (lin ? 0 : 2));
-    if (v->mask != exec)
-        b_le(b, v->mask, 8);
-    if (lin) {
-        b_var(b, a);
-        b_var(b, zz((int32_t)s));
-    }
-    uint32_t prev = 0;
-    for (uint64_t m = v->mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        if (!lin)
-            put_val(b, c, l, prev, v->val[l]);
-        prev = v->val[l];
-        hist_push(c, l, prev);
-    }
-}
-
-static void enc_rec(buf_t *b, ctx_t *c, const trace_rec_t *r, int timing)
-{
-    int neww = !c->have_wave || r->wave != c->wave || r->launch != c->launch || r->wg[0] != c->wg[0] ||
-               r->wg[1] != c->wg[1] || r->wg[2] != c->wg[2] || r->wg_wave != c->wg_wave;
-    unsigned bits = neww | (r->pc != c->next_pc) << 1 | (r->exec != c->exec) << 2 | (r->flags != 0) << 3 |
-                    (r->scc_written != 0) << 4 | (r->scc != 0) << 5 | (timing != 0) << 6 | (r->nh != 0) << 7;
-    b_u8(b, bits);
-    if (neww) {
-        b_var(b, r->launch), b_var(b, r->wave);
-        b_var(b, r->wg[0]), b_var(b, r->wg[1]), b_var(b, r->wg[2]), b_var(b, r->wg_wave);
-        c->have_wave = 1, c->launch = r->launch, c->wave = r->wave, c->wg_wave = r->wg_wave;
-        memcpy(c->wg, r->wg, sizeof c->wg);
-    }
-    if (bits & 2)
-        b_var(b, zz((int64_t)(r->pc - c->next_pc)));
-    unsigned ndw = r->ndw > 3 ? 3 : r->ndw;
-    b_u8(b, ndw);
-    for (unsigned i = 0; i < ndw; i++)
-        b_le(b, r->dw[i], 4);
-    c->next_pc = r->pc + 4 * (ndw ? ndw : 1);
-    if (bits & 4)
-        b_le(b, r->exec, 8);
-    c->exec = r->exec;
-    if (bits & 8)
-        b_u8(b, r->flags);
-    if (bits & 64) {
-        b_var(b, zz((int64_t)(r->cycle_issue - c->issue)));
-        b_var(b, zz((int64_t)(r->cycle_done - r->cycle_issue)));
-        c->issue = r->cycle_issue;
-    }
-    b_var(b, r->ns);
-    for (unsigned i = 0; i < r->ns; i++)
-        b_var(b, r->s[i].reg), b_var(b, r->s[i].val);
-    b_var(b, r->nv);
-    for (unsigned i = 0; i < r->nv; i++)
-        enc_vreg(b, c, &r->v[i], r->exec);
-    b_var(b, r->nm);
-    uint32_t prev = 0;
-    unsigned lane = 63;
-    for (unsigned i = 0; i < r->nm; i++) {
-        const trace_mem_t *m = &r->m[i];
-        b_u8(b, m->space);
-        b_var(b, zz((int64_t)(m->addr - c->maddr)));
-        c->maddr = m->addr + 4;
-        lane = next_lane(r->exec, lane);
-        put_val(b, c, lane, prev, m->val);
-        prev = m->val;
-    }
-    if (bits & 128) {
-        b_var(b, r->nh);
-        for (unsigned i = 0; i < r->nh; i++)
-            b_u8(b, r->h[i].id), b_var(b, r->h[i].val);
-    }
-}
-
-static int dec_vreg(rd_t *rd, ctx_t *c, trace_vreg_t *v, uint64_t exec)
-{
-    v->reg = (uint16_t)r_var(rd);
-    unsigned mode = r_u8(rd);
-    v->mask = mode & 1 ? exec : r_le(rd, 8);
-    uint32_t a = 0, s = 0;
-    if (!(mode & 2)) {
-        a = (uint32_t)r_var(rd);
-        s = (uint32_t)unzz(r_var(rd));
-    }
-    uint32_t prev = 0;
-    for (uint64_t m = v->mask; m && !rd->bad; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        prev = mode & 2 ? get_val(rd, c, l, prev) : a + l * s;
-        v->val[l] = prev;
-        hist_push(c, l, prev);
-    }
-    return mode > 3 ? -1 : 0;
-}
-
-static int grow_mem(trace_rec_t *r, uint64_t n)
-{
-    if (n <= r->mcap)
-        return 0;
-    if (n > (1u << 24))
-        return -1;
-    trace_mem_t *m = realloc(r->m, n * sizeof *m);
-    if (!m)
-        return -1;
-    r->m = m;
-    r->mcap = (unsigned)n;
-    return 0;
-}
-
-/* Decode one record; returns 0, or -1 with a reason. */
-static int dec_rec(rd_t *rd, ctx_t *c, trace_rec_t *r, const char **why)
-{
-    unsigned bits = r_u8(rd);
-    if (bits & 1) {
-        c->launch = (uint32_t)r_var(rd), c->wave = (uint32_t)r_var(rd);
-        c->wg[0] = (uint32_t)r_var(rd), c->wg[1] = (uint32_t)r_var(rd), c->wg[2] = (uint32_t)r_var(rd);
-        c->wg_wave = (uint32_t)r_var(rd);
-        c->have_wave = 1;
-    } else if (!c->have_wave) {
-        *why = "record without its wave";
-        return -1;
-    }
-    r->launch = c->launch, r->wave = c->wave, r->wg_wave = c->wg_wave;
-    memcpy(r->wg, c->wg, sizeof r->wg);
-    r->pc = c->next_pc;
-    if (bits & 2)
-        r->pc += (uint64_t)unzz(r_var(rd));
-    r->ndw = (uint8_t)r_u8(rd);
-    if (r->ndw > 3) {
-        *why = "bad instruction length";
-        return -1;
-    }
-    memset(r->dw, 0, sizeof r->dw);
-    for (unsigned i = 0; i < r->ndw; i++)
-        r->dw[i] = (uint32_t)r_le(rd, 4);
-    c->next_pc = r->pc + 4 * (r->ndw ? r->ndw : 1);
-    if (bits & 4)
-        c->exec = r_le(rd, 8);
-    r->exec = c->exec;
-    r->flags = bits & 8 ? (uint8_t)r_u8(rd) : 0;
-    r->scc_written = (bits & 16) != 0;
-    r->scc = (bits & 32) != 0;
-    r->cycle_issue = r->cycle_done = 0;
-    if (bits & 64) {
-        c->issue += (uint64_t)unzz(r_var(rd));
-        r->cycle_issue = c->issue;
-        r->cycle_done = c->issue + (uint64_t)unzz(r_var(rd));
-    }
-    uint64_t n = r_var(rd);
-    if (n > TRACE_MAX_SREG) {
-        *why = "too many scalar registers";
-        return -1;
-    }
-    r->ns = (unsigned)n;
-    for (unsigned i = 0; i < r->ns; i++)
-        r->s[i].reg = (uint16_t)r_var(rd), r->s[i].val = (uint32_t)r_var(rd);
-    n = r_var(rd);
-    if (n > TRACE_MAX_VREG) {
-        *why = "too many vector registers";
-        return -1;
-    }
-    r->nv = (unsigned)n;
-    for (unsigned i = 0; i < r->nv; i++)
-        if (dec_vreg(rd, c, &r->v[i], r->exec)) {
-            *why = "bad vector register coding";
-            return -1;
-        }
-    n = r_var(rd);
-    if (n > (uint64_t)(rd->end - rd->p) || grow_mem(r, n)) {
-        *why = "bad memory write count";
-        return -1;
-    }
-    r->nm = (unsigned)n;
-    uint32_t prev = 0;
-    unsigned lane = 63;
-    for (unsigned i = 0; i < r->nm && !rd->bad; i++) {
-        trace_mem_t *m = &r->m[i];
-        m->space = (uint8_t)r_u8(rd);
-        m->addr = c->maddr + (uint64_t)unzz(r_var(rd));
-        c->maddr = m->addr + 4;
-        lane = next_lane(r->exec, lane);
-        m->val = prev = get_val(rd, c, lane, prev);
-    }
-    r->nh = 0;
-    if (bits & 128) {
-        n = r_var(rd);
-        if (n > TRACE_MAX_HWREG) {
-            *why = "too many hardware registers";
-            return -1;
-        }
-        r->nh = (unsigned)n;
-        for (unsigned i = 0; i < r->nh; i++)
-            r->h[i].id = (uint8_t)r_u8(rd), r->h[i].val = (uint32_t)r_var(rd);
-    }
-    if (rd->bad) {
-        *why = "record runs past the end of its chunk";
-        return -1;
-    }
-    return 0;
-}
 
 /* ---- gzip members ------------------------------------------------------- */
 
@@ -514,10 +56,11 @@ struct trace_writer {
     uint64_t n;                /* records written */
     uint64_t chunk_first;      /* first record of the open chunk */
     int timing, failed;
-    buf_t raw, z;              /* the open chunk's encoded records; compressed member */
-    buf_t index;               /* per chunk: offset, first, count */
+    tc_buf_t a, b;             /* the open chunk's streams A and B (trace_code.c) */
+    tc_buf_t z;                /* a compressed member */
+    tc_buf_t index;            /* per chunk: offset, first, count */
     uint64_t nchunks;
-    ctx_t ctx;
+    tc_ctx_t ctx;
     z_stream zs;
     int zinit;
 };
@@ -530,28 +73,36 @@ static int w_fail(trace_writer_t *tw, char *err, size_t errlen, const char *what
     return -1;
 }
 
-/* Compress data into one member of the given kind and write it. */
-static int w_member(trace_writer_t *tw, unsigned kind, uint64_t arg, const uint8_t *data, size_t n, char *err,
-                    size_t errlen)
+/* Write one member of the given kind whose payload is data (compressed)
+ * then stored (deflate level 0: bytes that do not compress). */
+static int w_member(trace_writer_t *tw, unsigned kind, uint64_t arg, const uint8_t *data, size_t n,
+                    const uint8_t *stored, size_t ns, char *err, size_t errlen)
 {
     errno = 0;
-    if (deflateReset(&tw->zs) != Z_OK)
+    if (deflateReset(&tw->zs) != Z_OK || deflateParams(&tw->zs, ZLEVEL, Z_DEFAULT_STRATEGY) != Z_OK)
         return w_fail(tw, err, errlen, "compression failed");
     tw->z.n = 0;
-    size_t bound = deflateBound(&tw->zs, (uLong)n) + GZ_HDR + GZ_TRAILER;
-    if (b_reserve(&tw->z, bound))
+    size_t bound = deflateBound(&tw->zs, (uLong)(n + ns)) + ns / 8192 + 64 + GZ_HDR + GZ_TRAILER;
+    if (tc_reserve(&tw->z, bound))
         return w_fail(tw, err, errlen, "cannot write");
     tw->zs.next_in = (Bytef *)data;
     tw->zs.avail_in = (uInt)n;
     tw->zs.next_out = tw->z.p + GZ_HDR;
     tw->zs.avail_out = (uInt)(bound - GZ_HDR - GZ_TRAILER);
-    if (deflate(&tw->zs, Z_FINISH) != Z_STREAM_END)
+    int zr = ns ? deflate(&tw->zs, Z_NO_FLUSH) : deflate(&tw->zs, Z_FINISH);
+    if (ns && zr == Z_OK && deflateParams(&tw->zs, 0, Z_DEFAULT_STRATEGY) == Z_OK) {
+        tw->zs.next_in = (Bytef *)stored;
+        tw->zs.avail_in = (uInt)ns;
+        zr = deflate(&tw->zs, Z_FINISH);
+    }
+    if (zr != Z_STREAM_END)
         return w_fail(tw, err, errlen, "compression failed");
     size_t csize = GZ_HDR + tw->zs.total_out + GZ_TRAILER;
     member_header(tw->z.p, kind, (uint32_t)csize, arg);
     uint8_t *t = tw->z.p + GZ_HDR + tw->zs.total_out;
-    put_le(t, crc32(crc32(0, NULL, 0), data, (uInt)n), 4);
-    put_le(t + 4, (uint32_t)n, 4);
+    uLong crc = crc32(crc32(0, NULL, 0), data, (uInt)n);
+    put_le(t, ns ? crc32(crc, stored, (uInt)ns) : crc, 4);
+    put_le(t + 4, (uint32_t)(n + ns), 4);
     if (fwrite(tw->z.p, 1, csize, tw->fp) != csize)
         return w_fail(tw, err, errlen, "cannot write");
     tw->off += csize;
@@ -566,15 +117,20 @@ static int w_flush_chunk(trace_writer_t *tw, char *err, size_t errlen)
     put_le(e, tw->off, 8);
     put_le(e + 8, tw->chunk_first, 8);
     put_le(e + 16, tw->n - tw->chunk_first, 4);
-    b_put(&tw->index, e, sizeof e);
+    tc_put(&tw->index, e, sizeof e);
     if (tw->index.oom)
         return w_fail(tw, err, errlen, "cannot write");
-    if (w_member(tw, KIND_RECORDS, tw->chunk_first, tw->raw.p, tw->raw.n, err, errlen))
+    /* payload: u32 length of stream A, A (compressed), B (stored) */
+    uint8_t len[4];
+    put_le(len, tw->a.n - 4, 4);
+    memcpy(tw->a.p, len, 4);
+    if (w_member(tw, KIND_RECORDS, tw->chunk_first, tw->a.p, tw->a.n, tw->b.p, tw->b.n, err, errlen))
         return -1;
     tw->nchunks++;
-    tw->raw.n = 0;
+    tw->a.n = 4;
+    tw->b.n = 0;
     tw->chunk_first = tw->n;
-    ctx_reset(&tw->ctx);
+    tc_reset(&tw->ctx);
     return 0;
 }
 
@@ -587,6 +143,8 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
         return NULL;
     }
     tw->timing = h->mode == TRACE_MODE_TIMING;
+    tc_reset(&tw->ctx);
+    tc_put(&tw->a, "\0\0\0\0", 4);   /* room for the length of stream A */
     if (deflateInit2(&tw->zs, ZLEVEL, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         snprintf(err, errlen, "%s: cannot start the compressor", path);
         free(tw->path), free(tw);
@@ -599,18 +157,18 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
         trace_write_close(tw, NULL, 0);
         return NULL;
     }
-    buf_t b = {0};
-    b_put(&b, magic, sizeof magic);
-    b_le(&b, TRACE_FORMAT_VERSION, 4);
-    b_le(&b, h->mode, 4);
-    b_str(&b, h->target);
-    b_str(&b, h->version);
-    b_str(&b, h->kernel);
-    b_str(&b, h->options ? h->options : "");
-    b_put(&b, h->co_sha256, 32);
-    b_le(&b, h->code_base, 8);
+    tc_buf_t b = {0};
+    tc_put(&b, magic, sizeof magic);
+    tc_le(&b, TRACE_FORMAT_VERSION, 4);
+    tc_le(&b, h->mode, 4);
+    tc_str(&b, h->target);
+    tc_str(&b, h->version);
+    tc_str(&b, h->kernel);
+    tc_str(&b, h->options ? h->options : "");
+    tc_put(&b, h->co_sha256, 32);
+    tc_le(&b, h->code_base, 8);
     int bad = b.oom ? (errno = ENOMEM, w_fail(tw, err, errlen, "cannot write"))
-                    : w_member(tw, KIND_HEADER, 0, b.p, b.n, err, errlen);
+                    : w_member(tw, KIND_HEADER, 0, b.p, b.n, NULL, 0, err, errlen);
     free(b.p);
     if (bad) {
         trace_write_close(tw, NULL, 0);
@@ -625,13 +183,13 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
         snprintf(err, errlen, "%s: an earlier write failed", tw->path);
         return -1;
     }
-    enc_rec(&tw->raw, &tw->ctx, r, tw->timing);
-    if (tw->raw.oom) {
+    tc_encode(&tw->ctx, &tw->a, &tw->b, r, tw->timing);
+    if (tw->a.oom || tw->b.oom) {
         errno = ENOMEM;
         return w_fail(tw, err, errlen, "cannot write");
     }
     tw->n++;
-    if (tw->raw.n >= CHUNK_BYTES)
+    if (tw->a.n + tw->b.n >= CHUNK_BYTES)
         return w_flush_chunk(tw, err, errlen);
     return 0;
 }
@@ -648,17 +206,17 @@ int trace_write_close(trace_writer_t *tw, char *err, size_t errlen)
         err = dummy, errlen = sizeof dummy;
     int rc = tw->failed ? -1 : 0;
     if (!tw->failed && w_flush_chunk(tw, err, errlen) == 0) {
-        buf_t b = {0};
-        b_put(&b, index_magic, sizeof index_magic);
-        b_le(&b, tw->nchunks, 8);
-        b_le(&b, tw->n, 8);
+        tc_buf_t b = {0};
+        tc_put(&b, index_magic, sizeof index_magic);
+        tc_le(&b, tw->nchunks, 8);
+        tc_le(&b, tw->n, 8);
         if (tw->index.n)
-            b_put(&b, tw->index.p, tw->index.n);
+            tc_put(&b, tw->index.p, tw->index.n);
         uint64_t at = tw->off;
         if (b.oom) {
             errno = ENOMEM;
             rc = w_fail(tw, err, errlen, "cannot write");
-        } else if (w_member(tw, KIND_INDEX, tw->nchunks, b.p, b.n, err, errlen) == 0) {
+        } else if (w_member(tw, KIND_INDEX, tw->nchunks, b.p, b.n, NULL, 0, err, errlen) == 0) {
             uint8_t f[FOOTER_SIZE];
             member_header(f, KIND_FOOTER, FOOTER_SIZE, at);
             memcpy(f + GZ_HDR, "\x03\x00\0\0\0\0\0\0\0\0", 10);   /* empty final block, CRC 0, size 0 */
@@ -676,7 +234,8 @@ int trace_write_close(trace_writer_t *tw, char *err, size_t errlen)
     }
     if (tw->zinit)
         deflateEnd(&tw->zs);
-    free(tw->raw.p), free(tw->z.p), free(tw->index.p), free(tw->path), free(tw);
+    tc_free(&tw->ctx);
+    free(tw->a.p), free(tw->b.p), free(tw->z.p), free(tw->index.p), free(tw->path), free(tw);
     return rc;
 }
 
@@ -698,9 +257,9 @@ struct trace_reader {
     /* position */
     uint64_t ci;               /* chunk loaded (nchunks: none) */
     uint64_t next;             /* number of the record trace_next returns */
-    buf_t raw, z;              /* the loaded chunk decoded; compressed member */
-    rd_t rd;
-    ctx_t ctx;
+    tc_buf_t raw, z;              /* the loaded chunk decoded; compressed member */
+    tc_rd_t ra, rb;            /* streams A and B of the loaded chunk */
+    tc_ctx_t ctx;
     z_stream zs;
     int zinit;
 };
@@ -726,12 +285,13 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
 {
     static const char *names[] = {"", "header", "records", "index", "footer"};
     uint8_t h[GZ_HDR];
-    if (off > tr->size || tr->size - off < GZ_HDR + GZ_TRAILER)
-        return r_err(tr, err, errlen, off, "truncated: the %s member is missing", names[kind]);
-    if (fseeko(tr->fp, (off_t)off, SEEK_SET) || fread(h, 1, GZ_HDR, tr->fp) != GZ_HDR)
+    size_t have = off > tr->size ? 0 : tr->size - off < GZ_HDR ? (size_t)(tr->size - off) : GZ_HDR;
+    if (have && (fseeko(tr->fp, (off_t)off, SEEK_SET) || fread(h, 1, have, tr->fp) != have))
         return r_err(tr, err, errlen, off, "cannot read: %s", strerror(errno));
-    if (h[0] != 0x1f || h[1] != 0x8b)
+    if (have >= 2 && (h[0] != 0x1f || h[1] != 0x8b))
         return r_err(tr, err, errlen, off, "not a gzip member (a gcnsim trace is made of gzip members)");
+    if (off > tr->size || tr->size - off < GZ_HDR + GZ_TRAILER)
+        return r_err(tr, err, errlen, off, "truncated: the %s member is incomplete", names[kind]);
     uint8_t ref[GZ_HDR];
     member_header(ref, kind, 0, 0);
     if (memcmp(h, ref, 16) != 0 || h[18] || h[19])
@@ -750,7 +310,7 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
                      (unsigned long long)cs, (unsigned long long)(tr->size - off));
     *csize = cs;
     tr->z.n = 0;
-    if (b_reserve(&tr->z, cs))
+    if (tc_reserve(&tr->z, cs))
         return r_err(tr, err, errlen, off, "out of memory");
     if (fread(tr->z.p, 1, cs - GZ_HDR, tr->fp) != cs - GZ_HDR)
         return r_err(tr, err, errlen, off, "cannot read: %s", strerror(errno));
@@ -759,7 +319,7 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
     if (isize > MAX_MEMBER)
         return r_err(tr, err, errlen, off, "corrupt: bad uncompressed size %u", isize);
     tr->raw.n = 0;
-    if (b_reserve(&tr->raw, isize + 1))
+    if (tc_reserve(&tr->raw, isize + 1))
         return r_err(tr, err, errlen, off, "out of memory");
     inflateReset(&tr->zs);
     tr->zs.next_in = tr->z.p;
@@ -783,16 +343,18 @@ static int read_header(trace_reader_t *tr, char *err, size_t errlen)
         return r_err(tr, err, errlen, 0, "empty file");
     if (read_member(tr, 0, KIND_HEADER, &arg, &cs, err, errlen))
         return -1;
-    rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
+    if (arg != 0)
+        return r_err(tr, err, errlen, 0, "corrupt: bad header member");
+    tc_rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
     if (tr->raw.n < sizeof magic || memcmp(r.p, magic, sizeof magic))
         return r_err(tr, err, errlen, 0, "not a gcnsim trace (bad magic)");
     r.p += sizeof magic;
-    tr->h.format = (unsigned)r_le(&r, 4);
-    tr->h.mode = (unsigned)r_le(&r, 4);
-    r_str(&r, tr->h.target, sizeof tr->h.target);
-    r_str(&r, tr->h.version, sizeof tr->h.version);
-    r_str(&r, tr->h.kernel, sizeof tr->h.kernel);
-    uint64_t n = r_var(&r);
+    tr->h.format = (unsigned)tc_r_le(&r, 4);
+    tr->h.mode = (unsigned)tc_r_le(&r, 4);
+    tc_r_str(&r, tr->h.target, sizeof tr->h.target);
+    tc_r_str(&r, tr->h.version, sizeof tr->h.version);
+    tc_r_str(&r, tr->h.kernel, sizeof tr->h.kernel);
+    uint64_t n = tc_r_var(&r);
     if (!r.bad && n <= (uint64_t)(r.end - r.p) && (tr->options = malloc(n + 1))) {
         memcpy(tr->options, r.p, n);
         tr->options[n] = 0;
@@ -805,7 +367,7 @@ static int read_header(trace_reader_t *tr, char *err, size_t errlen)
     else {
         memcpy(tr->h.co_sha256, r.p, 32);
         r.p += 32;
-        tr->h.code_base = r_le(&r, 8);
+        tr->h.code_base = tc_r_le(&r, 8);
     }
     if (r.bad || tr->h.format != TRACE_FORMAT_VERSION || tr->h.mode > TRACE_MODE_TIMING)
         return r_err(tr, err, errlen, 0, "corrupt: bad header");
@@ -833,12 +395,12 @@ static int read_index(trace_reader_t *tr, char *err, size_t errlen)
         return -1;
     if (ioff + cs != foff)
         return r_err(tr, err, errlen, ioff, "corrupt: bytes between the index and the footer");
-    rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
+    tc_rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
     if (tr->raw.n < 24 || memcmp(r.p, index_magic, 8))
         return r_err(tr, err, errlen, ioff, "corrupt: bad index");
     r.p += 8;
-    uint64_t n = r_le(&r, 8);
-    tr->count = r_le(&r, 8);
+    uint64_t n = tc_r_le(&r, 8);
+    tr->count = tc_r_le(&r, 8);
     if (n != nch || (uint64_t)(r.end - r.p) != n * 20)
         return r_err(tr, err, errlen, ioff, "corrupt: bad index size");
     if (n && !(tr->chunks = calloc(n, sizeof *tr->chunks)))
@@ -846,7 +408,7 @@ static int read_index(trace_reader_t *tr, char *err, size_t errlen)
     uint64_t first = 0, off_min = 0;
     for (uint64_t i = 0; i < n; i++) {
         chunk_t *c = &tr->chunks[i];
-        c->off = r_le(&r, 8), c->first = r_le(&r, 8), c->count = (uint32_t)r_le(&r, 4);
+        c->off = tc_r_le(&r, 8), c->first = tc_r_le(&r, 8), c->count = (uint32_t)tc_r_le(&r, 4);
         if (c->first != first || c->count == 0 || c->off <= off_min || c->off >= ioff)
             return r_err(tr, err, errlen, ioff, "corrupt: index entry %llu is inconsistent", (unsigned long long)i);
         first += c->count;
@@ -913,8 +475,12 @@ static int load_chunk(trace_reader_t *tr, uint64_t i, char *err, size_t errlen)
     if (arg != c->first)
         return r_err(tr, err, errlen, c->off, "corrupt: the chunk starts at record %llu, the index says %llu",
                      (unsigned long long)arg, (unsigned long long)c->first);
-    tr->rd = (rd_t){tr->raw.p, tr->raw.p + tr->raw.n, 0};
-    ctx_reset(&tr->ctx);
+    uint64_t na = tr->raw.n >= 4 ? get_le(tr->raw.p, 4) : UINT64_MAX;
+    if (na > tr->raw.n - 4)
+        return r_err(tr, err, errlen, c->off, "corrupt: bad chunk layout");
+    tr->ra = (tc_rd_t){tr->raw.p + 4, tr->raw.p + 4 + na, 0};
+    tr->rb = (tc_rd_t){tr->raw.p + 4 + na, tr->raw.p + tr->raw.n, 0};
+    tc_reset(&tr->ctx);
     tr->ci = i;
     return 0;
 }
@@ -930,12 +496,12 @@ int trace_next(trace_reader_t *tr, trace_rec_t *r, char *err, size_t errlen)
         return -1;
     const char *why = NULL;
     const chunk_t *c = &tr->chunks[tr->ci];
-    if (dec_rec(&tr->rd, &tr->ctx, r, &why)) {
+    if (tc_decode(&tr->ctx, &tr->ra, &tr->rb, r, tr->h.mode == TRACE_MODE_TIMING, &why)) {
         tr->ci = tr->nchunks;
         return r_err(tr, err, errlen, c->off, "corrupt: record %llu: %s", (unsigned long long)tr->next, why);
     }
     r->seq = tr->next++;
-    if (tr->next == c->first + c->count && tr->rd.p != tr->rd.end) {
+    if (tr->next == c->first + c->count && (tr->ra.p != tr->ra.end || tr->rb.p != tr->rb.end)) {
         tr->ci = tr->nchunks;
         return r_err(tr, err, errlen, c->off, "corrupt: bytes after the chunk's last record");
     }
@@ -967,7 +533,7 @@ int trace_seek(trace_reader_t *tr, uint64_t n, char *err, size_t errlen)
     const char *why = NULL;
     int rc = 0;
     for (uint64_t k = tr->chunks[lo].first; k < n; k++)
-        if (dec_rec(&tr->rd, &tr->ctx, &skip, &why)) {
+        if (tc_decode(&tr->ctx, &tr->ra, &tr->rb, &skip, tr->h.mode == TRACE_MODE_TIMING, &why)) {
             tr->ci = tr->nchunks;
             rc = r_err(tr, err, errlen, tr->chunks[lo].off, "corrupt: record %llu: %s", (unsigned long long)k, why);
             break;
@@ -984,6 +550,7 @@ void trace_close(trace_reader_t *tr)
         fclose(tr->fp);
     if (tr->zinit)
         inflateEnd(&tr->zs);
+    tc_free(&tr->ctx);
     free(tr->chunks), free(tr->options), free(tr->raw.p), free(tr->z.p), free(tr->path), free(tr);
 }
 

@@ -20,10 +20,18 @@ void trace_recorder_free(trace_recorder_t *r)
 }
 
 /* The dword at addr of a memory space as it is now (bytes outside every
- * allocation read 0). */
-static uint32_t mem_now(wave_t *w, unsigned space, uint64_t addr)
+ * allocation read 0); *last caches the allocation of the previous call. */
+static uint32_t mem_now(wave_t *w, unsigned space, uint64_t addr, const mem_region_t **last)
 {
     uint8_t b[4] = {0};
+    const mem_region_t *g = *last;
+    if (space != FX_SPACE_LDS && g && addr >= g->base && addr - g->base + 4 <= g->size) {
+        uint32_t v;
+        memcpy(&v, g->data + (addr - g->base), 4);
+        return v;
+    }
+    if (space != FX_SPACE_LDS && (g = mem_region_at(w->ctx->mem, addr)) != NULL)
+        *last = g;
     if (space == FX_SPACE_LDS) {
         for (unsigned i = 0; i < 4; i++)
             if (addr + i < w->wg->lds_size)
@@ -77,6 +85,10 @@ static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
         }
         v->mask |= fx->v[i].mask;
         const uint32_t *row = w->vgpr[reg];
+        if (fx->v[i].mask == ~0ull) {
+            memcpy(v->val, row, sizeof v->val);
+            continue;
+        }
         for (uint64_t m = fx->v[i].mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             v->val[l] = row[l];
@@ -95,10 +107,11 @@ static int take_mem(trace_recorder_t *r, wave_t *w, const fx_t *fx)
         t->m = m;
         t->mcap = cap;
     }
+    const mem_region_t *last = NULL;
     for (unsigned i = 0; i < fx->nm; i++) {
         t->m[i].space = fx->m[i].space;
         t->m[i].addr = fx->m[i].addr;
-        t->m[i].val = mem_now(w, fx->m[i].space, fx->m[i].addr);
+        t->m[i].val = mem_now(w, fx->m[i].space, fx->m[i].addr, &last);
     }
     t->nm = fx->nm;
     return 0;

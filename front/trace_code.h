@@ -1,0 +1,78 @@
+/* trace_code.h — inside the trace file: byte buffers, cursors, and the
+ * coding of records in a chunk (trace_code.c).  Not for users of traces:
+ * they use trace.h. */
+#ifndef GCNSIM_TRACE_CODE_H
+#define GCNSIM_TRACE_CODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "front/trace.h"
+
+/* A growable byte buffer; oom is set when an allocation failed (the
+ * buffer then stops growing). */
+typedef struct {
+    uint8_t *p;
+    size_t n, cap;
+    int oom;
+} tc_buf_t;
+
+/* Make room for more bytes; 0, or -1 (oom set). */
+int tc_reserve(tc_buf_t *b, size_t more);
+void tc_put(tc_buf_t *b, const void *p, size_t n);
+void tc_le(tc_buf_t *b, uint64_t v, unsigned bytes);
+void tc_str(tc_buf_t *b, const char *s);
+
+static inline void tc_u8(tc_buf_t *b, unsigned v)
+{
+    if (b->n < b->cap || !tc_reserve(b, 1))
+        b->p[b->n++] = (uint8_t)v;
+}
+
+static inline void tc_var(tc_buf_t *b, uint64_t v)
+{
+    if (b->n + 10 > b->cap && tc_reserve(b, 10))
+        return;
+    uint8_t *p = b->p + b->n;
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    b->n = (size_t)(p - b->p);
+}
+
+/* A cursor over bytes; bad is set on any overrun or malformed varint. */
+typedef struct {
+    const uint8_t *p, *end;
+    int bad;
+} tc_rd_t;
+
+unsigned tc_r_u8(tc_rd_t *r);
+uint64_t tc_r_var(tc_rd_t *r);
+uint64_t tc_r_le(tc_rd_t *r, unsigned bytes);
+/* A length-prefixed string into out (at most cap - 1 bytes, else bad). */
+void tc_r_str(tc_rd_t *r, char *out, size_t cap);
+
+/* The coder's context; it starts fresh in every chunk (tc_reset). */
+enum { TC_HIST = 8, TC_PCS = 1024 };
+typedef struct {
+    int have_wave;
+    uint32_t launch, wave, wg[3], wg_wave;
+    uint64_t next_pc, exec, issue, maddr;
+    uint32_t hist[TC_HIST][64];   /* the most recent VGPR rows written (lanes not written: 0) */
+    unsigned head;                /* rows pushed */
+    struct { uint64_t pc; uint32_t dw[3]; uint8_t ndw; } pcs[TC_PCS];  /* encodings seen, by pc */
+    tc_buf_t tmp;                 /* the writer's scratch (kept across tc_reset) */
+} tc_ctx_t;
+
+/* Start afresh (a new chunk); tc_free releases the scratch. */
+void tc_reset(tc_ctx_t *c);
+void tc_free(tc_ctx_t *c);
+/* Append record r: its structure and small values to a, the raw 32-bit
+ * values no prediction covers to b.  timing: the file records cycles. */
+void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int timing);
+/* Decode the next record from a and b into r.  Returns 0, or -1 with the
+ * reason in *why. */
+int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, const char **why);
+
+#endif
