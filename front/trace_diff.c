@@ -239,6 +239,13 @@ static dwave_t *wtab_get(wtab_t *t, const trace_rec_t *r)
 
 enum { DV_RECORD, DV_EXTRA_A, DV_EXTRA_B };   /* records differ; only A / only B has the record */
 
+/* --all: one wave's first divergence, in short. */
+typedef struct {
+    uint64_t key, sa, sb, pc;   /* sa/sb: record numbers (NONE: no record) */
+    uint32_t wave, wg[3], wg_wave, launch;
+    char what[64];
+} wsum_t;
+
 typedef struct {
     const trace_diff_opts_t *o;
     const char *path[2];
@@ -257,9 +264,18 @@ typedef struct {
     size_t bw;
     qrec_t *da, *db;
     wtab_t wt;
+    wsum_t *all;         /* --all: every wave's first divergence */
+    size_t nall, capall;
+    uint64_t peak_n, peak_bytes;   /* most records waiting at once */
     char *err;
     size_t errlen;
 } diff_t;
+
+/* Divergences at or after this key cannot be the first one reported. */
+static uint64_t cut(const diff_t *d)
+{
+    return d->o->all ? NONE : d->best;
+}
 
 static int is_unknown(const dwave_t *w)
 {
@@ -288,6 +304,10 @@ static void push(diff_t *d, dwave_t *w, int side, qrec_t *q)
     *tail = q;
     d->npend[side]++;
     d->bytes += sizeof *q + q->len;
+    if (d->npend[0] + d->npend[1] > d->peak_n)
+        d->peak_n = d->npend[0] + d->npend[1];
+    if (d->bytes > d->peak_bytes)
+        d->peak_bytes = d->bytes;
     if (!side && 2 * q->seq < d->best)
         d->a_lt++;
 }
@@ -323,8 +343,12 @@ static void recount_a_lt(diff_t *d)
 
 /* Wave w diverges at key with records a (A's, or NULL) and b (B's, or
  * NULL), which the call takes over: kept when earliest so far. */
+static void summarize(diff_t *d, const dwave_t *w, uint64_t key, int kind, const qrec_t *a, const qrec_t *b);
+
 static void diverge(diff_t *d, dwave_t *w, uint64_t key, int kind, qrec_t *a, qrec_t *b)
 {
+    if (d->o->all)
+        summarize(d, w, key, kind, a, b);
     track(d, w, -1);
     w->diverged = 1;
     drop_queues(d, w);
@@ -394,7 +418,7 @@ static void on_a(diff_t *d, dwave_t *w, qrec_t *q)
     }
     track(d, w, -1);
     w->seen_a = 1;
-    if (2 * q->seq >= d->best) {   /* cannot give an earlier divergence */
+    if (2 * q->seq >= cut(d)) {   /* cannot give an earlier divergence */
         w->a_cont = 1;
         track(d, w, 1);
         free(q);
@@ -417,7 +441,7 @@ static void on_b(diff_t *d, dwave_t *w, qrec_t *q)
         match(d, w, pop(d, w, 0), q);
     else if (w->ended || d->eof[0])
         diverge(d, w, extra_b_key(d, w), DV_EXTRA_B, NULL, q);
-    else if (w->a_cont || (!w->seen_a && 2 * d->pos[0] >= d->best))
+    else if (w->a_cont || (!w->seen_a && 2 * d->pos[0] >= cut(d)))
         free(q);   /* its counterpart in A comes after the best divergence */
     else {
         track(d, w, -1);
@@ -478,7 +502,7 @@ static int step(diff_t *d, int side)
 /* Nothing read from now on can give a divergence earlier than the best. */
 static int settled(const diff_t *d)
 {
-    return d->best != NONE && d->a_lt == 0 && (d->eof[0] || 2 * d->pos[0] >= d->best) && d->b_unknown == 0 &&
+    return !d->o->all && d->best != NONE && d->a_lt == 0 && (d->eof[0] || 2 * d->pos[0] >= d->best) && d->b_unknown == 0 &&
            (d->eof[1] || d->open == 0);
 }
 
@@ -491,7 +515,7 @@ static int compare(diff_t *d)
                 finish_side(d, s);
         if (settled(d))
             return 0;
-        int need_a = !d->eof[0] && (2 * d->pos[0] < d->best || d->b_unknown || d->open);
+        int need_a = !d->eof[0] && (2 * d->pos[0] < cut(d) || d->b_unknown || d->open);
         int need_b = !d->eof[1];
         if (!need_a && !need_b)
             return 0;
@@ -1135,6 +1159,60 @@ static void print_where(FILE *out, const diff_t *d, const dwave_t *w, const trac
     fprintf(out, ")\n  pc 0x%" PRIx64 ": %s\n", r->pc, dis);
 }
 
+/* --all: keep wave w's first divergence in short. */
+static void summarize(diff_t *d, const dwave_t *w, uint64_t key, int kind, const qrec_t *a, const qrec_t *b)
+{
+    if (d->nall == d->capall) {
+        size_t c = d->capall ? 2 * d->capall : 64;
+        wsum_t *n = realloc(d->all, c * sizeof *n);
+        if (!n)
+            return;   /* the list is only an addition: it comes out shorter */
+        d->all = n, d->capall = c;
+    }
+    wsum_t *s = &d->all[d->nall++];
+    memset(s, 0, sizeof *s);
+    s->key = key, s->sa = a ? a->seq : NONE, s->sb = b ? b->seq : NONE;
+    s->wave = (a ? a : b)->wave, s->launch = w->launch, s->wg_wave = w->wg_wave;
+    memcpy(s->wg, w->wg, sizeof s->wg);
+    trace_rec_t *ra = unpacked(a, w), *rb = unpacked(b, w);
+    s->pc = ra ? ra->pc : rb ? rb->pc : 0;
+    if (kind == DV_EXTRA_A)
+        snprintf(s->what, sizeof s->what, "B has no more records of the wave");
+    else if (kind == DV_EXTRA_B)
+        snprintf(s->what, sizeof s->what, "A has no more records of the wave");
+    else if (ra && rb) {
+        static dflist_t l;
+        char name[64];
+        collect(ra, rb, d->o->timing, &l);
+        if (l.n)
+            snprintf(s->what, sizeof s->what, "%s", item_name(d->h[0], &l.it[0], name, sizeof name));
+    }
+    free_rec(ra);
+    free_rec(rb);
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const wsum_t *a = x, *b = y;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+static void print_all(FILE *out, diff_t *d)
+{
+    qsort(d->all, d->nall, sizeof *d->all, by_key);
+    fprintf(out, "first divergence of each wave (%zu of %zu waves differ), in A's order:\n", d->nall, d->wt.nw);
+    for (size_t i = 0; i < d->nall; i++) {
+        const wsum_t *s = &d->all[i];
+        char sa[24] = "-", sb[24] = "-";
+        if (s->sa != NONE)
+            snprintf(sa, sizeof sa, "%" PRIu64, s->sa);
+        if (s->sb != NONE)
+            snprintf(sb, sizeof sb, "%" PRIu64, s->sb);
+        fprintf(out, "  wave %u (wg %u,%u,%u #%u%s): A %s, B %s, pc 0x%" PRIx64 ": %s\n", s->wave, s->wg[0],
+                s->wg[1], s->wg[2], s->wg_wave, s->launch ? ", later launch" : "", sa, sb, s->pc, s->what);
+    }
+}
+
 static int report(diff_t *d, FILE *out)
 {
     dwave_t *w = &d->wt.w[d->bw];
@@ -1191,6 +1269,7 @@ static void diff_free(diff_t *d)
     free(d->wt.slot);
     free(d->da);
     free(d->db);
+    free(d->all);
     for (int s = 0; s < 2; s++) {
         if (d->rec[s])
             trace_rec_free(d->rec[s]);
@@ -1238,6 +1317,12 @@ int trace_diff_files(const char *a, const char *b, const trace_diff_opts_t *o, F
         fprintf(mem, "traces agree: %" PRIu64 " records of %zu waves\n", d.pos[0], d.wt.nw);
     else if (!rc)
         rc = report(&d, mem) ? -1 : 1;
+    if (rc == 1 && o->all)
+        print_all(mem, &d);
+    if (rc >= 0 && o->stats)
+        fprintf(mem, "stats: read %" PRIu64 " records of A and %" PRIu64 " of B; at most %" PRIu64
+                " record%s (%" PRIu64 " bytes) waited for their counterpart\n",
+                d.pos[0], d.pos[1], d.peak_n, d.peak_n == 1 ? "" : "s", d.peak_bytes);
     if (mem)
         fclose(mem);
     if (rc >= 0)
@@ -1250,7 +1335,8 @@ int trace_diff_files(const char *a, const char *b, const trace_diff_opts_t *o, F
 /* ---- gcnsim trace diff ---------------------------------------------------- */
 
 static const char diff_help[] =
-    "usage: gcnsim trace diff A B [--timing] [--context N] [--max-buffer MIB]\n"
+    "usage: gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
+    "                        [--stats]\n"
     "\n"
     "Compare two traces (gcnsim run --trace) wave by wave: the records of each\n"
     "wave (work-group and index in the group) in A against those of the same\n"
@@ -1270,10 +1356,13 @@ static const char diff_help[] =
     "first; the records are compared anyway.\n"
     "\n"
     "  --timing        also compare the issue and completion cycles\n"
+    "  --all           then list the first divergence of every wave, one line\n"
+    "                  each (reads both files to the end)\n"
     "  --context N     previous records of the wave shown (default 3, at most 16)\n"
     "  --max-buffer MIB  records of one file that wait for the other, at most\n"
     "                  (default 1024 MiB): two runs in the same mode need almost\n"
     "                  none; different wave schedules need more\n"
+    "  --stats         end with the records read and the most that waited\n"
     "\n"
     "Both files are read once, as streams, and reading stops when no earlier\n"
     "divergence can appear; the context comes from a second read of A up to\n"
@@ -1304,6 +1393,10 @@ static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *pa
             return 1;
         } else if (!strcmp(s, "--timing"))
             o->timing = 1;
+        else if (!strcmp(s, "--all"))
+            o->all = 1;
+        else if (!strcmp(s, "--stats"))
+            o->stats = 1;
         else if (!strcmp(s, "--context") && has) {
             if (parse_num(argv[++i], &v) || v > 16) {
                 cli_error("trace diff: --context '%s': expected a number from 0 to 16", argv[i]);

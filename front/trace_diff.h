@@ -9,6 +9,8 @@
 
 typedef struct {
     int timing;             /* also compare the issue and completion cycles */
+    int all;                /* also list every wave's first divergence (reads both files whole) */
+    int stats;              /* end with the records read and the most that waited at once */
     unsigned context;       /* records of the diverging wave shown before the divergence */
     uint64_t max_buffer;    /* bytes of not-yet-matched records held at most (0: 1 GiB) */
 } trace_diff_opts_t;
