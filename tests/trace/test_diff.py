@@ -18,6 +18,11 @@ the two traces' records as `gcnsim trace dump` prints them):
   two encodings in every wave's first divergence (--all), the context;
 - --set l2_latency: the records agree; --timing finds the first cycle
   difference that a comparison of the two dumps in this script finds;
+- one bit of an atomic's target dword (tests/e2e atomics_global): the
+  memory address with both values, as the input predicts, never written
+  before in the launch;
+- the early stop: the first divergence is the earliest among every
+  wave's first divergence (--all reads both files whole);
 - a run cut short by --max-inst: the first record the cut trace lacks, as
   the dumps say; the debugger command (with its continue count) stops at
   the instance of that instruction whose EXEC the trace recorded;
@@ -329,6 +334,82 @@ def test_missing():
           rc == 1 and re.search(r"first divergence: record \d+ of B; A has no more records of this wave", out), out)
 
 
+# ---- a memory dword --------------------------------------------------------------
+
+def test_memory(target):
+    """One bit of acc[0] flipped before tests/e2e atomics_global: the first
+    atomic add (no return value) writes a different dword: wave 0, the
+    kernel's first *_atomic_add, expected acc[0] + the sum of wave 0's
+    elements, actual the same from the flipped acc[0]."""
+    co = "tests/e2e/bin/atomics_global-%s.co" % target
+    v = [((i * 7919 + 13) % 10001) - 5000 for i in range(256)]
+    acc = [0] * 16
+    acc2 = list(acc)
+    acc2[0] ^= 1 << 20
+    vin = tmp("at_v.bin")
+    with open(vin, "wb") as f:
+        f.write(struct.pack("<256i", *v))
+    ia, ib = write_u32("at_acc_a.bin", acc), write_u32("at_acc_b.bin", acc2)
+    common = ["--global", "256", "--local", "64", "--arg", "buf:" + vin]
+    rest = ["--arg", "zero:1024", "--arg", "zero:8", "--arg", "u32:256", "--functional"]
+    a = record(co, common + ["--arg", "buf:" + ia] + rest, tmp("mem_%s_a.gz" % target))
+    b = record(co, common + ["--arg", "buf:" + ib] + rest, tmp("mem_%s_b.gz" % target))
+    start, lines = disasm(co)
+    adds = [addr for addr, _, text in lines if re.match(r"(flat|global|buffer)_atomic_add\s", text)]
+    pc = code_base(a) + adds[0] - start
+    s0 = sum(v[:64])
+    want = ((acc[0] + s0) & 0xffffffff, (acc2[0] + s0) & 0xffffffff)
+    rc, out, err = diff(a, b)
+    name = "memory %s (acc[0] bit 20)" % target
+    check(name + ": exit 1", rc == 1, "rc %d %s" % (rc, err))
+    m = re.search(r"first divergence: record \d+ of A, record \d+ of B\n  wave 0 \(work-group 0,0,0, wave 0 of the "
+                  r"group\)\n  pc 0x([0-9a-f]+): .*\n  global\[0x([0-9a-f]+)\] differs: expected 0x([0-9a-f]{8}), "
+                  r"actual 0x([0-9a-f]{8})\n", out)
+    check(name + ": wave 0, the first atomic add (pc 0x%x), a global dword" % pc, m and int(m.group(1), 16) == pc, out)
+    check(name + ": expected 0x%08x, actual 0x%08x (acc[0] + the sum of wave 0's elements)" % want,
+          m and (int(m.group(3), 16), int(m.group(4), 16)) == want, out)
+    check(name + ": not written before the launch's first atomic",
+          m and "  global[0x%s] was not written before in A (it holds its value from before the launch)\n"
+          % m.group(2) in out, out)
+
+
+# ---- the early stop ------------------------------------------------------------
+
+def test_early_stop():
+    """Reading stops once no earlier divergence can appear: the first
+    divergence must be the one --all (which reads both files whole) puts
+    first, for runs in either mode and in either order, with flipped
+    elements anywhere in the grid."""
+    co = E2E % "gfx900"
+    n = 2048
+    base = words(n, 21)
+    args = ["--global", str(n), "--arg", "zero:%d" % (4 * n), "--arg", "u32:%d" % n]
+    ia = write_u32("early_a.bin", base)
+    runs_a = [record(co, ["--arg", "buf:" + ia] + args + m, tmp("early_a%d.gz" % i))
+              for i, m in enumerate([["--functional"], []])]
+    bad, total = [], 0
+    for trial, flips in enumerate([[5], [2047], [700, 1500], [64 * 9 + 3, 64 * 30, 100]]):
+        v = list(base)
+        for k in flips:
+            v[k] ^= 1 << (k % 32)
+        ib = write_u32("early_b.bin", v)
+        runs_b = [record(co, ["--arg", "buf:" + ib] + args + m, tmp("early_b%d.gz" % i))
+                  for i, m in enumerate([["--functional"], []])]
+        for x in runs_a:
+            for y in runs_b:
+                for p, q in ((x, y), (y, x)):
+                    total += 1
+                    _, first, _ = diff(p, q)
+                    _, full, _ = diff(p, q, "--all")
+                    m = re.search(r"first divergence: record (\d+) of A", first)
+                    rows = [int(r) for r in re.findall(r"(?m)^  wave \d+ .*: A (\d+), B", full)]
+                    if not (m and rows and int(m.group(1)) == min(rows) and len(rows) == len(flips)
+                            and full.startswith(first)):
+                        bad.append("%s %s flips %s" % (os.path.basename(p), os.path.basename(q), flips))
+    check("early stop: the first divergence is the earliest of all waves' (%d comparisons, functional and "
+          "cycle-model runs, both orders)" % total, not bad, "; ".join(bad))
+
+
 # ---- errors, usage, limits ------------------------------------------------------
 
 def test_errors():
@@ -385,10 +466,11 @@ def main():
     if not os.access(G, os.X_OK):
         print("SKIP: trace diff (%s is not built)" % G)
         return 0
-    tests = [test_agree, test_timing, test_missing, test_errors, test_max_buffer]
+    tests = [test_agree, test_timing, test_missing, test_errors, test_max_buffer, test_early_stop]
     tests += [lambda t=t, k=k, b=b: test_input_bit(t, k, b) for t, k, b in
               [("gfx701", 77, 0), ("gfx803", 300, 4), ("gfx900", 450, 31)]]
     tests += [lambda t=t: test_instruction(t) for t in TARGETS]
+    tests += [lambda t=t: test_memory(t) for t in TARGETS]
     for t in tests:
         try:
             t()
