@@ -754,15 +754,32 @@ static void print_vreg_item(FILE *out, const trace_rec_t *a, const trace_rec_t *
     unsigned n = (unsigned)__builtin_popcountll(it->lanes), shown = 0;
     fprintf(out, "  v%u differs in %u lane%s (%s):\n", it->reg, n, n == 1 ? "" : "s", lanes);
     const trace_vreg_t *x = &a->v[it->ia], *y = &b->v[it->ib];
-    for (uint64_t m = it->lanes; m && shown < 8; m &= m - 1, shown++) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        char ea[24], eb[24];
-        snprintf(ea, sizeof ea, x->mask >> l & 1 ? "0x%08x" : "(not written)", x->val[l]);
-        snprintf(eb, sizeof eb, y->mask >> l & 1 ? "0x%08x" : "(not written)", y->val[l]);
-        fprintf(out, "    lane %2u: expected %s, actual %s\n", l, ea, eb);
+    /* lanes with the same pair of values together, in lane order */
+    uint64_t left = it->lanes;
+    while (left && shown < 8) {
+        unsigned l = (unsigned)__builtin_ctzll(left);
+        int wa = (int)(x->mask >> l & 1), wb = (int)(y->mask >> l & 1);
+        uint64_t group = 0;
+        for (uint64_t m = left; m; m &= m - 1) {
+            unsigned k = (unsigned)__builtin_ctzll(m);
+            if ((int)(x->mask >> k & 1) == wa && (int)(y->mask >> k & 1) == wb && (!wa || x->val[k] == x->val[l]) &&
+                (!wb || y->val[k] == y->val[l]))
+                group |= m & -m;
+        }
+        left &= ~group;
+        char ea[24], eb[24], gl[128];
+        snprintf(ea, sizeof ea, wa ? "0x%08x" : "(not written)", x->val[l]);
+        snprintf(eb, sizeof eb, wb ? "0x%08x" : "(not written)", y->val[l]);
+        if (group == (group & -group))
+            fprintf(out, "    lane %2u: expected %s, actual %s\n", l, ea, eb);
+        else {
+            lane_list(group, gl, sizeof gl);
+            fprintf(out, "    lanes %s: expected %s, actual %s\n", gl, ea, eb);
+        }
+        shown++;
     }
-    if (n > shown)
-        fprintf(out, "    ... and %u more lanes\n", n - shown);
+    if (left)
+        fprintf(out, "    ... and %d more lanes\n", __builtin_popcountll(left));
 }
 
 /* The first difference in full. */
