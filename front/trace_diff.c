@@ -1198,7 +1198,7 @@ static void summarize(diff_t *d, const dwave_t *w, uint64_t key, int kind, const
     else if (kind == DV_EXTRA_B)
         snprintf(s->what, sizeof s->what, "A has no more records of the wave");
     else if (ra && rb) {
-        static dflist_t l;
+        dflist_t l;
         char name[64];
         collect(ra, rb, d->o->timing, &l);
         if (l.n)
@@ -1240,7 +1240,7 @@ static int report(diff_t *d, FILE *out)
         snprintf(d->err, d->errlen, "out of memory");
         return -1;
     }
-    static dflist_t l;
+    dflist_t l;
     l.n = l.more = 0;
     if (a && b)
         collect(a, b, d->o->timing, &l);
@@ -1250,7 +1250,7 @@ static int report(diff_t *d, FILE *out)
     p.launch = w->launch, p.wg_wave = w->wg_wave;
     memcpy(p.wg, w->wg, sizeof p.wg);
     p.limit = a ? a->seq : w->last_a == NONE ? 0 : w->last_a + 1;
-    p.pc = r->pc;
+    p.pc = (b ? b : a)->pc;   /* the debugger stops in B's run unless B lacks the record */
     p.it = l.n ? &l.it[0] : NULL;
     if (p.it && p.it->kind == DF_VREG)
         p.lane = (unsigned)__builtin_ctzll(p.it->lanes);
@@ -1269,8 +1269,8 @@ static int report(diff_t *d, FILE *out)
             fprintf(out, "context: the %u previous record%s of wave %u in A\n", n, n == 1 ? "" : "s", r->wave);
         for (unsigned i = 0; i < n; i++)
             print_rec_line(out, d->h[0], p.ctx[(p.nseen - n + i) % p.nctx], "  ");
-        int in_b = b != NULL;
-        print_debug(out, d->h[in_b], in_b ? "B" : "A", w->launch, r->wave, r->pc, p.hits);
+        const trace_rec_t *run = b ? b : a;   /* the run the debugger repeats: B's unless B lacks the record */
+        print_debug(out, d->h[b != NULL], b ? "B" : "A", w->launch, run->wave, run->pc, p.hits);
     }
     pass2_free(&p);
     free_rec(a);
