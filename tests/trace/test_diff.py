@@ -33,6 +33,7 @@ GCNSIM names the binary (empty: ./gcnsim).  Prints PASS:/FAIL:/SKIP:."""
 import os
 import re
 import shlex
+import shutil
 import struct
 import subprocess
 import sys
@@ -476,6 +477,8 @@ def main():
             t()
         except Exception as e:   # a crash of one check is a failure, the others go on
             check("%s ran" % getattr(t, "__name__", "a check"), False, repr(e))
+    if not failed:
+        shutil.rmtree(TMP, ignore_errors=True)   # kept when something failed, to look at
     return 1 if failed else 0
 
 
