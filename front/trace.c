@@ -1,6 +1,6 @@
-/* trace.c — the trace file: gzip members (header, chunks of records,
- * index, footer), the writer and the reader (format in trace.h; the coding
- * of records inside a chunk in trace_code.c). */
+/* trace.c — reading a trace: the header, footer and index members, then
+ * chunks of records on demand (format in trace.h, the coding of records in
+ * trace_code.c; the writer is trace_write.c). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,236 +8,6 @@
 #include <string.h>
 #include <zlib.h>
 #include "front/trace_code.h"
-
-enum { KIND_HEADER = 1, KIND_RECORDS = 2, KIND_INDEX = 3, KIND_FOOTER = 4 };
-enum {
-    GZ_HDR = 32,                       /* gzip header with the 'GT' extra subfield */
-    GZ_TRAILER = 8,                    /* CRC-32, ISIZE */
-    FOOTER_SIZE = GZ_HDR + 2 + GZ_TRAILER,
-    CHUNK_BYTES = 256 << 10,           /* records per chunk: about this many bytes */
-    MAX_MEMBER = 64 << 20,             /* larger members are corrupt */
-    ZLEVEL = 6,
-};
-static const char magic[8] = {'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E'};
-static const char index_magic[8] = {'G', 'C', 'N', 'T', 'I', 'N', 'D', 'X'};
-
-/* ---- gzip members ------------------------------------------------------- */
-
-static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
-{
-    for (unsigned i = 0; i < bytes; i++)
-        p[i] = (uint8_t)(v >> 8 * i);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned bytes)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++)
-        v |= (uint64_t)p[i] << 8 * i;
-    return v;
-}
-
-/* The 32-byte gzip header of a member of the given kind. */
-static void member_header(uint8_t h[GZ_HDR], unsigned kind, uint32_t csize, uint64_t arg)
-{
-    static const uint8_t fixed[16] = {0x1f, 0x8b, 8, 4, 0, 0, 0, 0, 0, 255, 20, 0, 'G', 'T', 16, 0};
-    memcpy(h, fixed, 16);
-    h[16] = (uint8_t)kind;
-    h[17] = TRACE_FORMAT_VERSION;
-    h[18] = h[19] = 0;
-    put_le(h + 20, csize, 4);
-    put_le(h + 24, arg, 8);
-}
-
-struct trace_writer {
-    FILE *fp;
-    char *path;
-    uint64_t off;              /* bytes written */
-    uint64_t n;                /* records written */
-    uint64_t chunk_first;      /* first record of the open chunk */
-    int timing, failed;
-    tc_buf_t a, b;             /* the open chunk's streams A and B (trace_code.c) */
-    tc_buf_t z;                /* a compressed member */
-    tc_buf_t index;            /* per chunk: offset, first, count */
-    uint64_t nchunks;
-    tc_ctx_t ctx;
-    z_stream zs;
-    int zinit;
-};
-
-static int w_fail(trace_writer_t *tw, char *err, size_t errlen, const char *what)
-{
-    if (!tw->failed)
-        snprintf(err, errlen, "%s: %s: %s", tw->path, what, errno ? strerror(errno) : "out of memory");
-    tw->failed = 1;
-    return -1;
-}
-
-/* Write one member of the given kind whose payload is data (compressed)
- * then stored (deflate level 0: bytes that do not compress). */
-static int w_member(trace_writer_t *tw, unsigned kind, uint64_t arg, const uint8_t *data, size_t n,
-                    const uint8_t *stored, size_t ns, char *err, size_t errlen)
-{
-    errno = 0;
-    if (deflateReset(&tw->zs) != Z_OK || deflateParams(&tw->zs, ZLEVEL, Z_DEFAULT_STRATEGY) != Z_OK)
-        return w_fail(tw, err, errlen, "compression failed");
-    tw->z.n = 0;
-    size_t bound = deflateBound(&tw->zs, (uLong)(n + ns)) + ns / 8192 + 64 + GZ_HDR + GZ_TRAILER;
-    if (tc_reserve(&tw->z, bound))
-        return w_fail(tw, err, errlen, "cannot write");
-    tw->zs.next_in = (Bytef *)data;
-    tw->zs.avail_in = (uInt)n;
-    tw->zs.next_out = tw->z.p + GZ_HDR;
-    tw->zs.avail_out = (uInt)(bound - GZ_HDR - GZ_TRAILER);
-    int zr = ns ? deflate(&tw->zs, Z_NO_FLUSH) : deflate(&tw->zs, Z_FINISH);
-    if (ns && zr == Z_OK && deflateParams(&tw->zs, 0, Z_DEFAULT_STRATEGY) == Z_OK) {
-        tw->zs.next_in = (Bytef *)stored;
-        tw->zs.avail_in = (uInt)ns;
-        zr = deflate(&tw->zs, Z_FINISH);
-    }
-    if (zr != Z_STREAM_END)
-        return w_fail(tw, err, errlen, "compression failed");
-    size_t csize = GZ_HDR + tw->zs.total_out + GZ_TRAILER;
-    member_header(tw->z.p, kind, (uint32_t)csize, arg);
-    uint8_t *t = tw->z.p + GZ_HDR + tw->zs.total_out;
-    uLong crc = crc32(crc32(0, NULL, 0), data, (uInt)n);
-    put_le(t, ns ? crc32(crc, stored, (uInt)ns) : crc, 4);
-    put_le(t + 4, (uint32_t)(n + ns), 4);
-    if (fwrite(tw->z.p, 1, csize, tw->fp) != csize)
-        return w_fail(tw, err, errlen, "cannot write");
-    tw->off += csize;
-    return 0;
-}
-
-static int w_flush_chunk(trace_writer_t *tw, char *err, size_t errlen)
-{
-    if (tw->n == tw->chunk_first)
-        return 0;
-    uint8_t e[20];
-    put_le(e, tw->off, 8);
-    put_le(e + 8, tw->chunk_first, 8);
-    put_le(e + 16, tw->n - tw->chunk_first, 4);
-    tc_put(&tw->index, e, sizeof e);
-    if (tw->index.oom)
-        return w_fail(tw, err, errlen, "cannot write");
-    /* payload: u32 length of stream A, A (compressed), B (stored) */
-    uint8_t len[4];
-    put_le(len, tw->a.n - 4, 4);
-    memcpy(tw->a.p, len, 4);
-    if (w_member(tw, KIND_RECORDS, tw->chunk_first, tw->a.p, tw->a.n, tw->b.p, tw->b.n, err, errlen))
-        return -1;
-    tw->nchunks++;
-    tw->a.n = 4;
-    tw->b.n = 0;
-    tw->chunk_first = tw->n;
-    tc_reset(&tw->ctx);
-    return 0;
-}
-
-trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char *err, size_t errlen)
-{
-    trace_writer_t *tw = calloc(1, sizeof *tw);
-    if (!tw || !(tw->path = strdup(path))) {
-        free(tw);
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    tw->timing = h->mode == TRACE_MODE_TIMING;
-    tc_reset(&tw->ctx);
-    tc_put(&tw->a, "\0\0\0\0", 4);   /* room for the length of stream A */
-    if (deflateInit2(&tw->zs, ZLEVEL, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        snprintf(err, errlen, "%s: cannot start the compressor", path);
-        free(tw->path), free(tw);
-        return NULL;
-    }
-    tw->zinit = 1;
-    if (!(tw->fp = fopen(path, "wb"))) {
-        snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
-        tw->failed = 1;
-        trace_write_close(tw, NULL, 0);
-        return NULL;
-    }
-    tc_buf_t b = {0};
-    tc_put(&b, magic, sizeof magic);
-    tc_le(&b, TRACE_FORMAT_VERSION, 4);
-    tc_le(&b, h->mode, 4);
-    tc_str(&b, h->target);
-    tc_str(&b, h->version);
-    tc_str(&b, h->kernel);
-    tc_str(&b, h->options ? h->options : "");
-    tc_put(&b, h->co_sha256, 32);
-    tc_le(&b, h->code_base, 8);
-    int bad = b.oom ? (errno = ENOMEM, w_fail(tw, err, errlen, "cannot write"))
-                    : w_member(tw, KIND_HEADER, 0, b.p, b.n, NULL, 0, err, errlen);
-    free(b.p);
-    if (bad) {
-        trace_write_close(tw, NULL, 0);
-        return NULL;
-    }
-    return tw;
-}
-
-int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errlen)
-{
-    if (tw->failed) {
-        snprintf(err, errlen, "%s: an earlier write failed", tw->path);
-        return -1;
-    }
-    tc_encode(&tw->ctx, &tw->a, &tw->b, r, tw->timing);
-    if (tw->a.oom || tw->b.oom) {
-        errno = ENOMEM;
-        return w_fail(tw, err, errlen, "cannot write");
-    }
-    tw->n++;
-    if (tw->a.n + tw->b.n >= CHUNK_BYTES)
-        return w_flush_chunk(tw, err, errlen);
-    return 0;
-}
-
-uint64_t trace_write_count(const trace_writer_t *tw)
-{
-    return tw->n;
-}
-
-int trace_write_close(trace_writer_t *tw, char *err, size_t errlen)
-{
-    char dummy[8];
-    if (!err)
-        err = dummy, errlen = sizeof dummy;
-    int rc = tw->failed ? -1 : 0;
-    if (!tw->failed && w_flush_chunk(tw, err, errlen) == 0) {
-        tc_buf_t b = {0};
-        tc_put(&b, index_magic, sizeof index_magic);
-        tc_le(&b, tw->nchunks, 8);
-        tc_le(&b, tw->n, 8);
-        if (tw->index.n)
-            tc_put(&b, tw->index.p, tw->index.n);
-        uint64_t at = tw->off;
-        if (b.oom) {
-            errno = ENOMEM;
-            rc = w_fail(tw, err, errlen, "cannot write");
-        } else if (w_member(tw, KIND_INDEX, tw->nchunks, b.p, b.n, NULL, 0, err, errlen) == 0) {
-            uint8_t f[FOOTER_SIZE];
-            member_header(f, KIND_FOOTER, FOOTER_SIZE, at);
-            memcpy(f + GZ_HDR, "\x03\x00\0\0\0\0\0\0\0\0", 10);   /* empty final block, CRC 0, size 0 */
-            errno = 0;
-            if (fwrite(f, 1, sizeof f, tw->fp) != sizeof f)
-                rc = w_fail(tw, err, errlen, "cannot write");
-        } else
-            rc = -1;
-        free(b.p);
-    } else
-        rc = -1;
-    if (tw->fp && fclose(tw->fp) != 0 && rc == 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", tw->path, strerror(errno));
-        rc = -1;
-    }
-    if (tw->zinit)
-        deflateEnd(&tw->zs);
-    tc_free(&tw->ctx);
-    free(tw->a.p), free(tw->b.p), free(tw->z.p), free(tw->index.p), free(tw->path), free(tw);
-    return rc;
-}
 
 /* ---- reader ------------------------------------------------------------- */
 
@@ -284,16 +54,16 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
                        size_t errlen)
 {
     static const char *names[] = {"", "header", "records", "index", "footer"};
-    uint8_t h[GZ_HDR];
-    size_t have = off > tr->size ? 0 : tr->size - off < GZ_HDR ? (size_t)(tr->size - off) : GZ_HDR;
+    uint8_t h[TC_GZ_HDR];
+    size_t have = off > tr->size ? 0 : tr->size - off < TC_GZ_HDR ? (size_t)(tr->size - off) : TC_GZ_HDR;
     if (have && (fseeko(tr->fp, (off_t)off, SEEK_SET) || fread(h, 1, have, tr->fp) != have))
         return r_err(tr, err, errlen, off, "cannot read: %s", strerror(errno));
     if (have >= 2 && (h[0] != 0x1f || h[1] != 0x8b))
         return r_err(tr, err, errlen, off, "not a gzip member (a gcnsim trace is made of gzip members)");
-    if (off > tr->size || tr->size - off < GZ_HDR + GZ_TRAILER)
+    if (off > tr->size || tr->size - off < TC_GZ_HDR + TC_GZ_TRAILER)
         return r_err(tr, err, errlen, off, "truncated: the %s member is incomplete", names[kind]);
-    uint8_t ref[GZ_HDR];
-    member_header(ref, kind, 0, 0);
+    uint8_t ref[TC_GZ_HDR];
+    tc_member_header(ref, kind, 0, 0);
     if (memcmp(h, ref, 16) != 0 || h[18] || h[19])
         return r_err(tr, err, errlen, off, "not a gcnsim trace member (no 'GT' extra field)");
     if (h[16] != kind)
@@ -301,9 +71,9 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
     if (h[17] != TRACE_FORMAT_VERSION)
         return r_err(tr, err, errlen, off, "trace format version %u, this gcnsim reads version %u", h[17],
                      TRACE_FORMAT_VERSION);
-    uint64_t cs = get_le(h + 20, 4);
-    *arg = get_le(h + 24, 8);
-    if (cs < GZ_HDR + GZ_TRAILER || cs > MAX_MEMBER)
+    uint64_t cs = tc_get_le(h + 20, 4);
+    *arg = tc_get_le(h + 24, 8);
+    if (cs < TC_GZ_HDR + TC_GZ_TRAILER || cs > TC_MAX_MEMBER)
         return r_err(tr, err, errlen, off, "bad member size %llu", (unsigned long long)cs);
     if (cs > tr->size - off)
         return r_err(tr, err, errlen, off, "truncated: the %s member needs %llu bytes, the file has %llu", names[kind],
@@ -312,18 +82,18 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
     tr->z.n = 0;
     if (tc_reserve(&tr->z, cs))
         return r_err(tr, err, errlen, off, "out of memory");
-    if (fread(tr->z.p, 1, cs - GZ_HDR, tr->fp) != cs - GZ_HDR)
+    if (fread(tr->z.p, 1, cs - TC_GZ_HDR, tr->fp) != cs - TC_GZ_HDR)
         return r_err(tr, err, errlen, off, "cannot read: %s", strerror(errno));
-    const uint8_t *t = tr->z.p + cs - GZ_HDR - GZ_TRAILER;
-    uint32_t crc = (uint32_t)get_le(t, 4), isize = (uint32_t)get_le(t + 4, 4);
-    if (isize > MAX_MEMBER)
+    const uint8_t *t = tr->z.p + cs - TC_GZ_HDR - TC_GZ_TRAILER;
+    uint32_t crc = (uint32_t)tc_get_le(t, 4), isize = (uint32_t)tc_get_le(t + 4, 4);
+    if (isize > TC_MAX_MEMBER)
         return r_err(tr, err, errlen, off, "corrupt: bad uncompressed size %u", isize);
     tr->raw.n = 0;
     if (tc_reserve(&tr->raw, isize + 1))
         return r_err(tr, err, errlen, off, "out of memory");
     inflateReset(&tr->zs);
     tr->zs.next_in = tr->z.p;
-    tr->zs.avail_in = (uInt)(cs - GZ_HDR - GZ_TRAILER);
+    tr->zs.avail_in = (uInt)(cs - TC_GZ_HDR - TC_GZ_TRAILER);
     tr->zs.next_out = tr->raw.p;
     tr->zs.avail_out = isize + 1;
     int zr = inflate(&tr->zs, Z_FINISH);
@@ -341,14 +111,14 @@ static int read_header(trace_reader_t *tr, char *err, size_t errlen)
     uint64_t arg, cs;
     if (tr->size == 0)
         return r_err(tr, err, errlen, 0, "empty file");
-    if (read_member(tr, 0, KIND_HEADER, &arg, &cs, err, errlen))
+    if (read_member(tr, 0, TC_KIND_HEADER, &arg, &cs, err, errlen))
         return -1;
     if (arg != 0)
         return r_err(tr, err, errlen, 0, "corrupt: bad header member");
     tc_rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
-    if (tr->raw.n < sizeof magic || memcmp(r.p, magic, sizeof magic))
+    if (tr->raw.n < sizeof tc_magic || memcmp(r.p, tc_magic, sizeof tc_magic))
         return r_err(tr, err, errlen, 0, "not a gcnsim trace (bad magic)");
-    r.p += sizeof magic;
+    r.p += sizeof tc_magic;
     tr->h.format = (unsigned)tc_r_le(&r, 4);
     tr->h.mode = (unsigned)tc_r_le(&r, 4);
     tc_r_str(&r, tr->h.target, sizeof tr->h.target);
@@ -376,27 +146,27 @@ static int read_header(trace_reader_t *tr, char *err, size_t errlen)
 
 static int read_index(trace_reader_t *tr, char *err, size_t errlen)
 {
-    if (tr->size < GZ_HDR + FOOTER_SIZE)
+    if (tr->size < TC_GZ_HDR + TC_FOOTER_SIZE)
         return r_err(tr, err, errlen, tr->size, "truncated: no footer");
-    uint64_t foff = tr->size - FOOTER_SIZE;
-    uint8_t f[FOOTER_SIZE], ref[FOOTER_SIZE];
+    uint64_t foff = tr->size - TC_FOOTER_SIZE;
+    uint8_t f[TC_FOOTER_SIZE], ref[TC_FOOTER_SIZE];
     if (fseeko(tr->fp, (off_t)foff, SEEK_SET) || fread(f, 1, sizeof f, tr->fp) != sizeof f)
         return r_err(tr, err, errlen, foff, "cannot read: %s", strerror(errno));
-    uint64_t ioff = get_le(f + 24, 8);
-    member_header(ref, KIND_FOOTER, FOOTER_SIZE, ioff);
-    memcpy(ref + GZ_HDR, "\x03\x00\0\0\0\0\0\0\0\0", 10);
+    uint64_t ioff = tc_get_le(f + 24, 8);
+    tc_member_header(ref, TC_KIND_FOOTER, TC_FOOTER_SIZE, ioff);
+    memcpy(ref + TC_GZ_HDR, tc_footer_tail, 10);
     if (memcmp(f, ref, sizeof f) != 0)
         return r_err(tr, err, errlen, foff, "truncated or corrupt: no trace footer at the end of the file");
     uint64_t nch, cs;
     if (ioff >= foff)
         return r_err(tr, err, errlen, foff, "corrupt: the footer's index offset %llu is out of range",
                      (unsigned long long)ioff);
-    if (read_member(tr, ioff, KIND_INDEX, &nch, &cs, err, errlen))
+    if (read_member(tr, ioff, TC_KIND_INDEX, &nch, &cs, err, errlen))
         return -1;
     if (ioff + cs != foff)
         return r_err(tr, err, errlen, ioff, "corrupt: bytes between the index and the footer");
     tc_rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
-    if (tr->raw.n < 24 || memcmp(r.p, index_magic, 8))
+    if (tr->raw.n < 24 || memcmp(r.p, tc_index_magic, 8))
         return r_err(tr, err, errlen, ioff, "corrupt: bad index");
     r.p += 8;
     uint64_t n = tc_r_le(&r, 8);
@@ -470,12 +240,12 @@ static int load_chunk(trace_reader_t *tr, uint64_t i, char *err, size_t errlen)
     const chunk_t *c = &tr->chunks[i];
     uint64_t arg, cs;
     tr->ci = tr->nchunks;
-    if (read_member(tr, c->off, KIND_RECORDS, &arg, &cs, err, errlen))
+    if (read_member(tr, c->off, TC_KIND_RECORDS, &arg, &cs, err, errlen))
         return -1;
     if (arg != c->first)
         return r_err(tr, err, errlen, c->off, "corrupt: the chunk starts at record %llu, the index says %llu",
                      (unsigned long long)arg, (unsigned long long)c->first);
-    uint64_t na = tr->raw.n >= 4 ? get_le(tr->raw.p, 4) : UINT64_MAX;
+    uint64_t na = tr->raw.n >= 4 ? tc_get_le(tr->raw.p, 4) : UINT64_MAX;
     if (na > tr->raw.n - 4)
         return r_err(tr, err, errlen, c->off, "corrupt: bad chunk layout");
     tr->ra = (tc_rd_t){tr->raw.p + 4, tr->raw.p + 4 + na, 0};

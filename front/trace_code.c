@@ -44,6 +44,37 @@
 #include <string.h>
 #include "front/trace_code.h"
 
+/* ---- file layout -------------------------------------------------------- */
+
+const char tc_magic[8] = {'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E'};
+const char tc_index_magic[8] = {'G', 'C', 'N', 'T', 'I', 'N', 'D', 'X'};
+const uint8_t tc_footer_tail[10] = {3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+void tc_put_le(uint8_t *p, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
+uint64_t tc_get_le(const uint8_t *p, unsigned bytes)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        v |= (uint64_t)p[i] << 8 * i;
+    return v;
+}
+
+void tc_member_header(uint8_t h[TC_GZ_HDR], unsigned kind, uint32_t csize, uint64_t arg)
+{
+    static const uint8_t fixed[16] = {0x1f, 0x8b, 8, 4, 0, 0, 0, 0, 0, 255, 20, 0, 'G', 'T', 16, 0};
+    memcpy(h, fixed, 16);
+    h[16] = (uint8_t)kind;
+    h[17] = TRACE_FORMAT_VERSION;
+    h[18] = h[19] = 0;
+    tc_put_le(h + 20, csize, 4);
+    tc_put_le(h + 24, arg, 8);
+}
+
 /* ---- buffers and cursors ------------------------------------------------ */
 
 int tc_reserve(tc_buf_t *b, size_t more)
@@ -197,10 +228,23 @@ typedef struct {
 /* How a group's values are coded. */
 enum { G_LINEAR, G_CODES, G_RAW, G_PICK };
 
-/* Which history rows hold each value: m[i] bit j = row j. */
+/* Which history rows hold each value: m[i] bit j = row j.  Values that
+ * look unpredictable (none of the first 8 found, no small steps) are not
+ * looked up (all 0): a choice of the writer, the reader needs no rule. */
 static void group_matches(const tc_ctx_t *c, const group_t *g, uint8_t m[64])
 {
     memset(m, 0, 64);
+    if (g->n >= 16) {
+        unsigned hits = 0;
+        for (unsigned i = 0; i < 8; i++) {
+            uint32_t d = g->val[i + 1] - g->val[i];
+            hits += d + 64 < 128;
+            for (unsigned j = 0; j < TC_HIST; j++)
+                hits += c->hist[j][g->lane[i]] == g->val[i];
+        }
+        if (!hits)
+            return;
+    }
     for (unsigned j = 0; j < TC_HIST; j++) {
         const uint32_t *row = c->hist[(c->head - 1 - j) & (TC_HIST - 1)];
         if (g->dense)
@@ -263,8 +307,13 @@ static int group_codes(tc_buf_t *a, tc_buf_t *b, const group_t *g, const uint8_t
             raw[nraw++] = v;
         }
     }
-    for (unsigned i = 0; i < nraw; i++)
-        tc_le(b, raw[i], 4);
+    if (nraw && !tc_reserve(b, 4 * nraw)) {
+        uint8_t *p = b->p + b->n;
+        for (unsigned i = 0; i < nraw; i++, p += 4)
+            p[0] = (uint8_t)raw[i], p[1] = (uint8_t)(raw[i] >> 8), p[2] = (uint8_t)(raw[i] >> 16),
+            p[3] = (uint8_t)(raw[i] >> 24);
+        b->n += 4 * nraw;
+    }
     if (nraw == g->n)
         return 1;
     tc_put(a, out, na);

@@ -8,6 +8,24 @@
 #include <stdint.h>
 #include "front/trace.h"
 
+/* ---- the file's layout (trace.h) ---- */
+enum { TC_KIND_HEADER = 1, TC_KIND_RECORDS = 2, TC_KIND_INDEX = 3, TC_KIND_FOOTER = 4 };
+enum {
+    TC_GZ_HDR = 32,                      /* gzip header with the 'GT' extra subfield */
+    TC_GZ_TRAILER = 8,                   /* CRC-32, ISIZE */
+    TC_FOOTER_SIZE = TC_GZ_HDR + 2 + TC_GZ_TRAILER,
+    TC_CHUNK_BYTES = 256 << 10,          /* a chunk holds records of about this many bytes */
+    TC_MAX_MEMBER = 64 << 20,            /* larger members are corrupt */
+};
+extern const char tc_magic[8], tc_index_magic[8];
+/* The payload of the footer member: an empty final deflate block, CRC 0, size 0. */
+extern const uint8_t tc_footer_tail[10];
+
+void tc_put_le(uint8_t *p, uint64_t v, unsigned bytes);
+uint64_t tc_get_le(const uint8_t *p, unsigned bytes);
+/* The 32-byte gzip header of a member: kind, size of the whole member, arg. */
+void tc_member_header(uint8_t h[TC_GZ_HDR], unsigned kind, uint32_t csize, uint64_t arg);
+
 /* A growable byte buffer; oom is set when an allocation failed (the
  * buffer then stops growing). */
 typedef struct {
@@ -74,5 +92,9 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
 /* Decode the next record from a and b into r.  Returns 0, or -1 with the
  * reason in *why. */
 int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, const char **why);
+
+/* Make a writer just opened code and compress in the caller's thread (for
+ * tests: the bytes must not depend on it). */
+void tc_writer_unthreaded(trace_writer_t *tw);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "front/trace.h"
+#include "front/trace_code.h"
 #include "tests/unit/check.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -155,8 +156,9 @@ static trace_header_t header(int timing)
     return h;
 }
 
-/* Write the test records to path; returns 0 on success. */
-static int write_all(const char *path, int timing)
+/* Write the test records to path (in the caller's thread when unthreaded);
+ * returns 0 on success. */
+static int write_all(const char *path, int timing, int unthreaded)
 {
     char err[512];
     trace_header_t h = header(timing);
@@ -165,6 +167,8 @@ static int write_all(const char *path, int timing)
         printf("      %s\n", err);
         return -1;
     }
+    if (unthreaded)
+        tc_writer_unthreaded(tw);
     int rc = 0;
     for (unsigned i = 0; i < NREC && rc == 0; i++)
         rc = trace_write(tw, &recs[i], err, sizeof err);
@@ -229,7 +233,7 @@ static void test_round_trip(const char *dir, int timing)
     char path[512], err[512];
     snprintf(path, sizeof path, "%s/t%d.trace.gz", dir, timing);
     const char *mode = timing ? "timing" : "functional";
-    CHECK(write_all(path, timing) == 0, "trace (%s): %d records of every shape written", mode, NREC);
+    CHECK(write_all(path, timing, 0) == 0, "trace (%s): %d records of every shape written", mode, NREC);
     trace_reader_t *tr = trace_open(path, err, sizeof err);
     CHECK(tr != NULL, "trace (%s): the file opens", mode);
     if (!tr) {
@@ -280,10 +284,15 @@ static void test_round_trip(const char *dir, int timing)
     char again[512];
     snprintf(again, sizeof again, "%s/t%d-again.trace.gz", dir, timing);
     size_t n1 = 0, n2 = 0;
-    write_all(again, timing);
+    write_all(again, timing, 0);
     uint8_t *p1 = slurp(path, &n1), *p2 = slurp(again, &n2);
     CHECK(p1 && p2 && n1 == n2 && !memcmp(p1, p2, n1), "trace (%s): the same records give the same bytes (%zu)",
           mode, n1);
+    free(p2);
+    write_all(again, timing, 1);
+    p2 = slurp(again, &n2);
+    CHECK(p1 && p2 && n1 == n2 && !memcmp(p1, p2, n1),
+          "trace (%s): the same bytes when coded in the caller's thread instead of the writer's", mode);
     free(p1), free(p2);
 }
 
@@ -326,6 +335,14 @@ static void test_damage(const char *dir)
     CHECK(read_all("/nonexistent/x.trace.gz", err, sizeof err, r) == 1 && strstr(err, "cannot open"),
           "trace: a missing file: %s", err);
     trace_header_t h = header(0);
+    trace_rec_t big;
+    memset(&big, 0, sizeof big);
+    big.ns = TRACE_MAX_SREG + 1;
+    trace_writer_t *tw = trace_write_open(bad, &h, err, sizeof err);
+    CHECK(tw && trace_write(tw, &big, err, sizeof err) == -1 && strstr(err, "more than the format holds"),
+          "trace: a record with more registers than the format holds is refused: %s", err);
+    if (tw)
+        trace_write_close(tw, err, sizeof err);
     CHECK(trace_write_open("/nonexistent/dir/x.trace.gz", &h, err, sizeof err) == NULL && strstr(err, "cannot create"),
           "trace: writing into a missing directory: %s", err);
     trace_rec_free(r);

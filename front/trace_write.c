@@ -1,0 +1,454 @@
+/* trace_write.c — writing a trace (format in trace.h).
+ *
+ * The caller's thread only copies each record, compactly, into a batch;
+ * a worker thread codes the batches' records into chunks (trace_code.c),
+ * compresses them and writes them, so that a simulation recording its
+ * trace loses little wall time to coding and zlib.  The bytes written do
+ * not depend on the threads: chunk boundaries follow the coded sizes, in
+ * record order.  When no thread can be started, trace_write codes and
+ * compresses in place. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include "front/trace_code.h"
+
+enum {
+    ZLEVEL = 1,              /* zlib level of stream A (stream B is stored) */
+    BATCH_BYTES = 64 << 10,  /* records handed to the worker at a time: about this many bytes */
+};
+
+/* The coder's side: the open chunk and the compressed output. */
+typedef struct {
+    tc_buf_t a, b;           /* streams A (its first 4 bytes: the length of the rest) and B */
+    uint64_t first, count;   /* records in the chunk */
+    tc_ctx_t ctx;
+    trace_rec_t rec;         /* a record unpacked from a batch */
+    uint64_t off;            /* bytes written */
+    tc_buf_t z;              /* a compressed member */
+    tc_buf_t index;          /* per chunk: u64 offset, u64 first record, u32 count */
+    uint64_t nchunks;
+    z_stream zs;
+    int zinit, failed;
+    char err[512];
+} coder_t;
+
+struct trace_writer {
+    FILE *fp;
+    char *path;
+    uint64_t n;              /* records written */
+    int timing, failed;
+    coder_t cd;              /* the worker's while it runs */
+    /* the hand-over of batches */
+    tc_buf_t fill;           /* records packed by the caller */
+    tc_buf_t work;           /* the batch the worker codes */
+    int threaded, busy, quit;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+};
+
+/* ---- members ------------------------------------------------------------ */
+
+static int c_fail(coder_t *cd, const char *path, const char *what)
+{
+    if (!cd->failed)
+        snprintf(cd->err, sizeof cd->err, "%s: %s: %s", path, what, errno ? strerror(errno) : "out of memory");
+    cd->failed = 1;
+    return -1;
+}
+
+/* Write one member of the given kind whose payload is data (compressed)
+ * then stored (deflate level 0: bytes that do not compress). */
+static int w_member(trace_writer_t *tw, unsigned kind, uint64_t arg, const uint8_t *data, size_t n,
+                    const uint8_t *stored, size_t ns)
+{
+    coder_t *cd = &tw->cd;
+    errno = 0;
+    if (deflateReset(&cd->zs) != Z_OK || deflateParams(&cd->zs, ZLEVEL, Z_DEFAULT_STRATEGY) != Z_OK)
+        return c_fail(cd, tw->path, "compression failed");
+    cd->z.n = 0;
+    size_t bound = deflateBound(&cd->zs, (uLong)(n + ns)) + ns / 8192 + 64 + TC_GZ_HDR + TC_GZ_TRAILER;
+    if (tc_reserve(&cd->z, bound))
+        return c_fail(cd, tw->path, "cannot write");
+    cd->zs.next_in = (Bytef *)data;
+    cd->zs.avail_in = (uInt)n;
+    cd->zs.next_out = cd->z.p + TC_GZ_HDR;
+    cd->zs.avail_out = (uInt)(bound - TC_GZ_HDR - TC_GZ_TRAILER);
+    int zr = ns ? deflate(&cd->zs, Z_NO_FLUSH) : deflate(&cd->zs, Z_FINISH);
+    if (ns && zr == Z_OK && deflateParams(&cd->zs, 0, Z_DEFAULT_STRATEGY) == Z_OK) {
+        cd->zs.next_in = (Bytef *)stored;
+        cd->zs.avail_in = (uInt)ns;
+        zr = deflate(&cd->zs, Z_FINISH);
+    }
+    if (zr != Z_STREAM_END)
+        return c_fail(cd, tw->path, "compression failed");
+    size_t csize = TC_GZ_HDR + cd->zs.total_out + TC_GZ_TRAILER;
+    tc_member_header(cd->z.p, kind, (uint32_t)csize, arg);
+    uint8_t *t = cd->z.p + TC_GZ_HDR + cd->zs.total_out;
+    uLong crc = crc32(crc32(0, NULL, 0), data, (uInt)n);
+    tc_put_le(t, ns ? crc32(crc, stored, (uInt)ns) : crc, 4);
+    tc_put_le(t + 4, (uint32_t)(n + ns), 4);
+    if (fwrite(cd->z.p, 1, csize, tw->fp) != csize)
+        return c_fail(cd, tw->path, "cannot write");
+    cd->off += csize;
+    return 0;
+}
+
+/* Compress and write the open chunk, and start the next one. */
+static void w_chunk(trace_writer_t *tw)
+{
+    coder_t *cd = &tw->cd;
+    if (!cd->count || cd->failed)
+        return;
+    uint8_t e[20];
+    tc_put_le(e, cd->off, 8);
+    tc_put_le(e + 8, cd->first, 8);
+    tc_put_le(e + 16, cd->count, 4);
+    tc_put(&cd->index, e, sizeof e);
+    tc_put_le(cd->a.p, cd->a.n - 4, 4);
+    errno = ENOMEM;
+    if (cd->index.oom || cd->a.oom || cd->b.oom) {
+        c_fail(cd, tw->path, "cannot write");
+        return;
+    }
+    if (w_member(tw, TC_KIND_RECORDS, cd->first, cd->a.p, cd->a.n, cd->b.p, cd->b.n))
+        return;
+    cd->nchunks++;
+    cd->first += cd->count;
+    cd->count = 0;
+    cd->a.n = 0;
+    cd->b.n = 0;
+    tc_put(&cd->a, "\0\0\0\0", 4);   /* room for the length of stream A */
+    tc_reset(&cd->ctx);
+}
+
+/* Code one record into the open chunk (a full chunk is written). */
+static void w_code(trace_writer_t *tw, const trace_rec_t *r)
+{
+    coder_t *cd = &tw->cd;
+    if (cd->failed)
+        return;
+    tc_encode(&cd->ctx, &cd->a, &cd->b, r, tw->timing);
+    cd->count++;
+    if (cd->a.n + cd->b.n >= TC_CHUNK_BYTES)
+        w_chunk(tw);
+}
+
+/* ---- batches: records packed by the caller, unpacked by the worker ------ */
+
+typedef struct {
+    uint64_t pc, exec, cycle_issue, cycle_done;
+    uint32_t launch, wave, wg[3], wg_wave, dw[3], nm;
+    uint8_t ndw, flags, scc_written, scc, ns, nv, nh;
+} packed_t;
+
+static void pack(tc_buf_t *b, const trace_rec_t *r)
+{
+    size_t most = sizeof(packed_t) + r->ns * sizeof r->s[0] + r->nh * sizeof r->h[0] +
+                  r->nv * (2 + 8 + 256) + (size_t)r->nm * sizeof r->m[0];
+    if (tc_reserve(b, most))
+        return;
+    packed_t h = {r->pc, r->exec, r->cycle_issue, r->cycle_done, r->launch, r->wave, {r->wg[0], r->wg[1], r->wg[2]},
+                  r->wg_wave, {r->dw[0], r->dw[1], r->dw[2]}, r->nm, r->ndw, r->flags, r->scc_written, r->scc,
+                  (uint8_t)r->ns, (uint8_t)r->nv, (uint8_t)r->nh};
+    uint8_t *p = b->p + b->n;
+    memcpy(p, &h, sizeof h), p += sizeof h;
+    memcpy(p, r->s, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
+    memcpy(p, r->h, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
+    for (unsigned i = 0; i < r->nv; i++) {
+        const trace_vreg_t *v = &r->v[i];
+        memcpy(p, &v->reg, 2), p += 2;
+        memcpy(p, &v->mask, 8), p += 8;
+        if (v->mask == ~0ull) {
+            memcpy(p, v->val, 256), p += 256;
+            continue;
+        }
+        for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
+            memcpy(p, &v->val[__builtin_ctzll(m)], 4);
+    }
+    if (r->nm)
+        memcpy(p, r->m, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
+    b->n = (size_t)(p - b->p);
+}
+
+/* Unpack the record at *p into r; returns the next position, or NULL when
+ * out of memory. */
+static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
+{
+    packed_t h;
+    memcpy(&h, p, sizeof h), p += sizeof h;
+    r->pc = h.pc, r->exec = h.exec, r->cycle_issue = h.cycle_issue, r->cycle_done = h.cycle_done;
+    r->launch = h.launch, r->wave = h.wave, r->wg_wave = h.wg_wave;
+    memcpy(r->wg, h.wg, sizeof r->wg);
+    memcpy(r->dw, h.dw, sizeof r->dw);
+    r->ndw = h.ndw, r->flags = h.flags, r->scc_written = h.scc_written, r->scc = h.scc;
+    r->ns = h.ns, r->nv = h.nv, r->nh = h.nh, r->nm = 0;
+    memcpy(r->s, p, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
+    memcpy(r->h, p, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
+    for (unsigned i = 0; i < r->nv; i++) {
+        trace_vreg_t *v = &r->v[i];
+        memcpy(&v->reg, p, 2), p += 2;
+        memcpy(&v->mask, p, 8), p += 8;
+        if (v->mask == ~0ull) {
+            memcpy(v->val, p, 256), p += 256;
+            continue;
+        }
+        for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
+            memcpy(&v->val[__builtin_ctzll(m)], p, 4);
+    }
+    if (h.nm > r->mcap) {
+        trace_mem_t *m = realloc(r->m, (size_t)h.nm * sizeof *m);
+        if (!m)
+            return NULL;
+        r->m = m;
+        r->mcap = h.nm;
+    }
+    r->nm = h.nm;
+    if (r->nm)
+        memcpy(r->m, p, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
+    return p;
+}
+
+/* Code every record of a batch. */
+static void w_batch(trace_writer_t *tw, const tc_buf_t *b)
+{
+    const uint8_t *p = b->p, *end = b->p + b->n;
+    while (p && p < end && !tw->cd.failed) {
+        p = unpack(p, &tw->cd.rec);
+        if (!p) {
+            errno = ENOMEM;
+            c_fail(&tw->cd, tw->path, "cannot write");
+        } else
+            w_code(tw, &tw->cd.rec);
+    }
+}
+
+static void *w_thread(void *arg)
+{
+    trace_writer_t *tw = arg;
+    pthread_mutex_lock(&tw->mu);
+    for (;;) {
+        while (!tw->busy && !tw->quit)
+            pthread_cond_wait(&tw->cv, &tw->mu);
+        if (!tw->busy)
+            break;
+        pthread_mutex_unlock(&tw->mu);
+        w_batch(tw, &tw->work);
+        pthread_mutex_lock(&tw->mu);
+        tw->busy = 0;
+        pthread_cond_broadcast(&tw->cv);
+    }
+    pthread_mutex_unlock(&tw->mu);
+    return NULL;
+}
+
+/* Wait for the worker to finish its batch; -1 with its error if it failed. */
+static int w_wait(trace_writer_t *tw, char *err, size_t errlen)
+{
+    if (tw->threaded) {
+        pthread_mutex_lock(&tw->mu);
+        while (tw->busy)
+            pthread_cond_wait(&tw->cv, &tw->mu);
+        pthread_mutex_unlock(&tw->mu);
+    }
+    if (tw->cd.failed) {
+        snprintf(err, errlen, "%s", tw->cd.err);
+        tw->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Hand the filled batch to the worker. */
+static int w_hand_over(trace_writer_t *tw, char *err, size_t errlen)
+{
+    if (w_wait(tw, err, errlen))
+        return -1;
+    if (tw->fill.oom) {
+        snprintf(err, errlen, "%s: cannot write: out of memory", tw->path);
+        tw->failed = 1;
+        return -1;
+    }
+    tc_buf_t t = tw->work;
+    tw->work = tw->fill;
+    tw->fill = t;
+    tw->fill.n = 0;
+    pthread_mutex_lock(&tw->mu);
+    tw->busy = 1;
+    pthread_cond_broadcast(&tw->cv);
+    pthread_mutex_unlock(&tw->mu);
+    return 0;
+}
+
+static void w_start_thread(trace_writer_t *tw)
+{
+    if (pthread_mutex_init(&tw->mu, NULL) != 0)
+        return;
+    if (pthread_cond_init(&tw->cv, NULL) == 0) {
+        if (pthread_create(&tw->th, NULL, w_thread, tw) == 0) {
+            tw->threaded = 1;
+            return;
+        }
+        pthread_cond_destroy(&tw->cv);
+    }
+    pthread_mutex_destroy(&tw->mu);
+}
+
+/* Stop the worker (after its batch). */
+static void w_stop_thread(trace_writer_t *tw)
+{
+    if (!tw->threaded)
+        return;
+    pthread_mutex_lock(&tw->mu);
+    tw->quit = 1;
+    pthread_cond_broadcast(&tw->cv);
+    pthread_mutex_unlock(&tw->mu);
+    pthread_join(tw->th, NULL);
+    pthread_cond_destroy(&tw->cv);
+    pthread_mutex_destroy(&tw->mu);
+    tw->threaded = 0;
+}
+
+void tc_writer_unthreaded(trace_writer_t *tw)
+{
+    w_stop_thread(tw);
+}
+
+/* ---- the interface ------------------------------------------------------ */
+
+static int w_header(trace_writer_t *tw, const trace_header_t *h)
+{
+    tc_buf_t b = {0};
+    tc_put(&b, tc_magic, sizeof tc_magic);
+    tc_le(&b, TRACE_FORMAT_VERSION, 4);
+    tc_le(&b, h->mode, 4);
+    tc_str(&b, h->target);
+    tc_str(&b, h->version);
+    tc_str(&b, h->kernel);
+    tc_str(&b, h->options ? h->options : "");
+    tc_put(&b, h->co_sha256, 32);
+    tc_le(&b, h->code_base, 8);
+    errno = ENOMEM;
+    int rc = b.oom ? c_fail(&tw->cd, tw->path, "cannot write") : w_member(tw, TC_KIND_HEADER, 0, b.p, b.n, NULL, 0);
+    free(b.p);
+    return rc;
+}
+
+static void w_free(trace_writer_t *tw)
+{
+    coder_t *cd = &tw->cd;
+    if (cd->zinit)
+        deflateEnd(&cd->zs);
+    tc_free(&cd->ctx);
+    trace_rec_free(&cd->rec);
+    free(cd->a.p), free(cd->b.p), free(cd->z.p), free(cd->index.p);
+    free(tw->fill.p), free(tw->work.p), free(tw->path), free(tw);
+}
+
+trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char *err, size_t errlen)
+{
+    trace_writer_t *tw = calloc(1, sizeof *tw);
+    if (!tw || !(tw->path = strdup(path))) {
+        free(tw);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    tw->timing = h->mode == TRACE_MODE_TIMING;
+    tc_reset(&tw->cd.ctx);
+    tc_put(&tw->cd.a, "\0\0\0\0", 4);   /* room for the length of stream A */
+    if (deflateInit2(&tw->cd.zs, ZLEVEL, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        snprintf(err, errlen, "%s: cannot start the compressor", path);
+        w_free(tw);
+        return NULL;
+    }
+    tw->cd.zinit = 1;
+    if (!(tw->fp = fopen(path, "wb"))) {
+        snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+        w_free(tw);
+        return NULL;
+    }
+    if (w_header(tw, h)) {
+        snprintf(err, errlen, "%s", tw->cd.err);
+        fclose(tw->fp);
+        w_free(tw);
+        return NULL;
+    }
+    w_start_thread(tw);
+    return tw;
+}
+
+int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errlen)
+{
+    if (tw->failed) {
+        snprintf(err, errlen, "%s: an earlier write failed", tw->path);
+        return -1;
+    }
+    if (r->ns > TRACE_MAX_SREG || r->nv > TRACE_MAX_VREG || r->nh > TRACE_MAX_HWREG || r->ndw > 3 || r->flags > 7) {
+        snprintf(err, errlen, "%s: a record with more than the format holds", tw->path);
+        return -1;
+    }
+    tw->n++;
+    if (!tw->threaded) {
+        w_code(tw, r);
+        return w_wait(tw, err, errlen);
+    }
+    pack(&tw->fill, r);
+    if (tw->fill.n >= BATCH_BYTES || tw->fill.oom)
+        return w_hand_over(tw, err, errlen);
+    return 0;
+}
+
+uint64_t trace_write_count(const trace_writer_t *tw)
+{
+    return tw->n;
+}
+
+/* The index member and the footer. */
+static int w_index(trace_writer_t *tw)
+{
+    coder_t *cd = &tw->cd;
+    tc_buf_t b = {0};
+    tc_put(&b, tc_index_magic, sizeof tc_index_magic);
+    tc_le(&b, cd->nchunks, 8);
+    tc_le(&b, tw->n, 8);
+    if (cd->index.n)
+        tc_put(&b, cd->index.p, cd->index.n);
+    uint64_t at = cd->off;
+    errno = ENOMEM;
+    int rc = b.oom ? c_fail(cd, tw->path, "cannot write") : w_member(tw, TC_KIND_INDEX, cd->nchunks, b.p, b.n, NULL, 0);
+    free(b.p);
+    if (rc == 0) {
+        uint8_t f[TC_FOOTER_SIZE];
+        tc_member_header(f, TC_KIND_FOOTER, TC_FOOTER_SIZE, at);
+        memcpy(f + TC_GZ_HDR, tc_footer_tail, sizeof tc_footer_tail);
+        errno = 0;
+        if (fwrite(f, 1, sizeof f, tw->fp) != sizeof f)
+            rc = c_fail(cd, tw->path, "cannot write");
+    }
+    return rc;
+}
+
+int trace_write_close(trace_writer_t *tw, char *err, size_t errlen)
+{
+    int rc = tw->failed ? -1 : 0;
+    if (rc == 0 && tw->threaded && tw->fill.n)
+        rc = w_hand_over(tw, err, errlen);
+    if (rc == 0)
+        rc = w_wait(tw, err, errlen);
+    w_stop_thread(tw);
+    if (rc == 0) {
+        w_chunk(tw);
+        if (!tw->cd.failed)
+            w_index(tw);
+        rc = w_wait(tw, err, errlen);
+    }
+    if (fclose(tw->fp) != 0 && rc == 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", tw->path, strerror(errno));
+        rc = -1;
+    }
+    w_free(tw);
+    return rc;
+}
