@@ -8,16 +8,22 @@
  * 'G','T' of 16 bytes, little-endian:
  *     u8 kind (1 header, 2 records, 3 index, 4 footer), u8 format version,
  *     u16 0, u32 csize (bytes of the whole member), u64 arg
- * (records: number of the chunk's first record; index: number of chunks;
- * footer: file offset of the index member).  MTIME is 0, XFL 0, OS 255,
- * compression is zlib level 6: the same run gives the same bytes.
- *   1. header member: "GCNTRACE" then the fields of trace_header_t.
- *   2. record members ("chunks"), each about 256 KiB of encoded records.
- *   3. index member: per chunk its file offset, first record, record count.
+ * (header: 0; records: number of the chunk's first record; index: number
+ * of chunks; footer: file offset of the index member).  MTIME is 0, XFL 0,
+ * OS 255, the zlib level fixed: the same run gives the same bytes.
+ *   1. header member: "GCNTRACE", u32 format, u32 mode, then target,
+ *      version, kernel and options (varint length + bytes), the 32-byte
+ *      SHA-256 of the code object, u64 code base.
+ *   2. record members ("chunks") of about 256 KiB of coded records each:
+ *      u32 length of stream A, A (structure and predicted values,
+ *      compressed), B (unpredictable 32-bit values, stored); the coding is
+ *      described in trace_code.c.
+ *   3. index member: "GCNTINDX", u64 chunks, u64 records, then per chunk
+ *      u64 file offset, u64 first record, u32 records.
  *   4. footer member: 42 bytes, empty payload; its arg points at the index.
  * A reader finds the footer at the end, the index through it, and any
- * record through the index.  Every member's CRC-32 and length are checked.
- * Record encoding: see trace.c (varints, values delta-coded by lane). */
+ * record through the index.  Every member's header, CRC-32 and length are
+ * checked, and every chunk's records must use up its payload exactly. */
 #ifndef GCNSIM_TRACE_H
 #define GCNSIM_TRACE_H
 
