@@ -34,6 +34,7 @@
 enum { TRACE_FORMAT_VERSION = 1 };
 enum { TRACE_MODE_FUNCTIONAL = 0, TRACE_MODE_TIMING = 1 };
 enum { TRACE_MAX_SREG = FX_MAX_SREG, TRACE_MAX_VREG = FX_MAX_VREG, TRACE_MAX_HWREG = 4 };
+enum { TRACE_MAX_MEM = 1 << 16 };   /* memory dwords one record may hold */
 
 /* Record flags. */
 enum {
@@ -142,7 +143,7 @@ typedef struct {
     int timing;             /* record fx cycles */
     int failed;             /* a write failed: err says why (the hook stopped the dispatch) */
     char err[512];
-    uint64_t exec_before;   /* of the instruction in flight */
+    uint64_t cycle_before;  /* the model's cycle when the instruction in flight started */
     trace_rec_t rec;        /* scratch record */
 } trace_recorder_t;
 

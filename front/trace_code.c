@@ -585,7 +585,7 @@ static int grow_mem(trace_rec_t *r, uint64_t n)
 {
     if (n <= r->mcap)
         return 0;
-    if (n > (1u << 24))
+    if (n > TRACE_MAX_MEM)
         return -1;
     trace_mem_t *m = realloc(r->m, n * sizeof *m);
     if (!m)
@@ -605,7 +605,7 @@ static int dec_mem(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_rec_t *r, const ch
         unsigned space = tc_r_u8(a);
         uint64_t addr = c->maddr + (uint64_t)unzz(tc_r_var(a)), n = tc_r_var(a);
         /* every 64 dwords take at least a byte of stream A */
-        if (n == 0 || n / 64 > (uint64_t)(a->end - a->p) || n > (1u << 24) || grow_mem(r, r->nm + n))
+        if (n == 0 || n / 64 > (uint64_t)(a->end - a->p) || grow_mem(r, r->nm + n))
             return -1;
         for (uint64_t i = 0; i < n;) {
             group_t g;

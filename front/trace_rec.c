@@ -127,6 +127,7 @@ static void before(trace_recorder_t *r, const wave_t *w)
     t->wg_wave = w->wg_wave;
     t->pc = w->pc;
     t->exec = wave_exec(w);
+    r->cycle_before = w->ctx->cycle;
     const sim_prog_t *p = w->ctx->prog;
     uint64_t off = w->pc - p->base;
     t->ndw = 0;
@@ -147,10 +148,11 @@ static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
     t->scc_written = t->scc = 0;
     if (w->state == WAVE_FAULT)
         t->flags |= TRACE_F_FAULT;
-    if (fx->pc == t->pc) {   /* an instruction faulting before it starts leaves fx as it was */
+    int ran = fx->pc == t->pc;   /* an instruction faulting before it starts leaves fx as it was */
+    if (ran) {
         take_sregs(t, w, fx);
         take_vregs(t, w, fx);
-        if (take_mem(r, w, fx))
+        if (fx->nm > TRACE_MAX_MEM || take_mem(r, w, fx))
             t->flags |= TRACE_F_OVERFLOW;
         if (fx->scc_written)
             t->scc_written = 1, t->scc = w->scc;
@@ -159,8 +161,10 @@ static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
         if (fx->overflow)
             t->flags |= TRACE_F_OVERFLOW;
     }
-    t->cycle_issue = r->timing ? fx->t_issue : 0;
-    t->cycle_done = r->timing ? fx->t_done : 0;
+    /* a faulting instruction gets no cycles from the model: the cycle it started */
+    int timed = ran && w->state != WAVE_FAULT;
+    t->cycle_issue = !r->timing ? 0 : timed ? fx->t_issue : r->cycle_before;
+    t->cycle_done = !r->timing ? 0 : timed ? fx->t_done : r->cycle_before;
 }
 
 void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)

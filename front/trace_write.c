@@ -386,7 +386,8 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
         snprintf(err, errlen, "%s: an earlier write failed", tw->path);
         return -1;
     }
-    if (r->ns > TRACE_MAX_SREG || r->nv > TRACE_MAX_VREG || r->nh > TRACE_MAX_HWREG || r->ndw > 3 || r->flags > 7) {
+    if (r->ns > TRACE_MAX_SREG || r->nv > TRACE_MAX_VREG || r->nh > TRACE_MAX_HWREG || r->ndw > 3 || r->flags > 7 ||
+        r->nm > TRACE_MAX_MEM) {
         snprintf(err, errlen, "%s: a record with more than the format holds", tw->path);
         return -1;
     }

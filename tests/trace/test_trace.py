@@ -350,6 +350,30 @@ def test_seek():
           "reading from the start gives" % len(starts), not bad, str(bad[:5]))
 
 
+def test_fault():
+    path = os.path.join(TMP, "fault.trace.gz")
+    p = run(["run", MICRO % "gfx900", "--kernel", "valu_chain", "--global", "512", "--local", "256", "--arg",
+             "zero:1024", "--functional", "--trace", path])
+    d = run(["trace", "dump", path])
+    recs = parse_dump(d.stdout)
+    last = recs[-1] if recs else {}
+    # work-group 1 writes out[256..511], beyond the 1024-byte buffer: its first wave faults at the store
+    check("trace of a run that faults (exit 3): readable; its last record is wave 4's flat_store, flagged fault, "
+          "with no write", p.returncode == 3 and d.returncode == 0 and last.get("wave") == 4 and
+          last.get("dis", "").startswith("flat_store_dword") and last.get("other") == ["flags fault"] and
+          not last["mem"] and sorted({r["wave"] for r in recs}) == [0, 1, 2, 3, 4], str(last)[:300])
+    p = run(["run", MICRO % "gfx900", "--kernel", "valu_chain", "--global", "512", "--local", "256", "--arg",
+             "zero:1024", "--device", "vega-64", "--trace", path])
+    recs = parse_dump(run(["trace", "dump", path]).stdout)
+    faults = [r for r in recs if "flags fault" in r.get("other", [])]
+    prev = [r for r in recs if faults and r["wave"] == faults[0]["wave"] and r["seq"] < faults[0]["seq"]]
+    check("the same under the cycle model: one record flagged fault, the store, its cycles (issue = done) no "
+          "earlier than the wave's previous issue", p.returncode == 3 and len(faults) == 1 and
+          faults[0]["dis"].startswith("flat_store_dword") and faults[0]["cycles"] and
+          faults[0]["cycles"][0] == faults[0]["cycles"][1] and prev and
+          faults[0]["cycles"][0] >= prev[-1]["cycles"][0], str(faults)[:300])
+
+
 def one_error(p, path):
     lines = p.stderr.strip().splitlines()
     return p.returncode == 2 and len(lines) == 1 and path in lines[0] and "Traceback" not in p.stderr
@@ -443,6 +467,7 @@ def main():
                 got = r
         test_select(*got)
         test_seek()
+        test_fault()
         test_damage()
         test_usage()
     except (RuntimeError, OSError, ValueError, KeyError, IndexError, TypeError) as e:
