@@ -228,23 +228,30 @@ typedef struct {
 /* How a group's values are coded. */
 enum { G_LINEAR, G_CODES, G_RAW, G_PICK };
 
-/* Which history rows hold each value: m[i] bit j = row j.  Values that
- * look unpredictable (none of the first 8 found, no small steps) are not
- * looked up (all 0): a choice of the writer, the reader needs no rule. */
+/* Whether a group looks unpredictable: 8 values spread over it neither
+ * found in the history nor a small step from their neighbour.  The writer
+ * then stores it raw without looking further (a choice of the writer: the
+ * reader follows the mode it wrote). */
+static int group_random(const tc_ctx_t *c, const group_t *g)
+{
+    if (g->n < 16)
+        return 0;
+    unsigned step = g->n / 8;
+    for (unsigned i = 0; i + 1 < g->n; i += step) {
+        uint32_t v = g->val[i], d = g->val[i + 1] - v;
+        if (d + 64 < 128)
+            return 0;
+        for (unsigned j = 0; j < TC_HIST; j++)
+            if (c->hist[j][g->lane[i]] == v)
+                return 0;
+    }
+    return 1;
+}
+
+/* Which history rows hold each value: m[i] bit j = row j. */
 static void group_matches(const tc_ctx_t *c, const group_t *g, uint8_t m[64])
 {
     memset(m, 0, 64);
-    if (g->n >= 16) {
-        unsigned hits = 0;
-        for (unsigned i = 0; i < 8; i++) {
-            uint32_t d = g->val[i + 1] - g->val[i];
-            hits += d + 64 < 128;
-            for (unsigned j = 0; j < TC_HIST; j++)
-                hits += c->hist[j][g->lane[i]] == g->val[i];
-        }
-        if (!hits)
-            return;
-    }
     for (unsigned j = 0; j < TC_HIST; j++) {
         const uint32_t *row = c->hist[(c->head - 1 - j) & (TC_HIST - 1)];
         if (g->dense)
@@ -326,8 +333,17 @@ static unsigned group_put(tc_buf_t *b, const tc_ctx_t *c, const group_t *g, tc_b
 {
     uint8_t m[64];
     unsigned j0, j1;
-    group_matches(c, g, m);
     tmp->n = 0;
+    if (group_random(c, g)) {
+        if (!tc_reserve(b, 4 * g->n)) {
+            uint8_t *p = b->p + b->n;
+            for (unsigned i = 0; i < g->n; i++, p += 4)
+                tc_put_le(p, g->val[i], 4);
+            b->n += 4 * g->n;
+        }
+        return G_RAW;
+    }
+    group_matches(c, g, m);
     if (group_pick(g, m, &j0, &j1) == 0) {
         tc_u8(tmp, j0 | j1 << 3);
         if (j0 != j1) {

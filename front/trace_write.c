@@ -17,7 +17,7 @@
 
 enum {
     ZLEVEL = 1,              /* zlib level of stream A (stream B is stored) */
-    BATCH_BYTES = 64 << 10,  /* records handed to the worker at a time: about this many bytes */
+    BATCH_BYTES = 1 << 20,   /* records handed to the worker at a time: about this many bytes */
 };
 
 /* The coder's side: the open chunk and the compressed output. */
