@@ -96,6 +96,22 @@ static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
     }
 }
 
+/* Keep the first of the entries of one dword (lanes of an atomic or a
+ * scattered store on the same address; each holds the final value). */
+static void dedup_mem(trace_rec_t *t)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < t->nm; i++) {
+        unsigned j = 0;
+        while (j < n && (t->m[j].addr != t->m[i].addr || t->m[j].space != t->m[i].space))
+            j++;
+        if (j == n)
+            t->m[n++] = t->m[i];
+    }
+    t->nm = n;
+}
+
+/* Memory dwords written, each once, with their values now. */
 static int take_mem(trace_recorder_t *r, wave_t *w, const fx_t *fx)
 {
     trace_rec_t *t = &r->rec;
@@ -108,12 +124,18 @@ static int take_mem(trace_recorder_t *r, wave_t *w, const fx_t *fx)
         t->mcap = cap;
     }
     const mem_region_t *last = NULL;
+    int ordered = 1;
     for (unsigned i = 0; i < fx->nm; i++) {
         t->m[i].space = fx->m[i].space;
         t->m[i].addr = fx->m[i].addr;
         t->m[i].val = mem_now(w, fx->m[i].space, fx->m[i].addr, &last);
+        if (i && (t->m[i].space < t->m[i - 1].space ||
+                  (t->m[i].space == t->m[i - 1].space && t->m[i].addr <= t->m[i - 1].addr)))
+            ordered = 0;
     }
     t->nm = fx->nm;
+    if (!ordered)
+        dedup_mem(t);
     return 0;
 }
 
