@@ -374,6 +374,37 @@ def test_fault():
           faults[0]["cycles"][0] >= prev[-1]["cycles"][0], str(faults)[:300])
 
 
+def test_atomics():
+    """tests/e2e atomics_local: per work-group histograms in LDS, hist[x & 31] += 1 and hist[(x >> 5) & 31] += 2
+    by ds_add_u32; in functional mode wave 0 of group 0 runs first, on a histogram it zeroed."""
+    rnd = random.Random(21)
+    v = [rnd.getrandbits(32) for _ in range(300)]
+    vin, stats = os.path.join(TMP, "v.bin"), os.path.join(TMP, "stats.bin")
+    open(vin, "wb").write(struct.pack("<300I", *v))
+    open(stats, "wb").write(struct.pack("<4i", 2**31 - 1, -2**31, 0, 0))
+    path = os.path.join(TMP, "atomics.trace.gz")
+    for t in TARGETS:
+        trace_run("tests/e2e/bin/atomics_local-%s.co" % t, ["--kernel", "atomics_local", "--global", "300", "--arg",
+                  "buf:" + vin, "--arg", "zero:128", "--arg", "buf:" + stats, "--arg", "u32:300"], path)
+        recs = parse_dump(run(["trace", "dump", path]).stdout)
+        dup = [r["seq"] for r in recs if len({(m[0], m[1] + 4 * i) for m in r["mem"] for i in range(len(m[2]))}) !=
+               sum(len(m[2]) for m in r["mem"])]
+        adds = [r for r in recs if r["wave"] == 0 and r["dis"].startswith("ds_add_u32")]
+        got = {}
+        for space, addr, vals in adds[0]["mem"] if adds else []:
+            for i, x in enumerate(vals):
+                got[addr + 4 * i] = x
+        lanes = v[:64]
+        want1 = {4 * b: sum(1 for x in lanes if x & 31 == b) for b in range(32)}
+        want2 = {4 * b: 2 * sum(1 for x in lanes if (x >> 5) & 31 == b) for b in range(32)}
+        want1 = {a: c for a, c in want1.items() if c}
+        want2 = {a: c for a, c in want2.items() if c}
+        check("trace (%s, atomics_local): no record lists a dword twice; wave 0's first ds_add_u32 leaves, at each "
+              "LDS bucket its 64 lanes hit, the count the input predicts" % t,
+              not dup and adds and all(m[0] == "lds" for m in adds[0]["mem"]) and got in (want1, want2),
+              "dups %s, got %s" % (dup[:3], sorted(got.items())[:6]))
+
+
 def one_error(p, path):
     lines = p.stderr.strip().splitlines()
     return p.returncode == 2 and len(lines) == 1 and path in lines[0] and "Traceback" not in p.stderr
@@ -468,6 +499,7 @@ def main():
         test_select(*got)
         test_seek()
         test_fault()
+        test_atomics()
         test_damage()
         test_usage()
     except (RuntimeError, OSError, ValueError, KeyError, IndexError, TypeError) as e:
