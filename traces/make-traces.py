@@ -396,7 +396,9 @@ def divergence_line(text):
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     for i, l in enumerate(lines):
         if l.startswith("first divergence"):
-            return "; ".join(lines[i:i + 4])
+            part = lines[i:i + 4]
+            cut = [j for j, x in enumerate(part) if x.startswith("context:")]
+            return "; ".join(part[:cut[0]] if cut else part)
     return first_line(text)
 
 
@@ -415,7 +417,7 @@ def retrace_one(spec):
             return "unchanged", "", size
     rc, out = diff_trace(spec, trace)
     if rc == 0:
-        detail = "records agree, header differs: " + first_line(out)
+        detail = "same records, other bytes (coding or header): " + first_line(out)
     elif rc == 1:
         detail = divergence_line(out)
     else:

@@ -74,7 +74,7 @@ def check_entry(s):
             return "PASS", ""
     rc, out = mt.diff_trace(s, trace)
     if rc == 0:
-        return "PASS", "(records agree; the files differ in the header)"
+        return "PASS", "(same records; the files differ in coding or header: make retrace)"
     if rc == 1:
         return "FAIL", "the trace differs from traces/%s%s (%s)\n%s" % (s.name, mt.EXT, s.diff, report(out))
     return "FAIL", "trace diff exited %d (%s)\n%s" % (rc, s.diff, report(out))
