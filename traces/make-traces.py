@@ -124,7 +124,7 @@ def workloads():
     wl = "front/workloads/bin/%s-%s.co"
     out = []
     for i, t in enumerate(TARGETS):
-        # bitonic: 4096 keys, the launch of stage 5 pass 2 (then stage 0 pass 0 on 512 keys)
+        # bitonic: 4096 keys, the launch of stage 5 pass 2
         out.append(Entry("wl-bitonic-%s" % t, "functional",
                          "bitonic_step on 4096 keys, stage 5 pass 2: global loads/stores, min/max, lane-dependent "
                          "selects (front/workloads/bitonic.cl)",
