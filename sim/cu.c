@@ -45,6 +45,7 @@ struct twg;
 typedef struct tw {
     uint64_t rdy;              /* earliest issue of the next instruction (wave-local) */
     uint8_t simd, slot, cat, why, internal, draining;
+    uint16_t cu;               /* the CU it runs on */
     wave_t *w;
     struct twg *g;
     const isa_inst_t *in;      /* next instruction (NULL: pc outside the code) */
@@ -230,7 +231,7 @@ static void raise(uint64_t *e, uint8_t *why, uint64_t t, unsigned reason)
 /* The wave's readiness changed: its SIMD's cached due cycle is stale. */
 static void touch(tm_t *m, const tw_t *t)
 {
-    m->cu[t->g->cu].dirty |= 1u << t->simd;
+    m->cu[t->cu].dirty |= 1u << t->simd;
 }
 
 /* Compute when the wave's next instruction may issue as far as the wave
@@ -320,7 +321,7 @@ static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t p
     tm_event_t e;
     e.kind = (uint8_t)kind;
     e.cat = (uint8_t)cat;
-    e.cu = (uint16_t)t->g->cu;
+    e.cu = (uint16_t)t->cu;
     e.simd = t->simd;
     e.slot = t->slot;
     e.wave = t->w->id;
@@ -452,7 +453,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
         h = lines;
     for (unsigned i = 0; i < fx->nacc; i++)
         if (fx->acc[i].space != FX_SPACE_LDS)
-            done = max64(done, mt_vmem(m->mt, t->g->cu, &fx->acc[i], now + (addr ? addr : 4)));
+            done = max64(done, mt_vmem(m->mt, t->cu, &fx->acc[i], now + (addr ? addr : 4)));
     cu->vmem_free = now + h;
     cu->st->mem_busy += h;
     *hold = h;
@@ -508,7 +509,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cu->salu_free = now + 1;
         done = now + m->d->p[DEV_smem_latency];
         if (fx->nacc)
-            done = mt_smem(m->mt, t->g->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+            done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
             q_add(t, Q_LGKM, done, now);
         break;
@@ -549,14 +550,14 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     if (line > t->line && line <= t->pf_hi && t->pf_line[line & 15] == line)
         t->fetch = max64(now, t->pf_ready[line & 15]);
     else {
-        t->fetch = mt_ifetch(m->mt, t->g->cu, pc, now);
+        t->fetch = mt_ifetch(m->mt, t->cu, pc, now);
         t->pf_hi = line;
     }
     t->line = line;
     uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
         t->pf_line[x & 15] = x;
-        t->pf_ready[x & 15] = mt_ifetch(m->mt, t->g->cu, x << 6, now);
+        t->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
         t->pf_hi = x;
     }
 }
@@ -700,6 +701,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         memset(t, 0, sizeof *t);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;
+        t->cu = (uint16_t)ci;
         t->w = &g->waves[i];
         m->nwaves++;
         /* HW_ID: wave slot [3:0], SIMD [5:4], CU [11:8] */
