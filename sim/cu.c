@@ -61,10 +61,15 @@ typedef struct tw {
     uint64_t end;              /* draining: resources return at this cycle */
     uint64_t bar_pc;           /* the s_barrier the wave waits at */
     uint8_t nq[NQ];
-    uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
     uint64_t pf_hi;            /* highest line prefetched */
-    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
+    struct tw_cold *c;         /* the large, rarely read part */
 } tw_t;
+
+/* The part of a wave's record the issue loop does not read. */
+typedef struct tw_cold {
+    uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
+    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
+} tw_cold_t;
 
 /* A resident work-group. */
 typedef struct twg {
@@ -73,6 +78,7 @@ typedef struct twg {
     uint32_t (*vgprs)[64];
     uint8_t *lds;
     tw_t *tw;
+    tw_cold_t *cold;           /* one per wave */
     unsigned cu, nwaves, live, ended, at_barrier;   /* live: resident; ended: past s_endpgm */
     struct twg *next_free;
 } twg_t;
@@ -167,10 +173,10 @@ static unsigned valu_cost(const tm_t *m, unsigned timing)
 static void q_prune(tw_t *t, unsigned q, uint64_t now)
 {
     unsigned n = t->nq[q], i = 0;
-    while (i < n && t->q[q][i] <= now)
+    while (i < n && t->c->q[q][i] <= now)
         i++;
     if (i) {
-        memmove(t->q[q], t->q[q] + i, (n - i) * sizeof t->q[q][0]);
+        memmove(t->c->q[q], t->c->q[q] + i, (n - i) * sizeof t->c->q[q][0]);
         t->nq[q] = (uint8_t)(n - i);
     }
 }
@@ -184,11 +190,11 @@ static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
     if (n == QMAX)   /* cannot happen: issue waits below the field maximum */
         return;
     unsigned i = n;
-    while (i > 0 && t->q[q][i - 1] > done) {
-        t->q[q][i] = t->q[q][i - 1];
+    while (i > 0 && t->c->q[q][i - 1] > done) {
+        t->c->q[q][i] = t->c->q[q][i - 1];
         i--;
     }
-    t->q[q][i] = done;
+    t->c->q[q][i] = done;
     t->nq[q] = (uint8_t)(n + 1);
 }
 
@@ -196,7 +202,7 @@ static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
 static uint64_t q_until(const tw_t *t, unsigned q, unsigned n)
 {
     unsigned have = t->nq[q];
-    return have <= n ? 0 : t->q[q][have - 1 - n];
+    return have <= n ? 0 : t->c->q[q][have - 1 - n];
 }
 
 /* ---- wave readiness ------------------------------------------------------ */
@@ -547,8 +553,8 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     if (line == t->line)
         return;
     unsigned depth = m->d->p[DEV_ifetch_lines];
-    if (line > t->line && line <= t->pf_hi && t->pf_line[line & 15] == line)
-        t->fetch = max64(now, t->pf_ready[line & 15]);
+    if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
+        t->fetch = max64(now, t->c->pf_ready[line & 15]);
     else {
         t->fetch = mt_ifetch(m->mt, t->cu, pc, now);
         t->pf_hi = line;
@@ -556,8 +562,8 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     t->line = line;
     uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
-        t->pf_line[x & 15] = x;
-        t->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
+        t->c->pf_line[x & 15] = x;
+        t->c->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
         t->pf_hi = x;
     }
 }
@@ -582,11 +588,13 @@ static twg_t *wg_alloc(tm_t *m)
         return NULL;
     g->waves = calloc(m->wg_waves, sizeof *g->waves);
     g->tw = calloc(m->wg_waves, sizeof *g->tw);
+    g->cold = calloc(m->wg_waves, sizeof *g->cold);
     g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
     g->lds = calloc(1, m->lds ? m->lds : 1);
-    if (!g->waves || !g->tw || !g->vgprs || !g->lds) {
+    if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds) {
         free(g->waves);
         free(g->tw);
+        free(g->cold);
         free(g->vgprs);
         free(g->lds);
         free(g);
@@ -599,6 +607,7 @@ static void wg_destroy(twg_t *g)
 {
     free(g->waves);
     free(g->tw);
+    free(g->cold);
     free(g->vgprs);
     free(g->lds);
     free(g);
@@ -699,6 +708,8 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         tw_t *t = &g->tw[i];
         unsigned s = t->simd, k = slot_of[i];
         memset(t, 0, sizeof *t);
+        t->c = &g->cold[i];
+        memset(t->c->pf_line, 0, sizeof t->c->pf_line);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;
         t->cu = (uint16_t)ci;
@@ -866,7 +877,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         uint64_t end = max64(t->busy, now + 1);
         for (unsigned q = 0; q < NQ; q++)
             if (t->nq[q])
-                end = max64(end, t->q[q][t->nq[q] - 1]);
+                end = max64(end, t->c->q[q][t->nq[q] - 1]);
         t->draining = 1;
         t->end = end;
         t->rdy = NEVER;
@@ -993,7 +1004,7 @@ static unsigned resident_waves(void *sched, sim_wave_info_t *out, unsigned max)
                 for (unsigned q = 0; q < NQ; q++) {
                     unsigned k = 0;
                     for (unsigned j = 0; j < t->nq[q]; j++)
-                        k += t->q[q][j] > now;
+                        k += t->c->q[q][j] > now;
                     *cnt[q] = k;
                 }
             }
