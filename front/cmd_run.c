@@ -343,6 +343,7 @@ static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recor
     trace_recorder_init(rec, tw, !o->t.functional);
     L->sl.on_step = trace_on_step;
     L->sl.step_arg = rec;
+    L->sl.step_no_old = 1;   /* the recorder reads new values only */
     return tw;
 }
 

@@ -1173,11 +1173,12 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         teardown(&m);
         return -1;
     }
-    c->fx->no_old = c->on_step == NULL;   /* the model alone needs no old values */
+    if (!c->on_step)   /* the model alone needs no old values */
+        c->fx->no_old = FX_OLD_NONE;
     c->sched = &m;
     c->list_waves = resident_waves;
     int rc = run(&m);
-    c->fx->no_old = 0;
+    c->fx->no_old = FX_OLD_ALL;
     if (rc == -2) {
         snprintf(err, errlen, "the cycle model stalled with waves resident and nothing able to issue (a model bug)");
         rc = -1;

@@ -104,8 +104,13 @@ static unsigned present(wave_t *w, uint8_t space, uint64_t a, unsigned n)
 void mem_log_write(wave_t *w, uint8_t space, uint64_t a, const uint8_t *p, unsigned n)
 {
     fx_t *fx = w->fx;
-    if (fx->no_old)
+    if (fx->no_old == FX_OLD_NONE)
         return;
+    if (fx->no_old == FX_OLD_ADDRS) {   /* the addresses, without reading the old bytes */
+        for (uint64_t d = a & ~3ull; d < a + n; d += 4)
+            fx_log_mem(fx, space, d, 0);
+        return;
+    }
     uint64_t first = a & ~3ull, end = a + n;
     for (uint64_t d = first; d < end; d += 4) {
         /* old dword: bytes before a and after the write come from memory when they exist */

@@ -29,7 +29,7 @@ void fx_log_vreg(fx_t *fx, unsigned reg, uint64_t mask, const uint32_t old[64])
 
 void fx_log_mem(fx_t *fx, uint8_t space, uint64_t addr, uint32_t old)
 {
-    if (fx->no_old)
+    if (fx->no_old == FX_OLD_NONE)
         return;
     if (fx->nm == fx->mcap) {
         unsigned cap = fx->mcap ? 2 * fx->mcap : 256;

@@ -40,6 +40,10 @@ typedef struct {
  * branch outcome and counter increments.  The cycle model, the tracer and
  * the debugger (watchpoints, reverse-step) consume it. */
 enum { FX_MAX_SREG = 48, FX_MAX_VREG = 20 };
+/* fx_t.no_old: FX_OLD_ALL records old values (undo); FX_OLD_ADDRS lists the
+ * memory dwords written without their old values and VGPRs without theirs;
+ * FX_OLD_NONE lists registers without old values and no memory writes. */
+enum { FX_OLD_ALL, FX_OLD_ADDRS, FX_OLD_NONE };
 enum { FX_SPACE_GLOBAL, FX_SPACE_LDS, FX_SPACE_SCRATCH, FX_SPACE_GDS, FX_SPACE_SCALAR };
 
 typedef struct { uint16_t reg; uint32_t old; } fx_sreg_t;            /* reg: operand encoding */
@@ -66,8 +70,7 @@ typedef struct fx {
     struct { uint8_t id; uint32_t old; } h[4];   /* hardware registers written (s_setreg, ...) */
     uint8_t vm_cnt, lgkm_cnt, exp_cnt;   /* counter increments */
     uint8_t overflow;              /* more effects than the record holds */
-    uint8_t no_old;                /* set by the consumer: old values are not needed (registers are
-                                      listed without them, memory writes not at all) */
+    uint8_t no_old;                /* set by the consumer (FX_OLD_*): which old values it needs */
     uint64_t t_issue, t_done;      /* cycle model: the cycle the instruction issued and the cycle it
                                       completes (data back for memory); 0 in functional mode */
 } fx_t;
