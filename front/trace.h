@@ -2,7 +2,7 @@
  * (who ran it, where, its encoding, EXEC, and every value it wrote), in a
  * seekable gzip file.
  *
- * File format (version 1).  A trace is a sequence of independent gzip
+ * File format (version 2).  A trace is a sequence of independent gzip
  * members, so `zcat FILE` prints the concatenated payloads.  Every member
  * carries, in its gzip header's extra field (FLG.FEXTRA), one subfield
  * 'G','T' of 16 bytes, little-endian:
@@ -14,7 +14,8 @@
  *   1. header member: "GCNTRACE", u32 format, u32 mode, then target,
  *      version, kernel and options (varint length + bytes), the 32-byte
  *      SHA-256 of the code object, u64 code base.
- *   2. record members ("chunks") of about 256 KiB of coded records each:
+ *   2. record members ("chunks") of at most 65536 records or about 4 MiB
+ *      of coded records each:
  *      u32 length of stream A, A (structure and predicted values,
  *      compressed), B (unpredictable 32-bit values, stored); the coding is
  *      described in trace_code.c.
@@ -31,7 +32,7 @@
 #include <stdint.h>
 #include "sim/wave.h"
 
-enum { TRACE_FORMAT_VERSION = 1 };
+enum { TRACE_FORMAT_VERSION = 2 };
 enum { TRACE_MODE_FUNCTIONAL = 0, TRACE_MODE_TIMING = 1 };
 enum { TRACE_MAX_SREG = FX_MAX_SREG, TRACE_MAX_VREG = FX_MAX_VREG, TRACE_MAX_HWREG = 4 };
 enum { TRACE_MAX_MEM = 1 << 16 };   /* memory dwords one record may hold */
@@ -56,7 +57,13 @@ typedef struct {
 } trace_header_t;
 
 typedef struct { uint16_t reg; uint32_t val; } trace_sreg_t;            /* reg: operand encoding */
-typedef struct { uint16_t reg; uint64_t mask; uint32_t val[64]; } trace_vreg_t; /* val[lane], lanes of mask */
+typedef struct {
+    uint16_t reg;
+    uint64_t mask;
+    uint32_t val[64];       /* val[lane], lanes of mask */
+    const uint32_t *lanes;  /* writing only: when set, the values are read from lanes[lane]
+                               instead of val (valid until trace_write returns) */
+} trace_vreg_t;
 typedef struct { uint8_t space; uint64_t addr; uint32_t val; } trace_mem_t; /* space: FX_SPACE_*; LDS
                                                                           addresses space-relative */
 typedef struct { uint8_t id; uint32_t val; } trace_hwreg_t;            /* id: s_getreg numbering */

@@ -9,8 +9,8 @@
  * to unsigned (0, -1, 1, -2 ... -> 0, 1, 2, 3 ...).
  *
  * The context (previous wave, predicted pc, EXEC, the encodings seen by
- * pc, the last 8 VGPR rows written, lanes not written counting as 0)
- * starts fresh in every chunk.
+ * pc, the last 8 VGPR rows written, lanes not written counting as 0, and
+ * the predictor's shadow registers and LDS) starts fresh in every chunk.
  *
  * Record, in stream A:
  *   u8 bits      1 new wave, 2 pc not predicted, 4 EXEC changed, 8 extra
@@ -30,7 +30,9 @@
  *                mask follows), bits 1-2 how the lanes' values are coded:
  *                0 linear: varint a, zz(s), lane l holds a + l * s;
  *                1 a value code per lane, in lane order;
- *                2 every lane raw: the values are the next words of B
+ *                2 every lane raw: the values are the next words of B;
+ *                bit 3 (bits 1-2 then 0): every lane holds the value the
+ *                predictor (trace_pred.h) gives, and nothing follows
  *   [mem]        varint runs; per run: u8 space, zz(addr - end of the
  *                previous run), varint dwords, a value code per dword
  * Value code (varint c, with prev the value coded before in the same
@@ -185,14 +187,27 @@ static inline int64_t unzz(uint64_t v)
 void tc_reset(tc_ctx_t *c)
 {
     tc_buf_t keep = c->tmp;
+    tp_state_t *tp = c->tp;
     memset(c, 0, sizeof *c);
     c->tmp = keep;
+    c->tp = tp;
+    if (tp)
+        tp_reset(tp);
+}
+
+int tc_set_target(tc_ctx_t *c, const char *target)
+{
+    tp_free(c->tp);
+    c->tp = tp_new(isa_target_by_name(target));
+    return c->tp ? 0 : -1;
 }
 
 void tc_free(tc_ctx_t *c)
 {
     free(c->tmp.p);
     c->tmp = (tc_buf_t){0};
+    tp_free(c->tp);
+    c->tp = NULL;
 }
 
 /* Push a VGPR row (val[] of the lanes of mask; the others count as 0). */
@@ -225,8 +240,10 @@ typedef struct {
     uint32_t val[64];
 } group_t;
 
-/* How a group's values are coded. */
+/* How a group's values are coded (a VGPR's mode byte: bits 1-2), and the
+ * mode byte's bit for a VGPR whose lanes all hold the predictor's values. */
 enum { G_LINEAR, G_CODES, G_RAW, G_PICK };
+enum { MODE_PREDICTED = 8 };
 
 /* Whether a group looks unpredictable: 8 values spread over it neither
  * found in the history nor a small step from their neighbour.  The writer
@@ -393,9 +410,32 @@ static int is_linear(const trace_vreg_t *v, uint32_t *a, uint32_t *s)
     return 1;
 }
 
-static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t *v, uint64_t exec, tc_buf_t *tmp)
+/* Whether lanes of mask hold the same values in a and b. */
+static int lanes_equal(const uint32_t *a, const uint32_t *b, uint64_t mask)
 {
+    if (mask == ~0ull)
+        return !memcmp(a, b, 64 * sizeof *a);
+    for (; mask; mask &= mask - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mask);
+        if (a[l] != b[l])
+            return 0;
+    }
+    return 1;
+}
+
+static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r, unsigned i, tc_buf_t *tmp)
+{
+    const trace_vreg_t *v = &r->v[i];
+    uint64_t exec = r->exec;
     tc_var(a, v->reg);
+    uint32_t pred[64];
+    if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, v->val, v->mask)) {
+        tc_u8(a, (v->mask == exec) | MODE_PREDICTED);
+        if (v->mask != exec)
+            tc_le(a, v->mask, 8);
+        hist_push(c, v->val, v->mask);
+        return;
+    }
     uint32_t base = 0, st = 0;
     unsigned mode = G_LINEAR;
     if (v->mask && !is_linear(v, &base, &st)) {
@@ -522,9 +562,10 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
     for (unsigned i = 0; i < r->ns; i++)
         tc_var(a, r->s[i].reg), tc_var(a, r->s[i].val);
     for (unsigned i = 0; i < r->nv; i++)
-        enc_vreg(a, b, c, &r->v[i], r->exec, &c->tmp);
+        enc_vreg(a, b, c, r, i, &c->tmp);
     if (r->nm)
         enc_mem(a, b, c, r, &c->tmp);
+    tp_update(c->tp, r);
 }
 
 /* ---- decoding ----------------------------------------------------------- */
@@ -569,15 +610,25 @@ static int group_get(tc_rd_t *a, tc_rd_t *b, const tc_ctx_t *c, group_t *g, unsi
     return mode == G_RAW || mode == G_CODES ? 0 : -1;
 }
 
-static int dec_vreg(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_vreg_t *v, uint64_t exec)
+static int dec_vreg(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_rec_t *r, unsigned i)
 {
+    trace_vreg_t *v = &r->v[i];
+    uint64_t exec = r->exec;
     v->reg = (uint16_t)tc_r_var(a);
-    unsigned byte = tc_r_u8(a), mode = byte >> 1;
-    if (mode > G_PICK)
+    unsigned byte = tc_r_u8(a), mode = byte >> 1 & 3;
+    if (byte & ~(1u | 6u | MODE_PREDICTED) || ((byte & MODE_PREDICTED) && mode))
         return -1;
     v->mask = byte & 1 ? exec : tc_r_le(a, 8);
     memset(v->val, 0, sizeof v->val);
-    if (mode == G_LINEAR) {
+    if (byte & MODE_PREDICTED) {
+        uint32_t pred[64];
+        if (!v->mask || !tp_predict(c->tp, r, i, pred))
+            return -1;
+        for (uint64_t m = v->mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            v->val[l] = pred[l];
+        }
+    } else if (mode == G_LINEAR) {
         uint32_t base = (uint32_t)tc_r_var(a), st = (uint32_t)unzz(tc_r_var(a));
         for (uint64_t m = v->mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
@@ -723,7 +774,7 @@ int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, c
     for (unsigned i = 0; i < r->ns; i++)
         r->s[i].reg = (uint16_t)tc_r_var(a), r->s[i].val = (uint32_t)tc_r_var(a);
     for (unsigned i = 0; i < r->nv; i++)
-        if (dec_vreg(a, b, c, &r->v[i], r->exec)) {
+        if (dec_vreg(a, b, c, r, i)) {
             *why = "bad vector register coding";
             return -1;
         }
@@ -734,5 +785,6 @@ int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, c
         *why = "record runs past the end of its chunk";
         return -1;
     }
+    tp_update(c->tp, r);
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "front/trace.h"
+#include "front/trace_pred.h"
 
 /* ---- the file's layout (trace.h) ---- */
 enum { TC_KIND_HEADER = 1, TC_KIND_RECORDS = 2, TC_KIND_INDEX = 3, TC_KIND_FOOTER = 4 };
@@ -14,7 +15,8 @@ enum {
     TC_GZ_HDR = 32,                      /* gzip header with the 'GT' extra subfield */
     TC_GZ_TRAILER = 8,                   /* CRC-32, ISIZE */
     TC_FOOTER_SIZE = TC_GZ_HDR + 2 + TC_GZ_TRAILER,
-    TC_CHUNK_BYTES = 256 << 10,          /* a chunk holds records of about this many bytes */
+    TC_CHUNK_BYTES = 4 << 20,            /* a chunk holds records of about this many bytes, */
+    TC_CHUNK_RECORDS = 1 << 16,          /* or this many records (a seek decodes at most these) */
     TC_MAX_MEMBER = 64 << 20,            /* larger members are corrupt */
 };
 extern const char tc_magic[8], tc_index_magic[8];
@@ -81,10 +83,14 @@ typedef struct {
     unsigned head;                /* rows pushed */
     struct { uint64_t pc; uint32_t dw[3]; uint8_t ndw; } pcs[TC_PCS];  /* encodings seen, by pc */
     tc_buf_t tmp;                 /* the writer's scratch (kept across tc_reset) */
+    tp_state_t *tp;               /* the value predictor (kept across tc_reset, which resets it) */
 } tc_ctx_t;
 
-/* Start afresh (a new chunk); tc_free releases the scratch. */
+/* Start afresh (a new chunk); tc_free releases the scratch and predictor. */
 void tc_reset(tc_ctx_t *c);
+/* Give a context (tc_reset before) the predictor for code of the named
+ * target (unknown target: nothing is predicted).  0, or -1 out of memory. */
+int tc_set_target(tc_ctx_t *c, const char *target);
 void tc_free(tc_ctx_t *c);
 /* Append record r: its structure and small values to a, the raw 32-bit
  * values no prediction covers to b.  timing: the file records cycles. */

@@ -32,6 +32,11 @@ static uint32_t mem_now(wave_t *w, unsigned space, uint64_t addr, const mem_regi
     }
     if (space != FX_SPACE_LDS && (g = mem_region_at(w->ctx->mem, addr)) != NULL)
         *last = g;
+    if (space == FX_SPACE_LDS && addr + 4 <= w->wg->lds_size) {
+        uint32_t v;
+        memcpy(&v, w->wg->lds + addr, 4);
+        return v;
+    }
     if (space == FX_SPACE_LDS) {
         for (unsigned i = 0; i < 4; i++)
             if (addr + i < w->wg->lds_size)
@@ -66,7 +71,8 @@ static void take_sregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
     }
 }
 
-/* VGPRs written (lanes merged per register), with the lanes' new values. */
+/* VGPRs written (lanes merged per register), pointing at the registers'
+ * rows for the lanes' new values. */
 static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
 {
     t->nv = 0;
@@ -82,17 +88,9 @@ static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
             v = &t->v[t->nv++];
             v->reg = (uint16_t)reg;
             v->mask = 0;
+            v->lanes = w->vgpr[reg];
         }
         v->mask |= fx->v[i].mask;
-        const uint32_t *row = w->vgpr[reg];
-        if (fx->v[i].mask == ~0ull) {
-            memcpy(v->val, row, sizeof v->val);
-            continue;
-        }
-        for (uint64_t m = fx->v[i].mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            v->val[l] = row[l];
-        }
     }
 }
 
@@ -100,13 +98,31 @@ static void take_vregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
  * scattered store on the same address; each holds the final value). */
 static void dedup_mem(trace_rec_t *t)
 {
+    enum { SLOTS = 1024 };   /* open addressing, at most half full */
+    if (t->nm > SLOTS / 2) {
+        unsigned n = 0;
+        for (unsigned i = 0; i < t->nm; i++) {
+            unsigned j = 0;
+            while (j < n && (t->m[j].addr != t->m[i].addr || t->m[j].space != t->m[i].space))
+                j++;
+            if (j == n)
+                t->m[n++] = t->m[i];
+        }
+        t->nm = n;
+        return;
+    }
+    uint16_t slot[SLOTS];   /* 1 + index into the kept entries, 0: empty */
+    memset(slot, 0, sizeof slot);
     unsigned n = 0;
     for (unsigned i = 0; i < t->nm; i++) {
-        unsigned j = 0;
-        while (j < n && (t->m[j].addr != t->m[i].addr || t->m[j].space != t->m[i].space))
-            j++;
-        if (j == n)
-            t->m[n++] = t->m[i];
+        trace_mem_t m = t->m[i];
+        unsigned h = (unsigned)(((m.addr >> 2) ^ (uint64_t)m.space << 40) * 0x9e3779b97f4a7c15ull >> 54);
+        while (slot[h] && (t->m[slot[h] - 1].addr != m.addr || t->m[slot[h] - 1].space != m.space))
+            h = (h + 1) & (SLOTS - 1);
+        if (slot[h])
+            continue;
+        t->m[n] = m;
+        slot[h] = (uint16_t)++n;
     }
     t->nm = n;
 }

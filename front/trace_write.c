@@ -133,7 +133,7 @@ static void w_code(trace_writer_t *tw, const trace_rec_t *r)
         return;
     tc_encode(&cd->ctx, &cd->a, &cd->b, r, tw->timing);
     cd->count++;
-    if (cd->a.n + cd->b.n >= TC_CHUNK_BYTES)
+    if (cd->a.n + cd->b.n >= TC_CHUNK_BYTES || cd->count >= TC_CHUNK_RECORDS)
         w_chunk(tw);
 }
 
@@ -160,14 +160,15 @@ static void pack(tc_buf_t *b, const trace_rec_t *r)
     memcpy(p, r->h, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++) {
         const trace_vreg_t *v = &r->v[i];
+        const uint32_t *val = v->lanes ? v->lanes : v->val;
         memcpy(p, &v->reg, 2), p += 2;
         memcpy(p, &v->mask, 8), p += 8;
         if (v->mask == ~0ull) {
-            memcpy(p, v->val, 256), p += 256;
+            memcpy(p, val, 256), p += 256;
             continue;
         }
         for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
-            memcpy(p, &v->val[__builtin_ctzll(m)], 4);
+            memcpy(p, &val[__builtin_ctzll(m)], 4);
     }
     if (r->nm)
         memcpy(p, r->m, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
@@ -358,6 +359,11 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
     }
     tw->timing = h->mode == TRACE_MODE_TIMING;
     tc_reset(&tw->cd.ctx);
+    if (tc_set_target(&tw->cd.ctx, h->target)) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        w_free(tw);
+        return NULL;
+    }
     tc_put(&tw->cd.a, "\0\0\0\0", 4);   /* room for the length of stream A */
     if (deflateInit2(&tw->cd.zs, ZLEVEL, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         snprintf(err, errlen, "%s: cannot start the compressor", path);
@@ -392,11 +398,17 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
         return -1;
     }
     tw->n++;
-    if (!tw->threaded) {
-        w_code(tw, r);
+    pack(&tw->fill, r);
+    if (!tw->threaded) {   /* code it here, from the packed copy as the worker would */
+        if (tw->fill.oom) {
+            snprintf(err, errlen, "%s: cannot write: out of memory", tw->path);
+            tw->failed = 1;
+            return -1;
+        }
+        w_batch(tw, &tw->fill);
+        tw->fill.n = 0;
         return w_wait(tw, err, errlen);
     }
-    pack(&tw->fill, r);
     if (tw->fill.n >= BATCH_BYTES || tw->fill.oom)
         return w_hand_over(tw, err, errlen);
     return 0;

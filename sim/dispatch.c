@@ -302,6 +302,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     c.step_arg = l->step_arg;
     c.fx = &fx;
     fx.no_old = l->step_no_old ? FX_OLD_ADDRS : FX_OLD_ALL;
+    fx.no_acc = l->step_no_old && !l->timing;   /* the cycle model times memory by the access lists */
     if (l->timing) {
         int rc = tm_dispatch(&c, k, l, lds, r, err, errlen);
         fault_disasm(k, &prog, r);

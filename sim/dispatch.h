@@ -60,8 +60,9 @@ typedef struct {
      * executed instruction with its effects record (recording mode) */
     void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);
     void *step_arg;
-    int step_no_old;               /* the hook reads no old values: memory writes are listed by
-                                      address only, VGPRs without their old lanes (cheaper) */
+    int step_no_old;               /* the hook reads no old values and no access lists: memory
+                                      writes are listed by address only, VGPRs without their
+                                      old lanes (cheaper) */
     void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
     void *progress_arg;
     /* optional: run under the cycle model (sim/timing.h) instead of the

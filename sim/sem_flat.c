@@ -176,13 +176,15 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     return 0;
 }
 
-/* Fast path of global loads and stores: not recording, FLAT or GLOBAL,
- * and every active lane's bytes [a, a + bytes) inside the allocation of
- * the first active lane (so no lane is in an aperture or outside memory).
- * Fills ptr[] and returns 1, or returns 0 for the general path. */
-static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, uint8_t *ptr[64])
+/* Fast path of global loads and stores: not recording (or, for a load,
+ * recording for a consumer that reads no access lists: fx->no_acc), FLAT
+ * or GLOBAL, and every active lane's bytes [a, a + bytes) inside the
+ * allocation of the first active lane (so no lane is in an aperture or
+ * outside memory).  Fills ptr[] and returns 1, or returns 0 for the
+ * general path. */
+static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, int store, uint8_t *ptr[64])
 {
-    if (w->fx || in->seg == SEG_SCRATCH || !exec)
+    if ((w->fx && (store || !w->fx->no_acc)) || in->seg == SEG_SCRATCH || !exec)
         return 0;
     int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
     const uint32_t *lo = in->vaddr < w->nvgpr ? w->vgpr[in->vaddr] : NULL, *hi = NULL;
@@ -230,7 +232,7 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     uint32_t val[4][64];
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
-    if (!in->lds && flat_fast(w, in, ndw * psize, exec, ptr)) {
+    if (!in->lds && flat_fast(w, in, ndw * psize, exec, 0, ptr)) {
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
@@ -247,6 +249,7 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
             }
         for (unsigned k = 0; k < ndw; k++)
             wave_write_vreg(w, in->dst - 256 + k, val[k], exec);
+        flat_count(w, in);
         return;
     }
     mem_plan_t pl;
@@ -274,7 +277,7 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
         return;
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
-    if (flat_fast(w, in, ndw * psize, exec, ptr)) {   /* dword by dword, lanes in order, as the general path */
+    if (flat_fast(w, in, ndw * psize, exec, 1, ptr)) {   /* dword by dword, lanes in order, as the general path */
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);

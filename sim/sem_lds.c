@@ -76,13 +76,13 @@ static int ds_plan_std(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, const ui
 }
 
 /* Whether the fast path of plain dword accesses applies: no effects
- * record, and every element of every active lane aligned (by the rule)
+ * record or one whose consumer reads no access lists (fx->no_acc), and every element of every active lane aligned (by the rule)
  * and inside the limit.  Otherwise the general path runs, with the same
  * results plus faults and out-of-range handling. */
 static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
                           uint64_t exec)
 {
-    if (w->fx)
+    if (w->fx && !w->fx->no_acc)
         return 0;
     int gen = w->ctx->t->gen;
     uint32_t amask = gen >= ISA_GFX9 ? 0 : esize >= 12 ? 15 : esize - 1, neg = gen == ISA_GFX6 ? 0x80000000u : 0;
@@ -133,7 +133,8 @@ static inline void ds_fast_read(const wave_t *w, const uint32_t *base, const uin
 }
 
 /* Fast path: dword k of element e of every active lane from s[e * per +
- * k], in the general path's order (dword by dword, lanes in order). */
+ * k], in the general path's order (dword by dword, lanes in order), each
+ * write listed in the effects record when there is one. */
 static inline void ds_fast_write(wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
                                  uint64_t exec, uint32_t *const s[])
 {
@@ -144,7 +145,10 @@ static inline void ds_fast_write(wave_t *w, const uint32_t *base, const uint32_t
             uint32_t o = off[e] + 4 * k;
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                memcpy(lds + (uint32_t)(base[l] + o), &in[l], 4);
+                uint32_t a = base[l] + o;
+                if (w->fx)
+                    mem_log_write(w, FX_SPACE_LDS, a, lds + a, 4);
+                memcpy(lds + a, &in[l], 4);
             }
         }
 }
@@ -185,6 +189,7 @@ static inline void ds_read(wave_t *w, const isa_inst_t *in, unsigned esize, unsi
         ds_fast_read(w, addr, &off, 1, ndw, exec, v);
         for (unsigned k = 0; k < ndw; k++)
             wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        ds_count(w);
         return;
     }
     mem_plan_t pl;
@@ -242,6 +247,7 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
         ds_fast_read(w, addr, off, 2, esize / 4, exec, v);
         for (unsigned k = 0; k < ndw; k++)
             wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        ds_count(w);
         return;
     }
     mem_plan_t pl;
@@ -279,6 +285,7 @@ static inline void ds_write(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     uint64_t exec = wave_exec(w);
     if (esize >= 4 && ds_fast(w, addr, &off, 1, esize, exec)) {
         ds_fast_write(w, addr, &off, 1, ndw, exec, s);
+        ds_count(w);
         return;
     }
     mem_plan_t pl;
@@ -325,6 +332,7 @@ static inline void ds_write2(wave_t *w, const isa_inst_t *in, unsigned esize, un
     uint64_t exec = wave_exec(w);
     if (ds_fast(w, addr, off, 2, esize, exec)) {
         ds_fast_write(w, addr, off, 2, per, exec, s);
+        ds_count(w);
         return;
     }
     mem_plan_t pl;

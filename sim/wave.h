@@ -71,6 +71,9 @@ typedef struct fx {
     uint8_t vm_cnt, lgkm_cnt, exp_cnt;   /* counter increments */
     uint8_t overflow;              /* more effects than the record holds */
     uint8_t no_old;                /* set by the consumer (FX_OLD_*): which old values it needs */
+    uint8_t no_acc;                /* set by the consumer: it reads no access lists (acc), so memory
+                                      instructions may take fast paths (which still list the
+                                      dwords they write) */
     uint64_t t_issue, t_done;      /* cycle model: the cycle the instruction issued and the cycle it
                                       completes (data back for memory); 0 in functional mode */
 } fx_t;

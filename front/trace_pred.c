@@ -1,0 +1,554 @@
+/* trace_pred.c — predicting a record's VGPR values from the shadow state the
+ * chunk's earlier records build (trace_pred.h).
+ *
+ * The shadow holds at most TP_WAVES waves and TP_GROUPS work-groups; a new
+ * one takes the next slot round-robin, so writer and reader evict the same
+ * ones.  A lane, SGPR or LDS dword counts as known once a record of the
+ * chunk has written it; anything unknown makes the prediction fail. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "front/trace_pred.h"
+
+enum { TP_WAVES = 32, TP_GROUPS = 8, TP_VGPRS = 256, TP_LDS_DW = 16384, TP_CODE = 4096 };
+
+typedef struct {
+    int used;
+    uint32_t launch, wave;
+    uint32_t (*v)[64];           /* TP_VGPRS rows (allocated once per slot) */
+    uint64_t vk[TP_VGPRS];       /* lanes known per VGPR */
+    uint32_t s[128];             /* SGPRs by operand encoding */
+    uint64_t sk[2];              /* SGPRs known */
+} tp_wave_t;
+
+typedef struct {
+    int used;
+    uint32_t launch, wg[3];
+    uint32_t *d;                 /* TP_LDS_DW dwords (allocated once per slot) */
+    uint8_t *k;                  /* TP_LDS_DW bytes: 1 where the dword is known */
+} tp_group_t;
+
+/* What a pc's instruction lets us predict. */
+enum {
+    K_NONE, K_DS,
+    /* f32 arithmetic (host float, round to nearest even) */
+    K_FMA, K_MAD, K_MAC, K_FMAC, K_MUL, K_ADD, K_SUB, K_SUBREV,
+    /* 32-bit integer and bit operations */
+    K_MOV, K_IADD, K_ISUB, K_ISUBREV, K_LSHLREV, K_LSHRREV, K_ASHRREV, K_LSHL, K_LSHR, K_AND, K_OR, K_XOR,
+    K_MUL_LO, K_MUL_U24, K_MAD_U24, K_LSHL_OR, K_LSHL_ADD, K_ADD_LSHL, K_ADD3, K_OR3, K_AND_OR, K_ADDC,
+    /* 64-bit shifts: two VGPRs */
+    K_LSHLREV64, K_LSHL64,
+    K_COUNT
+};
+
+/* Sources each kind reads (the destination too for K_MAC/K_FMAC). */
+static const uint8_t k_nsrc[K_COUNT] = {
+    [K_FMA] = 3, [K_MAD] = 3, [K_MAC] = 2, [K_FMAC] = 2, [K_MUL] = 2, [K_ADD] = 2, [K_SUB] = 2, [K_SUBREV] = 2,
+    [K_MOV] = 1, [K_IADD] = 2, [K_ISUB] = 2, [K_ISUBREV] = 2, [K_LSHLREV] = 2, [K_LSHRREV] = 2, [K_ASHRREV] = 2,
+    [K_LSHL] = 2, [K_LSHR] = 2, [K_AND] = 2, [K_OR] = 2, [K_XOR] = 2, [K_MUL_LO] = 2, [K_MUL_U24] = 2,
+    [K_MAD_U24] = 3, [K_LSHL_OR] = 3, [K_LSHL_ADD] = 3, [K_ADD_LSHL] = 3, [K_ADD3] = 3, [K_OR3] = 3,
+    [K_AND_OR] = 3, [K_ADDC] = 2, [K_LSHLREV64] = 2, [K_LSHL64] = 2,
+};
+
+/* A pc's instruction, as much of it as predictions use. */
+typedef struct {
+    uint64_t pc;
+    uint32_t dw[3];
+    uint8_t ndw, kind, valid, vop3, has_lit, abs, neg, per;   /* per: K_DS dwords per element */
+    uint16_t dst, src[3], vaddr;
+    uint32_t literal, off[2];                  /* K_DS: byte offsets of the elements */
+    unsigned nel;                              /* K_DS: elements (1, or 2 for read2) */
+} tp_code_t;
+
+struct tp_state {
+    const isa_target_t *t;
+    tp_wave_t w[TP_WAVES];
+    unsigned wnext, wlast;
+    tp_group_t g[TP_GROUPS];
+    unsigned gnext;
+    tp_code_t code[TP_CODE];
+};
+
+tp_state_t *tp_new(const isa_target_t *t)
+{
+    tp_state_t *p = calloc(1, sizeof *p);
+    if (p)
+        p->t = t;
+    return p;
+}
+
+void tp_reset(tp_state_t *p)
+{
+    for (unsigned i = 0; i < TP_WAVES; i++)
+        p->w[i].used = 0;
+    for (unsigned i = 0; i < TP_GROUPS; i++)
+        p->g[i].used = 0;
+    p->wnext = p->gnext = p->wlast = 0;
+}
+
+void tp_free(tp_state_t *p)
+{
+    if (!p)
+        return;
+    for (unsigned i = 0; i < TP_WAVES; i++)
+        free(p->w[i].v);
+    for (unsigned i = 0; i < TP_GROUPS; i++)
+        free(p->g[i].d), free(p->g[i].k);
+    free(p);
+}
+
+/* ---- shadow slots ------------------------------------------------------- */
+
+static tp_wave_t *wave_find(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_wave_t *w = &p->w[p->wlast];
+    if (w->used && w->wave == r->wave && w->launch == r->launch)
+        return w;
+    for (unsigned i = 0; i < TP_WAVES; i++) {
+        w = &p->w[i];
+        if (w->used && w->wave == r->wave && w->launch == r->launch) {
+            p->wlast = i;
+            return w;
+        }
+    }
+    return NULL;
+}
+
+static tp_wave_t *wave_claim(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_wave_t *w = wave_find(p, r);
+    if (w)
+        return w;
+    unsigned i = p->wnext++ % TP_WAVES;
+    w = &p->w[i];
+    if (!w->v && !(w->v = calloc(TP_VGPRS, sizeof *w->v)))
+        return NULL;
+    w->used = 1, w->launch = r->launch, w->wave = r->wave;
+    memset(w->vk, 0, sizeof w->vk);
+    memset(w->sk, 0, sizeof w->sk);
+    p->wlast = i;
+    return w;
+}
+
+static tp_group_t *group_find(tp_state_t *p, const trace_rec_t *r)
+{
+    for (unsigned i = 0; i < TP_GROUPS; i++) {
+        tp_group_t *g = &p->g[i];
+        if (g->used && g->launch == r->launch && !memcmp(g->wg, r->wg, sizeof g->wg))
+            return g;
+    }
+    return NULL;
+}
+
+static tp_group_t *group_claim(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_group_t *g = group_find(p, r);
+    if (g)
+        return g;
+    g = &p->g[p->gnext++ % TP_GROUPS];
+    if (!g->d && !(g->d = calloc(TP_LDS_DW, sizeof *g->d)))
+        return NULL;
+    if (!g->k && !(g->k = malloc(TP_LDS_DW)))
+        return NULL;
+    g->used = 1, g->launch = r->launch;
+    memcpy(g->wg, r->wg, sizeof g->wg);
+    memset(g->k, 0, TP_LDS_DW);
+    return g;
+}
+
+/* ---- instructions ------------------------------------------------------- */
+
+static unsigned valu_kind(const isa_inst_t *in)
+{
+    if (in->enc != ISA_ENC_VOP1 && in->enc != ISA_ENC_VOP2 && in->enc != ISA_ENC_VOP3)
+        return K_NONE;
+    if (in->clamp || in->omod)
+        return K_NONE;
+    switch (in->op) {
+    case ISA_OP_V_FMA_F32: return K_FMA;
+    case ISA_OP_V_MAD_F32: return K_MAD;
+    case ISA_OP_V_MAC_F32: return K_MAC;
+    case ISA_OP_V_FMAC_F32: return K_FMAC;
+    case ISA_OP_V_MUL_F32: return K_MUL;
+    case ISA_OP_V_ADD_F32: return K_ADD;
+    case ISA_OP_V_SUB_F32: return K_SUB;
+    case ISA_OP_V_SUBREV_F32: return K_SUBREV;
+    case ISA_OP_V_MOV_B32: return in->enc == ISA_ENC_VOP1 ? K_MOV : K_NONE;
+    case ISA_OP_V_ADD_U32: case ISA_OP_V_ADD_U32_CO: case ISA_OP_V_ADD_CO_U32: case ISA_OP_V_ADD_I32:
+    case ISA_OP_V_ADD_I32_GFX9: return K_IADD;
+    case ISA_OP_V_SUB_U32: case ISA_OP_V_SUB_U32_CO: case ISA_OP_V_SUB_CO_U32: case ISA_OP_V_SUB_I32:
+    case ISA_OP_V_SUB_I32_GFX9: return K_ISUB;
+    case ISA_OP_V_ADDC_U32: case ISA_OP_V_ADDC_CO_U32: return K_ADDC;
+    case ISA_OP_V_LSHLREV_B32: return K_LSHLREV;
+    case ISA_OP_V_LSHRREV_B32: return K_LSHRREV;
+    case ISA_OP_V_ASHRREV_I32: return K_ASHRREV;
+    case ISA_OP_V_LSHL_B32: return K_LSHL;
+    case ISA_OP_V_LSHR_B32: return K_LSHR;
+    case ISA_OP_V_AND_B32: return K_AND;
+    case ISA_OP_V_OR_B32: return K_OR;
+    case ISA_OP_V_XOR_B32: return K_XOR;
+    case ISA_OP_V_MUL_LO_U32: case ISA_OP_V_MUL_LO_I32: return K_MUL_LO;
+    case ISA_OP_V_MUL_U32_U24: return K_MUL_U24;
+    case ISA_OP_V_MAD_U32_U24: return K_MAD_U24;
+    case ISA_OP_V_LSHL_OR_B32: return K_LSHL_OR;
+    case ISA_OP_V_LSHL_ADD_U32: return K_LSHL_ADD;
+    case ISA_OP_V_ADD_LSHL_U32: return K_ADD_LSHL;
+    case ISA_OP_V_ADD3_U32: return K_ADD3;
+    case ISA_OP_V_OR3_B32: return K_OR3;
+    case ISA_OP_V_AND_OR_B32: return K_AND_OR;
+    case ISA_OP_V_LSHLREV_B64: return K_LSHLREV64;
+    case ISA_OP_V_LSHL_B64: return K_LSHL64;
+    default: return K_NONE;
+    }
+}
+
+/* DS dword loads: elements, dwords per element and offsets into k. */
+static unsigned ds_kind(const isa_inst_t *in, tp_code_t *k)
+{
+    if (in->enc != ISA_ENC_DS || in->gds)
+        return K_NONE;
+    unsigned nel = 1, per, stride = 0;
+    switch (in->op) {
+    case ISA_OP_DS_READ_B32: per = 1; break;
+    case ISA_OP_DS_READ_B64: per = 2; break;
+    case ISA_OP_DS_READ_B96: per = 3; break;
+    case ISA_OP_DS_READ_B128: per = 4; break;
+    case ISA_OP_DS_READ2_B32: nel = 2, per = 1, stride = 1; break;
+    case ISA_OP_DS_READ2ST64_B32: nel = 2, per = 1, stride = 64; break;
+    case ISA_OP_DS_READ2_B64: nel = 2, per = 2, stride = 1; break;
+    case ISA_OP_DS_READ2ST64_B64: nel = 2, per = 2, stride = 64; break;
+    default: return K_NONE;
+    }
+    k->nel = nel, k->per = (uint8_t)per;
+    if (stride) {   /* read2: offset0/offset1 in units of the element size times the stride */
+        k->off[0] = (uint32_t)in->offset * 4 * per * stride;
+        k->off[1] = (uint32_t)in->offset1 * 4 * per * stride;
+    } else
+        k->off[0] = (uint32_t)in->offset;
+    return K_DS;
+}
+
+/* The decoded instruction of record r (cached by pc and encoding). */
+static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_code_t *k = &p->code[(r->pc >> 2) & (TP_CODE - 1)];
+    if (k->valid && k->pc == r->pc && k->ndw == r->ndw && k->dw[0] == r->dw[0] && (r->ndw < 2 || k->dw[1] == r->dw[1]) &&
+        (r->ndw < 3 || k->dw[2] == r->dw[2]))
+        return k;
+    memset(k, 0, sizeof *k);
+    k->valid = 1, k->pc = r->pc, k->ndw = r->ndw;
+    memcpy(k->dw, r->dw, 4u * (r->ndw <= 3 ? r->ndw : 3));
+    isa_inst_t in;
+    if (r->ndw == 0 || r->ndw > 3 || isa_decode(p->t, r->dw, r->ndw, &in) != ISA_OK)
+        return k;
+    k->kind = (uint8_t)valu_kind(&in);
+    if (k->kind == K_NONE)
+        k->kind = (uint8_t)ds_kind(&in, k);
+    k->vop3 = in.enc == ISA_ENC_VOP3, k->has_lit = in.has_lit, k->abs = in.abs, k->neg = in.neg;
+    k->dst = in.dst, k->vaddr = in.vaddr, k->literal = in.literal;
+    memcpy(k->src, in.src, sizeof k->src);
+    if (k->kind == K_ADDC && !k->vop3)
+        k->src[2] = 106;   /* VOP2 form: the carry comes from VCC */
+    if (k->kind >= K_MOV && (k->abs || k->neg))
+        k->kind = K_NONE;   /* float modifiers on integer operands: not predicted */
+    return k;
+}
+
+/* ---- values ------------------------------------------------------------- */
+
+static inline float F(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t B(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Operand s of the lanes of mask (VGPRs, SGPRs, integer inline constants,
+ * the literal): a pointer to its 64 lanes (a shadow row, or buf filled
+ * with the scalar); NULL when a value is not known. */
+static const uint32_t *operand(const tp_wave_t *w, const tp_code_t *in, unsigned s, uint64_t mask, uint32_t buf[64])
+{
+    uint32_t x;
+    if (s >= 256) {
+        unsigned reg = s - 256;
+        if (reg >= TP_VGPRS || (w->vk[reg] & mask) != mask)
+            return NULL;
+        return w->v[reg];
+    }
+    if (s < 128 && s != 125) {
+        if (!(w->sk[s >> 6] >> (s & 63) & 1))
+            return NULL;
+        x = w->s[s];
+    } else if (s >= 128 && s <= 192)
+        x = s - 128;
+    else if (s >= 193 && s <= 208)
+        x = (uint32_t) - (int32_t)(s - 192);
+    else if (s == 255 && in->has_lit)
+        x = in->literal;
+    else
+        return NULL;
+    for (unsigned l = 0; l < 64; l++)
+        buf[l] = x;
+    return buf;
+}
+
+/* Source k's float modifiers (VOP3 neg/abs): *v, or buf holding the
+ * modified lanes. */
+static const uint32_t *modifiers(const tp_code_t *in, unsigned k, const uint32_t *v, uint32_t buf[64])
+{
+    if (!in->vop3 || !((in->abs | in->neg) >> k & 1))
+        return v;
+    uint32_t clear = in->abs >> k & 1 ? 0x7fffffffu : 0xffffffffu, flip = in->neg >> k & 1 ? 0x80000000u : 0;
+    for (unsigned l = 0; l < 64; l++)
+        buf[l] = (v[l] & clear) ^ flip;
+    return buf;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void fma_hw(uint32_t *restrict d, const uint32_t *restrict a,
+                                                   const uint32_t *restrict b, const uint32_t *restrict c)
+{
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = B(__builtin_fmaf(F(a[l]), F(b[l]), F(c[l])));
+}
+static int have_fma(void)
+{
+    static int have = -1;
+    if (have < 0)
+        have = __builtin_cpu_supports("fma") != 0;
+    return have;
+}
+#else
+static void fma_hw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+    (void)d, (void)a, (void)b, (void)c;
+}
+static int have_fma(void)
+{
+    return 0;
+}
+#endif
+
+/* d = a * b + c rounded once (host fmaf is correctly rounded either way). */
+static void fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+    if (have_fma()) {
+        fma_hw(d, a, b, c);
+        return;
+    }
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = B(fmaf(F(a[l]), F(b[l]), F(c[l])));
+}
+
+/* A 64-bit scalar operand (an SGPR pair) as a lane mask; 0 when unknown. */
+static int mask_operand(const tp_wave_t *w, unsigned s, uint64_t *m)
+{
+    if (s >= 127 || (s & 1) || !(w->sk[s >> 6] >> (s & 63) & 1) || !(w->sk[(s + 1) >> 6] >> ((s + 1) & 63) & 1))
+        return 0;
+    *m = (uint64_t)w->s[s + 1] << 32 | w->s[s];
+    return 1;
+}
+
+/* The 64-bit operand s (a register pair) of the lanes of mask: its halves. */
+static int pair_operand(const tp_wave_t *w, const tp_code_t *in, unsigned s, uint64_t mask, const uint32_t **lo,
+                        const uint32_t **hi, uint32_t buf[2][64])
+{
+    if (!(s >= 256 || s < 126))
+        return 0;
+    return (*lo = operand(w, in, s, mask, buf[0])) && (*hi = operand(w, in, s + 1, mask, buf[1]));
+}
+
+/* f32 results of kind into out[] from sources s[]. */
+static void f32_lanes(unsigned kind, const uint32_t *const s[3], uint32_t out[64])
+{
+    switch (kind) {
+    case K_FMA: case K_FMAC:
+        fma_lanes(out, s[0], s[1], s[2]);
+        break;
+    case K_MAD: case K_MAC:
+        for (unsigned l = 0; l < 64; l++) {
+            float prod = F(s[0][l]) * F(s[1][l]);
+            out[l] = B(prod + F(s[2][l]));
+        }
+        break;
+    case K_MUL: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) * F(s[1][l])); break;
+    case K_ADD: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) + F(s[1][l])); break;
+    case K_SUB: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) - F(s[1][l])); break;
+    default: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[1][l]) - F(s[0][l])); break;   /* K_SUBREV */
+    }
+}
+
+/* 32-bit integer results of kind into out[] from sources a, b, c. */
+static void int_lanes(unsigned kind, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t out[64])
+{
+#define LANES(expr) for (unsigned l = 0; l < 64; l++) out[l] = (expr); break
+    switch (kind) {
+    case K_MOV: LANES(a[l]);
+    case K_IADD: LANES(a[l] + b[l]);
+    case K_ISUB: LANES(a[l] - b[l]);
+    case K_ISUBREV: LANES(b[l] - a[l]);
+    case K_LSHLREV: LANES(b[l] << (a[l] & 31));
+    case K_LSHRREV: LANES(b[l] >> (a[l] & 31));
+    case K_ASHRREV: LANES((uint32_t)((int32_t)b[l] >> (a[l] & 31)));
+    case K_LSHL: LANES(a[l] << (b[l] & 31));
+    case K_LSHR: LANES(a[l] >> (b[l] & 31));
+    case K_AND: LANES(a[l] & b[l]);
+    case K_OR: LANES(a[l] | b[l]);
+    case K_XOR: LANES(a[l] ^ b[l]);
+    case K_MUL_LO: LANES(a[l] * b[l]);
+    case K_MUL_U24: LANES((a[l] & 0xffffff) * (b[l] & 0xffffff));
+    case K_MAD_U24: LANES((a[l] & 0xffffff) * (b[l] & 0xffffff) + c[l]);
+    case K_LSHL_OR: LANES(a[l] << (b[l] & 31) | c[l]);
+    case K_LSHL_ADD: LANES((a[l] << (b[l] & 31)) + c[l]);
+    case K_ADD_LSHL: LANES((a[l] + b[l]) << (c[l] & 31));
+    case K_ADD3: LANES(a[l] + b[l] + c[l]);
+    case K_OR3: LANES(a[l] | b[l] | c[l]);
+    default: LANES((a[l] & b[l]) | c[l]);   /* K_AND_OR */
+    }
+#undef LANES
+}
+
+/* 64-bit shift of kind, half hi of the result, into out[]. */
+static int shift64_lanes(const tp_wave_t *w, const tp_code_t *k, uint64_t mask, unsigned hi, uint32_t out[64])
+{
+    uint32_t buf[3][64], pb[2][64];
+    unsigned vs = k->kind == K_LSHLREV64 ? 1 : 0;   /* which source is the 64-bit value */
+    const uint32_t *amt = operand(w, k, k->src[1 - vs], mask, buf[0]), *lo, *h;
+    if (!amt || !pair_operand(w, k, k->src[vs], mask, &lo, &h, pb))
+        return 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint64_t x = ((uint64_t)h[l] << 32 | lo[l]) << (amt[l] & 63);
+        out[l] = (uint32_t)(x >> (hi ? 32 : 0));
+    }
+    return 1;
+}
+
+static int predict_valu(const tp_wave_t *w, const tp_code_t *k, const trace_vreg_t *v, uint32_t out[64])
+{
+    if (k->dst < 256 || v->reg < k->dst - 256u || v->reg > k->dst - 256u + (k->kind >= K_LSHLREV64))
+        return 0;
+    if (k->kind >= K_LSHLREV64)
+        return shift64_lanes(w, k, v->mask, v->reg - (k->dst - 256u), out);
+    uint32_t buf[3][64], mod[3][64];
+    const uint32_t *s[3] = {NULL, NULL, NULL};
+    unsigned n = k_nsrc[k->kind];
+    for (unsigned i = 0; i < n; i++)
+        if (!(s[i] = operand(w, k, k->src[i], v->mask, buf[i])) || !(s[i] = modifiers(k, i, s[i], mod[i])))
+            return 0;
+    if (k->kind == K_MAC || k->kind == K_FMAC) {   /* the destination is the addend */
+        if (!(s[2] = operand(w, k, k->dst, v->mask, buf[2])) || !(s[2] = modifiers(k, 2, s[2], mod[2])))
+            return 0;
+    }
+    if (k->kind < K_MOV) {
+        f32_lanes(k->kind, s, out);
+        return 1;
+    }
+    if (k->kind == K_ADDC) {
+        uint64_t carry;
+        if (!mask_operand(w, k->src[2], &carry))
+            return 0;
+        for (unsigned l = 0; l < 64; l++)
+            out[l] = s[0][l] + s[1][l] + (uint32_t)(carry >> l & 1);
+        return 1;
+    }
+    int_lanes(k->kind, s[0], s[1], s[2], out);
+    return 1;
+}
+
+static int predict_ds(tp_state_t *p, const tp_wave_t *w, const tp_code_t *k, const trace_rec_t *r,
+                      const trace_vreg_t *v, uint32_t out[64])
+{
+    unsigned d = v->reg - (k->dst - 256u), e, j;
+    if (k->dst < 256 || v->reg < k->dst - 256u || d >= k->nel * k->per)
+        return 0;
+    e = d / k->per, j = d % k->per;
+    uint32_t off = k->off[e];
+    unsigned areg = k->vaddr - 256u;
+    const tp_group_t *g = group_find(p, r);
+    if (!g || k->vaddr < 256 || areg >= TP_VGPRS || (w->vk[areg] & v->mask) != v->mask)
+        return 0;
+    const uint32_t *base = w->v[areg];
+    off += 4 * j;
+    if (v->mask == ~0ull) {   /* every lane: the checks as one pass, then the loads */
+        uint32_t bad = 0, known = 1;
+        for (unsigned l = 0; l < 64; l++)
+            bad |= ((base[l] + off) & 3) | ((base[l] + off) >= 4 * TP_LDS_DW);
+        if (bad)
+            return 0;
+        for (unsigned l = 0; l < 64; l++) {
+            uint32_t a = (base[l] + off) / 4;
+            known &= g->k[a];
+            out[l] = g->d[a];
+        }
+        return known;
+    }
+    for (uint64_t m = v->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t a = base[l] + off;
+        if ((a & 3) || a / 4 >= TP_LDS_DW || !g->k[a / 4])
+            return 0;
+        out[l] = g->d[a / 4];
+    }
+    return 1;
+}
+
+int tp_predict(tp_state_t *p, const trace_rec_t *r, unsigned i, uint32_t out[64])
+{
+    if (!p || !p->t || (r->flags & (TRACE_F_FAULT | TRACE_F_OVERFLOW | TRACE_F_NONDET)) || !r->v[i].mask)
+        return 0;
+    const tp_code_t *k = code_of(p, r);
+    if (k->kind == K_NONE)
+        return 0;
+    const tp_wave_t *w = wave_find(p, r);
+    if (!w)
+        return 0;
+    if (k->kind == K_DS)
+        return predict_ds(p, w, k, r, &r->v[i], out);
+    return predict_valu(w, k, &r->v[i], out);
+}
+
+/* ---- learning from a record ---------------------------------------------- */
+
+void tp_update(tp_state_t *p, const trace_rec_t *r)
+{
+    if (!p || !p->t)
+        return;
+    tp_wave_t *w = wave_claim(p, r);
+    if (!w)
+        return;
+    for (unsigned i = 0; i < r->ns; i++)
+        if (r->s[i].reg < 128) {
+            w->s[r->s[i].reg] = r->s[i].val;
+            w->sk[r->s[i].reg >> 6] |= 1ull << (r->s[i].reg & 63);
+        }
+    for (unsigned i = 0; i < r->nv; i++) {
+        const trace_vreg_t *v = &r->v[i];
+        if (v->reg >= TP_VGPRS)
+            continue;
+        if (v->mask == ~0ull)
+            memcpy(w->v[v->reg], v->val, sizeof v->val);
+        else
+            for (uint64_t m = v->mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                w->v[v->reg][l] = v->val[l];
+            }
+        w->vk[v->reg] |= v->mask;
+    }
+    tp_group_t *g = NULL;
+    for (unsigned i = 0; i < r->nm; i++) {
+        const trace_mem_t *m = &r->m[i];
+        if (m->space != FX_SPACE_LDS || (m->addr & 3) || m->addr / 4 >= TP_LDS_DW)
+            continue;
+        if (!g && !(g = group_claim(p, r)))
+            return;
+        g->d[m->addr / 4] = m->val;
+        g->k[m->addr / 4] = 1;
+    }
+}
