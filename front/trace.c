@@ -220,7 +220,7 @@ trace_reader_t *trace_open(const char *path, char *err, size_t errlen)
         trace_close(tr);
         return NULL;
     }
-    if (tc_set_target(&tr->ctx, tr->h.target)) {
+    if (tc_set_target(&tr->ctx, tr->h.target, 0)) {
         snprintf(err, errlen, "%s: out of memory", path);
         trace_close(tr);
         return NULL;

@@ -24,7 +24,9 @@
  *         per register u8 id and varint value
  *   [file in timing mode] zz(issue - previous issue), zz(done - issue)
  *   u8 shape     bits 0-2 ns (7: varint ns follows), bits 3-4 nv (3: varint
- *                nv follows), bit 5 memory writes follow
+ *                nv follows), bit 5 memory writes follow, bit 6 fills follow,
+ *                bit 7 the memory writes are the predictor's (tp_predict_mem;
+ *                not with bit 5)
  *   ns x         varint reg (operand encoding), varint value
  *   nv x         varint reg, u8 mode: bit 0 lanes = EXEC (else a u64 LE
  *                mask follows), bits 1-2 how the lanes' values are coded:
@@ -33,6 +35,11 @@
  *                2 every lane raw: the values are the next words of B;
  *                bit 3 (bits 1-2 then 0): every lane holds the value the
  *                predictor (trace_pred.h) gives, and nothing follows
+ *   [fills]      (shape bit 6) what the predictor's chunk state lacks and
+ *                the record's predictions read: varint nv, per VGPR varint
+ *                reg, then its lanes as a VGPR write without bit 3; varint
+ *                ns, per SGPR varint reg, varint value; varint nl, per LDS
+ *                dword zz(address - the previous one's), its value in B
  *   [mem]        varint runs; per run: u8 space, zz(addr - end of the
  *                previous run), varint dwords, a value code per dword
  * Value code (varint c, with prev the value coded before in the same
@@ -188,18 +195,21 @@ void tc_reset(tc_ctx_t *c)
 {
     tc_buf_t keep = c->tmp;
     tp_state_t *tp = c->tp;
+    tp_fills_t *fills = c->fills;
     memset(c, 0, sizeof *c);
     c->tmp = keep;
-    c->tp = tp;
+    c->tp = tp, c->fills = fills;
     if (tp)
         tp_reset(tp);
 }
 
-int tc_set_target(tc_ctx_t *c, const char *target)
+int tc_set_target(tc_ctx_t *c, const char *target, int writer)
 {
     tp_free(c->tp);
-    c->tp = tp_new(isa_target_by_name(target));
-    return c->tp ? 0 : -1;
+    free(c->fills);
+    c->tp = tp_new(isa_target_by_name(target), writer);
+    c->fills = writer ? malloc(sizeof *c->fills) : NULL;
+    return c->tp && (c->fills || !writer) ? 0 : -1;
 }
 
 void tc_free(tc_ctx_t *c)
@@ -207,7 +217,9 @@ void tc_free(tc_ctx_t *c)
     free(c->tmp.p);
     c->tmp = (tc_buf_t){0};
     tp_free(c->tp);
+    free(c->fills);
     c->tp = NULL;
+    c->fills = NULL;
 }
 
 /* Push a VGPR row (val[] of the lanes of mask; the others count as 0). */
@@ -423,19 +435,28 @@ static int lanes_equal(const uint32_t *a, const uint32_t *b, uint64_t mask)
     return 1;
 }
 
-static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r, unsigned i, tc_buf_t *tmp)
+static void enc_plain(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t *v, uint64_t exec, tc_buf_t *tmp);
+
+/* VGPR write i of r; predicted: its lanes all equal the predictor's. */
+static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r, unsigned i, int predicted,
+                     tc_buf_t *tmp)
 {
     const trace_vreg_t *v = &r->v[i];
     uint64_t exec = r->exec;
     tc_var(a, v->reg);
-    uint32_t pred[64];
-    if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, v->val, v->mask)) {
+    if (predicted) {
         tc_u8(a, (v->mask == exec) | MODE_PREDICTED);
         if (v->mask != exec)
             tc_le(a, v->mask, 8);
         hist_push(c, v->val, v->mask);
         return;
     }
+    enc_plain(a, b, c, v, exec, tmp);
+}
+
+/* A VGPR's lanes without prediction: mode byte, mask, values (pushed to the history). */
+static void enc_plain(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t *v, uint64_t exec, tc_buf_t *tmp)
+{
     uint32_t base = 0, st = 0;
     unsigned mode = G_LINEAR;
     if (v->mask && !is_linear(v, &base, &st)) {
@@ -517,6 +538,44 @@ static int enc_cached(tc_ctx_t *c, const trace_rec_t *r, unsigned ndw)
     return 0;
 }
 
+/* Whether n memory writes agree in space, address and value. */
+static int mem_equal(const trace_mem_t *x, const trace_mem_t *y, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (x[i].addr != y[i].addr || x[i].val != y[i].val || x[i].space != y[i].space)
+            return 0;
+    return 1;
+}
+
+/* The fills a record carries: varint nv, per VGPR varint reg and its lanes
+ * (as a VGPR write without prediction); varint ns, per SGPR varint reg and
+ * varint value; varint nl, per LDS dword zz(address - the previous one's)
+ * and its value in stream B; each given to the predictor at once. */
+static void enc_fills(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r, const tp_fills_t *f)
+{
+    tc_var(a, f->nv);
+    for (unsigned i = 0; i < f->nv; i++) {
+        trace_vreg_t v = {.reg = f->v[i].reg, .mask = f->v[i].mask};
+        memcpy(v.val, f->v[i].val, sizeof v.val);
+        tc_var(a, v.reg);
+        enc_plain(a, b, c, &v, r->exec, &c->tmp);
+        tp_fill_vreg(c->tp, r, v.reg, v.mask, v.val);
+    }
+    tc_var(a, f->ns);
+    for (unsigned i = 0; i < f->ns; i++) {
+        tc_var(a, f->s[i].reg), tc_var(a, f->s[i].val);
+        tp_fill_sreg(c->tp, r, f->s[i].reg, f->s[i].val);
+    }
+    tc_var(a, f->nl);
+    uint32_t prev = 0;
+    for (unsigned i = 0; i < f->nl; i++) {
+        tc_var(a, zz((int64_t)f->l[i].addr - prev));
+        tc_le(b, f->l[i].val, 4);
+        prev = f->l[i].addr;
+        tp_fill_lds(c->tp, r, f->l[i].addr, f->l[i].val);
+    }
+}
+
 void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int timing)
 {
     unsigned ndw = r->ndw > 3 ? 3 : r->ndw, extra = (r->flags & 7) | (r->nh ? 128 : 0);
@@ -554,16 +613,37 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
         tc_var(a, zz((int64_t)(r->cycle_done - r->cycle_issue)));
         c->issue = r->cycle_issue;
     }
-    tc_u8(a, (r->ns < 7 ? r->ns : 7) | (r->nv < 3 ? r->nv : 3) << 3 | (r->nm != 0) << 5);
+    /* predictions first: a writer adds fills for the ones that lack values */
+    uint32_t okv = 0, pred[64];
+    for (unsigned i = 0; i < r->nv; i++)
+        if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, r->v[i].val, r->v[i].mask))
+            okv |= 1u << i;
+    tp_fills_t *f = c->fills;
+    int fill = 0;
+    if (f && okv != (1u << r->nv) - 1) {
+        tp_fills(c->tp, r, f);
+        fill = f->nv || f->ns || f->nl;
+    }
+    unsigned npred = 0;
+    int mem_pred = r->nm && tp_predict_mem(c->tp, r, c->mpred, TC_MEM_PRED, &npred) && npred == r->nm &&
+                   mem_equal(c->mpred, r->m, r->nm);
+    tc_u8(a, (r->ns < 7 ? r->ns : 7) | (r->nv < 3 ? r->nv : 3) << 3 | (r->nm && !mem_pred) << 5 | fill << 6 |
+             mem_pred << 7);
     if (r->ns >= 7)
         tc_var(a, r->ns);
     if (r->nv >= 3)
         tc_var(a, r->nv);
+    if (fill) {
+        enc_fills(a, b, c, r, f);
+        for (unsigned i = 0; i < r->nv; i++)
+            if (!(okv >> i & 1) && tp_predict(c->tp, r, i, pred) && lanes_equal(pred, r->v[i].val, r->v[i].mask))
+                okv |= 1u << i;
+    }
     for (unsigned i = 0; i < r->ns; i++)
         tc_var(a, r->s[i].reg), tc_var(a, r->s[i].val);
     for (unsigned i = 0; i < r->nv; i++)
-        enc_vreg(a, b, c, r, i, &c->tmp);
-    if (r->nm)
+        enc_vreg(a, b, c, r, i, okv >> i & 1, &c->tmp);
+    if (r->nm && !mem_pred)
         enc_mem(a, b, c, r, &c->tmp);
     tp_update(c->tp, r);
 }
@@ -610,6 +690,8 @@ static int group_get(tc_rd_t *a, tc_rd_t *b, const tc_ctx_t *c, group_t *g, unsi
     return mode == G_RAW || mode == G_CODES ? 0 : -1;
 }
 
+static int dec_plain(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_vreg_t *v, uint64_t exec, unsigned byte);
+
 static int dec_vreg(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_rec_t *r, unsigned i)
 {
     trace_vreg_t *v = &r->v[i];
@@ -618,17 +700,30 @@ static int dec_vreg(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_rec_t *r, unsigne
     unsigned byte = tc_r_u8(a), mode = byte >> 1 & 3;
     if (byte & ~(1u | 6u | MODE_PREDICTED) || ((byte & MODE_PREDICTED) && mode))
         return -1;
+    if (!(byte & MODE_PREDICTED))
+        return dec_plain(a, b, c, v, exec, byte);
     v->mask = byte & 1 ? exec : tc_r_le(a, 8);
     memset(v->val, 0, sizeof v->val);
-    if (byte & MODE_PREDICTED) {
-        uint32_t pred[64];
-        if (!v->mask || !tp_predict(c->tp, r, i, pred))
-            return -1;
-        for (uint64_t m = v->mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            v->val[l] = pred[l];
-        }
-    } else if (mode == G_LINEAR) {
+    uint32_t pred[64];
+    if (!v->mask || !tp_predict(c->tp, r, i, pred))
+        return -1;
+    for (uint64_t m = v->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        v->val[l] = pred[l];
+    }
+    hist_push(c, v->val, v->mask);
+    return 0;
+}
+
+/* The lanes of a VGPR coded without prediction, after its mode byte. */
+static int dec_plain(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_vreg_t *v, uint64_t exec, unsigned byte)
+{
+    unsigned mode = byte >> 1 & 3;
+    if (byte & ~7u)
+        return -1;
+    v->mask = byte & 1 ? exec : tc_r_le(a, 8);
+    memset(v->val, 0, sizeof v->val);
+    if (mode == G_LINEAR) {
         uint32_t base = (uint32_t)tc_r_var(a), st = (uint32_t)unzz(tc_r_var(a));
         for (uint64_t m = v->mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
@@ -695,6 +790,37 @@ static int dec_mem(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, trace_rec_t *r, const ch
     return 0;
 }
 
+/* The fills enc_fills wrote, given to the predictor. */
+static int dec_fills(tc_rd_t *a, tc_rd_t *b, tc_ctx_t *c, const trace_rec_t *r)
+{
+    uint64_t nv = tc_r_var(a);
+    if (nv > TP_FILL_V)
+        return -1;
+    for (uint64_t i = 0; i < nv; i++) {
+        trace_vreg_t v;
+        v.reg = (uint16_t)tc_r_var(a);
+        if (dec_plain(a, b, c, &v, r->exec, tc_r_u8(a)))
+            return -1;
+        tp_fill_vreg(c->tp, r, v.reg, v.mask, v.val);
+    }
+    uint64_t ns = tc_r_var(a);
+    if (ns > TP_FILL_S)
+        return -1;
+    for (uint64_t i = 0; i < ns; i++) {
+        unsigned reg = (unsigned)tc_r_var(a);
+        tp_fill_sreg(c->tp, r, reg, (uint32_t)tc_r_var(a));
+    }
+    uint64_t nl = tc_r_var(a);
+    if (nl > TP_FILL_L)
+        return -1;
+    uint32_t addr = 0;
+    for (uint64_t i = 0; i < nl && !a->bad && !b->bad; i++) {
+        addr += (uint32_t)unzz(tc_r_var(a));
+        tp_fill_lds(c->tp, r, addr, (uint32_t)tc_r_le(b, 4));
+    }
+    return a->bad || b->bad ? -1 : 0;
+}
+
 int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, const char **why)
 {
     unsigned bits = tc_r_u8(a);
@@ -759,7 +885,7 @@ int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, c
         r->cycle_done = c->issue + (uint64_t)unzz(tc_r_var(a));
     }
     unsigned shape = tc_r_u8(a);
-    if (shape & 0xc0)
+    if ((shape & 0xa0) == 0xa0)
         return -1;
     uint64_t ns = shape & 7, nv = shape >> 3 & 3;
     if (ns == 7)
@@ -771,6 +897,10 @@ int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, c
         return -1;
     }
     r->ns = (unsigned)ns, r->nv = (unsigned)nv;
+    if ((shape & 64) && dec_fills(a, b, c, r)) {
+        *why = "bad predictor fill";
+        return -1;
+    }
     for (unsigned i = 0; i < r->ns; i++)
         r->s[i].reg = (uint16_t)tc_r_var(a), r->s[i].val = (uint32_t)tc_r_var(a);
     for (unsigned i = 0; i < r->nv; i++)
@@ -781,6 +911,14 @@ int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, c
     r->nm = 0;
     if ((shape & 32) && dec_mem(a, b, c, r, why))
         return -1;
+    if (shape & 128) {   /* the memory writes the predictor expects */
+        unsigned n;
+        if (grow_mem(r, TC_MEM_PRED) || !tp_predict_mem(c->tp, r, r->m, TC_MEM_PRED, &n) || !n) {
+            *why = "bad predicted memory writes";
+            return -1;
+        }
+        r->nm = n;
+    }
     if (a->bad || b->bad) {
         *why = "record runs past the end of its chunk";
         return -1;

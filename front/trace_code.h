@@ -74,7 +74,7 @@ uint64_t tc_r_le(tc_rd_t *r, unsigned bytes);
 void tc_r_str(tc_rd_t *r, char *out, size_t cap);
 
 /* The coder's context; it starts fresh in every chunk (tc_reset). */
-enum { TC_HIST = 8, TC_PCS = 1024 };
+enum { TC_HIST = 8, TC_PCS = 1024, TC_MEM_PRED = 512 };
 typedef struct {
     int have_wave;
     uint32_t launch, wave, wg[3], wg_wave;
@@ -84,13 +84,16 @@ typedef struct {
     struct { uint64_t pc; uint32_t dw[3]; uint8_t ndw; } pcs[TC_PCS];  /* encodings seen, by pc */
     tc_buf_t tmp;                 /* the writer's scratch (kept across tc_reset) */
     tp_state_t *tp;               /* the value predictor (kept across tc_reset, which resets it) */
+    tp_fills_t *fills;            /* writer only: scratch for a record's fills */
+    trace_mem_t mpred[TC_MEM_PRED];   /* writer: the memory writes the predictor expects */
 } tc_ctx_t;
 
 /* Start afresh (a new chunk); tc_free releases the scratch and predictor. */
 void tc_reset(tc_ctx_t *c);
 /* Give a context (tc_reset before) the predictor for code of the named
- * target (unknown target: nothing is predicted).  0, or -1 out of memory. */
-int tc_set_target(tc_ctx_t *c, const char *target);
+ * target (unknown target: nothing is predicted); a writer's also keeps the
+ * state fills come from.  0, or -1 out of memory. */
+int tc_set_target(tc_ctx_t *c, const char *target, int writer);
 void tc_free(tc_ctx_t *c);
 /* Append record r: its structure and small values to a, the raw 32-bit
  * values no prediction covers to b.  timing: the file records cycles. */

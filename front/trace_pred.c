@@ -13,19 +13,21 @@
 enum { TP_WAVES = 32, TP_GROUPS = 8, TP_VGPRS = 256, TP_LDS_DW = 16384, TP_CODE = 4096 };
 
 typedef struct {
-    int used;
+    int used;                    /* known in this chunk (what a reader knows) */
+    int have;                    /* the slot holds launch/wave's values (a writer's ever-known masks) */
     uint32_t launch, wave;
     uint32_t (*v)[64];           /* TP_VGPRS rows (allocated once per slot) */
-    uint64_t vk[TP_VGPRS];       /* lanes known per VGPR */
+    uint64_t vk[TP_VGPRS];       /* lanes known in this chunk per VGPR */
+    uint64_t ve[TP_VGPRS];       /* writer: lanes ever known (vk is a subset) */
     uint32_t s[128];             /* SGPRs by operand encoding */
-    uint64_t sk[2];              /* SGPRs known */
+    uint64_t sk[2], se[2];       /* SGPRs known in this chunk / ever */
 } tp_wave_t;
 
 typedef struct {
-    int used;
+    int used, have;              /* as for waves */
     uint32_t launch, wg[3];
     uint32_t *d;                 /* TP_LDS_DW dwords (allocated once per slot) */
-    uint8_t *k;                  /* TP_LDS_DW bytes: 1 where the dword is known */
+    uint8_t *k;                  /* TP_LDS_DW bytes: bit 0 known in this chunk, bit 1 ever known */
 } tp_group_t;
 
 /* What a pc's instruction lets us predict. */
@@ -38,6 +40,8 @@ enum {
     K_MUL_LO, K_MUL_U24, K_MAD_U24, K_LSHL_OR, K_LSHL_ADD, K_ADD_LSHL, K_ADD3, K_OR3, K_AND_OR, K_ADDC,
     /* 64-bit shifts: two VGPRs */
     K_LSHLREV64, K_LSHL64,
+    /* stores: the memory dwords they write (tp_predict_mem) */
+    K_DS_STORE, K_FLAT_STORE,
     K_COUNT
 };
 
@@ -56,12 +60,16 @@ typedef struct {
     uint32_t dw[3];
     uint8_t ndw, kind, valid, vop3, has_lit, abs, neg, per;   /* per: K_DS dwords per element */
     uint16_t dst, src[3], vaddr;
-    uint32_t literal, off[2];                  /* K_DS: byte offsets of the elements */
-    unsigned nel;                              /* K_DS: elements (1, or 2 for read2) */
+    uint32_t literal, off[2];                  /* K_DS*: byte offsets of the elements */
+    unsigned nel;                              /* K_DS*: elements (1, or 2 for read2/write2) */
+    uint16_t data[2];                          /* stores: first VGPR of each element's data (0-based) */
+    uint8_t pair;                              /* K_FLAT_STORE: 64-bit VGPR address (else none) */
+    int32_t foff;                              /* K_FLAT_STORE: the immediate offset (gfx9) */
 } tp_code_t;
 
 struct tp_state {
     const isa_target_t *t;
+    int writer;                  /* keep ever-known values for fills */
     tp_wave_t w[TP_WAVES];
     unsigned wnext, wlast;
     tp_group_t g[TP_GROUPS];
@@ -69,11 +77,11 @@ struct tp_state {
     tp_code_t code[TP_CODE];
 };
 
-tp_state_t *tp_new(const isa_target_t *t)
+tp_state_t *tp_new(const isa_target_t *t, int writer)
 {
     tp_state_t *p = calloc(1, sizeof *p);
     if (p)
-        p->t = t;
+        p->t = t, p->writer = writer;
     return p;
 }
 
@@ -81,8 +89,13 @@ void tp_reset(tp_state_t *p)
 {
     for (unsigned i = 0; i < TP_WAVES; i++)
         p->w[i].used = 0;
-    for (unsigned i = 0; i < TP_GROUPS; i++)
-        p->g[i].used = 0;
+    for (unsigned i = 0; i < TP_GROUPS; i++) {
+        tp_group_t *g = &p->g[i];
+        if (g->used)
+            for (unsigned j = 0; j < TP_LDS_DW; j++)
+                g->k[j] &= 2;
+        g->used = 0;
+    }
     p->wnext = p->gnext = p->wlast = 0;
 }
 
@@ -114,6 +127,11 @@ static tp_wave_t *wave_find(tp_state_t *p, const trace_rec_t *r)
     return NULL;
 }
 
+/* The slot of r's wave in this chunk, taking the next slot round-robin for
+ * a wave new to the chunk (as a reader does).  A writer first moves the
+ * wave's values from earlier chunks, if a slot unused in this chunk still
+ * holds them, into that slot: only what the chunk knows decides
+ * predictions, so slots are just storage. */
 static tp_wave_t *wave_claim(tp_state_t *p, const trace_rec_t *r)
 {
     tp_wave_t *w = wave_find(p, r);
@@ -121,9 +139,24 @@ static tp_wave_t *wave_claim(tp_state_t *p, const trace_rec_t *r)
         return w;
     unsigned i = p->wnext++ % TP_WAVES;
     w = &p->w[i];
+    if (p->writer)
+        for (unsigned j = 0; j < TP_WAVES; j++) {
+            tp_wave_t *o = &p->w[j];
+            if (j != i && !o->used && o->have && o->wave == r->wave && o->launch == r->launch) {
+                tp_wave_t t = *w;
+                *w = *o, *o = t;
+                o->used = 0;   /* the wave the slot held is forgotten by this chunk */
+                break;
+            }
+        }
     if (!w->v && !(w->v = calloc(TP_VGPRS, sizeof *w->v)))
         return NULL;
-    w->used = 1, w->launch = r->launch, w->wave = r->wave;
+    if (!w->have || w->wave != r->wave || w->launch != r->launch) {
+        w->have = 1, w->launch = r->launch, w->wave = r->wave;
+        memset(w->ve, 0, sizeof w->ve);
+        memset(w->se, 0, sizeof w->se);
+    }
+    w->used = 1;
     memset(w->vk, 0, sizeof w->vk);
     memset(w->sk, 0, sizeof w->sk);
     p->wlast = i;
@@ -140,19 +173,38 @@ static tp_group_t *group_find(tp_state_t *p, const trace_rec_t *r)
     return NULL;
 }
 
+/* As wave_claim, for r's work-group's LDS. */
 static tp_group_t *group_claim(tp_state_t *p, const trace_rec_t *r)
 {
     tp_group_t *g = group_find(p, r);
     if (g)
         return g;
     g = &p->g[p->gnext++ % TP_GROUPS];
+    if (p->writer)
+        for (unsigned j = 0; j < TP_GROUPS; j++) {
+            tp_group_t *o = &p->g[j];
+            if (o != g && !o->used && o->have && o->launch == r->launch && !memcmp(o->wg, r->wg, sizeof o->wg)) {
+                tp_group_t t = *g;
+                *g = *o, *o = t;
+                if (o->used)
+                    for (unsigned k = 0; k < TP_LDS_DW; k++)
+                        o->k[k] &= 2;
+                o->used = 0;
+                break;
+            }
+        }
     if (!g->d && !(g->d = calloc(TP_LDS_DW, sizeof *g->d)))
         return NULL;
-    if (!g->k && !(g->k = malloc(TP_LDS_DW)))
+    if (!g->k && !(g->k = calloc(TP_LDS_DW, 1)))
         return NULL;
-    g->used = 1, g->launch = r->launch;
-    memcpy(g->wg, r->wg, sizeof g->wg);
-    memset(g->k, 0, TP_LDS_DW);
+    if (!g->have || g->launch != r->launch || memcmp(g->wg, r->wg, sizeof g->wg)) {
+        g->have = 1, g->launch = r->launch;
+        memcpy(g->wg, r->wg, sizeof g->wg);
+        memset(g->k, 0, TP_LDS_DW);
+    } else if (g->used)
+        for (unsigned k = 0; k < TP_LDS_DW; k++)
+            g->k[k] &= 2;
+    g->used = 1;
     return g;
 }
 
@@ -228,6 +280,46 @@ static unsigned ds_kind(const isa_inst_t *in, tp_code_t *k)
     return K_DS;
 }
 
+/* DS dword stores and FLAT/GLOBAL dword stores with a 64-bit VGPR address. */
+static unsigned store_kind(const isa_inst_t *in, const isa_target_t *t, tp_code_t *k)
+{
+    if (in->enc == ISA_ENC_DS && !in->gds) {
+        unsigned nel = 1, per, stride = 0;
+        switch (in->op) {
+        case ISA_OP_DS_WRITE_B32: per = 1; break;
+        case ISA_OP_DS_WRITE_B64: per = 2; break;
+        case ISA_OP_DS_WRITE_B96: per = 3; break;
+        case ISA_OP_DS_WRITE_B128: per = 4; break;
+        case ISA_OP_DS_WRITE2_B32: nel = 2, per = 1, stride = 1; break;
+        case ISA_OP_DS_WRITE2ST64_B32: nel = 2, per = 1, stride = 64; break;
+        case ISA_OP_DS_WRITE2_B64: nel = 2, per = 2, stride = 1; break;
+        case ISA_OP_DS_WRITE2ST64_B64: nel = 2, per = 2, stride = 64; break;
+        default: return K_NONE;
+        }
+        k->nel = nel, k->per = (uint8_t)per;
+        k->off[0] = stride ? (uint32_t)in->offset * 4 * per * stride : (uint32_t)in->offset;
+        k->off[1] = (uint32_t)in->offset1 * 4 * per * stride;
+        k->data[0] = (uint16_t)(in->src[1] - 256u), k->data[1] = (uint16_t)(in->src[2] - 256u);
+        return in->src[1] >= 256 && (nel == 1 || in->src[2] >= 256) ? K_DS_STORE : K_NONE;
+    }
+    if (in->enc != ISA_ENC_FLAT)
+        return K_NONE;
+    unsigned per;
+    switch (in->op) {
+    case ISA_OP_FLAT_STORE_DWORD: case ISA_OP_GLOBAL_STORE_DWORD: per = 1; break;
+    case ISA_OP_FLAT_STORE_DWORDX2: case ISA_OP_GLOBAL_STORE_DWORDX2: per = 2; break;
+    case ISA_OP_FLAT_STORE_DWORDX3: case ISA_OP_GLOBAL_STORE_DWORDX3: per = 3; break;
+    case ISA_OP_FLAT_STORE_DWORDX4: case ISA_OP_GLOBAL_STORE_DWORDX4: per = 4; break;
+    default: return K_NONE;
+    }
+    if (!(in->seg == ISA_SEG_FLAT || (in->seg == ISA_SEG_GLOBAL && in->saddr == ISA_SADDR_OFF)))
+        return K_NONE;
+    k->nel = 1, k->per = (uint8_t)per, k->pair = 1;
+    k->foff = t->gen >= ISA_GFX9 ? in->offset : 0;
+    k->data[0] = in->vdata;
+    return K_FLAT_STORE;
+}
+
 /* The decoded instruction of record r (cached by pc and encoding). */
 static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
 {
@@ -244,6 +336,8 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
     k->kind = (uint8_t)valu_kind(&in);
     if (k->kind == K_NONE)
         k->kind = (uint8_t)ds_kind(&in, k);
+    if (k->kind == K_NONE)
+        k->kind = (uint8_t)store_kind(&in, p->t, k);
     k->vop3 = in.enc == ISA_ENC_VOP3, k->has_lit = in.has_lit, k->abs = in.abs, k->neg = in.neg;
     k->dst = in.dst, k->vaddr = in.vaddr, k->literal = in.literal;
     memcpy(k->src, in.src, sizeof k->src);
@@ -484,15 +578,15 @@ static int predict_ds(tp_state_t *p, const tp_wave_t *w, const tp_code_t *k, con
             return 0;
         for (unsigned l = 0; l < 64; l++) {
             uint32_t a = (base[l] + off) / 4;
-            known &= g->k[a];
+            known &= g->k[a];   /* bit 0: known in this chunk */
             out[l] = g->d[a];
         }
-        return known;
+        return known & 1;
     }
     for (uint64_t m = v->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint32_t a = base[l] + off;
-        if ((a & 3) || a / 4 >= TP_LDS_DW || !g->k[a / 4])
+        if ((a & 3) || a / 4 >= TP_LDS_DW || !(g->k[a / 4] & 1))
             return 0;
         out[l] = g->d[a / 4];
     }
@@ -507,7 +601,7 @@ int tp_predict(tp_state_t *p, const trace_rec_t *r, unsigned i, uint32_t out[64]
     if (k->kind == K_NONE)
         return 0;
     const tp_wave_t *w = wave_find(p, r);
-    if (!w)
+    if (!w || k->kind >= K_DS_STORE)
         return 0;
     if (k->kind == K_DS)
         return predict_ds(p, w, k, r, &r->v[i], out);
@@ -527,6 +621,7 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
         if (r->s[i].reg < 128) {
             w->s[r->s[i].reg] = r->s[i].val;
             w->sk[r->s[i].reg >> 6] |= 1ull << (r->s[i].reg & 63);
+            w->se[r->s[i].reg >> 6] |= 1ull << (r->s[i].reg & 63);
         }
     for (unsigned i = 0; i < r->nv; i++) {
         const trace_vreg_t *v = &r->v[i];
@@ -540,6 +635,7 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
                 w->v[v->reg][l] = v->val[l];
             }
         w->vk[v->reg] |= v->mask;
+        w->ve[v->reg] |= v->mask;
     }
     tp_group_t *g = NULL;
     for (unsigned i = 0; i < r->nm; i++) {
@@ -549,6 +645,216 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
         if (!g && !(g = group_claim(p, r)))
             return;
         g->d[m->addr / 4] = m->val;
-        g->k[m->addr / 4] = 1;
+        g->k[m->addr / 4] = 3;
     }
+}
+
+/* ---- fills ---------------------------------------------------------------- */
+
+/* Operands (VGPRs as 256 + n, SGPRs as their encoding) the prediction of
+ * a VGPR write of instruction k reads, into src[]; returns how many. */
+static unsigned sources(const tp_code_t *k, uint16_t src[8])
+{
+    unsigned n = 0;
+    if (k->kind >= K_DS_STORE)
+        return 0;
+    if (k->kind == K_DS) {
+        src[n++] = k->vaddr;
+        return n;
+    }
+    if (k->kind >= K_LSHLREV64) {
+        unsigned vs = k->kind == K_LSHLREV64 ? 1 : 0;
+        src[n++] = k->src[1 - vs];
+        src[n++] = k->src[vs];
+        src[n++] = (uint16_t)(k->src[vs] + 1);
+        return n;
+    }
+    for (unsigned i = 0; i < k_nsrc[k->kind]; i++)
+        src[n++] = k->src[i];
+    if (k->kind == K_MAC || k->kind == K_FMAC)
+        src[n++] = k->dst;
+    if (k->kind == K_ADDC) {
+        src[n++] = k->src[2];
+        src[n++] = (uint16_t)(k->src[2] + 1);
+    }
+    return n;
+}
+
+/* A writer's values of r's wave: its slot in this chunk, or a slot unused
+ * in this chunk that still holds them (found without claiming one, so the
+ * chunk's slots change only where a reader's do). */
+static tp_wave_t *wave_held(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_wave_t *w = wave_find(p, r);
+    for (unsigned j = 0; !w && j < TP_WAVES; j++)
+        if (!p->w[j].used && p->w[j].have && p->w[j].wave == r->wave && p->w[j].launch == r->launch)
+            w = &p->w[j];
+    return w;
+}
+
+static tp_group_t *group_held(tp_state_t *p, const trace_rec_t *r)
+{
+    tp_group_t *g = group_find(p, r);
+    for (unsigned j = 0; !g && j < TP_GROUPS; j++) {
+        tp_group_t *o = &p->g[j];
+        if (!o->used && o->have && o->launch == r->launch && !memcmp(o->wg, r->wg, sizeof o->wg))
+            g = o;
+    }
+    return g;
+}
+
+static void add_vfill(tp_fills_t *f, const tp_wave_t *w, unsigned reg)
+{
+    for (unsigned i = 0; i < f->nv; i++)
+        if (f->v[i].reg == reg)
+            return;
+    if (f->nv == TP_FILL_V)
+        return;
+    f->v[f->nv].reg = (uint16_t)reg;
+    f->v[f->nv].mask = w->ve[reg] & ~(w->used ? w->vk[reg] : 0);
+    for (unsigned l = 0; l < 64; l++)
+        f->v[f->nv].val[l] = f->v[f->nv].mask >> l & 1 ? w->v[reg][l] : 0;
+    f->nv++;
+}
+
+static void add_sfill(tp_fills_t *f, const tp_wave_t *w, unsigned reg)
+{
+    for (unsigned i = 0; i < f->ns; i++)
+        if (f->s[i].reg == reg)
+            return;
+    if (f->ns == TP_FILL_S)
+        return;
+    f->s[f->ns].reg = (uint16_t)reg;
+    f->s[f->ns].val = w->s[reg];
+    f->ns++;
+}
+
+/* LDS dwords a DS load of the lanes of mask reads that the chunk lacks and
+ * the writer knows (addresses from the VGPR's ever-known lanes). */
+static void lds_fills(const tp_group_t *g, const tp_wave_t *w, const tp_code_t *k, const trace_vreg_t *v,
+                      tp_fills_t *f)
+{
+    unsigned d = v->reg - (k->dst - 256u), areg = k->vaddr - 256u;
+    if (k->dst < 256 || v->reg < k->dst - 256u || d >= k->nel * k->per || k->vaddr < 256 || areg >= TP_VGPRS ||
+        (w->ve[areg] & v->mask) != v->mask)
+        return;
+    uint32_t off = k->off[d / k->per] + 4 * (d % k->per);
+    for (uint64_t m = v->mask; m; m &= m - 1) {
+        uint32_t a = w->v[areg][__builtin_ctzll(m)] + off;
+        if ((a & 3) || a / 4 >= TP_LDS_DW || g->k[a / 4] != 2)
+            continue;
+        unsigned i = 0;
+        while (i < f->nl && f->l[i].addr != a)
+            i++;
+        if (i == f->nl && f->nl < TP_FILL_L) {
+            f->l[f->nl].addr = a;
+            f->l[f->nl].val = g->d[a / 4];
+            f->nl++;
+        }
+    }
+}
+
+void tp_fills(tp_state_t *p, const trace_rec_t *r, tp_fills_t *f)
+{
+    f->nv = f->ns = f->nl = 0;
+    if (!p || !p->t || !p->writer || (r->flags & (TRACE_F_FAULT | TRACE_F_OVERFLOW | TRACE_F_NONDET)) || !r->nv)
+        return;
+    const tp_code_t *k = code_of(p, r);
+    if (k->kind == K_NONE)
+        return;
+    const tp_wave_t *w = wave_held(p, r);
+    if (!w)
+        return;
+    const tp_group_t *g = k->kind == K_DS ? group_held(p, r) : NULL;
+    uint16_t src[8];
+    unsigned n = sources(k, src);
+    for (unsigned i = 0; i < r->nv; i++) {
+        uint64_t need = r->v[i].mask;
+        for (unsigned j = 0; j < n; j++) {
+            unsigned s = src[j];
+            if (s >= 256 && s - 256 < TP_VGPRS) {
+                unsigned reg = s - 256;
+                if (((w->used ? w->vk[reg] : 0) & need) != need && (w->ve[reg] & need) == need)
+                    add_vfill(f, w, reg);
+            } else if (s < 128 && s != 125) {
+                uint64_t bit = 1ull << (s & 63);
+                if (!((w->used ? w->sk[s >> 6] : 0) & bit) && (w->se[s >> 6] & bit))
+                    add_sfill(f, w, s);
+            }
+        }
+        if (g)
+            lds_fills(g, w, k, &r->v[i], f);
+    }
+}
+
+void tp_fill_vreg(tp_state_t *p, const trace_rec_t *r, unsigned reg, uint64_t mask, const uint32_t val[64])
+{
+    tp_wave_t *w;
+    if (!p || !p->t || reg >= TP_VGPRS || !(w = wave_claim(p, r)))
+        return;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        w->v[reg][l] = val[l];
+    }
+    w->vk[reg] |= mask;
+    w->ve[reg] |= mask;
+}
+
+void tp_fill_sreg(tp_state_t *p, const trace_rec_t *r, unsigned reg, uint32_t val)
+{
+    tp_wave_t *w;
+    if (!p || !p->t || reg >= 128 || !(w = wave_claim(p, r)))
+        return;
+    w->s[reg] = val;
+    w->sk[reg >> 6] |= 1ull << (reg & 63);
+    w->se[reg >> 6] |= 1ull << (reg & 63);
+}
+
+void tp_fill_lds(tp_state_t *p, const trace_rec_t *r, uint32_t addr, uint32_t val)
+{
+    tp_group_t *g;
+    if (!p || !p->t || (addr & 3) || addr / 4 >= TP_LDS_DW || !(g = group_claim(p, r)))
+        return;
+    g->d[addr / 4] = val;
+    g->k[addr / 4] = 3;
+}
+
+/* ---- memory writes ------------------------------------------------------ */
+
+int tp_predict_mem(tp_state_t *p, const trace_rec_t *r, trace_mem_t *out, unsigned max, unsigned *n)
+{
+    if (!p || !p->t || (r->flags & (TRACE_F_FAULT | TRACE_F_OVERFLOW | TRACE_F_NONDET)))
+        return 0;
+    const tp_code_t *k = code_of(p, r);
+    if (k->kind != K_DS_STORE && k->kind != K_FLAT_STORE)
+        return 0;
+    const tp_wave_t *w = wave_find(p, r);
+    uint64_t mask = r->exec;
+    unsigned areg = k->kind == K_DS_STORE ? k->vaddr - 256u : k->vaddr;
+    if (!w || !mask || areg + k->pair >= TP_VGPRS || (w->vk[areg] & mask) != mask ||
+        (k->pair && (w->vk[areg + 1] & mask) != mask))
+        return 0;
+    unsigned cnt = 0, per = k->per;
+    for (unsigned e = 0; e < k->nel; e++)
+        for (unsigned j = 0; j < per; j++) {
+            unsigned dreg = k->data[e] + j;
+            if (dreg >= TP_VGPRS || (w->vk[dreg] & mask) != mask)
+                return 0;
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                if (cnt == max)
+                    return 0;
+                trace_mem_t *o = &out[cnt++];
+                if (k->kind == K_DS_STORE) {
+                    o->space = FX_SPACE_LDS;
+                    o->addr = (uint32_t)(w->v[areg][l] + k->off[e] + 4 * j);
+                } else {
+                    o->space = FX_SPACE_GLOBAL;
+                    o->addr = ((uint64_t)w->v[areg + 1][l] << 32 | w->v[areg][l]) + (uint64_t)(int64_t)k->foff + 4 * j;
+                }
+                o->val = w->v[dreg][l];
+            }
+        }
+    *n = cnt;
+    return 1;
 }

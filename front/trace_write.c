@@ -359,7 +359,7 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
     }
     tw->timing = h->mode == TRACE_MODE_TIMING;
     tc_reset(&tw->cd.ctx);
-    if (tc_set_target(&tw->cd.ctx, h->target)) {
+    if (tc_set_target(&tw->cd.ctx, h->target, 1)) {
         snprintf(err, errlen, "%s: out of memory", path);
         w_free(tw);
         return NULL;

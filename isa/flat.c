@@ -12,7 +12,7 @@
  * must be zero (there is no offset, lds or tfe syntax there). */
 #include "isa/internal.h"
 
-enum { SADDR_OFF = 0x7f, SEG_FLAT = 0, SEG_SCRATCH = 1, SEG_GLOBAL = 2 };
+enum { SADDR_OFF = ISA_SADDR_OFF, SEG_FLAT = ISA_SEG_FLAT, SEG_SCRATCH = ISA_SEG_SCRATCH, SEG_GLOBAL = ISA_SEG_GLOBAL };
 
 static int is_load(const isa_row_t *r) { return (r->flags & ISA_F_LOAD) != 0; }
 static int is_store(const isa_row_t *r) { return (r->flags & ISA_F_STORE) != 0; }

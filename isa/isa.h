@@ -179,6 +179,9 @@ typedef struct isa_inst {
     uint8_t attr, attrchan, tgt, en, compr, done, vm;
 } isa_inst_t;
 
+/* FLAT instructions: isa_inst_t.seg, and the saddr value meaning none (gfx9). */
+enum { ISA_SEG_FLAT = 0, ISA_SEG_SCRATCH = 1, ISA_SEG_GLOBAL = 2, ISA_SADDR_OFF = 0x7f };
+
 /* Decode status. */
 typedef enum {
     ISA_OK = 0,

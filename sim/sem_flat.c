@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include "sim/sem_mem.h"
 
-enum { SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL };
-enum { SADDR_OFF = 0x7f };
+enum { SEG_FLAT = ISA_SEG_FLAT, SEG_SCRATCH = ISA_SEG_SCRATCH, SEG_GLOBAL = ISA_SEG_GLOBAL };
+enum { SADDR_OFF = ISA_SADDR_OFF };
 
 static void flat_count(wave_t *w, const isa_inst_t *in)
 {
