@@ -480,13 +480,44 @@ static void layout_lds(launch_t *L)
     L->sl.dynamic_lds = end > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)end;
 }
 
+/* Keep a copy of the kernarg segment the dispatch built (before it is released). */
+static void keep_kernarg(launch_t *L, const sim_result_t *r)
+{
+    const uint8_t *ka = r->kernarg_size ? mem_ptr(&L->m->mem, r->kernarg_addr, r->kernarg_size) : NULL;
+    uint8_t *copy = ka ? realloc(L->last_kernarg, r->kernarg_size) : NULL;
+    if (!copy)
+        return;
+    memcpy(copy, ka, r->kernarg_size);
+    L->last_kernarg = copy;
+    L->last_kernarg_size = r->kernarg_size;
+    L->last_queue = r->queue_addr;
+}
+
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
 {
     layout_lds(L);
     mem_mark_t mark = mem_mark(&L->m->mem);
     int st = sim_dispatch(&L->m->mem, &L->sk, &L->sl, r, err, errlen);
+    if (st >= 0)
+        keep_kernarg(L, r);
     mem_release(&L->m->mem, mark);
     return st;
+}
+
+int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size)
+{
+    layout_lds(L);
+    *size = sim_kernarg_size(&L->sl);
+    if (!(*out = malloc(*size ? *size : 1)))
+        return -1;
+    sim_kernarg_build(&L->sl, p, *out);
+    return 0;
+}
+
+uint32_t la_group_segment_size(launch_t *L)
+{
+    layout_lds(L);
+    return L->sk.group_segment_fixed_size + L->sl.dynamic_lds;
 }
 
 void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
@@ -536,5 +567,6 @@ void la_free(launch_t *L)
     free(L->arg_size);
     free(L->local_size);
     free(L->arg);
+    free(L->last_kernarg);
     memset(L, 0, sizeof *L);
 }

@@ -49,6 +49,9 @@ typedef struct {
     uint64_t *local_size;   /* per explicit argument: LDS bytes of a __local pointer (0 if none) */
     const co_arg_t **arg;   /* per explicit argument: its metadata */
     size_t nexplicit;
+    uint8_t *last_kernarg;  /* the kernarg segment the last la_run's waves read */
+    uint32_t last_kernarg_size;
+    uint64_t last_queue;    /* and the simulated queue's address then */
 } launch_t;
 
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES"...
@@ -93,6 +96,15 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
  * the dispatch are released afterwards; buffers stay.  Returns as
  * sim_dispatch: 0 completed, 1 a wave faulted, -1 not launched (err). */
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);
+
+/* The kernarg segment of the next run on platform p (explicit bytes,
+ * __local pointer offsets, hidden arguments), as la_run's dispatch builds
+ * it: *size bytes at *out (malloc'ed; the caller frees).  Returns 0, or -1
+ * when out of memory. */
+int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size);
+/* LDS bytes per work-group of the next run: the kernel's static LDS plus
+ * the dynamic LDS of its __local pointer arguments. */
+uint32_t la_group_segment_size(launch_t *L);
 
 /* Print the fault report of a run that faulted (r->faulted): kind, kernel,
  * work-group, wave, pc, the instruction, lane and message. */

@@ -8,7 +8,8 @@
 #include "sim/exec.h"
 #include "sim/cu.h"
 
-enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = 0x40, QUEUE_PRIVATE_APERTURE_HI = 0x44 };
+enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = SIM_QUEUE_GROUP_APERTURE_HI,
+       QUEUE_PRIVATE_APERTURE_HI = SIM_QUEUE_PRIVATE_APERTURE_HI };
 
 static void put(uint8_t *p, uint32_t off, uint64_t v, uint32_t size)
 {
@@ -21,57 +22,75 @@ static uint32_t ceil_div(uint32_t a, uint32_t b)
     return (a + b - 1) / b;
 }
 
-/* Value of a hidden argument for this launch. */
-static uint64_t hidden_value(const sim_ctx_t *c, const sim_launch_t *l, sim_hidden_t kind)
+/* Value of a hidden argument for this launch on platform p. */
+static uint64_t hidden_value(const sim_launch_t *l, const sim_platform_t *p, sim_hidden_t kind)
 {
     switch (kind) {
     case SIM_HIDDEN_GLOBAL_OFFSET_X: return l->global_offset[0];
     case SIM_HIDDEN_GLOBAL_OFFSET_Y: return l->global_offset[1];
     case SIM_HIDDEN_GLOBAL_OFFSET_Z: return l->global_offset[2];
-    case SIM_HIDDEN_BLOCK_COUNT_X: return c->ngroups[0];
-    case SIM_HIDDEN_BLOCK_COUNT_Y: return c->ngroups[1];
-    case SIM_HIDDEN_BLOCK_COUNT_Z: return c->ngroups[2];
-    case SIM_HIDDEN_GROUP_SIZE_X: return c->local[0];
-    case SIM_HIDDEN_GROUP_SIZE_Y: return c->local[1];
-    case SIM_HIDDEN_GROUP_SIZE_Z: return c->local[2];
-    case SIM_HIDDEN_REMAINDER_X: return c->grid[0] % c->local[0];
-    case SIM_HIDDEN_REMAINDER_Y: return c->grid[1] % c->local[1];
-    case SIM_HIDDEN_REMAINDER_Z: return c->grid[2] % c->local[2];
+    case SIM_HIDDEN_BLOCK_COUNT_X: return ceil_div(l->grid[0], l->local[0]);
+    case SIM_HIDDEN_BLOCK_COUNT_Y: return ceil_div(l->grid[1], l->local[1]);
+    case SIM_HIDDEN_BLOCK_COUNT_Z: return ceil_div(l->grid[2], l->local[2]);
+    case SIM_HIDDEN_GROUP_SIZE_X: return l->local[0];
+    case SIM_HIDDEN_GROUP_SIZE_Y: return l->local[1];
+    case SIM_HIDDEN_GROUP_SIZE_Z: return l->local[2];
+    case SIM_HIDDEN_REMAINDER_X: return l->grid[0] % l->local[0];
+    case SIM_HIDDEN_REMAINDER_Y: return l->grid[1] % l->local[1];
+    case SIM_HIDDEN_REMAINDER_Z: return l->grid[2] % l->local[2];
     case SIM_HIDDEN_GRID_DIMS: return l->dims;
     case SIM_HIDDEN_DYNAMIC_LDS_SIZE: return l->dynamic_lds;
-    case SIM_HIDDEN_PRIVATE_BASE: return c->private_aperture >> 32;
-    case SIM_HIDDEN_SHARED_BASE: return c->shared_aperture >> 32;
-    case SIM_HIDDEN_QUEUE_PTR: return c->queue_addr;
+    case SIM_HIDDEN_PRIVATE_BASE: return p->private_base_hi;
+    case SIM_HIDDEN_SHARED_BASE: return p->shared_base_hi;
+    case SIM_HIDDEN_QUEUE_PTR: return p->queue_ptr;
     default: return 0;   /* printf/hostcall/heap/queues are not provided */
     }
 }
 
-/* Kernarg segment, AQL packet and queue in device memory. */
-static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds,
-                        char *err, size_t errlen)
+uint32_t sim_kernarg_size(const sim_launch_t *l)
 {
     uint32_t ksize = l->kernarg_size;
     for (size_t i = 0; i < l->nhidden; i++)
         if (l->hidden[i].offset + l->hidden[i].size > ksize)
             ksize = l->hidden[i].offset + l->hidden[i].size;
-    uint8_t *ka = calloc(1, ksize ? ksize : 1);
-    if (!ka)
-        goto oom;
-    if (l->kernarg_size)
-        memcpy(ka, l->kernarg, l->kernarg_size);
-    for (size_t i = 0; i < l->nhidden; i++)
-        put(ka, l->hidden[i].offset, hidden_value(c, l, l->hidden[i].kind), l->hidden[i].size);
-    int bad = mem_alloc(mem, ksize ? ksize : 1, 256, "kernarg segment", &c->kernarg_addr) ||
-              mem_write(mem, c->kernarg_addr, ka, ksize);
-    free(ka);
-    if (bad)
-        goto oom;
+    return ksize;
+}
 
+void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *out)
+{
+    uint32_t ksize = sim_kernarg_size(l);
+    memset(out, 0, ksize);
+    if (l->kernarg_size)
+        memcpy(out, l->kernarg, l->kernarg_size);
+    for (size_t i = 0; i < l->nhidden; i++)
+        if (l->local[0] && l->local[1] && l->local[2])
+            put(out, l->hidden[i].offset, hidden_value(l, p, l->hidden[i].kind), l->hidden[i].size);
+}
+
+/* Queue, kernarg segment and AQL packet in device memory. */
+static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds,
+                        char *err, size_t errlen)
+{
+    /* the kernarg segment, then the queue, whose address is a hidden argument */
+    uint32_t ksize = sim_kernarg_size(l);
+    uint8_t *ka = calloc(1, ksize ? ksize : 1);
+    if (!ka || mem_alloc(mem, ksize ? ksize : 1, 256, "kernarg segment", &c->kernarg_addr)) {
+        free(ka);
+        goto oom;
+    }
     uint8_t q[QUEUE_SIZE] = {0};
     put(q, QUEUE_GROUP_APERTURE_HI, c->shared_aperture >> 32, 4);
     put(q, QUEUE_PRIVATE_APERTURE_HI, c->private_aperture >> 32, 4);
-    if (mem_alloc(mem, QUEUE_SIZE, 256, "queue (amd_queue_t)", &c->queue_addr) ||
-        mem_write(mem, c->queue_addr, q, QUEUE_SIZE))
+    int bad = mem_alloc(mem, QUEUE_SIZE, 256, "queue (amd_queue_t)", &c->queue_addr) ||
+              mem_write(mem, c->queue_addr, q, QUEUE_SIZE);
+    sim_platform_t plat = {(uint32_t)(c->private_aperture >> 32), (uint32_t)(c->shared_aperture >> 32),
+                           c->queue_addr};
+    if (!bad) {
+        sim_kernarg_build(l, &plat, ka);
+        bad = mem_write(mem, c->kernarg_addr, ka, ksize);
+    }
+    free(ka);
+    if (bad)
         goto oom;
 
     uint8_t p[64] = {0};
@@ -278,6 +297,9 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     }
     if (setup_memory(mem, k, l, &c, lds, err, errlen))
         return -1;
+    r->kernarg_addr = c.kernarg_addr;
+    r->kernarg_size = sim_kernarg_size(l);
+    r->queue_addr = c.queue_addr;
     /* scratch: one private segment per wave slot (functional mode runs one
      * work-group at a time; the cycle model has every slot of the device),
      * 64 lanes, 1 KiB granules */

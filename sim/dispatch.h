@@ -81,7 +81,26 @@ typedef struct {
     char fault_disasm[256];        /* the faulting instruction in LLVM syntax */
     int hit_limit;                 /* stopped at max_inst */
     int stopped;                   /* a hook ended the dispatch early (sim_ctx_t.stop) */
+    uint64_t kernarg_addr;         /* where the kernarg segment was (released after la_run) */
+    uint32_t kernarg_size;
+    uint64_t queue_addr;           /* the simulated amd_queue_t */
 } sim_result_t;
+
+/* What the platform supplies to the hidden arguments: the high halves of
+ * the flat private and shared (group) aperture bases, as the amd_queue_t
+ * holds them, and the address of the queue (hidden_queue_ptr). */
+typedef struct {
+    uint32_t private_base_hi, shared_base_hi;
+    uint64_t queue_ptr;
+} sim_platform_t;
+
+/* Bytes of launch l's kernarg segment: its explicit bytes and every hidden
+ * argument. */
+uint32_t sim_kernarg_size(const sim_launch_t *l);
+/* Build l's kernarg segment into out (sim_kernarg_size(l) bytes): the
+ * explicit bytes as given, then each hidden argument's value for this
+ * launch on platform p (the simulator and a real device both use this). */
+void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *out);
 
 /* Run a launch to completion.  Returns 0 when every wave ended, 1 when a
  * wave faulted (r->fault says where and why; the dispatch stops there),
@@ -99,5 +118,10 @@ int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_
 /* Base of the flat apertures gcnsim's simulated device uses. */
 #define SIM_SHARED_APERTURE 0x0001000000000000ull
 #define SIM_PRIVATE_APERTURE 0x0002000000000000ull
+/* Offsets in amd_queue_t of the apertures' high halves (GCN-FACTS 5.6, ROCr
+ * amd_hsa_queue.h: after the 40-byte hsa_queue_t, 16 reserved bytes and
+ * write_dispatch_id). */
+#define SIM_QUEUE_GROUP_APERTURE_HI 0x40
+#define SIM_QUEUE_PRIVATE_APERTURE_HI 0x44
 
 #endif
