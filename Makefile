@@ -13,7 +13,13 @@ CSTD    := -std=c11 -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror -Wno-missing-field-initializers
 CFLAGS  ?= $(OPT) -g
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -MMD -MP
-LDLIBS  := -lelf -lz -lreadline -lm
+LDLIBS  := -lelf -lz -lreadline -lm -ldl
+
+# the device path (front/gpu_hsa.c) compiles against the HSA runtime's own
+# headers when they are installed (Debian libhsa-runtime-dev), else against
+# front/hsa_abi.h; either way the runtime is only loaded at run time
+HSA_HEADERS := $(wildcard /usr/include/hsa/hsa.h)
+HSA_CFLAGS  := $(if $(HSA_HEADERS),-DGCNSIM_HSA_HEADERS)
 
 B       := build
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c)
@@ -45,11 +51,13 @@ $(B)/libgcnsim.a: $(LIB_OBJ)
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -c -o $@ $<
+	$(CC) $(ALLCFLAGS) $(XFLAGS) -c -o $@ $<
 
 $(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -MMD -MP -c -o $@ $<
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -c -o $@ $<
+
+$(B)/front/gpu_hsa.o $(B)/san/front/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
 # unit tests link the library and the front-end objects except main
 $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
@@ -60,7 +68,36 @@ $(B)/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
 
-unit: $(UT_BIN) $(SAN_UT_BIN)
+# gcnsim validate's tests: the test double of the HSA runtime (under the
+# runtime's own file name), the device path compiled against
+# front/hsa_abi.h too, and where the runtime's headers exist the fake
+# compiled against them and the compile-time check of hsa_abi.h
+FAKEHSA := $(B)/fakehsa/libhsa-runtime64.so.1
+VALIDATE_BIN := $(FAKEHSA) $(B)/abi/gpu_hsa_ours.o \
+                $(if $(HSA_HEADERS),$(B)/abi/fake_hsa_real.o $(B)/tests/hsa_abi_check)
+
+$(FAKEHSA): tests/validate/fake_hsa.c front/hsa_abi.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g -I. -shared -fPIC -o $@ $<
+
+$(B)/abi/gpu_hsa_ours.o: front/gpu_hsa.c front/hsa_abi.h front/gpu.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -c -o $@ $<
+
+$(B)/abi/fake_hsa_real.o: tests/validate/fake_hsa.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -I. -fPIC -DGCNSIM_HSA_HEADERS -c -o $@ $<
+
+$(B)/abi/hsa_abi_ours.h: tests/validate/abi_dump.c tests/validate/abi_items.h front/hsa_abi.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -I. -o $(B)/abi/abi_dump $<
+	$(B)/abi/abi_dump > $@
+
+$(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h $(B)/abi/hsa_abi_ours.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
+
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN)
 
 check: gcnsim unit
 	@tests/run-tests.sh
