@@ -20,6 +20,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_debug(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

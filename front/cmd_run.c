@@ -9,6 +9,7 @@
 #include "front/json.h"
 #include "front/launch.h"
 #include "front/report.h"
+#include "front/run_opts.h"
 #include "front/timeline.h"
 #include "front/trace.h"
 #include "sim/dispatch.h"
@@ -65,120 +66,6 @@ static const char run_help[] =
     "3 a wave faulted (out-of-bounds or misaligned access, illegal or\n"
     "unimplemented instruction, s_trap): the fault report goes to stderr.\n";
 
-typedef struct {
-    unsigned arg;
-    const char *path;
-} dump_t;
-
-typedef struct {
-    const char *file, *kernel, *json, *trace;
-    char *options;                 /* the command line without --trace PATH, for the trace's header */
-    unsigned dims;
-    uint32_t global[3], local[3];
-    la_value_t *vals;
-    size_t nvals;
-    dump_t *dumps;
-    size_t ndumps;
-    uint64_t max_inst;
-    rep_opts_t t;                  /* the cycle-model options */
-} run_opts_t;
-
-static int parse_dump(const char *s, dump_t *d)
-{
-    char *end;
-    errno = 0;
-    unsigned long n = strtoul(s, &end, 10);
-    if (end == s || *end != '=' || !end[1] || errno || n > 1000)
-        return -1;
-    d->arg = (unsigned)n;
-    d->path = end + 1;
-    return 0;
-}
-
-static int parse_args(int argc, char **argv, run_opts_t *o)
-{
-    char err[512];
-    int took;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        if (cli_is_help(a)) {
-            fputs(run_help, stdout);
-            return 1;
-        } else if (!strcmp(a, "--kernel") && has)
-            o->kernel = argv[++i];
-        else if (!strcmp(a, "--global") && has) {
-            if (!(o->dims = la_parse_dims(argv[++i], o->global))) {
-                cli_error("run: --global '%s': expected X[,Y[,Z]] with positive sizes", argv[i]);
-                return -1;
-            }
-        } else if (!strcmp(a, "--local") && has) {
-            unsigned d = la_parse_dims(argv[++i], o->local);
-            if (!d) {
-                cli_error("run: --local '%s': expected X[,Y[,Z]] with positive sizes", argv[i]);
-                return -1;
-            }
-        } else if (!strcmp(a, "--arg") && has) {
-            o->vals = realloc(o->vals, (o->nvals + 1) * sizeof *o->vals);
-            if (!o->vals || la_parse_value(argv[++i], &o->vals[o->nvals], err, sizeof err)) {
-                cli_error("run: %s", o->vals ? err : "out of memory");
-                return -1;
-            }
-            o->nvals++;
-        } else if (!strcmp(a, "--dump") && has) {
-            o->dumps = realloc(o->dumps, (o->ndumps + 1) * sizeof *o->dumps);
-            if (!o->dumps || parse_dump(argv[++i], &o->dumps[o->ndumps])) {
-                cli_error("run: --dump '%s': expected N=PATH", argv[i]);
-                return -1;
-            }
-            o->ndumps++;
-        } else if (!strcmp(a, "--json") && has)
-            o->json = argv[++i];
-        else if (!strcmp(a, "--trace") && has)
-            o->trace = argv[++i];
-        else if (!strcmp(a, "--max-inst") && has)
-            o->max_inst = strtoull(argv[++i], NULL, 10);
-        else if ((took = rep_take_option(&o->t, argc, argv, &i, "run")) != 0) {
-            if (took < 0)
-                return -1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("run: unknown or incomplete option '%s' (see gcnsim run --help)", a);
-            return -1;
-        } else if (!o->file)
-            o->file = a;
-        else {
-            cli_error("run: more than one FILE given ('%s')", a);
-            return -1;
-        }
-    }
-    if (!o->file || !o->dims) {
-        cli_error("run: %s (see gcnsim run --help)", !o->file ? "no FILE given" : "--global X[,Y[,Z]] is required");
-        return -1;
-    }
-    if (rep_check_options(&o->t, "run"))
-        return -1;
-    return 0;
-}
-
-static int write_dumps(launch_t *L, const run_opts_t *o)
-{
-    for (size_t i = 0; i < o->ndumps; i++) {
-        const dump_t *d = &o->dumps[i];
-        if (d->arg >= L->nexplicit || !L->arg_addr[d->arg]) {
-            cli_error("run: --dump %u: explicit argument %u is not a buffer (buf: or zero:)", d->arg, d->arg);
-            return -1;
-        }
-        const uint8_t *p = mem_ptr(&L->m->mem, L->arg_addr[d->arg], L->arg_size[d->arg]);
-        FILE *fp = fopen(d->path, "wb");
-        if (!fp || (L->arg_size[d->arg] && fwrite(p, 1, L->arg_size[d->arg], fp) != L->arg_size[d->arg]) ||
-            fclose(fp) != 0) {
-            cli_error("run: --dump %u: cannot write %s: %s", d->arg, d->path, strerror(errno));
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static void json_functional(json_t *j, const launch_t *L, const sim_result_t *r)
 {
     json_str(j, "kernel", L->k->name);
@@ -195,10 +82,51 @@ static void json_functional(json_t *j, const launch_t *L, const sim_result_t *r)
     json_uint(j, "waves", r->nwaves);
 }
 
+/* What the simulator dispatched (the last run): packet fields, the
+ * kernarg segment its waves read, its queue and the buffer arguments. */
+static void json_dispatch(json_t *j, launch_t *L)
+{
+    json_begin_obj(j, "dispatch");
+    json_uint(j, "dims", L->sl.dims);
+    json_begin_arr(j, "grid");
+    for (int d = 0; d < 3; d++)
+        json_uint(j, NULL, L->sl.grid[d]);
+    json_end(j);
+    json_begin_arr(j, "workgroup");
+    for (int d = 0; d < 3; d++)
+        json_uint(j, NULL, L->sl.local[d]);
+    json_end(j);
+    json_uint(j, "group_segment_size", la_group_segment_size(L));
+    json_uint(j, "private_segment_size", L->sk.private_segment_fixed_size);
+    char *hex = malloc(2 * (size_t)L->last_kernarg_size + 1);
+    if (hex) {
+        for (uint32_t i = 0; i < L->last_kernarg_size; i++)
+            sprintf(hex + 2 * i, "%02x", L->last_kernarg[i]);
+        hex[2 * (size_t)L->last_kernarg_size] = 0;
+    }
+    json_str(j, "kernarg", hex ? hex : "");
+    free(hex);
+    json_uint(j, "queue", L->last_queue);
+    json_uint(j, "private_base_hi", SIM_PRIVATE_APERTURE >> 32);
+    json_uint(j, "shared_base_hi", SIM_SHARED_APERTURE >> 32);
+    json_begin_arr(j, "buffers");
+    for (size_t i = 0; i < L->nexplicit; i++)
+        if (L->arg_addr[i]) {
+            json_begin_obj(j, NULL);
+            json_uint(j, "arg", i);
+            json_uint(j, "offset", L->arg[i]->offset);
+            json_uint(j, "address", L->arg_addr[i]);
+            json_uint(j, "size", L->arg_size[i]);
+            json_end(j);
+        }
+    json_end(j);
+    json_end(j);
+}
+
 /* The summary as JSON; rep: the report of a completed timing run (its
  * "instructions" are by category, those of the functional core by
  * encoding then go to "instructions_by_encoding"). */
-static void write_json(FILE *fp, const launch_t *L, const sim_result_t *r, int st, int timing,
+static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int timing,
                        const rep_launch_t *rep)
 {
     json_t j;
@@ -216,6 +144,8 @@ static void write_json(FILE *fp, const launch_t *L, const sim_result_t *r, int s
             json_uint(&j, isa_enc_name(e), r->ninst_by_enc[e]);
     json_end(&j);
     json_str(&j, "status", st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed");
+    if (L->last_kernarg)
+        json_dispatch(&j, L);
     if (st == 1) {
         json_begin_obj(&j, "fault");
         json_str(&j, "message", r->fault.msg);
@@ -271,7 +201,7 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
     }
 }
 
-static int write_json_file(const char *path, const launch_t *L, const sim_result_t *r, int st, int timing,
+static int write_json_file(const char *path, launch_t *L, const sim_result_t *r, int st, int timing,
                            const rep_launch_t *rep)
 {
     FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
@@ -366,7 +296,7 @@ int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
     memset(&o, 0, sizeof o);
-    int pr = parse_args(argc, argv, &o), rc = EXIT_USAGE;
+    int pr = run_parse_args(argc, argv, &o, "run", run_help, RUN_OPTS_RUN), rc = EXIT_USAGE;
     launch_t L;
     memset(&L, 0, sizeof L);
     tm_config_t tc;
@@ -425,25 +355,19 @@ int cmd_run(int argc, char **argv)
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     rc = st == 1 ? EXIT_FAULT : EXIT_OK;
-    if (write_dumps(&L, &o))
+    if (run_write_dumps(&L, &o, "run"))
         rc = EXIT_USAGE;
     if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report))
         rc = EXIT_USAGE;
 out:
     if (tw)
         finish_trace(tw, &rec);
-    free(o.options);
     if (tl && tl_close(tl, err, sizeof err)) {
         cli_error("run: --timeline: %s", err);
         rc = EXIT_USAGE;
     }
     tm_stats_free(&tc.stats);
-    for (size_t i = 0; i < o.nvals; i++)
-        if (o.vals[i].kind == LA_BUF)
-            free((void *)o.vals[i].data);
-    free(o.vals);
-    free(o.dumps);
-    rep_opts_free(&o.t);
+    run_opts_free(&o);
     la_free(&L);
     return pr > 0 ? EXIT_OK : rc;
 }

@@ -13,6 +13,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"run", cmd_run, "run a kernel on the simulated device"},
+    {"validate", cmd_validate, "run a kernel on the simulator and on a real GPU, compare results and time"},
     {"debug", cmd_debug, "debug a kernel: breakpoints, stepping (also backward), registers, memory"},
     {"trace", cmd_trace, "inspect and compare execution traces (gcnsim run --trace)"},
     {"disasm", cmd_disasm, "disassemble a code object's kernels in LLVM syntax"},

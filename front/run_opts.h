@@ -1,0 +1,47 @@
+/* run_opts.h — the launch options `run` and `validate` share, parsed in
+ * one place: FILE, --kernel, --global, --local, --arg, --dump, the
+ * cycle-model options (--device, --set, ...) and each command's own. */
+#ifndef GCNSIM_RUN_OPTS_H
+#define GCNSIM_RUN_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "front/launch.h"
+#include "front/report.h"
+
+typedef struct {
+    unsigned arg;
+    const char *path;
+} run_dump_t;
+
+typedef struct {
+    const char *file, *kernel, *json, *trace;
+    char *options;                 /* the command line without --trace PATH, for the trace's header */
+    unsigned dims;
+    uint32_t global[3], local[3];
+    la_value_t *vals;
+    size_t nvals;
+    run_dump_t *dumps;
+    size_t ndumps;
+    uint64_t max_inst;
+    uint64_t ulp;                  /* validate: --ulp N */
+    rep_opts_t t;                  /* the cycle-model options */
+} run_opts_t;
+
+/* Which options a command takes besides the shared ones. */
+enum {
+    RUN_OPTS_RUN = 1,              /* --json, --trace, --max-inst, --functional, --hotspots, --timeline */
+    RUN_OPTS_VALIDATE = 2,         /* --ulp N */
+};
+
+/* Parse argv (argv[0]: the command cmd) into o (zeroed beforehand); help
+ * is printed for -h/--help.  Returns 0, 1 when help was printed, or -1
+ * after reporting bad usage. */
+int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const char *help, unsigned flags);
+/* Write each --dump N=PATH: explicit argument N's buffer of L's module.
+ * 0, or -1 after reporting for cmd. */
+int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd);
+/* Release what run_parse_args allocated (argument data included). */
+void run_opts_free(run_opts_t *o);
+
+#endif
