@@ -9,6 +9,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "front/cli.h"
+#include "front/gpu_compare.h"
+#include "front/gpu_mirror.h"
 #include "front/json.h"
 #include "front/report.h"
 #include "front/timeline.h"
@@ -18,7 +20,7 @@ static const char bench_help[] =
     "usage: gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
     "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
     "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
-    "                    [--functional]\n"
+    "                    [--functional] [--validate]\n"
     "\n"
     "Run a built-in workload on the simulated device under the cycle model,\n"
     "check its result against a CPU reference, and print the problem, PASS or\n"
@@ -53,14 +55,26 @@ static const char bench_help[] =
     "  --functional     functional simulation only: no cycle model, no report\n"
     "  --json PATH|-    also write the numbers (and each group's report) as JSON\n"
     "                   to PATH (- = stdout, instead of the text)\n"
+    "  --validate       also run every launch on a real AMD GPU (the ROCm HSA\n"
+    "                   runtime, loaded at run time; see gcnsim validate), on\n"
+    "                   device copies of the buffers that persist across\n"
+    "                   launches as the simulator's do; compare the final\n"
+    "                   buffers bit for bit and each launch group's device time\n"
+    "                   with its simulated time.  The simulation uses the preset\n"
+    "                   closest to the GPU (as gcnsim validate; or --device),\n"
+    "                   with the GPU's CU count and clock\n"
     "\n"
-    "Exit status: 0 verified; 1 the result is wrong; 2 bad usage or input;\n"
-    "3 a wave faulted (the fault report goes to stderr).\n";
+    "Exit status: 0 verified (and with --validate: the device's buffers equal\n"
+    "the simulator's); 1 the result is wrong or differs from the device's;\n"
+    "2 bad usage or input, or the device failed; 3 a wave faulted (the fault\n"
+    "report goes to stderr); 77 --validate skipped, with one line saying why\n"
+    "(no runtime, no GPU, or no GPU of the target).\n";
 
 typedef struct {
     const wl_workload_t *w;
     uint64_t n;
     const char *target, *co, *json;
+    int validate;                  /* --validate */
     rep_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
 
@@ -95,6 +109,8 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
             o->co = argv[++i];
         else if (!strcmp(a, "--json") && has)
             o->json = argv[++i];
+        else if (!strcmp(a, "--validate"))
+            o->validate = 1;
         else if ((took = rep_take_option(&o->t, argc, argv, &i, "bench")) != 0) {
             if (took < 0)
                 return -1;
@@ -117,6 +133,14 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
     }
     if (rep_check_options(&o->t, "bench"))
         return -1;
+    if (o->validate && o->t.functional) {
+        cli_error("bench: --validate compares times with the cycle model: leave out --functional");
+        return -1;
+    }
+    if (o->validate && o->json && !strcmp(o->json, "-")) {
+        cli_error("bench: --validate prints its comparison on stdout: give --json a file, not -");
+        return -1;
+    }
     if (!have_n)
         o->n = o->w->default_n;
     char err[256];
@@ -243,12 +267,60 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
     }
 }
 
-/* Timing mode: the device and the model's configuration (and timeline). */
-static int setup_timing(const bench_opts_t *o, const la_module_t *m, tm_config_t *tc, tl_t **tl, char *err,
-                        size_t errlen)
+/* --validate: the device, each mirrored buffer against the simulator's,
+ * each launch group's device and simulated time.  Returns the number of
+ * buffers that differ, or -1 after reporting a device error. */
+static int print_validation(gpu_mirror_t *d, la_module_t *m, const wl_result_t *r, const char *overrides)
+{
+    const gpu_info_t *g = &d->info;
+    char err[768], verdict[256];
+    int ndiff = 0;
+    printf("\nvalidation: %llu launches also run on %s, %s, %u CUs, %u MHz (%s)\n",
+           (unsigned long long)d->dispatches, g->name, g->target, g->cus, g->clock_mhz, g->runtime);
+    printf("  simulated  preset %s, overrides: %s\n", r->timing->dev.name, overrides);
+    for (size_t i = 0; i < d->nbufs; i++) {
+        const gpu_buf_t *b = &d->bufs[i];
+        uint8_t *dev = malloc(b->size ? b->size : 1);
+        if (!dev || gpu_mirror_fetch(d, b, dev, err, sizeof err)) {
+            cli_error("bench: device: %s", dev ? err : "out of host memory");
+            free(dev);
+            return -1;
+        }
+        gpu_elem_t e = gpu_elem_type(b->type_name);
+        gpu_cmp_t c;
+        const void *sim = la_host(m, b->sim_base, b->size);
+        gpu_compare(sim, dev, b->size, e, 0, &c);
+        ndiff += gpu_cmp_describe(&c, e, sim, dev, 0, verdict, sizeof verdict) == GPU_DIFFERS;
+        printf("  buffer     %s (%s, %llu bytes): %s\n", b->name, b->type_name && *b->type_name ? b->type_name : "?",
+               (unsigned long long)b->size, verdict);
+        free(dev);
+    }
+    for (size_t i = 0; i < r->ngroups; i++) {
+        const wl_group_t *gr = &r->groups[i];
+        uint32_t mhz = gr->tc.dev.p[DEV_clock_mhz];
+        double sim_us = mhz ? (double)gr->tc.stats.cycles / mhz : 0.0, dev_us = (double)gr->device_ns / 1000.0;
+        printf("  group %-4zu %u launch%s of %s: device %.3f us, simulated %.3f us (%llu cycles at %u MHz)", i + 1,
+               gr->tc.stats.launches, gr->tc.stats.launches == 1 ? "" : "es", gr->k->name, dev_us, sim_us,
+               (unsigned long long)gr->tc.stats.cycles, mhz);
+        if (sim_us > 0)
+            printf("; device/simulated %.3f", dev_us / sim_us);
+        printf("\n");
+    }
+    printf("  result     %s\n", ndiff ? "DIFFER: the device's buffers are not the simulator's"
+                                      : "AGREE: every buffer identical, bit for bit");
+    return ndiff;
+}
+
+/* Timing mode: the device and the model's configuration (and timeline);
+ * with a GPU (gpu, --validate) the preset nearest to it, its overrides
+ * described in overrides. */
+static int setup_timing(const bench_opts_t *o, const la_module_t *m, const gpu_mirror_t *gpu, tm_config_t *tc,
+                        tl_t **tl, char *overrides, size_t olen, char *err, size_t errlen)
 {
     memset(tc, 0, sizeof *tc);
-    if (rep_device(&tc->dev, o->t.device, m->co.target, o->t.sets, o->t.nsets, err, errlen))
+    if (gpu ? gpu_sim_device(&tc->dev, &gpu->info, m->co.target, o->t.device, o->t.sets, o->t.nsets, overrides,
+                             olen, err, errlen)
+            : rep_device(&tc->dev, o->t.device, m->co.target, o->t.sets, o->t.nsets, err, errlen))
         return -1;
     tc->hotspots = o->t.hotspots;
     if (o->t.timeline) {
@@ -277,13 +349,26 @@ int cmd_bench(int argc, char **argv)
     memset(&r, 0, sizeof r);
     tm_config_t tc;
     tl_t *tl = NULL;
+    gpu_mirror_t gpu;
+    memset(&gpu, 0, sizeof gpu);
+    char overrides[256] = "";
     int rc = EXIT_USAGE;
     if (la_open(&m, file, err, sizeof err)) {
         cli_error("bench: %s", err);
         goto out;
     }
+    if (o.validate) {
+        gpu_status_t gs = gpu_mirror_open(&gpu, &m, err, sizeof err);
+        if (gs != GPU_OK) {
+            cli_error(gs == GPU_ERROR ? "bench: device: %s" : "bench --validate skipped: %s", err);
+            rc = gs == GPU_ERROR ? EXIT_USAGE : EXIT_SKIP;
+            goto out;
+        }
+        r.device = &gpu;
+    }
     if (!o.t.functional) {
-        if (setup_timing(&o, &m, &tc, &tl, err, sizeof err)) {
+        if (setup_timing(&o, &m, o.validate ? &gpu : NULL, &tc, &tl, overrides, sizeof overrides, err,
+                         sizeof err)) {
             cli_error("bench: %s", err);
             goto out;
         }
@@ -300,6 +385,13 @@ int cmd_bench(int argc, char **argv)
         cli_error("bench: %s", err);
     else if (!json_stdout)   /* with --json -, stdout holds only the JSON */
         print_text(&o, &m, &r, st);
+    if (o.validate && (st == WL_PASS || st == WL_FAIL) && !json_stdout) {
+        int nd = print_validation(&gpu, &m, &r, overrides);
+        if (nd < 0)
+            rc = EXIT_USAGE;
+        else if (nd > 0 && rc == EXIT_OK)
+            rc = EXIT_DIFF;
+    }
     if (o.json && st != WL_ERROR) {
         FILE *fp = json_stdout ? stdout : fopen(o.json, "w");
         if (!fp) {
@@ -317,6 +409,7 @@ out:
         rc = EXIT_USAGE;
     }
     wl_result_free(&r);
+    gpu_mirror_close(&gpu);
     la_close(&m);
     rep_opts_free(&o.t);
     return rc;

@@ -78,13 +78,32 @@ static int run_once(launch_t *L, wl_result_t *r, sim_result_t *sr, char *err, si
     return st;
 }
 
+/* The same launch on the device (buffers mapped before the simulation). */
+static int run_device(launch_t *L, wl_result_t *r, char *err, size_t errlen)
+{
+    char e[768];
+    uint64_t ns = 0;
+    if (gpu_mirror_run(r->device, L, &ns, e, sizeof e)) {
+        snprintf(err, errlen, "device: launch %llu: %s", (unsigned long long)r->launches + 1, e);
+        return -1;
+    }
+    if (r->ngroups)
+        r->groups[r->ngroups - 1].device_ns += ns;
+    return 0;
+}
+
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
 {
     sim_result_t sr;
+    char e[768];
+    if (r->device && gpu_mirror_map(r->device, L, e, sizeof e)) {
+        snprintf(err, errlen, "device: %s", e);
+        return WL_ERROR;
+    }
     double t0 = wl_now();
     int st = run_once(L, r, &sr, err, errlen);
     r->sim_seconds += wl_now() - t0;
-    if (st < 0)
+    if (st < 0 || (st == 0 && r->device && run_device(L, r, err, errlen)))
         return WL_ERROR;
     r->launches++;
     r->ninst += sr.ninst;

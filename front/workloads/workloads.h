@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "front/gpu_mirror.h"
 #include "front/launch.h"
 #include "front/timeline.h"
 #include "sim/timing.h"
@@ -22,6 +23,7 @@ typedef struct {
     unsigned dims;
     uint32_t global[3], local[3];
     tm_config_t tc;           /* the group's model configuration and statistics */
+    uint64_t device_ns;       /* with a device: its time for the group's launches */
 } wl_group_t;
 
 /* What a workload run did. */
@@ -42,6 +44,9 @@ typedef struct {
     wl_group_t *groups;       /* out: the launch groups, in order */
     size_t ngroups;
     uint64_t cycles;          /* out: simulated cycles, all launches */
+    /* optional (set before the run): every launch also runs on this GPU,
+     * on device copies of the buffers (gpu_mirror.h) */
+    gpu_mirror_t *device;
 } wl_result_t;
 
 typedef struct wl_workload {
@@ -76,8 +81,9 @@ uint64_t wl_rng_next(wl_rng_t *g);
 double wl_now(void);
 
 /* Run L once and add its counts to r (in timing mode under the cycle
- * model, into its launch group); returns WL_PASS, or WL_FAULT after
- * printing the report, or WL_ERROR with err set. */
+ * model, into its launch group; with r->device also on the GPU, after the
+ * simulation, adding its time to the group); returns WL_PASS, or WL_FAULT
+ * after printing the report, or WL_ERROR with err set. */
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
 
 /* Release the launch groups of r. */
