@@ -64,6 +64,12 @@ typedef struct {
     const uint32_t *lanes;  /* writing only: when set, the values are read from lanes[lane]
                                instead of val (valid until trace_write returns) */
 } trace_vreg_t;
+
+/* The lanes' values of a VGPR write: lanes when set, else val. */
+static inline const uint32_t *trace_vreg_vals(const trace_vreg_t *v)
+{
+    return v->lanes ? v->lanes : v->val;
+}
 typedef struct { uint8_t space; uint64_t addr; uint32_t val; } trace_mem_t; /* space: FX_SPACE_*; LDS
                                                                           addresses space-relative */
 typedef struct { uint8_t id; uint32_t val; } trace_hwreg_t;            /* id: s_getreg numbering */

@@ -400,21 +400,22 @@ static inline unsigned next_lane(uint64_t exec, unsigned lane)
 
 static int is_linear(const trace_vreg_t *v, uint32_t *a, uint32_t *s)
 {
+    const uint32_t *val = trace_vreg_vals(v);
     uint64_t m = v->mask;
     unsigned l0 = (unsigned)__builtin_ctzll(m);
     uint64_t rest = m & (m - 1);
     uint32_t st = 0;
     if (rest && (unsigned)__builtin_ctzll(rest) == l0 + 1)
-        st = v->val[l0 + 1] - v->val[l0];
-    uint32_t base = v->val[l0] - l0 * st;
+        st = val[l0 + 1] - val[l0];
+    uint32_t base = val[l0] - l0 * st;
     if (m == ~0ull) {
         for (unsigned l = 0; l < 64; l++)
-            if (v->val[l] != base + l * st)
+            if (val[l] != base + l * st)
                 return 0;
     } else
         for (; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            if (v->val[l] != base + l * st)
+            if (val[l] != base + l * st)
                 return 0;
         }
     *a = base;
@@ -448,7 +449,7 @@ static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r
         tc_u8(a, (v->mask == exec) | MODE_PREDICTED);
         if (v->mask != exec)
             tc_le(a, v->mask, 8);
-        hist_push(c, v->val, v->mask);
+        hist_push(c, trace_vreg_vals(v), v->mask);
         return;
     }
     enc_plain(a, b, c, v, exec, tmp);
@@ -457,6 +458,7 @@ static void enc_vreg(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r
 /* A VGPR's lanes without prediction: mode byte, mask, values (pushed to the history). */
 static void enc_plain(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t *v, uint64_t exec, tc_buf_t *tmp)
 {
+    const uint32_t *val = trace_vreg_vals(v);
     uint32_t base = 0, st = 0;
     unsigned mode = G_LINEAR;
     if (v->mask && !is_linear(v, &base, &st)) {
@@ -465,14 +467,14 @@ static void enc_plain(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t 
         g.dense = v->mask == ~0ull;
         if (g.dense) {
             g.n = 64;
-            memcpy(g.val, v->val, sizeof g.val);
+            memcpy(g.val, val, sizeof g.val);
             for (unsigned l = 0; l < 64; l++)
                 g.lane[l] = (uint8_t)l;
         } else
             for (uint64_t m = v->mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
                 g.lane[g.n] = (uint8_t)l;
-                g.val[g.n++] = v->val[l];
+                g.val[g.n++] = val[l];
             }
         mode = group_put(b, c, &g, tmp);
     }
@@ -484,7 +486,7 @@ static void enc_plain(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_vreg_t 
         tc_var(a, zz((int32_t)st));
     } else
         tc_put(a, tmp->p, tmp->n);
-    hist_push(c, v->val, v->mask);
+    hist_push(c, val, v->mask);
 }
 
 static void enc_mem(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *r, tc_buf_t *tmp)
@@ -529,7 +531,8 @@ static int new_wave(const tc_ctx_t *c, const trace_rec_t *r)
 static int enc_cached(tc_ctx_t *c, const trace_rec_t *r, unsigned ndw)
 {
     unsigned k = (unsigned)(r->pc >> 2) & (TC_PCS - 1);
-    if (c->pcs[k].pc == r->pc && c->pcs[k].ndw == ndw && !memcmp(c->pcs[k].dw, r->dw, 4 * ndw) && ndw)
+    if (c->pcs[k].pc == r->pc && c->pcs[k].ndw == ndw && ndw && c->pcs[k].dw[0] == r->dw[0] &&
+        (ndw < 2 || c->pcs[k].dw[1] == r->dw[1]) && (ndw < 3 || c->pcs[k].dw[2] == r->dw[2]))
         return 1;
     c->pcs[k].pc = r->pc;
     c->pcs[k].ndw = (uint8_t)ndw;
@@ -616,7 +619,7 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
     /* predictions first: a writer adds fills for the ones that lack values */
     uint32_t okv = 0, pred[64];
     for (unsigned i = 0; i < r->nv; i++)
-        if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, r->v[i].val, r->v[i].mask))
+        if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, trace_vreg_vals(&r->v[i]), r->v[i].mask))
             okv |= 1u << i;
     tp_fills_t *f = c->fills;
     int fill = 0;
@@ -636,7 +639,7 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
     if (fill) {
         enc_fills(a, b, c, r, f);
         for (unsigned i = 0; i < r->nv; i++)
-            if (!(okv >> i & 1) && tp_predict(c->tp, r, i, pred) && lanes_equal(pred, r->v[i].val, r->v[i].mask))
+            if (!(okv >> i & 1) && tp_predict(c->tp, r, i, pred) && lanes_equal(pred, trace_vreg_vals(&r->v[i]), r->v[i].mask))
                 okv |= 1u << i;
     }
     for (unsigned i = 0; i < r->ns; i++)

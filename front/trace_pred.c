@@ -75,6 +75,7 @@ struct tp_state {
     tp_group_t g[TP_GROUPS];
     unsigned gnext;
     tp_code_t code[TP_CODE];
+    tp_code_t *last;             /* the entry code_of gave last */
 };
 
 tp_state_t *tp_new(const isa_target_t *t, int writer)
@@ -323,7 +324,11 @@ static unsigned store_kind(const isa_inst_t *in, const isa_target_t *t, tp_code_
 /* The decoded instruction of record r (cached by pc and encoding). */
 static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
 {
-    tp_code_t *k = &p->code[(r->pc >> 2) & (TP_CODE - 1)];
+    tp_code_t *k = p->last;
+    if (k && k->pc == r->pc && k->ndw == r->ndw && k->dw[0] == r->dw[0] && (r->ndw < 2 || k->dw[1] == r->dw[1]) &&
+        (r->ndw < 3 || k->dw[2] == r->dw[2]))
+        return k;
+    k = p->last = &p->code[(r->pc >> 2) & (TP_CODE - 1)];
     if (k->valid && k->pc == r->pc && k->ndw == r->ndw && k->dw[0] == r->dw[0] && (r->ndw < 2 || k->dw[1] == r->dw[1]) &&
         (r->ndw < 3 || k->dw[2] == r->dw[2]))
         return k;
@@ -395,7 +400,7 @@ static const uint32_t *operand(const tp_wave_t *w, const tp_code_t *in, unsigned
 
 /* Source k's float modifiers (VOP3 neg/abs): *v, or buf holding the
  * modified lanes. */
-static const uint32_t *modifiers(const tp_code_t *in, unsigned k, const uint32_t *v, uint32_t buf[64])
+static inline const uint32_t *modifiers(const tp_code_t *in, unsigned k, const uint32_t *v, uint32_t buf[64])
 {
     if (!in->vop3 || !((in->abs | in->neg) >> k & 1))
         return v;
@@ -627,12 +632,13 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
         const trace_vreg_t *v = &r->v[i];
         if (v->reg >= TP_VGPRS)
             continue;
+        const uint32_t *val = trace_vreg_vals(v);
         if (v->mask == ~0ull)
-            memcpy(w->v[v->reg], v->val, sizeof v->val);
+            memcpy(w->v[v->reg], val, 64 * sizeof *val);
         else
             for (uint64_t m = v->mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                w->v[v->reg][l] = v->val[l];
+                w->v[v->reg][l] = val[l];
             }
         w->vk[v->reg] |= v->mask;
         w->ve[v->reg] |= v->mask;

@@ -144,11 +144,16 @@ typedef struct {
     uint32_t launch, wave, wg[3], wg_wave, dw[3], nm;
     uint8_t ndw, flags, scc_written, scc, ns, nv, nh;
 } packed_t;
+/* Every part of a packed record is a multiple of 4 bytes, so the VGPR lanes
+ * the worker reads in place are 4-byte aligned. */
+_Static_assert(sizeof(packed_t) % 4 == 0 && sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 &&
+                   sizeof(trace_mem_t) % 4 == 0,
+               "packed records keep 4-byte alignment");
 
 static void pack(tc_buf_t *b, const trace_rec_t *r)
 {
     size_t most = sizeof(packed_t) + r->ns * sizeof r->s[0] + r->nh * sizeof r->h[0] +
-                  r->nv * (2 + 8 + 256) + (size_t)r->nm * sizeof r->m[0];
+                  r->nv * (4 + 8 + 256) + (size_t)r->nm * sizeof r->m[0];
     if (tc_reserve(b, most))
         return;
     packed_t h = {r->pc, r->exec, r->cycle_issue, r->cycle_done, r->launch, r->wave, {r->wg[0], r->wg[1], r->wg[2]},
@@ -161,7 +166,7 @@ static void pack(tc_buf_t *b, const trace_rec_t *r)
     for (unsigned i = 0; i < r->nv; i++) {
         const trace_vreg_t *v = &r->v[i];
         const uint32_t *val = v->lanes ? v->lanes : v->val;
-        memcpy(p, &v->reg, 2), p += 2;
+        memcpy(p, &v->reg, 2), memset(p + 2, 0, 2), p += 4;   /* keeps the lanes 4-byte aligned */
         memcpy(p, &v->mask, 8), p += 8;
         if (v->mask == ~0ull) {
             memcpy(p, val, 256), p += 256;
@@ -191,12 +196,13 @@ static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
     memcpy(r->h, p, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++) {
         trace_vreg_t *v = &r->v[i];
-        memcpy(&v->reg, p, 2), p += 2;
+        memcpy(&v->reg, p, 2), p += 4;
         memcpy(&v->mask, p, 8), p += 8;
-        if (v->mask == ~0ull) {
-            memcpy(v->val, p, 256), p += 256;
+        if (v->mask == ~0ull) {   /* the coder reads the lanes where they are in the batch */
+            v->lanes = (const uint32_t *)p, p += 256;
             continue;
         }
+        v->lanes = NULL;
         for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
             memcpy(&v->val[__builtin_ctzll(m)], p, 4);
     }
