@@ -562,21 +562,45 @@ static void enc_fills(tc_buf_t *a, tc_buf_t *b, tc_ctx_t *c, const trace_rec_t *
         memcpy(v.val, f->v[i].val, sizeof v.val);
         tc_var(a, v.reg);
         enc_plain(a, b, c, &v, r->exec, &c->tmp);
-        tp_fill_vreg(c->tp, r, v.reg, v.mask, v.val);
     }
     tc_var(a, f->ns);
-    for (unsigned i = 0; i < f->ns; i++) {
+    for (unsigned i = 0; i < f->ns; i++)
         tc_var(a, f->s[i].reg), tc_var(a, f->s[i].val);
-        tp_fill_sreg(c->tp, r, f->s[i].reg, f->s[i].val);
-    }
     tc_var(a, f->nl);
     uint32_t prev = 0;
     for (unsigned i = 0; i < f->nl; i++) {
         tc_var(a, zz((int64_t)f->l[i].addr - prev));
         tc_le(b, f->l[i].val, 4);
         prev = f->l[i].addr;
-        tp_fill_lds(c->tp, r, f->l[i].addr, f->l[i].val);
     }
+}
+
+/* Give the predictor's chunk state a record's fills (the reader does as it
+ * decodes them). */
+static void apply_fills(tc_ctx_t *c, const trace_rec_t *r, const tp_fills_t *f)
+{
+    for (unsigned i = 0; i < f->nv; i++)
+        tp_fill_vreg(c->tp, r, f->v[i].reg, f->v[i].mask, f->v[i].val);
+    for (unsigned i = 0; i < f->ns; i++)
+        tp_fill_sreg(c->tp, r, f->s[i].reg, f->s[i].val);
+    for (unsigned i = 0; i < f->nl; i++)
+        tp_fill_lds(c->tp, r, f->l[i].addr, f->l[i].val);
+}
+
+/* Bit i set: VGPR write i of r (not yet in ok) equals its prediction. */
+static unsigned predict_vregs(tc_ctx_t *c, const trace_rec_t *r, unsigned ok, uint32_t pred[64])
+{
+    for (unsigned i = 0; i < r->nv; i++)
+        if (!(ok >> i & 1) && tp_predict(c->tp, r, i, pred) &&
+            lanes_equal(pred, trace_vreg_vals(&r->v[i]), r->v[i].mask))
+            ok |= 1u << i;
+    return ok;
+}
+
+/* Whether r's memory writes are exactly the predictor's. */
+static int predict_mem(tc_ctx_t *c, const trace_rec_t *r, unsigned *n)
+{
+    return tp_predict_mem(c->tp, r, c->mpred, TC_MEM_PRED, n) && *n == r->nm && mem_equal(c->mpred, r->m, r->nm);
 }
 
 void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int timing)
@@ -616,32 +640,30 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
         tc_var(a, zz((int64_t)(r->cycle_done - r->cycle_issue)));
         c->issue = r->cycle_issue;
     }
-    /* predictions first: a writer adds fills for the ones that lack values */
-    uint32_t okv = 0, pred[64];
-    for (unsigned i = 0; i < r->nv; i++)
-        if (tp_predict(c->tp, r, i, pred) && lanes_equal(pred, trace_vreg_vals(&r->v[i]), r->v[i].mask))
-            okv |= 1u << i;
+    /* predictions first; a writer gives the chunk's state what failed ones
+     * lack (fills, written below) and predicts those again */
+    uint32_t pred[64];
+    unsigned okv = predict_vregs(c, r, 0, pred), full = (1u << r->nv) - 1, npred = 0;
+    int mem_pred = r->nm && predict_mem(c, r, &npred);
     tp_fills_t *f = c->fills;
     int fill = 0;
-    if (f && okv != (1u << r->nv) - 1) {
+    if (f && (okv != full || (r->nm && !mem_pred))) {
         tp_fills(c->tp, r, f);
         fill = f->nv || f->ns || f->nl;
+        if (fill) {
+            apply_fills(c, r, f);
+            okv = predict_vregs(c, r, okv, pred);
+            mem_pred = r->nm && predict_mem(c, r, &npred);
+        }
     }
-    unsigned npred = 0;
-    int mem_pred = r->nm && tp_predict_mem(c->tp, r, c->mpred, TC_MEM_PRED, &npred) && npred == r->nm &&
-                   mem_equal(c->mpred, r->m, r->nm);
     tc_u8(a, (r->ns < 7 ? r->ns : 7) | (r->nv < 3 ? r->nv : 3) << 3 | (r->nm && !mem_pred) << 5 | fill << 6 |
              mem_pred << 7);
     if (r->ns >= 7)
         tc_var(a, r->ns);
     if (r->nv >= 3)
         tc_var(a, r->nv);
-    if (fill) {
+    if (fill)
         enc_fills(a, b, c, r, f);
-        for (unsigned i = 0; i < r->nv; i++)
-            if (!(okv >> i & 1) && tp_predict(c->tp, r, i, pred) && lanes_equal(pred, trace_vreg_vals(&r->v[i]), r->v[i].mask))
-                okv |= 1u << i;
-    }
     for (unsigned i = 0; i < r->ns; i++)
         tc_var(a, r->s[i].reg), tc_var(a, r->s[i].val);
     for (unsigned i = 0; i < r->nv; i++)

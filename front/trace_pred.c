@@ -37,7 +37,10 @@ enum {
     K_FMA, K_MAD, K_MAC, K_FMAC, K_MUL, K_ADD, K_SUB, K_SUBREV,
     /* 32-bit integer and bit operations */
     K_MOV, K_IADD, K_ISUB, K_ISUBREV, K_LSHLREV, K_LSHRREV, K_ASHRREV, K_LSHL, K_LSHR, K_AND, K_OR, K_XOR,
-    K_MUL_LO, K_MUL_U24, K_MAD_U24, K_LSHL_OR, K_LSHL_ADD, K_ADD_LSHL, K_ADD3, K_OR3, K_AND_OR, K_ADDC,
+    K_MUL_LO, K_MUL_U24, K_MAD_U24, K_LSHL_OR, K_LSHL_ADD, K_ADD_LSHL, K_ADD3, K_OR3, K_AND_OR,
+    K_MIN_U32, K_MAX_U32, K_MIN_I32, K_MAX_I32,
+    /* with a lane mask from an SGPR pair: carry in, select */
+    K_ADDC, K_CNDMASK,
     /* 64-bit shifts: two VGPRs */
     K_LSHLREV64, K_LSHL64,
     /* stores: the memory dwords they write (tp_predict_mem) */
@@ -51,7 +54,8 @@ static const uint8_t k_nsrc[K_COUNT] = {
     [K_MOV] = 1, [K_IADD] = 2, [K_ISUB] = 2, [K_ISUBREV] = 2, [K_LSHLREV] = 2, [K_LSHRREV] = 2, [K_ASHRREV] = 2,
     [K_LSHL] = 2, [K_LSHR] = 2, [K_AND] = 2, [K_OR] = 2, [K_XOR] = 2, [K_MUL_LO] = 2, [K_MUL_U24] = 2,
     [K_MAD_U24] = 3, [K_LSHL_OR] = 3, [K_LSHL_ADD] = 3, [K_ADD_LSHL] = 3, [K_ADD3] = 3, [K_OR3] = 3,
-    [K_AND_OR] = 3, [K_ADDC] = 2, [K_LSHLREV64] = 2, [K_LSHL64] = 2,
+    [K_AND_OR] = 3, [K_MIN_U32] = 2, [K_MAX_U32] = 2, [K_MIN_I32] = 2, [K_MAX_I32] = 2, [K_ADDC] = 2,
+    [K_CNDMASK] = 2, [K_LSHLREV64] = 2, [K_LSHL64] = 2,
 };
 
 /* A pc's instruction, as much of it as predictions use. */
@@ -59,6 +63,7 @@ typedef struct {
     uint64_t pc;
     uint32_t dw[3];
     uint8_t ndw, kind, valid, vop3, has_lit, abs, neg, per;   /* per: K_DS dwords per element */
+    uint8_t inv2pi;                            /* source 248 is 1/(2*pi) (gfx8 and later) */
     uint16_t dst, src[3], vaddr;
     uint32_t literal, off[2];                  /* K_DS*: byte offsets of the elements */
     unsigned nel;                              /* K_DS*: elements (1, or 2 for read2/write2) */
@@ -232,6 +237,11 @@ static unsigned valu_kind(const isa_inst_t *in)
     case ISA_OP_V_SUB_U32: case ISA_OP_V_SUB_U32_CO: case ISA_OP_V_SUB_CO_U32: case ISA_OP_V_SUB_I32:
     case ISA_OP_V_SUB_I32_GFX9: return K_ISUB;
     case ISA_OP_V_ADDC_U32: case ISA_OP_V_ADDC_CO_U32: return K_ADDC;
+    case ISA_OP_V_CNDMASK_B32: return K_CNDMASK;
+    case ISA_OP_V_MIN_U32: return K_MIN_U32;
+    case ISA_OP_V_MAX_U32: return K_MAX_U32;
+    case ISA_OP_V_MIN_I32: return K_MIN_I32;
+    case ISA_OP_V_MAX_I32: return K_MAX_I32;
     case ISA_OP_V_LSHLREV_B32: return K_LSHLREV;
     case ISA_OP_V_LSHRREV_B32: return K_LSHRREV;
     case ISA_OP_V_ASHRREV_I32: return K_ASHRREV;
@@ -344,10 +354,11 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
     if (k->kind == K_NONE)
         k->kind = (uint8_t)store_kind(&in, p->t, k);
     k->vop3 = in.enc == ISA_ENC_VOP3, k->has_lit = in.has_lit, k->abs = in.abs, k->neg = in.neg;
+    k->inv2pi = p->t->gen >= ISA_GFX8;
     k->dst = in.dst, k->vaddr = in.vaddr, k->literal = in.literal;
     memcpy(k->src, in.src, sizeof k->src);
-    if (k->kind == K_ADDC && !k->vop3)
-        k->src[2] = 106;   /* VOP2 form: the carry comes from VCC */
+    if ((k->kind == K_ADDC || k->kind == K_CNDMASK) && !k->vop3)
+        k->src[2] = 106;   /* VOP2 form: the lane mask (carry, select) comes from VCC */
     if (k->kind >= K_MOV && (k->abs || k->neg))
         k->kind = K_NONE;   /* float modifiers on integer operands: not predicted */
     return k;
@@ -385,10 +396,8 @@ static const uint32_t *operand(const tp_wave_t *w, const tp_code_t *in, unsigned
         if (!(w->sk[s >> 6] >> (s & 63) & 1))
             return NULL;
         x = w->s[s];
-    } else if (s >= 128 && s <= 192)
-        x = s - 128;
-    else if (s >= 193 && s <= 208)
-        x = (uint32_t) - (int32_t)(s - 192);
+    } else if ((s >= 128 && s <= 208) || (s >= 240 && s <= 247) || (s == 248 && in->inv2pi))
+        x = (uint32_t)isa_inline_value(s, OT_B32);   /* integers, and f32 patterns for the floats */
     else if (s == 255 && in->has_lit)
         x = in->literal;
     else
@@ -509,6 +518,10 @@ static void int_lanes(unsigned kind, const uint32_t *a, const uint32_t *b, const
     case K_ADD_LSHL: LANES((a[l] + b[l]) << (c[l] & 31));
     case K_ADD3: LANES(a[l] + b[l] + c[l]);
     case K_OR3: LANES(a[l] | b[l] | c[l]);
+    case K_MIN_U32: LANES(a[l] < b[l] ? a[l] : b[l]);
+    case K_MAX_U32: LANES(a[l] > b[l] ? a[l] : b[l]);
+    case K_MIN_I32: LANES((int32_t)a[l] < (int32_t)b[l] ? a[l] : b[l]);
+    case K_MAX_I32: LANES((int32_t)a[l] > (int32_t)b[l] ? a[l] : b[l]);
     default: LANES((a[l] & b[l]) | c[l]);   /* K_AND_OR */
     }
 #undef LANES
@@ -531,9 +544,9 @@ static int shift64_lanes(const tp_wave_t *w, const tp_code_t *k, uint64_t mask, 
 
 static int predict_valu(const tp_wave_t *w, const tp_code_t *k, const trace_vreg_t *v, uint32_t out[64])
 {
-    if (k->dst < 256 || v->reg < k->dst - 256u || v->reg > k->dst - 256u + (k->kind >= K_LSHLREV64))
+    if (k->dst < 256 || v->reg < k->dst - 256u || v->reg > k->dst - 256u + (k->kind == K_LSHLREV64 || k->kind == K_LSHL64))
         return 0;
-    if (k->kind >= K_LSHLREV64)
+    if (k->kind == K_LSHLREV64 || k->kind == K_LSHL64)
         return shift64_lanes(w, k, v->mask, v->reg - (k->dst - 256u), out);
     uint32_t buf[3][64], mod[3][64];
     const uint32_t *s[3] = {NULL, NULL, NULL};
@@ -549,12 +562,16 @@ static int predict_valu(const tp_wave_t *w, const tp_code_t *k, const trace_vreg
         f32_lanes(k->kind, s, out);
         return 1;
     }
-    if (k->kind == K_ADDC) {
-        uint64_t carry;
-        if (!mask_operand(w, k->src[2], &carry))
+    if (k->kind == K_ADDC || k->kind == K_CNDMASK) {
+        uint64_t lm;
+        if (!mask_operand(w, k->src[2], &lm))
             return 0;
-        for (unsigned l = 0; l < 64; l++)
-            out[l] = s[0][l] + s[1][l] + (uint32_t)(carry >> l & 1);
+        if (k->kind == K_ADDC)
+            for (unsigned l = 0; l < 64; l++)
+                out[l] = s[0][l] + s[1][l] + (uint32_t)(lm >> l & 1);
+        else
+            for (unsigned l = 0; l < 64; l++)
+                out[l] = lm >> l & 1 ? s[1][l] : s[0][l];
         return 1;
     }
     int_lanes(k->kind, s[0], s[1], s[2], out);
@@ -606,7 +623,7 @@ int tp_predict(tp_state_t *p, const trace_rec_t *r, unsigned i, uint32_t out[64]
     if (k->kind == K_NONE)
         return 0;
     const tp_wave_t *w = wave_find(p, r);
-    if (!w || k->kind >= K_DS_STORE)
+    if (!w || k->kind == K_DS_STORE || k->kind == K_FLAT_STORE)
         return 0;
     if (k->kind == K_DS)
         return predict_ds(p, w, k, r, &r->v[i], out);
@@ -662,13 +679,21 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
 static unsigned sources(const tp_code_t *k, uint16_t src[8])
 {
     unsigned n = 0;
-    if (k->kind >= K_DS_STORE)
-        return 0;
+    if (k->kind == K_DS_STORE || k->kind == K_FLAT_STORE) {   /* address and data VGPRs, as 256 + n */
+        unsigned a = k->kind == K_DS_STORE ? k->vaddr : k->vaddr + 256u;
+        src[n++] = (uint16_t)a;
+        if (k->pair)
+            src[n++] = (uint16_t)(a + 1);
+        for (unsigned e = 0; e < k->nel; e++)
+            for (unsigned j = 0; j < k->per && n < 8; j++)
+                src[n++] = (uint16_t)(256u + k->data[e] + j);
+        return n;
+    }
     if (k->kind == K_DS) {
         src[n++] = k->vaddr;
         return n;
     }
-    if (k->kind >= K_LSHLREV64) {
+    if (k->kind == K_LSHLREV64 || k->kind == K_LSHL64) {
         unsigned vs = k->kind == K_LSHLREV64 ? 1 : 0;
         src[n++] = k->src[1 - vs];
         src[n++] = k->src[vs];
@@ -679,7 +704,7 @@ static unsigned sources(const tp_code_t *k, uint16_t src[8])
         src[n++] = k->src[i];
     if (k->kind == K_MAC || k->kind == K_FMAC)
         src[n++] = k->dst;
-    if (k->kind == K_ADDC) {
+    if (k->kind == K_ADDC || k->kind == K_CNDMASK) {
         src[n++] = k->src[2];
         src[n++] = (uint16_t)(k->src[2] + 1);
     }
@@ -763,10 +788,11 @@ static void lds_fills(const tp_group_t *g, const tp_wave_t *w, const tp_code_t *
 void tp_fills(tp_state_t *p, const trace_rec_t *r, tp_fills_t *f)
 {
     f->nv = f->ns = f->nl = 0;
-    if (!p || !p->t || !p->writer || (r->flags & (TRACE_F_FAULT | TRACE_F_OVERFLOW | TRACE_F_NONDET)) || !r->nv)
+    if (!p || !p->t || !p->writer || (r->flags & (TRACE_F_FAULT | TRACE_F_OVERFLOW | TRACE_F_NONDET)))
         return;
     const tp_code_t *k = code_of(p, r);
-    if (k->kind == K_NONE)
+    int store = k->kind == K_DS_STORE || k->kind == K_FLAT_STORE;
+    if (k->kind == K_NONE || (store ? !r->nm : !r->nv))
         return;
     const tp_wave_t *w = wave_held(p, r);
     if (!w)
@@ -774,8 +800,8 @@ void tp_fills(tp_state_t *p, const trace_rec_t *r, tp_fills_t *f)
     const tp_group_t *g = k->kind == K_DS ? group_held(p, r) : NULL;
     uint16_t src[8];
     unsigned n = sources(k, src);
-    for (unsigned i = 0; i < r->nv; i++) {
-        uint64_t need = r->v[i].mask;
+    for (unsigned i = 0; i < (store ? 1 : r->nv); i++) {
+        uint64_t need = store ? r->exec : r->v[i].mask;
         for (unsigned j = 0; j < n; j++) {
             unsigned s = src[j];
             if (s >= 256 && s - 256 < TP_VGPRS) {
@@ -788,7 +814,7 @@ void tp_fills(tp_state_t *p, const trace_rec_t *r, tp_fills_t *f)
                     add_sfill(f, w, s);
             }
         }
-        if (g)
+        if (g && !store)
             lds_fills(g, w, k, &r->v[i], f);
     }
 }

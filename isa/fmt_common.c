@@ -152,8 +152,7 @@ int isa_is_inline(const isa_target_t *t, unsigned v)
     return v == SRC_INV_2PI && t->gen >= ISA_GFX8;
 }
 
-/* Value of an inline constant as bits of the operand's type. */
-static uint64_t inline_bits(unsigned v, unsigned ot)
+uint64_t isa_inline_value(unsigned v, unsigned ot)
 {
     static const uint32_t f32[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
                                    0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
@@ -199,11 +198,11 @@ static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsign
         return;
     }
     for (unsigned i = 0; i < 8 && !int16; i++)
-        if (inline_bits(240 + i, ot) == bits) {
+        if (isa_inline_value(240 + i, ot) == bits) {
             fmt_puts(f, names[i]);
             return;
         }
-    if (t->gen >= ISA_GFX8 && !int16 && inline_bits(SRC_INV_2PI, ot) == bits) {
+    if (t->gen >= ISA_GFX8 && !int16 && isa_inline_value(SRC_INV_2PI, ot) == bits) {
         fmt_puts(f, dw == 2 ? "0.15915494309189532" : "0.15915494");
         return;
     }
@@ -221,7 +220,7 @@ int fmt_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned 
         return 0;
     }
     if (isa_is_inline(t, v)) {
-        print_imm(f, t, inline_bits(v, ot), ot);
+        print_imm(f, t, isa_inline_value(v, ot), ot);
         return 0;
     }
     if (v >= 235 && v <= 239 && t->gen < ISA_GFX8)

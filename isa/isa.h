@@ -179,6 +179,10 @@ typedef struct isa_inst {
     uint8_t attr, attrchan, tgt, en, compr, done, vm;
 } isa_inst_t;
 
+/* Value of inline constant v (128..208 integers, 240..248 floats) as the
+ * bits of operand type ot (f16, f32 or f64 patterns for the floats). */
+uint64_t isa_inline_value(unsigned v, unsigned ot);
+
 /* FLAT instructions: isa_inst_t.seg, and the saddr value meaning none (gfx9). */
 enum { ISA_SEG_FLAT = 0, ISA_SEG_SCRATCH = 1, ISA_SEG_GLOBAL = 2, ISA_SADDR_OFF = 0x7f };
 

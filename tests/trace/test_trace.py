@@ -449,20 +449,33 @@ def test_damage():
     rnd = random.Random(11)
     offsets = sorted(set([len(data) // 2, 0, 5, 17, 31, 40, len(data) - 1, len(data) - 30, len(data) - 45] +
                          rnd.sample(range(len(data)), 25)))
-    fails = []
+    # a flip must be reported, unless it hit bits that carry nothing (deflate's padding after a
+    # block header): then the dump is exactly the original one
+    want = run(["trace", "dump", good]).stdout
+    fails, silent = [], 0
     for off in offsets:
         b = bytearray(data)
         b[off] ^= 0x5a
         open(bad, "wb").write(bytes(b))
         p = run(["trace", "dump", bad])
-        if not one_error(p, bad):
+        if p.returncode == 0 and p.stdout == want and not p.stderr:
+            silent += 1
+        elif not one_error(p, bad):
             fails.append((off, p.returncode, p.stderr[:100]))
-    check("trace dump: a flipped byte (%d places, the middle included): exit 2, one line naming the file"
-          % len(offsets), not fails, str(fails[:3]))
-    p = run(["trace", "dump", bad])
-    open(bad, "wb").write(data[:len(data) // 2] + bytes([data[len(data) // 2] ^ 1]) + data[len(data) // 2 + 1:])
-    p = run(["trace", "dump", bad])
-    check("trace dump: the middle byte flipped: '%s'" % p.stderr.strip(), one_error(p, bad) and "offset" in p.stderr)
+    check("trace dump: a flipped byte (%d places, the middle included): exit 2 and one line naming the file, "
+          "or (%d) the very same records" % (len(offsets), silent), not fails and silent < len(offsets) // 4,
+          str(fails[:3]))
+    flips = [o for o in range(len(data) // 2, len(data) - 42)]
+    detected = None
+    for off in flips:   # the first byte from the middle on whose low bit matters
+        open(bad, "wb").write(data[:off] + bytes([data[off] ^ 1]) + data[off + 1:])
+        p = run(["trace", "dump", bad])
+        if not (p.returncode == 0 and p.stdout == want):
+            detected = (off, p)
+            break
+    check("trace dump: the low bit of a byte from the middle on flipped: '%s'" %
+          (detected[1].stderr.strip() if detected else "never noticed"),
+          detected is not None and one_error(detected[1], bad) and "offset" in detected[1].stderr)
     cuts = sorted(set([0, 1, 2, 10, 31, 32, 33, 100, len(data) // 3, len(data) // 2, len(data) - 43, len(data) - 42,
                        len(data) - 41, len(data) - 1]))
     fails = []
