@@ -14,13 +14,14 @@
 #include "front/json.h"
 #include "front/report.h"
 #include "front/timeline.h"
+#include "front/trace.h"
 #include "front/workloads/workloads.h"
 
 static const char bench_help[] =
     "usage: gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
     "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
     "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
-    "                    [--functional] [--validate]\n"
+    "                    [--functional] [--validate] [--trace PATH]\n"
     "\n"
     "Run a built-in workload on the simulated device under the cycle model,\n"
     "check its result against a CPU reference, and print the problem, PASS or\n"
@@ -63,6 +64,11 @@ static const char bench_help[] =
     "                   with its simulated time.  The simulation uses the preset\n"
     "                   closest to the GPU (as gcnsim validate; or --device),\n"
     "                   with the GPU's CU count and clock\n"
+    "  --trace PATH     record every launch into one trace file (as gcnsim run\n"
+    "                   --trace): the records of launch 0, then launch 1, ... in\n"
+    "                   launch order, each record carrying its launch number;\n"
+    "                   the header names the workload's kernel and this command\n"
+    "                   line.  gcnsim trace dump and diff read it\n"
     "\n"
     "Exit status: 0 verified (and with --validate: the device's buffers equal\n"
     "the simulator's); 1 the result is wrong or differs from the device's;\n"
@@ -74,6 +80,8 @@ typedef struct {
     const wl_workload_t *w;
     uint64_t n;
     const char *target, *co, *json;
+    const char *trace;             /* --trace PATH */
+    char *options;                 /* the command line, for the trace's header */
     int validate;                  /* --validate */
     rep_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
@@ -109,6 +117,8 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
             o->co = argv[++i];
         else if (!strcmp(a, "--json") && has)
             o->json = argv[++i];
+        else if (!strcmp(a, "--trace") && has)
+            o->trace = argv[++i];
         else if (!strcmp(a, "--validate"))
             o->validate = 1;
         else if ((took = rep_take_option(&o->t, argc, argv, &i, "bench")) != 0) {
@@ -333,6 +343,79 @@ static int setup_timing(const bench_opts_t *o, const la_module_t *m, const gpu_m
     return 0;
 }
 
+/* The command line from "bench" on (without --trace PATH), shell-quoted
+ * where needed, for the trace's header; NULL when out of memory. */
+static char *options_text(int argc, char **argv)
+{
+    size_t n = 1;
+    for (int i = 0; i < argc; i++)
+        n += 4 * strlen(argv[i]) + 3;
+    char *s = malloc(n), *p = s;
+    if (!s)
+        return NULL;
+    *p = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i && !strcmp(argv[i], "--trace") && i + 1 < argc) {
+            i++;
+            continue;
+        }
+        const char *a = argv[i];
+        int plain = *a != 0;
+        for (const char *c = a; *c; c++)
+            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *c))
+                plain = 0;
+        if (p != s)
+            *p++ = ' ';
+        if (plain)
+            p += sprintf(p, "%s", a);
+        else {
+            *p++ = '\'';
+            for (const char *c = a; *c; c++)
+                p += *c == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *c);
+            *p++ = '\'';
+            *p = 0;
+        }
+    }
+    return s;
+}
+
+/* --trace: create the file (header: the module's kernels, the command
+ * line) and make rec record into it.  Returns the writer, or NULL with a
+ * message in err. */
+static trace_writer_t *setup_trace(const bench_opts_t *o, const la_module_t *m, const char *file,
+                                   trace_recorder_t *rec, char *err, size_t errlen)
+{
+    trace_header_t h;
+    memset(&h, 0, sizeof h);
+    h.mode = o->t.functional ? TRACE_MODE_FUNCTIONAL : TRACE_MODE_TIMING;
+    snprintf(h.target, sizeof h.target, "%s", m->co.target->name);
+    snprintf(h.version, sizeof h.version, "%s", GCNSIM_VERSION);
+    size_t k = 0;
+    for (size_t i = 0; i < m->co.nkernels && k < sizeof h.kernel; i++)
+        k += (size_t)snprintf(h.kernel + k, sizeof h.kernel - k, "%s%s", i ? "," : "", m->co.kernels[i].name);
+    h.code_base = m->image_base + m->co.text_addr;
+    h.options = o->options;
+    if (trace_sha256_file(file, h.co_sha256, err, errlen))
+        return NULL;
+    trace_writer_t *tw = trace_write_open(o->trace, &h, err, errlen);
+    if (tw)
+        trace_recorder_init(rec, tw, !o->t.functional);
+    return tw;
+}
+
+/* Finish the trace after the run: 0, or -1 after reporting why. */
+static int finish_trace(trace_writer_t *tw, trace_recorder_t *rec)
+{
+    char err[1024];
+    int bad = 0;
+    if (trace_write_close(tw, err, sizeof err)) {
+        cli_error("bench: --trace: %s", err);
+        bad = 1;
+    }
+    trace_recorder_free(rec);
+    return bad ? -1 : 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o;
@@ -352,7 +435,14 @@ int cmd_bench(int argc, char **argv)
     gpu_mirror_t gpu;
     memset(&gpu, 0, sizeof gpu);
     char overrides[256] = "";
+    trace_writer_t *tw = NULL;
+    trace_recorder_t rec;
+    memset(&rec, 0, sizeof rec);
     int rc = EXIT_USAGE;
+    if (o.trace && !(o.options = options_text(argc, argv))) {
+        cli_error("bench: out of memory");
+        goto out;
+    }
     if (la_open(&m, file, err, sizeof err)) {
         cli_error("bench: %s", err);
         goto out;
@@ -375,11 +465,24 @@ int cmd_bench(int argc, char **argv)
         r.timing = &tc;
         r.timeline = tl;
     }
+    if (o.trace) {
+        if (!(tw = setup_trace(&o, &m, file, &rec, err, sizeof err))) {
+            cli_error("bench: --trace: %s", err);
+            goto out;
+        }
+        r.trace = &rec;
+    }
     r.n = o.n;
     wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
     if (r.progress_shown)
         fputc('\n', stderr);
     rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
+    int trace_bad = tw && finish_trace(tw, &rec);
+    tw = NULL;
+    if (trace_bad && st != WL_ERROR) {
+        rc = EXIT_USAGE;
+        goto out;
+    }
     int json_stdout = o.json && strcmp(o.json, "-") == 0;
     if (st == WL_ERROR)
         cli_error("bench: %s", err);
@@ -404,10 +507,13 @@ int cmd_bench(int argc, char **argv)
         }
     }
 out:
+    if (tw)
+        finish_trace(tw, &rec);
     if (tl && tl_close(tl, err, sizeof err)) {
         cli_error("bench: --timeline: %s", err);
         rc = EXIT_USAGE;
     }
+    free(o.options);
     wl_result_free(&r);
     gpu_mirror_close(&gpu);
     la_close(&m);

@@ -48,10 +48,12 @@ int cmd_trace(int argc, char **argv)
 /* ---- trace dump --------------------------------------------------------- */
 
 static const char dump_help[] =
-    "usage: gcnsim trace dump PATH [--wave W] [--from N] [--count M]\n"
+    "usage: gcnsim trace dump PATH [--launch L] [--wave W] [--from N] [--count M]\n"
     "\n"
     "Print the header and the records of a trace.  Each record is a line\n"
     "  [SEQ] wave W (wg X,Y,Z #I) pc 0xPC exec 0xEXEC: DISASSEMBLY\n"
+    "([SEQ] launch L wave W ... for the records of launch L > 0 of a trace of\n"
+    "several launches, as gcnsim bench --trace writes)\n"
     "then one indented line per thing the instruction wrote, with its new value:\n"
     "  s5 = 0x00000010             a scalar register (vcc_lo, exec_hi, m0, ...)\n"
     "  scc = 1\n"
@@ -64,6 +66,7 @@ static const char dump_help[] =
     "  cycles issue C done D       under the cycle model\n"
     "  flags fault|overflow|nondet when set\n"
     "\n"
+    "  --launch L   only the records of launch L (0 = the first)\n"
     "  --wave W     only the records of wave W (the dispatch-wide wave id)\n"
     "  --from N     start at record N (the index finds it without reading the\n"
     "               records before)\n"
@@ -73,8 +76,8 @@ static const char dump_help[] =
 
 typedef struct {
     const char *path;
-    int has_wave;
-    uint32_t wave;
+    int has_wave, has_launch;
+    uint32_t wave, launch;
     uint64_t from, count;
 } dump_opts_t;
 
@@ -98,13 +101,16 @@ static int dump_args(int argc, char **argv, dump_opts_t *o)
         if (cli_is_help(a)) {
             fputs(dump_help, stdout);
             return 1;
-        } else if ((!strcmp(a, "--wave") || !strcmp(a, "--from") || !strcmp(a, "--count")) && has) {
-            if (parse_u64(argv[++i], &v) || (a[2] == 'w' && v > UINT32_MAX)) {
+        } else if ((!strcmp(a, "--wave") || !strcmp(a, "--launch") || !strcmp(a, "--from") ||
+                    !strcmp(a, "--count")) && has) {
+            if (parse_u64(argv[++i], &v) || ((a[2] == 'w' || a[2] == 'l') && v > UINT32_MAX)) {
                 cli_error("trace dump: %s '%s': expected a number", a, argv[i]);
                 return -1;
             }
             if (a[2] == 'w')
                 o->has_wave = 1, o->wave = (uint32_t)v;
+            else if (a[2] == 'l')
+                o->has_launch = 1, o->launch = (uint32_t)v;
             else if (a[2] == 'f')
                 o->from = v;
             else
@@ -169,8 +175,11 @@ static void print_record(const trace_header_t *h, const trace_rec_t *r)
 {
     char dis[256], name[24];
     trace_disasm(h, r, dis, sizeof dis);
-    printf("[%" PRIu64 "] wave %u (wg %u,%u,%u #%u) pc 0x%" PRIx64 " exec 0x%016" PRIx64 ": %s\n", r->seq, r->wave,
-           r->wg[0], r->wg[1], r->wg[2], r->wg_wave, r->pc, r->exec, dis);
+    printf("[%" PRIu64 "] ", r->seq);
+    if (r->launch)
+        printf("launch %u ", r->launch);
+    printf("wave %u (wg %u,%u,%u #%u) pc 0x%" PRIx64 " exec 0x%016" PRIx64 ": %s\n", r->wave, r->wg[0], r->wg[1],
+           r->wg[2], r->wg_wave, r->pc, r->exec, dis);
     for (unsigned i = 0; i < r->ns; i++)
         printf("    %s = 0x%08x\n", trace_sreg_name(h, r->s[i].reg, name), r->s[i].val);
     if (r->scc_written)
@@ -220,7 +229,7 @@ int trace_cmd_dump(int argc, char **argv)
         }
         if (k <= 0)
             break;
-        if (o.has_wave && r->wave != o.wave)
+        if ((o.has_wave && r->wave != o.wave) || (o.has_launch && r->launch != o.launch))
             continue;
         print_record(h, r);
         shown++;

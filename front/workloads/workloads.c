@@ -92,6 +92,17 @@ static int run_device(launch_t *L, wl_result_t *r, char *err, size_t errlen)
     return 0;
 }
 
+/* Point L's step hook at the trace recorder (launch: its number), or take
+ * it away (rec NULL). */
+static void hook_trace(launch_t *L, trace_recorder_t *rec, uint64_t launch)
+{
+    if (rec)
+        rec->launch = (uint32_t)launch;
+    L->sl.on_step = rec ? trace_on_step : NULL;
+    L->sl.step_arg = rec;
+    L->sl.step_no_old = rec != NULL;   /* the recorder reads new values only */
+}
+
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
 {
     sim_result_t sr;
@@ -100,9 +111,20 @@ wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
         snprintf(err, errlen, "device: %s", e);
         return WL_ERROR;
     }
+    if (r->before_launch)
+        r->before_launch(r->before_arg, L, r->launches);
+    if (r->trace)
+        hook_trace(L, r->trace, r->launches);
     double t0 = wl_now();
     int st = run_once(L, r, &sr, err, errlen);
     r->sim_seconds += wl_now() - t0;
+    if (r->trace) {
+        hook_trace(L, NULL, 0);
+        if (r->trace->failed) {
+            snprintf(err, errlen, "--trace: launch %llu: %s", (unsigned long long)r->launches, r->trace->err);
+            return WL_ERROR;
+        }
+    }
     if (st < 0 || (st == 0 && r->device && run_device(L, r, err, errlen)))
         return WL_ERROR;
     r->launches++;

@@ -11,6 +11,7 @@
 #include "front/gpu_mirror.h"
 #include "front/launch.h"
 #include "front/timeline.h"
+#include "front/trace.h"
 #include "sim/timing.h"
 
 typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR } wl_status_t;
@@ -47,6 +48,13 @@ typedef struct {
     /* optional (set before the run): every launch also runs on this GPU,
      * on device copies of the buffers (gpu_mirror.h) */
     gpu_mirror_t *device;
+    /* optional (set before the run): every launch is recorded into this
+     * recorder's trace, as launch 0, 1, 2 ... in launch order */
+    trace_recorder_t *trace;
+    /* optional (set before the run): called before each launch with its
+     * number (0, 1, ...), e.g. to change an input between launches */
+    void (*before_launch)(void *arg, launch_t *L, uint64_t launch);
+    void *before_arg;
 } wl_result_t;
 
 typedef struct wl_workload {
@@ -81,9 +89,10 @@ uint64_t wl_rng_next(wl_rng_t *g);
 double wl_now(void);
 
 /* Run L once and add its counts to r (in timing mode under the cycle
- * model, into its launch group; with r->device also on the GPU, after the
- * simulation, adding its time to the group); returns WL_PASS, or WL_FAULT
- * after printing the report, or WL_ERROR with err set. */
+ * model, into its launch group; with r->trace recorded as the next launch
+ * of the trace; with r->device also on the GPU, after the simulation,
+ * adding its time to the group); returns WL_PASS, or WL_FAULT after
+ * printing the report, or WL_ERROR with err set. */
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
 
 /* Release the launch groups of r. */
