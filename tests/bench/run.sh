@@ -87,11 +87,10 @@ done
 
 # Trace recording cost (issue 6): the same launch with --functional and
 # with --functional --trace (wall time of gcnsim run, median of $runs), and
-# the size of the traces of a bitonic sort of 4096 keys: its 78 launches
-# of bitonic_step (global 2048, local 256; args buf, stage, pass, 1 as
-# front/workloads/bitonic.c), each a gcnsim run --trace on the buffer the
-# previous one dumped, sizes summed (the result is checked sorted).
-# Goals: slowdown <= 3x, sort trace < 5 MB.
+# the size of the trace of a bitonic sort of 4096 keys: its 78 launches of
+# bitonic_step in one file, gcnsim bench bitonic --n 4096 --functional
+# --trace (the bench verifies the sort; the launches and records are read
+# back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.
 echo
 echo "== trace recording (gcnsim run --trace, functional, $target): median of $runs runs"
 if ! ./gcnsim run --help 2>&1 | grep -q -- '--trace'; then
@@ -133,22 +132,19 @@ for name, args in launches:
     print("%-36s %10.3f %10.3f %8.2fx %12.1f %10.1f%s" % (name, f, t, t / f, size / 1e6, size / max(n, 1),
           "" if t / f <= 3 else "  (goal <= 3x)"))
     os.remove(tr)
-# the bitonic sort of 4096 keys, launch by launch
+# the bitonic sort of 4096 keys, all its launches in one trace
+import re
 n, k = 4096, 12
-subprocess.run(gen + [tmp + "/sort.bin", "u32", str(n), "7"], check=True)
-total, count = 0, 0
-for stage in range(k):
-    for p in range(stage + 1):
-        run(["./gcnsim", "run", co % ("bitonic", target), "--kernel", "bitonic_step", "--global", "2048", "--local", "256",
-             "--arg", "buf:%s/sort.bin" % tmp, "--arg", "u32:%d" % stage, "--arg", "u32:%d" % p, "--arg", "u32:1",
-             "--dump", "0=%s/sort.bin" % tmp, "--functional", "--trace", tr])
-        total += os.path.getsize(tr)
-        count += 1
-keys = struct.unpack("<%dI" % n, open(tmp + "/sort.bin", "rb").read())
-ok = list(keys) == sorted(keys)
-print("bitonic sort of %d keys: %d launches, traces %.2f MB in all (goal < 5 MB)%s" % (
-      n, count, total / 1e6, "" if ok else "  (the keys are NOT sorted)"))
-if not ok or total >= 5e6:
+p = subprocess.run(["./gcnsim", "bench", "bitonic", "--n", str(n), "--target", target, "--functional", "--json", "-",
+                    "--trace", tr], capture_output=True, text=True)
+ok = p.returncode == 0 and json.loads(p.stdout)["verification"] == "PASS"
+size = os.path.getsize(tr) if os.path.exists(tr) else 0
+dump = subprocess.run(["./gcnsim", "trace", "dump", tr], capture_output=True, text=True).stdout if size else ""
+records = len(re.findall(r"^\[\d+\] ", dump, re.M))
+count = len(set(re.findall(r"^\[\d+\] launch (\d+) ", dump, re.M))) + (records > 0)
+print("bitonic sort of %d keys: %d launches (%d expected), %d records, one trace of %.2f MB (goal < 5 MB)%s" % (
+      n, count, k * (k + 1) // 2, records, size / 1e6, "" if ok else "  (the sort did NOT verify)"))
+if not ok or size >= 5e6 or count != k * (k + 1) // 2:
     sys.exit(1)
 PY
 fi
