@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "front/trace.h"
 #include "front/trace_pred.h"
 
@@ -101,6 +102,47 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
 /* Decode the next record from a and b into r.  Returns 0, or -1 with the
  * reason in *why. */
 int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, const char **why);
+
+/* ---- batches: records packed by the recorder for the writer's worker ----
+ * A packed record: tc_packed_t, ns trace_sreg_t, nh trace_hwreg_t, per
+ * VGPR u16 reg, 2 zero bytes, u64 mask and the lanes of mask (4 bytes
+ * each), then nm trace_mem_t. */
+typedef struct {
+    uint64_t pc, exec, cycle_issue, cycle_done;
+    uint32_t launch, wave, wg[3], wg_wave, dw[3], nm;
+    uint8_t ndw, flags, scc_written, scc, ns, nv, nh;
+} tc_packed_t;
+
+/* The most bytes a packed record of these counts takes. */
+static inline size_t tc_packed_size(unsigned ns, unsigned nh, unsigned nv, unsigned nm)
+{
+    return sizeof(tc_packed_t) + ns * sizeof(trace_sreg_t) + nh * sizeof(trace_hwreg_t) + nv * (4 + 8 + 256) +
+           (size_t)nm * sizeof(trace_mem_t);
+}
+
+/* A VGPR write packed at p (lanes of mask from val[]); returns the end. */
+static inline uint8_t *tc_pack_vreg(uint8_t *p, uint16_t reg, uint64_t mask, const uint32_t *val)
+{
+    memcpy(p, &reg, 2), memset(p + 2, 0, 2), p += 4;   /* keeps the lanes 4-byte aligned */
+    memcpy(p, &mask, 8), p += 8;
+    if (mask == ~0ull) {
+        memcpy(p, val, 256);
+        return p + 256;
+    }
+    for (; mask; mask &= mask - 1, p += 4)
+        memcpy(p, &val[__builtin_ctzll(mask)], 4);
+    return p;
+}
+
+/* Room for one packed record of at most most bytes at the end of the
+ * writer's batch, or NULL (writer failed or out of memory: see
+ * tc_record_failed).  The caller packs the record there and calls
+ * tc_record_done with its end: the writer counts it and hands full batches
+ * to its worker.  (trace_write does the same from a trace_rec_t.) */
+uint8_t *tc_record_room(trace_writer_t *tw, size_t most);
+int tc_record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen);
+/* The message for a NULL from tc_record_room; returns -1. */
+int tc_record_failed(trace_writer_t *tw, char *err, size_t errlen);
 
 /* Make a writer just opened code and compress in the caller's thread (for
  * tests: the bytes must not depend on it). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/trace.h"
+#include "front/trace_code.h"
 #include "sim/dispatch.h"
 
 void trace_recorder_init(trace_recorder_t *r, trace_writer_t *tw, int timing)
@@ -205,6 +206,55 @@ static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
     t->cycle_done = !r->timing ? 0 : timed ? fx->t_done : r->cycle_before;
 }
 
+/* The common case (the instruction ran, wrote no memory, faulted not and
+ * overflowed nothing) packed straight into the writer's batch, without the
+ * trace_rec_t that after() fills: SGPRs each once with new values, VGPRs
+ * with their lanes merged, as after() and trace_write would.  Returns 0,
+ * or -1 (r->err set). */
+static int write_direct(trace_recorder_t *r, wave_t *w, const fx_t *fx)
+{
+    const trace_rec_t *t = &r->rec;
+    uint16_t vreg[FX_MAX_VREG];
+    uint64_t vmask[FX_MAX_VREG];
+    unsigned nv = 0, nh = fx->nh < TRACE_MAX_HWREG ? fx->nh : TRACE_MAX_HWREG;
+    for (unsigned i = 0; i < fx->nv; i++) {
+        unsigned reg = fx->v[i].reg, j = 0;
+        if (reg >= w->nvgpr)
+            continue;
+        while (j < nv && vreg[j] != reg)
+            j++;
+        if (j == nv)
+            vreg[nv] = (uint16_t)reg, vmask[nv++] = 0;
+        vmask[j] |= fx->v[i].mask;
+    }
+    uint8_t *p0 = tc_record_room(r->tw, tc_packed_size(fx->ns, nh, nv, 0));
+    if (!p0)
+        return tc_record_failed(r->tw, r->err, sizeof r->err);
+    uint8_t *p = p0 + sizeof(tc_packed_t);
+    uint64_t seen[2] = {0, 0};
+    unsigned ns = 0;
+    for (unsigned i = 0; i < fx->ns; i++) {
+        unsigned reg = fx->s[i].reg & 127;
+        if (seen[reg >> 6] >> (reg & 63) & 1)
+            continue;
+        seen[reg >> 6] |= 1ull << (reg & 63);
+        trace_sreg_t sr = {.reg = (uint16_t)reg, .val = w->sgpr[reg]};
+        memcpy(p, &sr, sizeof sr), p += sizeof sr;
+        ns++;
+    }
+    for (unsigned i = 0; i < nh; i++) {
+        trace_hwreg_t hr = {.id = fx->h[i].id, .val = w->hwreg[fx->h[i].id & 31]};
+        memcpy(p, &hr, sizeof hr), p += sizeof hr;
+    }
+    for (unsigned i = 0; i < nv; i++)
+        p = tc_pack_vreg(p, vreg[i], vmask[i], w->vgpr[vreg[i]]);
+    tc_packed_t h = {t->pc, t->exec, r->timing ? fx->t_issue : 0, r->timing ? fx->t_done : 0, t->launch, t->wave,
+                     {t->wg[0], t->wg[1], t->wg[2]}, t->wg_wave, {t->dw[0], t->dw[1], t->dw[2]}, 0, t->ndw, 0,
+                     fx->scc_written != 0, fx->scc_written && w->scc, (uint8_t)ns, (uint8_t)nv, (uint8_t)nh};
+    memcpy(p0, &h, sizeof h);
+    return tc_record_done(r->tw, p, r->err, sizeof r->err);
+}
+
 void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
 {
     trace_recorder_t *r = arg;
@@ -212,6 +262,13 @@ void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
         return;
     if (!after_) {
         before(r, w);
+        return;
+    }
+    if (fx->pc == r->rec.pc && !fx->nm && !fx->overflow && w->state != WAVE_FAULT) {
+        if (write_direct(r, w, fx)) {
+            r->failed = 1;
+            w->ctx->stop = 1;
+        }
         return;
     }
     after(r, w, fx);

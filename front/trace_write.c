@@ -139,52 +139,33 @@ static void w_code(trace_writer_t *tw, const trace_rec_t *r)
 
 /* ---- batches: records packed by the caller, unpacked by the worker ------ */
 
-typedef struct {
-    uint64_t pc, exec, cycle_issue, cycle_done;
-    uint32_t launch, wave, wg[3], wg_wave, dw[3], nm;
-    uint8_t ndw, flags, scc_written, scc, ns, nv, nh;
-} packed_t;
 /* Every part of a packed record is a multiple of 4 bytes, so the VGPR lanes
  * the worker reads in place are 4-byte aligned. */
-_Static_assert(sizeof(packed_t) % 4 == 0 && sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 &&
+_Static_assert(sizeof(tc_packed_t) % 4 == 0 && sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 &&
                    sizeof(trace_mem_t) % 4 == 0,
                "packed records keep 4-byte alignment");
 
-static void pack(tc_buf_t *b, const trace_rec_t *r)
+/* Pack r at p (room for tc_packed_size(r) bytes); returns the end. */
+static uint8_t *pack(uint8_t *p, const trace_rec_t *r)
 {
-    size_t most = sizeof(packed_t) + r->ns * sizeof r->s[0] + r->nh * sizeof r->h[0] +
-                  r->nv * (4 + 8 + 256) + (size_t)r->nm * sizeof r->m[0];
-    if (tc_reserve(b, most))
-        return;
-    packed_t h = {r->pc, r->exec, r->cycle_issue, r->cycle_done, r->launch, r->wave, {r->wg[0], r->wg[1], r->wg[2]},
-                  r->wg_wave, {r->dw[0], r->dw[1], r->dw[2]}, r->nm, r->ndw, r->flags, r->scc_written, r->scc,
-                  (uint8_t)r->ns, (uint8_t)r->nv, (uint8_t)r->nh};
-    uint8_t *p = b->p + b->n;
+    tc_packed_t h = {r->pc, r->exec, r->cycle_issue, r->cycle_done, r->launch, r->wave, {r->wg[0], r->wg[1], r->wg[2]},
+                     r->wg_wave, {r->dw[0], r->dw[1], r->dw[2]}, r->nm, r->ndw, r->flags, r->scc_written, r->scc,
+                     (uint8_t)r->ns, (uint8_t)r->nv, (uint8_t)r->nh};
     memcpy(p, &h, sizeof h), p += sizeof h;
     memcpy(p, r->s, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
     memcpy(p, r->h, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
-    for (unsigned i = 0; i < r->nv; i++) {
-        const trace_vreg_t *v = &r->v[i];
-        const uint32_t *val = v->lanes ? v->lanes : v->val;
-        memcpy(p, &v->reg, 2), memset(p + 2, 0, 2), p += 4;   /* keeps the lanes 4-byte aligned */
-        memcpy(p, &v->mask, 8), p += 8;
-        if (v->mask == ~0ull) {
-            memcpy(p, val, 256), p += 256;
-            continue;
-        }
-        for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
-            memcpy(p, &val[__builtin_ctzll(m)], 4);
-    }
+    for (unsigned i = 0; i < r->nv; i++)
+        p = tc_pack_vreg(p, r->v[i].reg, r->v[i].mask, trace_vreg_vals(&r->v[i]));
     if (r->nm)
         memcpy(p, r->m, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
-    b->n = (size_t)(p - b->p);
+    return p;
 }
 
 /* Unpack the record at *p into r; returns the next position, or NULL when
  * out of memory. */
 static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
 {
-    packed_t h;
+    tc_packed_t h;
     memcpy(&h, p, sizeof h), p += sizeof h;
     r->pc = h.pc, r->exec = h.exec, r->cycle_issue = h.cycle_issue, r->cycle_done = h.cycle_done;
     r->launch = h.launch, r->wave = h.wave, r->wg_wave = h.wg_wave;
@@ -392,32 +373,57 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
     return tw;
 }
 
+uint8_t *tc_record_room(trace_writer_t *tw, size_t most)
+{
+    if (tw->failed || tc_reserve(&tw->fill, most))
+        return NULL;
+    return tw->fill.p + tw->fill.n;
+}
+
+int tc_record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen)
+{
+    tw->n++;
+    tw->fill.n = (size_t)(end - tw->fill.p);
+    if (!tw->threaded) {   /* code it here, from the packed copy as the worker would */
+        w_batch(tw, &tw->fill);
+        tw->fill.n = 0;
+        return w_wait(tw, err, errlen);
+    }
+    if (tw->fill.n >= BATCH_BYTES)
+        return w_hand_over(tw, err, errlen);
+    return 0;
+}
+
+/* Why no room could be had (tc_record_room gave NULL): -1 with a message. */
+static int room_failed(trace_writer_t *tw, char *err, size_t errlen)
+{
+    if (tw->failed)
+        snprintf(err, errlen, "%s: an earlier write failed", tw->path);
+    else
+        snprintf(err, errlen, "%s: cannot write: out of memory", tw->path);
+    tw->failed = 1;
+    return -1;
+}
+
 int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errlen)
 {
-    if (tw->failed) {
-        snprintf(err, errlen, "%s: an earlier write failed", tw->path);
-        return -1;
-    }
+    if (tw->failed)
+        return room_failed(tw, err, errlen);
     if (r->ns > TRACE_MAX_SREG || r->nv > TRACE_MAX_VREG || r->nh > TRACE_MAX_HWREG || r->ndw > 3 || r->flags > 7 ||
         r->nm > TRACE_MAX_MEM) {
         snprintf(err, errlen, "%s: a record with more than the format holds", tw->path);
         return -1;
     }
-    tw->n++;
-    pack(&tw->fill, r);
-    if (!tw->threaded) {   /* code it here, from the packed copy as the worker would */
-        if (tw->fill.oom) {
-            snprintf(err, errlen, "%s: cannot write: out of memory", tw->path);
-            tw->failed = 1;
-            return -1;
-        }
-        w_batch(tw, &tw->fill);
-        tw->fill.n = 0;
-        return w_wait(tw, err, errlen);
-    }
-    if (tw->fill.n >= BATCH_BYTES || tw->fill.oom)
-        return w_hand_over(tw, err, errlen);
-    return 0;
+    size_t most = tc_packed_size(r->ns, r->nh, r->nv, r->nm);
+    uint8_t *p = tc_record_room(tw, most);
+    if (!p)
+        return room_failed(tw, err, errlen);
+    return tc_record_done(tw, pack(p, r), err, errlen);
+}
+
+int tc_record_failed(trace_writer_t *tw, char *err, size_t errlen)
+{
+    return room_failed(tw, err, errlen);
 }
 
 uint64_t trace_write_count(const trace_writer_t *tw)
