@@ -1,5 +1,6 @@
 /* cmd_trace.c — `gcnsim trace`: work with execution traces written by
- * `gcnsim run --trace`; dispatches to the subcommands (trace_cmd_*). */
+ * `gcnsim run --trace` and `gcnsim bench --trace`; dispatches to the
+ * subcommands (trace_cmd_*). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,7 +24,9 @@ static void trace_usage(FILE *out)
                  "Execution traces: `gcnsim run ... --trace PATH` records every executed\n"
                  "wave-instruction (sequence number, wave, pc, encoding, EXEC, every register,\n"
                  "lane and memory dword written; issue and completion cycles under the cycle\n"
-                 "model) in a seekable gzip file (zcat reads it).\n\nsubcommands:\n");
+                 "model) in a seekable gzip file (zcat reads it); `gcnsim bench WORKLOAD\n"
+                 "--trace PATH` records every launch of a workload into one file, each\n"
+                 "record carrying its launch number.\n\nsubcommands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(out, "  %-6s %s\n", subcommands[i].name, subcommands[i].summary);
 }

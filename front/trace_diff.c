@@ -21,6 +21,7 @@
 #include "front/cli.h"
 #include "front/trace.h"
 #include "front/trace_diff.h"
+#include "front/workloads/workloads.h"
 #include "isa/isa.h"
 
 #define NONE UINT64_MAX
@@ -526,7 +527,11 @@ static int compare(diff_t *d)
 
 /* ---- what differs in a record -------------------------------------------- */
 
-enum { DF_PC, DF_ENC, DF_EXEC, DF_FLAGS, DF_SREG, DF_SCC, DF_VREG, DF_MEM, DF_HWREG, DF_ISSUE, DF_DONE };
+/* DF_MEMLIST: the same dwords with the same final values, listed a
+ * different number of times or in another order; DF_LIST likewise for the
+ * SGPRs (reg 0), VGPRs (1) or hardware registers (2) written. */
+enum { DF_PC, DF_ENC, DF_EXEC, DF_FLAGS, DF_SREG, DF_SCC, DF_VREG, DF_MEM, DF_HWREG, DF_ISSUE, DF_DONE, DF_MEMLIST,
+       DF_LIST };
 
 typedef struct {
     int kind;
@@ -657,6 +662,61 @@ static void diff_hw(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l)
             add(l, (dfitem_t){.kind = DF_HWREG, .reg = b->h[i].id, .in_b = 1, .vb = b->h[i].val});
 }
 
+static int same_mem_list(const trace_rec_t *a, const trace_rec_t *b)
+{
+    if (a->nm != b->nm)
+        return 0;
+    for (unsigned i = 0; i < a->nm; i++)
+        if (a->m[i].space != b->m[i].space || a->m[i].addr != b->m[i].addr || a->m[i].val != b->m[i].val)
+            return 0;
+    return 1;
+}
+
+/* Are the lists of kind k (0 SGPRs, 1 VGPRs, 2 hardware registers) of a
+ * and b the same, entry by entry? */
+static int same_list(const trace_rec_t *a, const trace_rec_t *b, unsigned k)
+{
+    unsigned na = k == 0 ? a->ns : k == 1 ? a->nv : a->nh, nb = k == 0 ? b->ns : k == 1 ? b->nv : b->nh;
+    if (na != nb)
+        return 0;
+    for (unsigned i = 0; i < na; i++) {
+        if (k == 0 && (a->s[i].reg != b->s[i].reg || a->s[i].val != b->s[i].val))
+            return 0;
+        if (k == 2 && (a->h[i].id != b->h[i].id || a->h[i].val != b->h[i].val))
+            return 0;
+        if (k != 1)
+            continue;
+        const trace_vreg_t *x = &a->v[i], *y = &b->v[i];
+        if (x->reg != y->reg || x->mask != y->mask)
+            return 0;
+        for (uint64_t m = x->mask; m; m &= m - 1)
+            if (x->val[__builtin_ctzll(m)] != y->val[__builtin_ctzll(m)])
+                return 0;
+    }
+    return 1;
+}
+
+/* When the writes of a kind agree register by register (or dword by
+ * dword) but their lists do not, say so: what is listed more often or in
+ * another order is then the difference. */
+static void diff_lists(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l, const unsigned nkind[4])
+{
+    for (unsigned k = 0; k < 3; k++)
+        if (!nkind[k] && !same_list(a, b, k))
+            add(l, (dfitem_t){.kind = DF_LIST, .reg = k, .in_a = 1, .in_b = 1});
+    if (!nkind[3] && !same_mem_list(a, b))
+        add(l, (dfitem_t){.kind = DF_MEMLIST, .in_a = 1, .in_b = 1, .va = a->nm, .vb = b->nm});
+}
+
+/* Items of kind k in l from index from on. */
+static unsigned count_kind(const dflist_t *l, unsigned from, int k)
+{
+    unsigned n = 0;
+    for (unsigned i = from; i < l->n; i++)
+        n += l->it[i].kind == k;
+    return n;
+}
+
 /* Everything that differs between a and b, the most telling first. */
 static void collect(const trace_rec_t *a, const trace_rec_t *b, int timing, dflist_t *l)
 {
@@ -677,6 +737,11 @@ static void collect(const trace_rec_t *a, const trace_rec_t *b, int timing, dfli
         add(l, (dfitem_t){.kind = DF_SCC, .in_a = a->scc_written, .in_b = b->scc_written, .va = a->scc, .vb = b->scc});
     diff_mem(a, b, l);
     diff_hw(a, b, l);
+    unsigned nkind[4] = {count_kind(l, 0, DF_SREG), count_kind(l, 0, DF_VREG), count_kind(l, 0, DF_HWREG),
+                         count_kind(l, 0, DF_MEM)};
+    if (l->more)   /* items left out: the lists differ in their contents */
+        nkind[0] = nkind[1] = nkind[2] = nkind[3] = 1;
+    diff_lists(a, b, l, nkind);
     if (timing && a->cycle_issue != b->cycle_issue)
         add(l, (dfitem_t){.kind = DF_ISSUE, .va = a->cycle_issue, .vb = b->cycle_issue});
     if (timing && a->cycle_done != b->cycle_done)
@@ -706,6 +771,8 @@ static const char *item_name(const trace_header_t *h, const dfitem_t *it, char *
     case DF_MEM:
         snprintf(buf, n, "%s[0x%" PRIx64 "]", trace_space_name(it->space), it->addr);
         return buf;
+    case DF_MEMLIST: return "the memory dwords listed";
+    case DF_LIST: return it->reg == 0 ? "the SGPRs listed" : it->reg == 1 ? "the VGPRs listed" : "the hwregs listed";
     default:
         snprintf(buf, n, "hwreg %u", it->reg);
         return buf;
@@ -782,6 +849,122 @@ static void print_vreg_item(FILE *out, const trace_rec_t *a, const trace_rec_t *
         fprintf(out, "    ... and %d more lanes\n", __builtin_popcountll(left));
 }
 
+static int mem_key_cmp(const void *x, const void *y)
+{
+    const trace_mem_t *a = x, *b = y;
+    if (a->space != b->space)
+        return a->space < b->space ? -1 : 1;
+    return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* A record's memory dwords sorted by space and address (NULL: none, or
+ * out of memory). */
+static trace_mem_t *sorted_mem(const trace_rec_t *r)
+{
+    trace_mem_t *m = r->nm ? malloc(r->nm * sizeof *m) : NULL;
+    if (m) {
+        memcpy(m, r->m, r->nm * sizeof *m);
+        qsort(m, r->nm, sizeof *m, mem_key_cmp);
+    }
+    return m;
+}
+
+static const char *times_text(unsigned n, char *buf, size_t len)
+{
+    snprintf(buf, len, n == 0 ? "not at all" : n == 1 ? "once" : n == 2 ? "twice" : "%u times", n);
+    return buf;
+}
+
+/* The dword with the lowest space and address that a and b list a
+ * different number of times; 0 and *ka, *kb (the counts) set, or -1 when
+ * each is listed as often in both (or out of memory: *ka = *kb = 0). */
+static int first_count_difference(const trace_rec_t *a, const trace_rec_t *b, trace_mem_t *key, unsigned *ka,
+                                  unsigned *kb)
+{
+    trace_mem_t *sa = sorted_mem(a), *sb = sorted_mem(b);
+    int found = -1;
+    *ka = *kb = 0;
+    if ((a->nm && !sa) || (b->nm && !sb)) {
+        free(sa);
+        free(sb);
+        return -1;
+    }
+    for (unsigned i = 0, j = 0; found < 0 && (i < a->nm || j < b->nm);) {
+        const trace_mem_t *k = j >= b->nm || (i < a->nm && mem_key_cmp(&sa[i], &sb[j]) <= 0) ? &sa[i] : &sb[j];
+        unsigned ca = 0, cb = 0;
+        *key = *k;
+        while (i < a->nm && !mem_key_cmp(&sa[i], key))
+            i++, ca++;
+        while (j < b->nm && !mem_key_cmp(&sb[j], key))
+            j++, cb++;
+        if (ca != cb)
+            found = 0, *ka = ca, *kb = cb;
+    }
+    free(sa);
+    free(sb);
+    return found;
+}
+
+/* The memory dwords of a and b agree address by address but are listed
+ * differently: the first dword listed more often by one record, or the
+ * first entry where the orders part. */
+static void print_memlist(FILE *out, const trace_rec_t *a, const trace_rec_t *b)
+{
+    trace_mem_t k;
+    unsigned ka, kb;
+    char ta[24], tb[24];
+    if (first_count_difference(a, b, &k, &ka, &kb) == 0) {
+        const trace_rec_t *r = ka > kb ? a : b;
+        int i = mem_at(r, k.space, k.addr);
+        fprintf(out, "  the memory dwords listed differ: A lists %u, B %u; %s[0x%" PRIx64 "] (0x%08x) is listed %s by A"
+                " and %s by B\n", a->nm, b->nm, trace_space_name(k.space), k.addr, r->m[i].val,
+                times_text(ka, ta, sizeof ta), times_text(kb, tb, sizeof tb));
+        return;
+    }
+    unsigned i = 0;
+    while (i < a->nm && i < b->nm && !mem_key_cmp(&a->m[i], &b->m[i]) && a->m[i].val == b->m[i].val)
+        i++;
+    if (a->nm != b->nm || i >= a->nm) {   /* out of memory above */
+        fprintf(out, "  the memory dwords listed differ: A lists %u, B %u\n", a->nm, b->nm);
+        return;
+    }
+    fprintf(out, "  the memory dwords are listed in another order (%u in each): entry %u is %s[0x%" PRIx64 "] "
+            "(0x%08x) in A, %s[0x%" PRIx64 "] (0x%08x) in B\n", a->nm, i, trace_space_name(a->m[i].space),
+            a->m[i].addr, a->m[i].val, trace_space_name(b->m[i].space), b->m[i].addr, b->m[i].val);
+}
+
+/* The registers of list kind k (0 SGPRs, 1 VGPRs, 2 hwregs) of r, named
+ * in list order: "s5 s6" (at most 8, then "..."). */
+static void list_names(const trace_header_t *h, const trace_rec_t *r, unsigned k, char *buf, size_t n)
+{
+    unsigned cnt = k == 0 ? r->ns : k == 1 ? r->nv : r->nh;
+    size_t len = 0;
+    char name[32];
+    buf[0] = 0;
+    for (unsigned i = 0; i < cnt && i < 8 && len < n; i++) {
+        if (k == 0)
+            trace_sreg_name(h, r->s[i].reg, name);
+        else if (k == 1)
+            snprintf(name, sizeof name, "v%u", r->v[i].reg);
+        else
+            snprintf(name, sizeof name, "hwreg %u", r->h[i].id);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", name);
+    }
+    if (cnt > 8 && len < n)
+        snprintf(buf + len, n - len, " ...");
+}
+
+static void print_list(FILE *out, const trace_header_t *h, const trace_rec_t *a, const trace_rec_t *b, unsigned k)
+{
+    static const char *const what[3] = {"SGPRs", "VGPRs", "hardware registers"};
+    char la[160], lb[160];
+    list_names(h, a, k, la, sizeof la);
+    list_names(h, b, k, lb, sizeof lb);
+    unsigned na = k == 0 ? a->ns : k == 1 ? a->nv : a->nh, nb = k == 0 ? b->ns : k == 1 ? b->nv : b->nh;
+    fprintf(out, "  the %s written are listed differently (the last value of each agrees): expected %u (%s), "
+            "actual %u (%s)\n", what[k], na, la, nb, lb);
+}
+
 /* The first difference in full. */
 static void print_item(FILE *out, const trace_header_t *const h[2], const trace_rec_t *a, const trace_rec_t *b,
                        const dfitem_t *it)
@@ -820,6 +1003,12 @@ static void print_item(FILE *out, const trace_header_t *const h[2], const trace_
         break;
     case DF_VREG:
         print_vreg_item(out, a, b, it);
+        break;
+    case DF_MEMLIST:
+        print_memlist(out, a, b);
+        break;
+    case DF_LIST:
+        print_list(out, h[0], a, b, it->reg);
         break;
     default:
         item_name(h[0], it, name, sizeof name);
@@ -864,7 +1053,7 @@ typedef struct {
     unsigned nseen;
     uint64_t hits;
     qrec_t *lw;                         /* the last write: its record */
-    uint32_t lw_val, lw_wave, lw_wg[3], lw_wg_wave;
+    uint32_t lw_val, lw_wave, lw_wg[3], lw_wg_wave, lw_launch;
 } pass2_t;
 
 static int in_wave(const pass2_t *p, const trace_rec_t *r)
@@ -894,9 +1083,10 @@ static int writes(const pass2_t *p, const trace_rec_t *r, int own, uint32_t *val
             return *val = r->v[i].val[p->lane], 1;
         return 0;
     case DF_MEM: {
+        /* global memory persists from launch to launch (a bench trace) */
         int scope = it->space == FX_SPACE_SCRATCH ? own
                     : it->space == FX_SPACE_LDS ? r->launch == p->launch && !memcmp(r->wg, p->wg, sizeof r->wg)
-                                                : r->launch == p->launch;
+                                                : 1;
         return scope && (i = mem_at(r, it->space, it->addr)) >= 0 ? (*val = r->m[i].val, 1) : 0;
     }
     default:
@@ -912,7 +1102,7 @@ static void pass2_record(pass2_t *p, const trace_rec_t *r)
         qrec_t *q = pack(r);
         if (q) {
             free(p->lw);
-            p->lw = q, p->lw_val = v, p->lw_wave = r->wave, p->lw_wg_wave = r->wg_wave;
+            p->lw = q, p->lw_val = v, p->lw_wave = r->wave, p->lw_wg_wave = r->wg_wave, p->lw_launch = r->launch;
             memcpy(p->lw_wg, r->wg, sizeof p->lw_wg);
         }
     }
@@ -1012,16 +1202,21 @@ static void print_last_write(FILE *out, const trace_header_t *h[2], const pass2_
         snprintf(what, sizeof what, "%s lane %u", name, p->lane);
     else
         snprintf(what, sizeof what, "%s", name);
+    int global = p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH && p->it->space != FX_SPACE_LDS;
     if (!p->lw) {
         fprintf(out, "  %s was not written before %s\n", what,
-                p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH
+                global && p->launch ? "in A (it holds its value from before the first launch)"
+                : p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH
                     ? "in A (it holds its value from before the launch)"
                     : "by this wave (it holds its value from the wave's start)");
         return;
     }
+    char in_launch[32] = "";
+    if (p->lw_launch != p->launch)
+        snprintf(in_launch, sizeof in_launch, " of launch %u", p->lw_launch);
     if (p->it->kind == DF_MEM && p->it->space != FX_SPACE_SCRATCH)
-        fprintf(out, "  %s was last written by wave %u (wg %u,%u,%u #%u), 0x%08x:\n", what, p->lw_wave,
-                p->lw_wg[0], p->lw_wg[1], p->lw_wg[2], p->lw_wg_wave, p->lw_val);
+        fprintf(out, "  %s was last written by wave %u (wg %u,%u,%u #%u)%s, 0x%08x:\n", what, p->lw_wave,
+                p->lw_wg[0], p->lw_wg[1], p->lw_wg[2], p->lw_wg_wave, in_launch, p->lw_val);
     else
         fprintf(out, "  %s was last written by this wave, 0x%08x:\n", what, p->lw_val);
     print_rec_line(out, h[0], p->lw, "    ");
@@ -1073,11 +1268,40 @@ static void debug_options(FILE *out, const char *opts)
     }
 }
 
+/* Is opts the command line of gcnsim bench ("bench bitonic --n 4096 ...",
+ * as bench --trace writes it)?  Then 1 and the workload's name in buf. */
+static int bench_workload(const char *opts, char *buf, size_t n)
+{
+    const char *s = opts, *t;
+    size_t len;
+    if (!next_token(&s, &t, &len) || !token_is(t, len, "bench"))
+        return 0;
+    snprintf(buf, n, "(unknown workload)");
+    while (next_token(&s, &t, &len)) {
+        char tok[32];
+        if (len >= sizeof tok)
+            continue;
+        memcpy(tok, t, len);
+        tok[len] = 0;
+        if (wl_find(tok)) {
+            snprintf(buf, n, "%s", tok);
+            break;
+        }
+    }
+    return 1;
+}
+
 static void print_debug(FILE *out, const trace_header_t *h, const char *which, uint32_t launch, uint32_t wave,
                         uint64_t pc, uint64_t hits)
 {
+    char wl[40];
     if (!h->options || !*h->options)
         return;
+    if (bench_workload(h->options, wl, sizeof wl)) {
+        fprintf(out, "the record is from launch %u of gcnsim bench %s (kernel %s): gcnsim debug cannot replay a "
+                "bench launch yet\n", launch, wl, h->kernel);
+        return;
+    }
     if (launch) {
         fprintf(out, "the record is from launch %u of the run: gcnsim debug runs a single launch\n", launch);
         return;
@@ -1220,13 +1444,15 @@ static void print_all(FILE *out, diff_t *d)
     fprintf(out, "first divergence of each wave (%zu of %zu waves differ), in A's order:\n", d->nall, d->wt.nw);
     for (size_t i = 0; i < d->nall; i++) {
         const wsum_t *s = &d->all[i];
-        char sa[24] = "-", sb[24] = "-";
+        char sa[24] = "-", sb[24] = "-", la[24] = "";
+        if (s->launch)
+            snprintf(la, sizeof la, ", launch %u", s->launch);
         if (s->sa != NONE)
             snprintf(sa, sizeof sa, "%" PRIu64, s->sa);
         if (s->sb != NONE)
             snprintf(sb, sizeof sb, "%" PRIu64, s->sb);
         fprintf(out, "  wave %u (wg %u,%u,%u #%u%s): A %s, B %s, pc 0x%" PRIx64 ": %s\n", s->wave, s->wg[0],
-                s->wg[1], s->wg[2], s->wg_wave, s->launch ? ", later launch" : "", sa, sb, s->pc, s->what);
+                s->wg[1], s->wg[2], s->wg_wave, la, sa, sb, s->pc, s->what);
     }
 }
 
@@ -1261,7 +1487,7 @@ static int report(diff_t *d, FILE *out)
         if (l.n)
             print_item(out, d->h, a, b, &l.it[0]);
         if (p.it && p.it->kind != DF_PC && p.it->kind != DF_ENC && p.it->kind != DF_FLAGS &&
-            p.it->kind != DF_ISSUE && p.it->kind != DF_DONE)
+            p.it->kind != DF_ISSUE && p.it->kind != DF_DONE && p.it->kind != DF_MEMLIST && p.it->kind != DF_LIST)
             print_last_write(out, d->h, &p);
         print_others(out, d->h[0], &l);
         unsigned n = p.nseen < p.nctx ? p.nseen : p.nctx;
@@ -1355,9 +1581,10 @@ static const char diff_help[] =
     "usage: gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
     "                        [--stats]\n"
     "\n"
-    "Compare two traces (gcnsim run --trace) wave by wave: the records of each\n"
-    "wave (work-group and index in the group) in A against those of the same\n"
-    "wave in B, in order; waves may interleave differently in the two files.\n"
+    "Compare two traces (gcnsim run --trace, gcnsim bench --trace) wave by\n"
+    "wave: the records of each wave (launch, work-group and index in the\n"
+    "group) in A against those of the same wave in B, in order; waves may\n"
+    "interleave differently in the two files.\n"
     "Compared: pc, encoding, EXEC and everything written (SGPRs, VCC, EXEC,\n"
     "M0, SCC, VGPR lanes, memory and LDS dwords, hardware registers).  Values\n"
     "flagged non-deterministic are not compared.\n"
@@ -1365,12 +1592,15 @@ static const char diff_help[] =
     "The report names the first divergence (the earliest in A among the\n"
     "waves' first differences): the record numbers in A and B, the wave, the\n"
     "pc and disassembly, what differs with the expected (A) and actual (B)\n"
-    "values (register and lanes, memory address, pc, encoding, EXEC, or a\n"
-    "record only one file has), the record that last wrote that register or\n"
-    "address before, the wave's previous records, and the gcnsim debug\n"
-    "command and breakpoint that stop before that instruction.  Differences\n"
-    "between the headers (target, code object, kernel, options) are reported\n"
-    "first; the records are compared anyway.\n"
+    "values (register and lanes, memory address, pc, encoding, EXEC, a\n"
+    "memory dword only one record lists or listed more often or in another\n"
+    "order, or a record only one file has), the record that last wrote that\n"
+    "register or address before (global memory: in any earlier launch), the\n"
+    "wave's previous records, and the gcnsim debug command and breakpoint\n"
+    "that stop before that instruction (for a bench trace, which launch of\n"
+    "which workload it is instead: gcnsim debug cannot replay a bench launch\n"
+    "yet).  Differences between the headers (target, code object, kernel,\n"
+    "options) are reported first; the records are compared anyway.\n"
     "\n"
     "  --timing        also compare the issue and completion cycles\n"
     "  --all           then list the first divergence of every wave, one line\n"
