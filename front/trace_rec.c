@@ -230,7 +230,8 @@ static int write_direct(trace_recorder_t *r, wave_t *w, const fx_t *fx)
     uint8_t *p0 = tc_record_room(r->tw, tc_packed_size(fx->ns, nh, nv, 0));
     if (!p0)
         return tc_record_failed(r->tw, r->err, sizeof r->err);
-    uint8_t *p = p0 + sizeof(tc_packed_t);
+    uint32_t bits;
+    uint8_t *p = tc_pack_head(r->tw, p0, t, r->timing ? fx->t_issue : 0, r->timing ? fx->t_done : 0, 0, &bits);
     uint64_t seen[2] = {0, 0};
     unsigned ns = 0;
     for (unsigned i = 0; i < fx->ns; i++) {
@@ -248,10 +249,8 @@ static int write_direct(trace_recorder_t *r, wave_t *w, const fx_t *fx)
     }
     for (unsigned i = 0; i < nv; i++)
         p = tc_pack_vreg(p, vreg[i], vmask[i], w->vgpr[vreg[i]]);
-    tc_packed_t h = {t->pc, t->exec, r->timing ? fx->t_issue : 0, r->timing ? fx->t_done : 0, t->launch, t->wave,
-                     {t->wg[0], t->wg[1], t->wg[2]}, t->wg_wave, {t->dw[0], t->dw[1], t->dw[2]}, 0, t->ndw, 0,
-                     fx->scc_written != 0, fx->scc_written && w->scc, (uint8_t)ns, (uint8_t)nv, (uint8_t)nh};
-    memcpy(p0, &h, sizeof h);
+    bits |= tc_pack_bits(ns, nv, nh, 0, fx->scc_written != 0, w->scc);
+    memcpy(p0, &bits, 4);
     return tc_record_done(r->tw, p, r->err, sizeof r->err);
 }
 

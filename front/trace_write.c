@@ -35,12 +35,20 @@ typedef struct {
     char err[512];
 } coder_t;
 
+/* What the previous packed record of the batch carried. */
+typedef struct {
+    int valid;
+    uint64_t exec;
+    uint32_t key[6];         /* launch, wave, wg[3], wg_wave */
+} pk_prev_t;
+
 struct trace_writer {
     FILE *fp;
     char *path;
     uint64_t n;              /* records written */
     int timing, failed;
     coder_t cd;              /* the worker's while it runs */
+    pk_prev_t pk;            /* the batch's previous record, for packing */
     /* the hand-over of batches */
     tc_buf_t fill;           /* records packed by the caller */
     tc_buf_t work;           /* the batch the worker codes */
@@ -141,23 +149,57 @@ static void w_code(trace_writer_t *tw, const trace_rec_t *r)
 
 /* Every part of a packed record is a multiple of 4 bytes, so the VGPR lanes
  * the worker reads in place are 4-byte aligned. */
-_Static_assert(sizeof(tc_packed_t) % 4 == 0 && sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 &&
-                   sizeof(trace_mem_t) % 4 == 0,
+_Static_assert(sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 && sizeof(trace_mem_t) % 4 == 0,
                "packed records keep 4-byte alignment");
 
-/* Pack r at p (room for tc_packed_size(r) bytes); returns the end. */
-static uint8_t *pack(uint8_t *p, const trace_rec_t *r)
+uint8_t *tc_pack_head(trace_writer_t *tw, uint8_t *p, const trace_rec_t *t, uint64_t issue, uint64_t done,
+                      unsigned nm, uint32_t *bits)
 {
-    tc_packed_t h = {r->pc, r->exec, r->cycle_issue, r->cycle_done, r->launch, r->wave, {r->wg[0], r->wg[1], r->wg[2]},
-                     r->wg_wave, {r->dw[0], r->dw[1], r->dw[2]}, r->nm, r->ndw, r->flags, r->scc_written, r->scc,
-                     (uint8_t)r->ns, (uint8_t)r->nv, (uint8_t)r->nh};
-    memcpy(p, &h, sizeof h), p += sizeof h;
+    pk_prev_t *q = &tw->pk;
+    uint32_t b = (uint32_t)(t->ndw > 3 ? 3 : t->ndw) << TC_PK_NDW;
+    p += 4;   /* the first word: the caller's */
+    memcpy(p, &t->pc, 8), p += 8;
+    if (!q->valid || t->exec != q->exec) {
+        b |= TC_PK_EXEC;
+        memcpy(p, &t->exec, 8), p += 8;
+        q->exec = t->exec;
+    }
+    if (!q->valid || t->wave != q->key[1] || t->launch != q->key[0] || t->wg[0] != q->key[2] ||
+        t->wg[1] != q->key[3] || t->wg[2] != q->key[4] || t->wg_wave != q->key[5]) {
+        uint32_t k[6] = {t->launch, t->wave, t->wg[0], t->wg[1], t->wg[2], t->wg_wave};
+        b |= TC_PK_WAVE;
+        memcpy(p, k, sizeof k), p += sizeof k;
+        memcpy(q->key, k, sizeof k);
+    }
+    q->valid = 1;
+    memcpy(p, t->dw, 4u * (b >> TC_PK_NDW & 3)), p += 4u * (b >> TC_PK_NDW & 3);
+    if (tw->timing) {
+        b |= TC_PK_CYCLES;
+        memcpy(p, &issue, 8), memcpy(p + 8, &done, 8), p += 16;
+    }
+    if (nm) {
+        uint32_t n = nm;
+        b |= TC_PK_MEM;
+        memcpy(p, &n, 4), p += 4;
+    }
+    *bits = b;
+    return p;
+}
+
+/* Pack r at p (room for tc_packed_size() bytes); returns the end. */
+static uint8_t *pack(trace_writer_t *tw, uint8_t *p, const trace_rec_t *r)
+{
+    uint8_t *p0 = p;
+    uint32_t bits;
+    p = tc_pack_head(tw, p, r, r->cycle_issue, r->cycle_done, r->nm, &bits);
     memcpy(p, r->s, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
     memcpy(p, r->h, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++)
         p = tc_pack_vreg(p, r->v[i].reg, r->v[i].mask, trace_vreg_vals(&r->v[i]));
     if (r->nm)
         memcpy(p, r->m, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
+    bits |= tc_pack_bits(r->ns, r->nv, r->nh, r->flags, r->scc_written, r->scc);
+    memcpy(p0, &bits, 4);
     return p;
 }
 
@@ -165,14 +207,27 @@ static uint8_t *pack(uint8_t *p, const trace_rec_t *r)
  * out of memory. */
 static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
 {
-    tc_packed_t h;
-    memcpy(&h, p, sizeof h), p += sizeof h;
-    r->pc = h.pc, r->exec = h.exec, r->cycle_issue = h.cycle_issue, r->cycle_done = h.cycle_done;
-    r->launch = h.launch, r->wave = h.wave, r->wg_wave = h.wg_wave;
-    memcpy(r->wg, h.wg, sizeof r->wg);
-    memcpy(r->dw, h.dw, sizeof r->dw);
-    r->ndw = h.ndw, r->flags = h.flags, r->scc_written = h.scc_written, r->scc = h.scc;
-    r->ns = h.ns, r->nv = h.nv, r->nh = h.nh, r->nm = 0;
+    uint32_t bits, nm = 0;
+    memcpy(&bits, p, 4), p += 4;
+    memcpy(&r->pc, p, 8), p += 8;
+    if (bits & TC_PK_EXEC)   /* else as the batch's previous record */
+        memcpy(&r->exec, p, 8), p += 8;
+    if (bits & TC_PK_WAVE) {
+        uint32_t k[6];
+        memcpy(k, p, sizeof k), p += sizeof k;
+        r->launch = k[0], r->wave = k[1], r->wg[0] = k[2], r->wg[1] = k[3], r->wg[2] = k[4], r->wg_wave = k[5];
+    }
+    r->ndw = (uint8_t)(bits >> TC_PK_NDW & 3);
+    memset(r->dw, 0, sizeof r->dw);
+    memcpy(r->dw, p, 4u * r->ndw), p += 4u * r->ndw;
+    r->cycle_issue = r->cycle_done = 0;
+    if (bits & TC_PK_CYCLES)
+        memcpy(&r->cycle_issue, p, 8), memcpy(&r->cycle_done, p + 8, 8), p += 16;
+    if (bits & TC_PK_MEM)
+        memcpy(&nm, p, 4), p += 4;
+    r->flags = (uint8_t)(bits >> TC_PK_FLAGS & 7);
+    r->scc_written = (bits & TC_PK_SCCW) != 0, r->scc = (bits & TC_PK_SCC) != 0;
+    r->ns = bits & 63, r->nv = bits >> TC_PK_NV & 31, r->nh = bits >> TC_PK_NH & 7, r->nm = 0;
     memcpy(r->s, p, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
     memcpy(r->h, p, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++) {
@@ -187,14 +242,14 @@ static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
         for (uint64_t m = v->mask; m; m &= m - 1, p += 4)
             memcpy(&v->val[__builtin_ctzll(m)], p, 4);
     }
-    if (h.nm > r->mcap) {
-        trace_mem_t *m = realloc(r->m, (size_t)h.nm * sizeof *m);
+    if (nm > r->mcap) {
+        trace_mem_t *m = realloc(r->m, (size_t)nm * sizeof *m);
         if (!m)
             return NULL;
         r->m = m;
-        r->mcap = h.nm;
+        r->mcap = nm;
     }
-    r->nm = h.nm;
+    r->nm = nm;
     if (r->nm)
         memcpy(r->m, p, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
     return p;
@@ -377,6 +432,8 @@ uint8_t *tc_record_room(trace_writer_t *tw, size_t most)
 {
     if (tw->failed || tc_reserve(&tw->fill, most))
         return NULL;
+    if (!tw->fill.n)
+        tw->pk.valid = 0;   /* a batch's first record carries its whole header */
     return tw->fill.p + tw->fill.n;
 }
 
@@ -418,7 +475,7 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
     uint8_t *p = tc_record_room(tw, most);
     if (!p)
         return room_failed(tw, err, errlen);
-    return tc_record_done(tw, pack(p, r), err, errlen);
+    return tc_record_done(tw, pack(tw, p, r), err, errlen);
 }
 
 int tc_record_failed(trace_writer_t *tw, char *err, size_t errlen)
