@@ -403,12 +403,13 @@ static trace_writer_t *setup_trace(const bench_opts_t *o, const la_module_t *m, 
     return tw;
 }
 
-/* Finish the trace after the run: 0, or -1 after reporting why. */
+/* Finish the trace after the run: 0, or -1 after reporting why (a
+ * recorder that failed has been reported by the run: wl_launch). */
 static int finish_trace(trace_writer_t *tw, trace_recorder_t *rec)
 {
     char err[1024];
-    int bad = 0;
-    if (trace_write_close(tw, err, sizeof err)) {
+    int bad = rec->failed;
+    if (trace_write_close(tw, err, sizeof err) && !bad) {
         cli_error("bench: --trace: %s", err);
         bad = 1;
     }

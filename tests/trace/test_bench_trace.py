@@ -258,6 +258,12 @@ def test_errors_help():
     lines = p.stderr.strip().splitlines()
     check("errors: bench --trace into a missing directory: exit 2, one line naming the file",
           p.returncode == 2 and len(lines) == 1 and "no/such/dir/x.gz" in lines[0], p.stderr)
+    if os.path.exists("/dev/full"):
+        p = gcnsim(["bench", "bitonic", "--n", "4096", "--functional", "--trace", "/dev/full"])
+        lines = p.stderr.strip().splitlines()
+        check("errors: bench --trace on a full device: exit 2, one line naming the launch and the file",
+              p.returncode == 2 and len(lines) == 1 and re.search(r"--trace: launch \d+: /dev/full: ", lines[0]),
+              p.stderr)
     p = gcnsim(["bench", "bitonic", "--trace"])
     check("errors: bench --trace without PATH: exit 2", p.returncode == 2, p.stderr)
     p = gcnsim(["bench", "--help"])
