@@ -708,11 +708,11 @@ static void diff_lists(const trace_rec_t *a, const trace_rec_t *b, dflist_t *l, 
         add(l, (dfitem_t){.kind = DF_MEMLIST, .in_a = 1, .in_b = 1, .va = a->nm, .vb = b->nm});
 }
 
-/* Items of kind k in l from index from on. */
-static unsigned count_kind(const dflist_t *l, unsigned from, int k)
+/* Items of kind k in l. */
+static unsigned count_kind(const dflist_t *l, int k)
 {
     unsigned n = 0;
-    for (unsigned i = from; i < l->n; i++)
+    for (unsigned i = 0; i < l->n; i++)
         n += l->it[i].kind == k;
     return n;
 }
@@ -737,8 +737,8 @@ static void collect(const trace_rec_t *a, const trace_rec_t *b, int timing, dfli
         add(l, (dfitem_t){.kind = DF_SCC, .in_a = a->scc_written, .in_b = b->scc_written, .va = a->scc, .vb = b->scc});
     diff_mem(a, b, l);
     diff_hw(a, b, l);
-    unsigned nkind[4] = {count_kind(l, 0, DF_SREG), count_kind(l, 0, DF_VREG), count_kind(l, 0, DF_HWREG),
-                         count_kind(l, 0, DF_MEM)};
+    unsigned nkind[4] = {count_kind(l, DF_SREG), count_kind(l, DF_VREG), count_kind(l, DF_HWREG),
+                         count_kind(l, DF_MEM)};
     if (l->more)   /* items left out: the lists differ in their contents */
         nkind[0] = nkind[1] = nkind[2] = nkind[3] = 1;
     diff_lists(a, b, l, nkind);
