@@ -176,7 +176,7 @@ uint8_t *tc_pack_head(trace_writer_t *tw, uint8_t *p, const trace_rec_t *t, uint
         memcpy(q->key, k, sizeof k);
     }
     q->valid = 1;
-    memcpy(p, t->dw, 4u * (b >> TC_PK_NDW & 3)), p += 4u * (b >> TC_PK_NDW & 3);
+    memcpy(p, t->dw, 12), p += 4u * (b >> TC_PK_NDW & 3);   /* the room holds 12; the rest is overwritten */
     if (tw->timing) {
         b |= TC_PK_CYCLES;
         memcpy(p, &issue, 8), memcpy(p + 8, &done, 8), p += 16;

@@ -176,15 +176,16 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     return 0;
 }
 
-/* Fast path of global loads and stores: not recording (or, for a load,
- * recording for a consumer that reads no access lists: fx->no_acc), FLAT
- * or GLOBAL, and every active lane's bytes [a, a + bytes) inside the
- * allocation of the first active lane (so no lane is in an aperture or
- * outside memory).  Fills ptr[] and returns 1, or returns 0 for the
- * general path. */
-static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, int store, uint8_t *ptr[64])
+/* Fast path of global loads and stores: not recording (or recording for a
+ * consumer that reads no access lists: fx->no_acc), FLAT or GLOBAL, and
+ * every active lane's bytes [a, a + bytes) inside the allocation of the
+ * first active lane (so no lane is in an aperture or outside memory).
+ * Fills ptr[] and *rg (that allocation) and returns 1, or returns 0 for
+ * the general path. */
+static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, const mem_region_t **rg,
+                     uint8_t *ptr[64])
 {
-    if ((w->fx && (store || !w->fx->no_acc)) || in->seg == SEG_SCRATCH || !exec)
+    if ((w->fx && !w->fx->no_acc) || in->seg == SEG_SCRATCH || !exec)
         return 0;
     int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
     const uint32_t *lo = in->vaddr < w->nvgpr ? w->vgpr[in->vaddr] : NULL, *hi = NULL;
@@ -201,6 +202,7 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
     const mem_region_t *r = mem_region_at(w->ctx->mem, a0);
     if (!r || r->size < bytes)
         return 0;
+    *rg = r;
     uint64_t base = r->base - (uint64_t)off, room = r->size - bytes, bad = 0;
     if (exec == ~0ull && pair) {
         for (unsigned l = 0; l < 64; l++) {
@@ -232,7 +234,8 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
     uint32_t val[4][64];
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
-    if (!in->lds && flat_fast(w, in, ndw * psize, exec, 0, ptr)) {
+    const mem_region_t *rg;
+    if (!in->lds && flat_fast(w, in, ndw * psize, exec, &rg, ptr)) {
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
@@ -277,11 +280,15 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
         return;
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
-    if (flat_fast(w, in, ndw * psize, exec, 1, ptr)) {   /* dword by dword, lanes in order, as the general path */
+    const mem_region_t *rg;
+    if (flat_fast(w, in, ndw * psize, exec, &rg, ptr)) {   /* dword by dword, lanes in order, as the general path */
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
                 uint32_t x = s[k][l] >> shift;
+                if (w->fx)   /* the effects record lists the write, as the general path does */
+                    mem_log_write(w, FX_SPACE_GLOBAL, rg->base + (uint64_t)(ptr[l] + psize * k - rg->data),
+                                  ptr[l] + psize * k, psize);
                 if (psize == 4)
                     memcpy(ptr[l] + 4 * k, &x, 4);
                 else if (psize == 2)
@@ -289,6 +296,7 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
                 else
                     ptr[l][0] = (uint8_t)x;
             }
+        flat_count(w, in);
         return;
     }
     mem_plan_t pl;
