@@ -86,17 +86,19 @@ PY
 done
 
 # Trace recording cost (issue 6): the same launch with --functional and
-# with --functional --trace (wall time of gcnsim run, median of $runs), and
+# with --functional --trace (wall time of gcnsim run, medians of at least 9
+# runs of each, alternating, as each takes a fraction of a second), and
 # the size of the trace of a bitonic sort of 4096 keys: its 78 launches of
 # bitonic_step in one file, gcnsim bench bitonic --n 4096 --functional
 # --trace (the bench verifies the sort; the launches and records are read
 # back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.
 echo
-echo "== trace recording (gcnsim run --trace, functional, $target): median of $runs runs"
+tpairs=$(( runs > 9 ? runs : 9 ))   # each run is short: more of them, alternating
+echo "== trace recording (gcnsim run --trace, functional, $target): medians of $tpairs alternating runs"
 if ! ./gcnsim run --help 2>&1 | grep -q -- '--trace'; then
     echo "gcnsim run has no --trace option yet"
 else
-    python3 - "$tmp" "$target" "$runs" <<'PY' || status=1
+    python3 - "$tmp" "$target" "$tpairs" <<'PY' || status=1
 import os, statistics, struct, subprocess, sys, time
 tmp, target, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 gen = ["python3", "traces/make-traces.py", "gen"]
@@ -122,9 +124,13 @@ launches = [
 ]
 tr = tmp + "/bench.trace.gz"
 print("%-36s %10s %10s %9s %12s %10s" % ("launch", "func s", "trace s", "slowdown", "trace MB", "B/record"))
+pairs = runs
 for name, args in launches:
-    f = statistics.median(run(["./gcnsim", "run"] + args + ["--functional"]) for _ in range(runs))
-    t = statistics.median(run(["./gcnsim", "run"] + args + ["--functional", "--trace", tr]) for _ in range(runs))
+    fs, ts = [], []
+    for _ in range(pairs):
+        fs.append(run(["./gcnsim", "run"] + args + ["--functional"]))
+        ts.append(run(["./gcnsim", "run"] + args + ["--functional", "--trace", tr]))
+    f, t = statistics.median(fs), statistics.median(ts)
     size = os.path.getsize(tr)
     js = subprocess.run(["./gcnsim", "run"] + args + ["--functional", "--json", "-"], capture_output=True, text=True)
     import json
