@@ -27,5 +27,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* True if s is "-h" or "--help". */
 int cli_is_help(const char *s);
+/* argv[first..argc) as one line, each argument shell-quoted where needed,
+ * without the option skip and its value (skip NULL: all of them); for a
+ * trace's header.  malloc'd; NULL when out of memory. */
+char *cli_args_text(int argc, char **argv, int first, const char *skip);
 
 #endif

@@ -343,41 +343,6 @@ static int setup_timing(const bench_opts_t *o, const la_module_t *m, const gpu_m
     return 0;
 }
 
-/* The command line from "bench" on (without --trace PATH), shell-quoted
- * where needed, for the trace's header; NULL when out of memory. */
-static char *options_text(int argc, char **argv)
-{
-    size_t n = 1;
-    for (int i = 0; i < argc; i++)
-        n += 4 * strlen(argv[i]) + 3;
-    char *s = malloc(n), *p = s;
-    if (!s)
-        return NULL;
-    *p = 0;
-    for (int i = 0; i < argc; i++) {
-        if (i && !strcmp(argv[i], "--trace") && i + 1 < argc) {
-            i++;
-            continue;
-        }
-        const char *a = argv[i];
-        int plain = *a != 0;
-        for (const char *c = a; *c; c++)
-            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *c))
-                plain = 0;
-        if (p != s)
-            *p++ = ' ';
-        if (plain)
-            p += sprintf(p, "%s", a);
-        else {
-            *p++ = '\'';
-            for (const char *c = a; *c; c++)
-                p += *c == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *c);
-            *p++ = '\'';
-            *p = 0;
-        }
-    }
-    return s;
-}
 
 /* --trace: create the file (header: the module's kernels, the command
  * line) and make rec record into it.  Returns the writer, or NULL with a
@@ -440,7 +405,7 @@ int cmd_bench(int argc, char **argv)
     trace_recorder_t rec;
     memset(&rec, 0, sizeof rec);
     int rc = EXIT_USAGE;
-    if (o.trace && !(o.options = options_text(argc, argv))) {
+    if (o.trace && !(o.options = cli_args_text(argc, argv, 0, "--trace"))) {
         cli_error("bench: out of memory");
         goto out;
     }

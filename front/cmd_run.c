@@ -217,41 +217,6 @@ static int write_json_file(const char *path, launch_t *L, const sim_result_t *r,
     return 0;
 }
 
-/* The command line's arguments (without --trace PATH), shell-quoted where
- * needed, for the trace's header. */
-static char *options_text(int argc, char **argv)
-{
-    size_t n = 1;
-    for (int i = 1; i < argc; i++)
-        n += 4 * strlen(argv[i]) + 3;
-    char *s = malloc(n), *p = s;
-    if (!s)
-        return NULL;
-    *p = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
-            i++;
-            continue;
-        }
-        const char *a = argv[i];
-        int plain = *a != 0;
-        for (const char *c = a; *c; c++)
-            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *c))
-                plain = 0;
-        if (p != s)
-            *p++ = ' ';
-        if (plain)
-            p += sprintf(p, "%s", a);
-        else {
-            *p++ = '\'';
-            for (const char *c = a; *c; c++)
-                p += *c == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *c);
-            *p++ = '\'';
-            *p = 0;
-        }
-    }
-    return s;
-}
 
 /* --trace: create the file and point the launch's hook at the recorder. */
 static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recorder_t *rec, char *err,
@@ -308,7 +273,7 @@ int cmd_run(int argc, char **argv)
     char err[1024];
     if (pr)
         goto out;
-    if (o.trace && !(o.options = options_text(argc, argv))) {
+    if (o.trace && !(o.options = cli_args_text(argc, argv, 1, "--trace"))) {
         cli_error("run: out of memory");
         goto out;
     }
