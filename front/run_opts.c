@@ -1,4 +1,4 @@
-/* run_opts.c — the launch options of `run` and `validate` (see run_opts.h). */
+/* run_opts.c — the launch options of `run`, `validate` and `debug` (see run_opts.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,15 +77,21 @@ static int take_launch(int argc, char **argv, int *i, run_opts_t *o, const char 
 static int take_own(int argc, char **argv, int *i, run_opts_t *o, const char *cmd, unsigned flags)
 {
     const char *a = argv[*i];
+    if ((flags & RUN_OPTS_DEBUG) && !strcmp(a, "--batch")) {
+        o->batch = 1;
+        return 1;
+    }
     if (*i + 1 >= argc)
         return 0;
     const char *v = argv[*i + 1];
-    if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--json"))
+    if ((flags & RUN_OPTS_DEBUG) && !strcmp(a, "-x"))
+        o->script = v;
+    else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-inst"))
+        o->max_inst = strtoull(v, NULL, 10);
+    else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--json"))
         o->json = v;
     else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--trace"))
         o->trace = v;
-    else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--max-inst"))
-        o->max_inst = strtoull(v, NULL, 10);
     else if ((flags & RUN_OPTS_VALIDATE) && !strcmp(a, "--ulp")) {
         if (parse_count(v, &o->ulp)) {
             cli_error("%s: --ulp '%s': expected a number of units in the last place (0 = bit for bit)", cmd, v);
@@ -100,9 +106,10 @@ static int take_own(int argc, char **argv, int *i, run_opts_t *o, const char *cm
 /* The cycle-model options, those a command without RUN_OPTS_RUN refuses. */
 static int check_model_options(const run_opts_t *o, const char *cmd, unsigned flags)
 {
-    if (!(flags & RUN_OPTS_RUN) && (o->t.functional || o->t.hotspots || o->t.timeline)) {
+    int functional = o->t.functional && !(flags & RUN_OPTS_DEBUG), dump = o->ndumps && (flags & RUN_OPTS_DEBUG);
+    if (!(flags & RUN_OPTS_RUN) && (functional || o->t.hotspots || o->t.timeline || dump)) {
         cli_error("%s: --%s is an option of gcnsim run (see gcnsim %s --help)", cmd,
-                  o->t.functional ? "functional" : o->t.hotspots ? "hotspots" : "timeline", cmd);
+                  functional ? "functional" : o->t.hotspots ? "hotspots" : o->t.timeline ? "timeline" : "dump", cmd);
         return -1;
     }
     return rep_check_options(&o->t, cmd);

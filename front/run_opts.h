@@ -1,5 +1,5 @@
-/* run_opts.h — the launch options `run` and `validate` share, parsed in
- * one place: FILE, --kernel, --global, --local, --arg, --dump, the
+/* run_opts.h — the launch options `run`, `validate` and `debug` share,
+ * parsed in one place: FILE, --kernel, --global, --local, --arg, --dump, the
  * cycle-model options (--device, --set, ...) and each command's own. */
 #ifndef GCNSIM_RUN_OPTS_H
 #define GCNSIM_RUN_OPTS_H
@@ -25,6 +25,8 @@ typedef struct {
     size_t ndumps;
     uint64_t max_inst;
     uint64_t ulp;                  /* validate: --ulp N */
+    const char *script;            /* debug: -x CMDFILE */
+    int batch;                     /* debug: --batch */
     rep_opts_t t;                  /* the cycle-model options */
 } run_opts_t;
 
@@ -32,6 +34,7 @@ typedef struct {
 enum {
     RUN_OPTS_RUN = 1,              /* --json, --trace, --max-inst, --functional, --hotspots, --timeline */
     RUN_OPTS_VALIDATE = 2,         /* --ulp N */
+    RUN_OPTS_DEBUG = 4,            /* --max-inst, --functional, -x CMDFILE, --batch (no --dump) */
 };
 
 /* Parse argv (argv[0]: the command cmd) into o (zeroed beforehand); help

@@ -44,6 +44,8 @@ def main():
     refused("unknown device", ARGS + ["--device", "nope"])
     refused("missing -x file", ARGS + ["-x", os.path.join(TMP, "missing.gdb")])
     refused("--timeline is run's", ARGS + ["--timeline", os.path.join(TMP, "t.json")])
+    refused("--dump is run's", ARGS + ["--dump", "0=" + os.path.join(TMP, "d.bin")])
+    refused("--hotspots is run's", ARGS + ["--hotspots"])
 
     one_line("unknown command", "frobnicate", r'Undefined command: "frobnicate"\.  Try "help"\.')
     one_line("ambiguous command", "di", r'Ambiguous command "di": disable, disassemble, display\.')
