@@ -1,22 +1,29 @@
 /* trace_pred.c — predicting a record's VGPR values from the shadow state the
  * chunk's earlier records build (trace_pred.h).
  *
- * The shadow holds at most TP_WAVES waves and TP_GROUPS work-groups; a new
- * one takes the next slot round-robin, so writer and reader evict the same
- * ones.  A lane, SGPR or LDS dword counts as known once a record of the
- * chunk has written it; anything unknown makes the prediction fail. */
+ * The shadow follows up to TP_WAVES waves and TP_GROUPS work-groups (the
+ * waves a device holds at once, for the cycle model's traces); a new one
+ * takes the next slot round-robin, so writer and reader evict the same
+ * ones.  Waves are found through their dispatch-wide ids, work-groups
+ * through a small hash of their ids; VGPR rows and LDS pages are allocated
+ * when first written.  A lane, SGPR or LDS dword counts as known once a
+ * record of the chunk has written it; anything unknown makes the
+ * prediction fail. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "front/trace_pred.h"
 
-enum { TP_WAVES = 32, TP_GROUPS = 8, TP_VGPRS = 256, TP_LDS_DW = 16384, TP_CODE = 4096 };
+enum {
+    TP_WAVES = 4096, TP_GROUPS = 1024, TP_VGPRS = 256, TP_LDS_DW = 16384, TP_GMAP = 4096,
+    TP_ROWS_BLOCK = 16, TP_PROBES = 8, TP_MAX_WAVE = 1 << 24, TP_CODE = 4096,
+};
 
 typedef struct {
     int used;                    /* known in this chunk (what a reader knows) */
     int have;                    /* the slot holds launch/wave's values (a writer's ever-known masks) */
     uint32_t launch, wave;
-    uint32_t (*v)[64];           /* TP_VGPRS rows (allocated once per slot) */
+    uint32_t *row[TP_VGPRS];     /* 64 lanes per VGPR, allocated (in blocks) when first written */
     uint64_t vk[TP_VGPRS];       /* lanes known in this chunk per VGPR */
     uint64_t ve[TP_VGPRS];       /* writer: lanes ever known (vk is a subset) */
     uint32_t s[128];             /* SGPRs by operand encoding */
@@ -26,8 +33,9 @@ typedef struct {
 typedef struct {
     int used, have;              /* as for waves */
     uint32_t launch, wg[3];
-    uint32_t *d;                 /* TP_LDS_DW dwords (allocated once per slot) */
-    uint8_t *k;                  /* TP_LDS_DW bytes: bit 0 known in this chunk, bit 1 ever known */
+    uint32_t *d;                 /* LDS dwords [0, cap): grown to the highest one written */
+    uint8_t *k;                  /* per dword: bit 0 known in this chunk, bit 1 ever known */
+    uint32_t cap;
 } tp_group_t;
 
 /* What a pc's instruction lets us predict. */
@@ -64,6 +72,7 @@ typedef struct {
     uint32_t dw[3];
     uint8_t ndw, kind, valid, vop3, has_lit, abs, neg, per;   /* per: K_DS dwords per element */
     uint8_t inv2pi;                            /* source 248 is 1/(2*pi) (gfx8 and later) */
+    uint8_t endpgm;                            /* s_endpgm: the wave ends */
     uint16_t dst, src[3], vaddr;
     uint32_t literal, off[2];                  /* K_DS*: byte offsets of the elements */
     unsigned nel;                              /* K_DS*: elements (1, or 2 for read2/write2) */
@@ -75,10 +84,19 @@ typedef struct {
 struct tp_state {
     const isa_target_t *t;
     int writer;                  /* keep ever-known values for fills */
-    tp_wave_t w[TP_WAVES];
-    unsigned wnext, wlast;
-    tp_group_t g[TP_GROUPS];
+    tp_wave_t *w[TP_WAVES];      /* slots (allocated when first taken) */
+    unsigned wnext;
+    uint16_t freel[TP_WAVES];    /* slots of waves that ended in this chunk, taken first (last first) */
+    unsigned nfree;
+    tp_wave_t *wlast;            /* the slot found last */
+    int32_t *wmap;               /* wave id -> slot + 1 (0: none), for launch wmap_launch */
+    uint32_t wmap_n, wmap_launch;
+    tp_group_t *g[TP_GROUPS];
     unsigned gnext;
+    tp_group_t *glast;           /* the slot found last */
+    /* the work-groups claimed in this chunk: slot + 1 (0: empty); reset with
+     * the chunk, so that writer and reader hold the same table */
+    struct { uint32_t launch, wg[3]; int32_t slot; } gmap[TP_GMAP];
     tp_code_t code[TP_CODE];
     tp_code_t *last;             /* the entry code_of gave last */
 };
@@ -91,18 +109,27 @@ tp_state_t *tp_new(const isa_target_t *t, int writer)
     return p;
 }
 
+/* Forget the chunk's knowledge of a work-group's LDS (keeps what a writer
+ * knew from before). */
+static void group_forget(tp_group_t *g)
+{
+    for (uint32_t i = 0; i < g->cap; i++)
+        g->k[i] &= 2;
+    g->used = 0;
+}
+
 void tp_reset(tp_state_t *p)
 {
     for (unsigned i = 0; i < TP_WAVES; i++)
-        p->w[i].used = 0;
-    for (unsigned i = 0; i < TP_GROUPS; i++) {
-        tp_group_t *g = &p->g[i];
-        if (g->used)
-            for (unsigned j = 0; j < TP_LDS_DW; j++)
-                g->k[j] &= 2;
-        g->used = 0;
-    }
-    p->wnext = p->gnext = p->wlast = 0;
+        if (p->w[i])
+            p->w[i]->used = 0;
+    for (unsigned i = 0; i < TP_GROUPS; i++)
+        if (p->g[i] && p->g[i]->used)
+            group_forget(p->g[i]);
+    p->wnext = p->gnext = p->nfree = 0;
+    p->wlast = NULL;
+    p->glast = NULL;
+    memset(p->gmap, 0, sizeof p->gmap);   /* it maps only the work-groups this chunk claims */
 }
 
 void tp_free(tp_state_t *p)
@@ -110,27 +137,66 @@ void tp_free(tp_state_t *p)
     if (!p)
         return;
     for (unsigned i = 0; i < TP_WAVES; i++)
-        free(p->w[i].v);
+        if (p->w[i]) {
+            for (unsigned r = 0; r < TP_VGPRS; r += TP_ROWS_BLOCK)
+                free(p->w[i]->row[r]);
+            free(p->w[i]);
+        }
     for (unsigned i = 0; i < TP_GROUPS; i++)
-        free(p->g[i].d), free(p->g[i].k);
+        if (p->g[i])
+            free(p->g[i]->d), free(p->g[i]->k), free(p->g[i]);
+    free(p->wmap);
     free(p);
 }
 
 /* ---- shadow slots ------------------------------------------------------- */
 
+static int wave_is(const tp_wave_t *w, const trace_rec_t *r)
+{
+    return w && w->have && w->wave == r->wave && w->launch == r->launch;
+}
+
+/* The slot that holds (used or not) the values of r's wave, or NULL. */
+static tp_wave_t *wave_slot(tp_state_t *p, const trace_rec_t *r)
+{
+    if (wave_is(p->wlast, r))
+        return p->wlast;
+    if (r->launch != p->wmap_launch || r->wave >= p->wmap_n || !p->wmap[r->wave])
+        return NULL;
+    tp_wave_t *w = p->w[p->wmap[r->wave] - 1];
+    return wave_is(w, r) ? w : NULL;
+}
+
 static tp_wave_t *wave_find(tp_state_t *p, const trace_rec_t *r)
 {
-    tp_wave_t *w = &p->w[p->wlast];
-    if (w->used && w->wave == r->wave && w->launch == r->launch)
-        return w;
-    for (unsigned i = 0; i < TP_WAVES; i++) {
-        w = &p->w[i];
-        if (w->used && w->wave == r->wave && w->launch == r->launch) {
-            p->wlast = i;
-            return w;
-        }
+    tp_wave_t *w = wave_slot(p, r);
+    if (!w || !w->used)
+        return NULL;
+    p->wlast = w;
+    return w;
+}
+
+/* Remember that wave (of launch) lives in slot i. */
+static void wave_map(tp_state_t *p, uint32_t launch, uint32_t wave, unsigned i)
+{
+    if (launch != p->wmap_launch) {
+        if (p->wmap)
+            memset(p->wmap, 0, p->wmap_n * sizeof *p->wmap);
+        p->wmap_launch = launch;
     }
-    return NULL;
+    if (wave >= TP_MAX_WAVE)
+        return;
+    if (wave >= p->wmap_n) {
+        uint32_t n = p->wmap_n ? p->wmap_n : 1024;
+        while (n <= wave)
+            n *= 2;
+        int32_t *m = realloc(p->wmap, n * sizeof *m);
+        if (!m)
+            return;
+        memset(m + p->wmap_n, 0, (n - p->wmap_n) * sizeof *m);
+        p->wmap = m, p->wmap_n = n;
+    }
+    p->wmap[wave] = (int32_t)i + 1;
 }
 
 /* The slot of r's wave in this chunk, taking the next slot round-robin for
@@ -143,21 +209,22 @@ static tp_wave_t *wave_claim(tp_state_t *p, const trace_rec_t *r)
     tp_wave_t *w = wave_find(p, r);
     if (w)
         return w;
-    unsigned i = p->wnext++ % TP_WAVES;
-    w = &p->w[i];
-    if (p->writer)
-        for (unsigned j = 0; j < TP_WAVES; j++) {
-            tp_wave_t *o = &p->w[j];
-            if (j != i && !o->used && o->have && o->wave == r->wave && o->launch == r->launch) {
-                tp_wave_t t = *w;
-                *w = *o, *o = t;
-                o->used = 0;   /* the wave the slot held is forgotten by this chunk */
-                break;
-            }
+    unsigned i = p->nfree ? p->freel[--p->nfree] : p->wnext++ % TP_WAVES;
+    tp_wave_t *old = p->writer ? wave_slot(p, r) : NULL;
+    if (old && old != p->w[i] && !old->used) {
+        unsigned j = (unsigned)(p->wmap[r->wave] - 1);
+        tp_wave_t *y = p->w[i];   /* the slot's wave: forgotten by this chunk, kept in slot j */
+        p->w[i] = old, p->w[j] = y;
+        if (y) {
+            y->used = 0;
+            if (y->have && y->launch == p->wmap_launch && y->wave < p->wmap_n)
+                p->wmap[y->wave] = (int32_t)j + 1;
         }
-    if (!w->v && !(w->v = calloc(TP_VGPRS, sizeof *w->v)))
+    }
+    if (!p->w[i] && !(p->w[i] = calloc(1, sizeof *p->w[i])))
         return NULL;
-    if (!w->have || w->wave != r->wave || w->launch != r->launch) {
+    w = p->w[i];
+    if (!wave_is(w, r)) {
         w->have = 1, w->launch = r->launch, w->wave = r->wave;
         memset(w->ve, 0, sizeof w->ve);
         memset(w->se, 0, sizeof w->se);
@@ -165,18 +232,75 @@ static tp_wave_t *wave_claim(tp_state_t *p, const trace_rec_t *r)
     w->used = 1;
     memset(w->vk, 0, sizeof w->vk);
     memset(w->sk, 0, sizeof w->sk);
-    p->wlast = i;
+    wave_map(p, r->launch, r->wave, i);
+    p->wlast = w;
     return w;
+}
+
+/* VGPR reg's row of w, allocated if need be (NULL: out of memory). */
+static uint32_t *row_for_write(tp_wave_t *w, unsigned reg)
+{
+    if (!w->row[reg]) {   /* rows come in blocks of TP_ROWS_BLOCK neighbours */
+        unsigned b = reg - reg % TP_ROWS_BLOCK;
+        uint32_t *block = malloc(TP_ROWS_BLOCK * 64 * sizeof *block);
+        if (!block)
+            return NULL;
+        for (unsigned i = 0; i < TP_ROWS_BLOCK; i++)
+            w->row[b + i] = block + 64 * i;
+    }
+    return w->row[reg];
+}
+
+static int group_is(const tp_group_t *g, const trace_rec_t *r)
+{
+    return g && g->have && g->launch == r->launch && !memcmp(g->wg, r->wg, sizeof g->wg);
+}
+
+static unsigned group_hash(const trace_rec_t *r)
+{
+    uint64_t h = ((uint64_t)r->launch * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)r->wg[0] * 0xc2b2ae3d27d4eb4full) ^
+                 ((uint64_t)r->wg[1] * 0x165667b19e3779f9ull) ^ ((uint64_t)r->wg[2] * 0x85ebca77c2b2ae63ull);
+    return (unsigned)(h >> 52) & (TP_GMAP - 1);
+}
+
+/* The slot that holds (used or not) the LDS of r's work-group, or NULL;
+ * *at its map entry. */
+static tp_group_t *group_slot(tp_state_t *p, const trace_rec_t *r, unsigned *at)
+{
+    if (!at && group_is(p->glast, r))
+        return p->glast;
+    unsigned h = group_hash(r);
+    for (unsigned k = 0; k < TP_PROBES; k++) {
+        unsigned e = (h + k) & (TP_GMAP - 1);
+        if (p->gmap[e].slot && group_is(p->g[p->gmap[e].slot - 1], r)) {
+            if (at)
+                *at = e;
+            return p->glast = p->g[p->gmap[e].slot - 1];
+        }
+    }
+    return NULL;
 }
 
 static tp_group_t *group_find(tp_state_t *p, const trace_rec_t *r)
 {
-    for (unsigned i = 0; i < TP_GROUPS; i++) {
-        tp_group_t *g = &p->g[i];
-        if (g->used && g->launch == r->launch && !memcmp(g->wg, r->wg, sizeof g->wg))
-            return g;
+    tp_group_t *g = group_slot(p, r, NULL);
+    return g && g->used ? g : NULL;
+}
+
+/* Map entry for r's work-group: its own, an empty one or a stale one among
+ * the probes, else the first. */
+static unsigned group_entry(tp_state_t *p, const trace_rec_t *r)
+{
+    unsigned h = group_hash(r), at;
+    if (group_slot(p, r, &at))
+        return at;
+    for (unsigned k = 0; k < TP_PROBES; k++) {
+        unsigned e = (h + k) & (TP_GMAP - 1);
+        const tp_group_t *o = p->gmap[e].slot ? p->g[p->gmap[e].slot - 1] : NULL;
+        if (!o || o->launch != p->gmap[e].launch || memcmp(o->wg, p->gmap[e].wg, sizeof o->wg))
+            return e;
     }
-    return NULL;
+    return h;
 }
 
 /* As wave_claim, for r's work-group's LDS. */
@@ -185,33 +309,65 @@ static tp_group_t *group_claim(tp_state_t *p, const trace_rec_t *r)
     tp_group_t *g = group_find(p, r);
     if (g)
         return g;
-    g = &p->g[p->gnext++ % TP_GROUPS];
-    if (p->writer)
-        for (unsigned j = 0; j < TP_GROUPS; j++) {
-            tp_group_t *o = &p->g[j];
-            if (o != g && !o->used && o->have && o->launch == r->launch && !memcmp(o->wg, r->wg, sizeof o->wg)) {
-                tp_group_t t = *g;
-                *g = *o, *o = t;
-                if (o->used)
-                    for (unsigned k = 0; k < TP_LDS_DW; k++)
-                        o->k[k] &= 2;
-                o->used = 0;
-                break;
-            }
-        }
-    if (!g->d && !(g->d = calloc(TP_LDS_DW, sizeof *g->d)))
+    unsigned i = p->gnext++ % TP_GROUPS, j = 0;
+    tp_group_t *old = NULL;
+    if (p->writer)   /* its values from earlier chunks, in a slot this chunk has not used */
+        for (j = 0; j < TP_GROUPS && !old; j++)
+            if (p->g[j] && !p->g[j]->used && group_is(p->g[j], r))
+                old = p->g[j];
+    if (old && old != p->g[i]) {
+        j--;
+        tp_group_t *y = p->g[i];   /* the slot's group: forgotten by this chunk, kept in slot j */
+        p->g[i] = old, p->g[j] = y;
+        if (y && y->used)
+            group_forget(y);   /* (the map is left as a reader's: y's entry, if any, goes stale) */
+    }
+    if (!p->g[i] && !(p->g[i] = calloc(1, sizeof *p->g[i])))
         return NULL;
-    if (!g->k && !(g->k = calloc(TP_LDS_DW, 1)))
-        return NULL;
-    if (!g->have || g->launch != r->launch || memcmp(g->wg, r->wg, sizeof g->wg)) {
+    g = p->g[i];
+    if (!group_is(g, r)) {
+        if (g->cap)
+            memset(g->k, 0, g->cap);
         g->have = 1, g->launch = r->launch;
         memcpy(g->wg, r->wg, sizeof g->wg);
-        memset(g->k, 0, TP_LDS_DW);
-    } else if (g->used)
-        for (unsigned k = 0; k < TP_LDS_DW; k++)
-            g->k[k] &= 2;
+    }
     g->used = 1;
+    unsigned e = group_entry(p, r);
+    p->gmap[e].launch = r->launch, p->gmap[e].slot = (int32_t)i + 1;
+    memcpy(p->gmap[e].wg, r->wg, sizeof p->gmap[e].wg);
     return g;
+}
+
+/* The knowledge byte of LDS dword dw (0 beyond what was ever written). */
+static inline unsigned lds_kbyte(const tp_group_t *g, uint32_t dw)
+{
+    return dw < g->cap ? g->k[dw] : 0;
+}
+
+static inline uint32_t lds_val(const tp_group_t *g, uint32_t dw)
+{
+    return g->d[dw];
+}
+
+/* LDS dword dw = val, known in this chunk and ever. */
+static void lds_set(tp_group_t *g, uint32_t dw, uint32_t val)
+{
+    if (dw >= g->cap) {
+        uint32_t cap = g->cap ? g->cap : 256;
+        while (cap <= dw)
+            cap *= 2;
+        uint32_t *d = realloc(g->d, cap * sizeof *d);
+        if (d)
+            g->d = d;
+        uint8_t *k = d ? realloc(g->k, cap) : NULL;
+        if (!k)
+            return;
+        g->k = k;
+        memset(k + g->cap, 0, cap - g->cap);
+        g->cap = cap;
+    }
+    g->d[dw] = val;
+    g->k[dw] = 3;
 }
 
 /* ---- instructions ------------------------------------------------------- */
@@ -348,6 +504,7 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
     isa_inst_t in;
     if (r->ndw == 0 || r->ndw > 3 || isa_decode(p->t, r->dw, r->ndw, &in) != ISA_OK)
         return k;
+    k->endpgm = in.op == ISA_OP_S_ENDPGM;
     k->kind = (uint8_t)valu_kind(&in);
     if (k->kind == K_NONE)
         k->kind = (uint8_t)ds_kind(&in, k);
@@ -390,7 +547,7 @@ static const uint32_t *operand(const tp_wave_t *w, const tp_code_t *in, unsigned
         unsigned reg = s - 256;
         if (reg >= TP_VGPRS || (w->vk[reg] & mask) != mask)
             return NULL;
-        return w->v[reg];
+        return w->row[reg];
     }
     if (s < 128 && s != 125) {
         if (!(w->sk[s >> 6] >> (s & 63) & 1))
@@ -590,12 +747,12 @@ static int predict_ds(tp_state_t *p, const tp_wave_t *w, const tp_code_t *k, con
     const tp_group_t *g = group_find(p, r);
     if (!g || k->vaddr < 256 || areg >= TP_VGPRS || (w->vk[areg] & v->mask) != v->mask)
         return 0;
-    const uint32_t *base = w->v[areg];
+    const uint32_t *base = w->row[areg];
     off += 4 * j;
     if (v->mask == ~0ull) {   /* every lane: the checks as one pass, then the loads */
-        uint32_t bad = 0, known = 1;
+        uint32_t bad = 0, known = 1, lim = 4 * g->cap;
         for (unsigned l = 0; l < 64; l++)
-            bad |= ((base[l] + off) & 3) | ((base[l] + off) >= 4 * TP_LDS_DW);
+            bad |= ((base[l] + off) & 3) | ((base[l] + off) >= lim);
         if (bad)
             return 0;
         for (unsigned l = 0; l < 64; l++) {
@@ -608,9 +765,9 @@ static int predict_ds(tp_state_t *p, const tp_wave_t *w, const tp_code_t *k, con
     for (uint64_t m = v->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint32_t a = base[l] + off;
-        if ((a & 3) || a / 4 >= TP_LDS_DW || !(g->k[a / 4] & 1))
+        if ((a & 3) || a / 4 >= TP_LDS_DW || !(lds_kbyte(g, a / 4) & 1))
             return 0;
-        out[l] = g->d[a / 4];
+        out[l] = lds_val(g, a / 4);
     }
     return 1;
 }
@@ -650,12 +807,15 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
         if (v->reg >= TP_VGPRS)
             continue;
         const uint32_t *val = trace_vreg_vals(v);
+        uint32_t *row = row_for_write(w, v->reg);
+        if (!row)
+            continue;
         if (v->mask == ~0ull)
-            memcpy(w->v[v->reg], val, 64 * sizeof *val);
+            memcpy(row, val, 64 * sizeof *val);
         else
             for (uint64_t m = v->mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                w->v[v->reg][l] = val[l];
+                row[l] = val[l];
             }
         w->vk[v->reg] |= v->mask;
         w->ve[v->reg] |= v->mask;
@@ -667,8 +827,13 @@ void tp_update(tp_state_t *p, const trace_rec_t *r)
             continue;
         if (!g && !(g = group_claim(p, r)))
             return;
-        g->d[m->addr / 4] = m->val;
-        g->k[m->addr / 4] = 3;
+        lds_set(g, (uint32_t)(m->addr / 4), m->val);
+    }
+    if (code_of(p, r)->endpgm) {   /* the wave has ended: its slot goes first to the next new wave */
+        w->used = 0, w->have = 0;
+        p->wlast = NULL;
+        if (r->launch == p->wmap_launch && r->wave < p->wmap_n && p->wmap[r->wave] && p->nfree < TP_WAVES)
+            p->freel[p->nfree++] = (uint16_t)(p->wmap[r->wave] - 1);
     }
 }
 
@@ -711,26 +876,20 @@ static unsigned sources(const tp_code_t *k, uint16_t src[8])
     return n;
 }
 
-/* A writer's values of r's wave: its slot in this chunk, or a slot unused
- * in this chunk that still holds them (found without claiming one, so the
- * chunk's slots change only where a reader's do). */
+/* A writer's values of r's wave or work-group: in this chunk's slot, or in
+ * a slot unused in this chunk that still holds them (found without
+ * claiming one, so the chunk's slots change only where a reader's do). */
 static tp_wave_t *wave_held(tp_state_t *p, const trace_rec_t *r)
 {
-    tp_wave_t *w = wave_find(p, r);
-    for (unsigned j = 0; !w && j < TP_WAVES; j++)
-        if (!p->w[j].used && p->w[j].have && p->w[j].wave == r->wave && p->w[j].launch == r->launch)
-            w = &p->w[j];
-    return w;
+    return wave_slot(p, r);
 }
 
 static tp_group_t *group_held(tp_state_t *p, const trace_rec_t *r)
 {
     tp_group_t *g = group_find(p, r);
-    for (unsigned j = 0; !g && j < TP_GROUPS; j++) {
-        tp_group_t *o = &p->g[j];
-        if (!o->used && o->have && o->launch == r->launch && !memcmp(o->wg, r->wg, sizeof o->wg))
-            g = o;
-    }
+    for (unsigned j = 0; !g && j < TP_GROUPS; j++)
+        if (p->g[j] && group_is(p->g[j], r))
+            g = p->g[j];
     return g;
 }
 
@@ -744,7 +903,7 @@ static void add_vfill(tp_fills_t *f, const tp_wave_t *w, unsigned reg)
     f->v[f->nv].reg = (uint16_t)reg;
     f->v[f->nv].mask = w->ve[reg] & ~(w->used ? w->vk[reg] : 0);
     for (unsigned l = 0; l < 64; l++)
-        f->v[f->nv].val[l] = f->v[f->nv].mask >> l & 1 ? w->v[reg][l] : 0;
+        f->v[f->nv].val[l] = f->v[f->nv].mask >> l & 1 ? w->row[reg][l] : 0;
     f->nv++;
 }
 
@@ -771,15 +930,15 @@ static void lds_fills(const tp_group_t *g, const tp_wave_t *w, const tp_code_t *
         return;
     uint32_t off = k->off[d / k->per] + 4 * (d % k->per);
     for (uint64_t m = v->mask; m; m &= m - 1) {
-        uint32_t a = w->v[areg][__builtin_ctzll(m)] + off;
-        if ((a & 3) || a / 4 >= TP_LDS_DW || g->k[a / 4] != 2)
+        uint32_t a = w->row[areg][__builtin_ctzll(m)] + off;
+        if ((a & 3) || a / 4 >= TP_LDS_DW || lds_kbyte(g, a / 4) != 2)
             continue;
         unsigned i = 0;
         while (i < f->nl && f->l[i].addr != a)
             i++;
         if (i == f->nl && f->nl < TP_FILL_L) {
             f->l[f->nl].addr = a;
-            f->l[f->nl].val = g->d[a / 4];
+            f->l[f->nl].val = lds_val(g, a / 4);
             f->nl++;
         }
     }
@@ -822,11 +981,12 @@ void tp_fills(tp_state_t *p, const trace_rec_t *r, tp_fills_t *f)
 void tp_fill_vreg(tp_state_t *p, const trace_rec_t *r, unsigned reg, uint64_t mask, const uint32_t val[64])
 {
     tp_wave_t *w;
-    if (!p || !p->t || reg >= TP_VGPRS || !(w = wave_claim(p, r)))
+    uint32_t *row;
+    if (!p || !p->t || reg >= TP_VGPRS || !(w = wave_claim(p, r)) || !(row = row_for_write(w, reg)))
         return;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        w->v[reg][l] = val[l];
+        row[l] = val[l];
     }
     w->vk[reg] |= mask;
     w->ve[reg] |= mask;
@@ -847,8 +1007,7 @@ void tp_fill_lds(tp_state_t *p, const trace_rec_t *r, uint32_t addr, uint32_t va
     tp_group_t *g;
     if (!p || !p->t || (addr & 3) || addr / 4 >= TP_LDS_DW || !(g = group_claim(p, r)))
         return;
-    g->d[addr / 4] = val;
-    g->k[addr / 4] = 3;
+    lds_set(g, addr / 4, val);
 }
 
 /* ---- memory writes ------------------------------------------------------ */
@@ -879,12 +1038,12 @@ int tp_predict_mem(tp_state_t *p, const trace_rec_t *r, trace_mem_t *out, unsign
                 trace_mem_t *o = &out[cnt++];
                 if (k->kind == K_DS_STORE) {
                     o->space = FX_SPACE_LDS;
-                    o->addr = (uint32_t)(w->v[areg][l] + k->off[e] + 4 * j);
+                    o->addr = (uint32_t)(w->row[areg][l] + k->off[e] + 4 * j);
                 } else {
                     o->space = FX_SPACE_GLOBAL;
-                    o->addr = ((uint64_t)w->v[areg + 1][l] << 32 | w->v[areg][l]) + (uint64_t)(int64_t)k->foff + 4 * j;
+                    o->addr = ((uint64_t)w->row[areg + 1][l] << 32 | w->row[areg][l]) + (uint64_t)(int64_t)k->foff + 4 * j;
                 }
-                o->val = w->v[dreg][l];
+                o->val = w->row[dreg][l];
             }
         }
     *n = cnt;

@@ -416,11 +416,12 @@ def test_predicted_gemm():
     a = os.path.join(TMP, "gemm-a.bin")
     open(a, "wb").write(struct.pack("<%df" % (n * n), *[rnd.uniform(-1, 1) for _ in range(n * n)]))
     path, cout = os.path.join(TMP, "gemm.trace.gz"), os.path.join(TMP, "gemm-c.bin")
-    for t in TARGETS:
+    runs = [(t, True) for t in TARGETS] + [("gfx900", False)]   # and under the cycle model: waves interleave
+    for t, functional in runs:
         trace_run("front/workloads/bin/gemm-%s.co" % t, ["--kernel", "sgemm", "--global", "16,16", "--local", "16,16",
                   "--arg", "buf:" + a, "--arg", "buf:" + a, "--arg", "zero:%d" % (4 * n * n), "--arg", "u32:%d" % n,
                   "--arg", "u32:%d" % n, "--arg", "u32:%d" % n, "--arg", "f32:1.5", "--arg", "f32:0",
-                  "--dump", "2=" + cout], path)
+                  "--dump", "2=" + cout], path, functional)
         recs = parse_dump(run(["trace", "dump", path]).stdout)
         mem = {}
         for r in recs:
@@ -432,8 +433,9 @@ def test_predicted_gemm():
         base = min(mem) if mem else 0
         got = [mem.get(base + 4 * i) for i in range(n * n)]
         size = os.path.getsize(path)
-        check("trace (%s, sgemm 64x64x64): the C its global stores hold equals the dumped C (%d of %d dwords); "
-              "%.1f bytes per record" % (t, sum(g == w for g, w in zip(got, c)), n * n, size / max(len(recs), 1)),
+        check("trace (%s, sgemm 64x64x64, %s): the C its global stores hold equals the dumped C (%d of %d dwords); "
+              "%.1f bytes per record" % (t, "functional" if functional else "cycle model, its 4 waves interleaved",
+                                         sum(g == w for g, w in zip(got, c)), n * n, size / max(len(recs), 1)),
               len(mem) == n * n and got == list(c) and size < 40 * len(recs))
 
 

@@ -291,6 +291,91 @@ static void test_round_trip(void)
     unlink(path);
 }
 
+/* Records of many waves interleaved (more than the predictor follows, and
+ * over more than one chunk), with work-groups writing LDS: read back value
+ * for value. */
+static void test_many_waves(void)
+{
+    char path[] = "/tmp/gcnsim-pred-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        CHECK(0, "many waves: a temporary file");
+        return;
+    }
+    close(fd);
+    trace_header_t h = {0};
+    strcpy(h.target, "gfx900");
+    strcpy(h.version, "test");
+    strcpy(h.kernel, "many");
+    h.options = "";
+    char err[512] = "";
+    trace_writer_t *tw = trace_write_open(path, &h, err, sizeof err);
+    if (!tw) {
+        CHECK(0, "many waves: writer opened (%s)", err);
+        return;
+    }
+    enum { WAVES = 5000, ROUNDS = 16, N = WAVES * ROUNDS };
+    static const uint32_t nop = 0xbf800000;
+    trace_rec_t *recs = calloc(N, sizeof *recs);
+    trace_mem_t *mems = calloc(N, sizeof *mems);
+    uint32_t(*acc)[64] = calloc(WAVES, sizeof *acc);
+    int ok = recs && mems && acc;
+    for (unsigned i = 0; i < N && ok; i++) {
+        unsigned wv = (i * 7919u) % WAVES, round = i / WAVES;   /* every wave once per round, scattered */
+        trace_rec_t *r = &recs[i];
+        if (round < 3) {   /* the sources, raw */
+            rec_init(r, 0x100 + 4 * round, &nop, 1);
+            uint32_t val[64];
+            for (unsigned l = 0; l < 64; l++)
+                val[l] = fbits(rndf());
+            if (round == 2)
+                memcpy(acc[wv], val, sizeof val);
+            rec_vreg(r, round == 0 ? 39 : round == 1 ? 41 : 38, val);
+        } else {
+            rec_init(r, 0x200, FMA, 2);
+            /* the same position in rounds 0 and 1 is this wave's (i * 7919 mod WAVES repeats per round) */
+            const trace_rec_t *a = &recs[i % WAVES], *b = &recs[WAVES + i % WAVES];
+            for (unsigned l = 0; l < 64; l++)
+                acc[wv][l] = fbits(fmaf(bitsf(a->v[0].val[l]), bitsf(b->v[0].val[l]), bitsf(acc[wv][l])));
+            rec_vreg(r, 2, acc[wv]);
+            trace_vreg_t *v = &r->v[r->nv++];
+            v->reg = 38, v->mask = ~0ull;
+            memcpy(v->val, acc[wv], sizeof v->val);
+        }
+        r->wave = wv;
+        r->wg[0] = wv / 4, r->wg_wave = wv % 4;
+        if (round == 1) {   /* and an LDS dword per wave */
+            mems[i].space = FX_SPACE_LDS, mems[i].addr = 4 * (wv % 4), mems[i].val = rnd32();
+            r->m = &mems[i], r->nm = 1;
+        }
+        ok = trace_write(tw, r, err, sizeof err) == 0;
+    }
+    CHECK(ok && trace_write_close(tw, err, sizeof err) == 0, "many waves: %d records of %d waves written (%s)", N,
+          WAVES, err);
+    trace_reader_t *tr = trace_open(path, err, sizeof err);
+    unsigned same = 0;
+    trace_rec_t got;
+    memset(&got, 0, sizeof got);
+    for (unsigned i = 0; tr && ok && i < N; i++) {
+        if (trace_next(tr, &got, err, sizeof err) != 1)
+            break;
+        const trace_rec_t *w = &recs[i];
+        int eq = got.pc == w->pc && got.wave == w->wave && got.nv == w->nv && got.nm == w->nm;
+        for (unsigned j = 0; eq && j < w->nv; j++)
+            eq = got.v[j].reg == w->v[j].reg && !memcmp(got.v[j].val, w->v[j].val, sizeof got.v[j].val);
+        for (unsigned j = 0; eq && j < w->nm; j++)
+            eq = got.m[j].addr == w->m[j].addr && got.m[j].val == w->m[j].val;
+        same += eq;
+    }
+    CHECK(tr && same == N, "many waves: every record read back equal (%u of %d; %s)", same, N, err);
+    trace_rec_free(&got);
+    trace_close(tr);
+    for (unsigned i = 0; i < N && recs; i++)
+        recs[i].m = NULL;
+    free(recs), free(mems), free(acc);
+    unlink(path);
+}
+
 int main(void)
 {
     test_fma();
@@ -298,5 +383,6 @@ int main(void)
     test_lds();
     test_fills();
     test_round_trip();
+    test_many_waves();
     return check_done();
 }
