@@ -94,14 +94,6 @@ static int is16(unsigned ot)
            ot == OT_V2I16 || ot == OT_V2B16;
 }
 
-/* Inline float constants 240..248 as f32, f16 and f64 bit patterns. */
-static const uint32_t inl_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-static const uint16_t inl_f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
-static const uint64_t inl_f64[9] = {0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
-                                    0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
-                                    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
-
 /* Aperture registers 235..238 (gfx9) as 64-bit values. */
 static uint64_t aperture(const wave_t *w, unsigned v)
 {
@@ -124,7 +116,7 @@ uint32_t wave_sread(const wave_t *w, const isa_inst_t *in, unsigned v, unsigned 
     if (v <= 208)
         return (uint32_t)-(int32_t)(v - 192);
     if (v >= 240 && v <= 248)
-        return is16(ot) ? inl_f16[v - 240] : inl_f32[v - 240];
+        return (uint32_t)isa_inline_value(v, is16(ot) ? OT_F16 : OT_F32);   /* the f16 or f32 pattern */
     switch (v) {
     case 235: case 236: case 237: case 238: return (uint32_t)(aperture(w, v) >> 32);
     case 239: return 0;                                  /* src_pops_exiting_wave_id */
@@ -149,7 +141,7 @@ uint64_t wave_sread64(const wave_t *w, const isa_inst_t *in, unsigned v, unsigne
     if (v <= 208)
         return (uint64_t)-(int64_t)(v - 192);
     if (v >= 240 && v <= 248)
-        return inl_f64[v - 240];
+        return isa_inline_value(v, OT_F64);
     if (v >= 235 && v <= 238)
         return aperture(w, v);
     if (v == 255)
