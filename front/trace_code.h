@@ -103,67 +103,6 @@ void tc_encode(tc_ctx_t *c, tc_buf_t *a, tc_buf_t *b, const trace_rec_t *r, int 
  * reason in *why. */
 int tc_decode(tc_ctx_t *c, tc_rd_t *a, tc_rd_t *b, trace_rec_t *r, int timing, const char **why);
 
-/* ---- batches: records packed by the recorder for the writer's worker ----
- * A packed record: u32 bits (counts, flags, which optional parts follow),
- * u64 pc, [u64 EXEC if it changed], [u32 launch, wave, wg[3], wg_wave if
- * the wave changed], ndw u32 encoding dwords, [u64 issue, done cycles in
- * timing mode], [u32 nm if memory was written]; then ns trace_sreg_t, nh
- * trace_hwreg_t, per VGPR u16 reg, 2 zero bytes, u64 mask and the lanes of
- * mask (4 bytes each), then nm trace_mem_t.  "Changed" is against the
- * batch's previous record (the first of a batch carries both). */
-enum {
-    TC_PK_NV = 6, TC_PK_NH = 11, TC_PK_NDW = 14, TC_PK_FLAGS = 16,   /* shifts; ns is bits 0-5 */
-    TC_PK_SCCW = 1u << 19, TC_PK_SCC = 1u << 20, TC_PK_WAVE = 1u << 21, TC_PK_EXEC = 1u << 22,
-    TC_PK_MEM = 1u << 23, TC_PK_CYCLES = 1u << 24,
-    TC_PK_HEAD_MAX = 4 + 8 + 8 + 24 + 12 + 16 + 4,
-};
-
-/* The most bytes a packed record of these counts takes. */
-static inline size_t tc_packed_size(unsigned ns, unsigned nh, unsigned nv, unsigned nm)
-{
-    return TC_PK_HEAD_MAX + ns * sizeof(trace_sreg_t) + nh * sizeof(trace_hwreg_t) + nv * (4 + 8 + 256) +
-           (size_t)nm * sizeof(trace_mem_t);
-}
-
-/* The counts and flags of a packed record's first word. */
-static inline uint32_t tc_pack_bits(unsigned ns, unsigned nv, unsigned nh, unsigned flags, int scc_written, int scc)
-{
-    return ns | nv << TC_PK_NV | nh << TC_PK_NH | (flags & 7) << TC_PK_FLAGS | (scc_written ? TC_PK_SCCW : 0) |
-           (scc_written && scc ? TC_PK_SCC : 0);
-}
-
-/* Pack, at p, the header parts of record t that precede its writes (pc,
- * and EXEC, the wave, the encoding, the cycles and nm where they apply),
- * leaving the first word to the caller: it stores there the returned
- * optional-part bits ORed with tc_pack_bits() once the writes are packed.
- * Returns the end of the header. */
-uint8_t *tc_pack_head(trace_writer_t *tw, uint8_t *p, const trace_rec_t *t, uint64_t issue, uint64_t done,
-                      unsigned nm, uint32_t *bits);
-
-/* A VGPR write packed at p (lanes of mask from val[]); returns the end. */
-static inline uint8_t *tc_pack_vreg(uint8_t *p, uint16_t reg, uint64_t mask, const uint32_t *val)
-{
-    memcpy(p, &reg, 2), memset(p + 2, 0, 2), p += 4;   /* keeps the lanes 4-byte aligned */
-    memcpy(p, &mask, 8), p += 8;
-    if (mask == ~0ull) {
-        memcpy(p, val, 256);
-        return p + 256;
-    }
-    for (; mask; mask &= mask - 1, p += 4)
-        memcpy(p, &val[__builtin_ctzll(mask)], 4);
-    return p;
-}
-
-/* Room for one packed record of at most most bytes at the end of the
- * writer's batch, or NULL (writer failed or out of memory: see
- * tc_record_failed).  The caller packs the record there and calls
- * tc_record_done with its end: the writer counts it and hands full batches
- * to its worker.  (trace_write does the same from a trace_rec_t.) */
-uint8_t *tc_record_room(trace_writer_t *tw, size_t most);
-int tc_record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen);
-/* The message for a NULL from tc_record_room; returns -1. */
-int tc_record_failed(trace_writer_t *tw, char *err, size_t errlen);
-
 /* Make a writer just opened code and compress in the caller's thread (for
  * tests: the bytes must not depend on it). */
 void tc_writer_unthreaded(trace_writer_t *tw);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/trace.h"
-#include "front/trace_code.h"
 #include "sim/dispatch.h"
 
 void trace_recorder_init(trace_recorder_t *r, trace_writer_t *tw, int timing)
@@ -70,6 +69,14 @@ static void take_sregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
         t->s[t->ns].val = w->sgpr[reg];
         t->ns++;
     }
+}
+
+/* Hardware registers written, with their new values. */
+static void take_hwregs(trace_rec_t *t, const wave_t *w, const fx_t *fx)
+{
+    t->nh = 0;
+    for (unsigned i = 0; i < fx->nh && i < TRACE_MAX_HWREG; i++)
+        t->h[t->nh].id = fx->h[i].id, t->h[t->nh++].val = w->hwreg[fx->h[i].id & 31];
 }
 
 /* VGPRs written (lanes merged per register), pointing at the registers'
@@ -195,8 +202,7 @@ static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
             t->flags |= TRACE_F_OVERFLOW;
         if (fx->scc_written)
             t->scc_written = 1, t->scc = w->scc;
-        for (unsigned i = 0; i < fx->nh && i < TRACE_MAX_HWREG; i++)
-            t->h[t->nh].id = fx->h[i].id, t->h[t->nh++].val = w->hwreg[fx->h[i].id & 31];
+        take_hwregs(t, w, fx);
         if (fx->overflow)
             t->flags |= TRACE_F_OVERFLOW;
     }
@@ -206,54 +212,6 @@ static void after(trace_recorder_t *r, wave_t *w, const fx_t *fx)
     t->cycle_done = !r->timing ? 0 : timed ? fx->t_done : r->cycle_before;
 }
 
-/* The common case (the instruction ran, wrote no memory, faulted not and
- * overflowed nothing) packed straight into the writer's batch, without the
- * trace_rec_t that after() fills: SGPRs each once with new values, VGPRs
- * with their lanes merged, as after() and trace_write would.  Returns 0,
- * or -1 (r->err set). */
-static int write_direct(trace_recorder_t *r, wave_t *w, const fx_t *fx)
-{
-    const trace_rec_t *t = &r->rec;
-    uint16_t vreg[FX_MAX_VREG];
-    uint64_t vmask[FX_MAX_VREG];
-    unsigned nv = 0, nh = fx->nh < TRACE_MAX_HWREG ? fx->nh : TRACE_MAX_HWREG;
-    for (unsigned i = 0; i < fx->nv; i++) {
-        unsigned reg = fx->v[i].reg, j = 0;
-        if (reg >= w->nvgpr)
-            continue;
-        while (j < nv && vreg[j] != reg)
-            j++;
-        if (j == nv)
-            vreg[nv] = (uint16_t)reg, vmask[nv++] = 0;
-        vmask[j] |= fx->v[i].mask;
-    }
-    uint8_t *p0 = tc_record_room(r->tw, tc_packed_size(fx->ns, nh, nv, 0));
-    if (!p0)
-        return tc_record_failed(r->tw, r->err, sizeof r->err);
-    uint32_t bits;
-    uint8_t *p = tc_pack_head(r->tw, p0, t, r->timing ? fx->t_issue : 0, r->timing ? fx->t_done : 0, 0, &bits);
-    uint64_t seen[2] = {0, 0};
-    unsigned ns = 0;
-    for (unsigned i = 0; i < fx->ns; i++) {
-        unsigned reg = fx->s[i].reg & 127;
-        if (seen[reg >> 6] >> (reg & 63) & 1)
-            continue;
-        seen[reg >> 6] |= 1ull << (reg & 63);
-        trace_sreg_t sr = {.reg = (uint16_t)reg, .val = w->sgpr[reg]};
-        memcpy(p, &sr, sizeof sr), p += sizeof sr;
-        ns++;
-    }
-    for (unsigned i = 0; i < nh; i++) {
-        trace_hwreg_t hr = {.id = fx->h[i].id, .val = w->hwreg[fx->h[i].id & 31]};
-        memcpy(p, &hr, sizeof hr), p += sizeof hr;
-    }
-    for (unsigned i = 0; i < nv; i++)
-        p = tc_pack_vreg(p, vreg[i], vmask[i], w->vgpr[vreg[i]]);
-    bits |= tc_pack_bits(ns, nv, nh, 0, fx->scc_written != 0, w->scc);
-    memcpy(p0, &bits, 4);
-    return tc_record_done(r->tw, p, r->err, sizeof r->err);
-}
-
 void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
 {
     trace_recorder_t *r = arg;
@@ -261,13 +219,6 @@ void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
         return;
     if (!after_) {
         before(r, w);
-        return;
-    }
-    if (fx->pc == r->rec.pc && !fx->nm && !fx->overflow && w->state != WAVE_FAULT) {
-        if (write_direct(r, w, fx)) {
-            r->failed = 1;
-            w->ctx->stop = 1;
-        }
         return;
     }
     after(r, w, fx);

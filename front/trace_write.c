@@ -149,60 +149,105 @@ static void w_code(trace_writer_t *tw, const trace_rec_t *r)
         w_chunk(tw);
 }
 
-/* ---- batches: records packed by the caller, unpacked by the worker ------ */
+/* ---- batches: records packed by the caller, unpacked by the worker ------
+ *
+ * A packed record: u32 bits (counts, flags, which optional parts follow),
+ * u64 pc, [u64 EXEC if it changed], [u32 launch, wave, wg[3], wg_wave if
+ * the wave changed], ndw u32 encoding dwords, [u64 issue, done cycles in
+ * timing mode], [u32 nm if memory was written]; then ns trace_sreg_t, nh
+ * trace_hwreg_t, per VGPR u16 reg, 2 zero bytes, u64 mask and the lanes of
+ * mask (4 bytes each), then nm trace_mem_t.  "Changed" is against the
+ * batch's previous record (the first of a batch carries both). */
+enum {
+    PK_NV = 6, PK_NH = 11, PK_NDW = 14, PK_FLAGS = 16,   /* shifts; ns is bits 0-5 */
+    PK_SCCW = 1u << 19, PK_SCC = 1u << 20, PK_WAVE = 1u << 21, PK_EXEC = 1u << 22,
+    PK_MEM = 1u << 23, PK_CYCLES = 1u << 24,
+    PK_HEAD_MAX = 4 + 8 + 8 + 24 + 12 + 16 + 4,
+};
+
+/* The most bytes a packed record of these counts takes. */
+static inline size_t packed_size(unsigned ns, unsigned nh, unsigned nv, unsigned nm)
+{
+    return PK_HEAD_MAX + ns * sizeof(trace_sreg_t) + nh * sizeof(trace_hwreg_t) + nv * (4 + 8 + 256) +
+           (size_t)nm * sizeof(trace_mem_t);
+}
+
+/* The counts and flags of a packed record's first word. */
+static inline uint32_t pack_bits(unsigned ns, unsigned nv, unsigned nh, unsigned flags, int scc_written, int scc)
+{
+    return ns | nv << PK_NV | nh << PK_NH | (flags & 7) << PK_FLAGS | (scc_written ? PK_SCCW : 0) |
+           (scc_written && scc ? PK_SCC : 0);
+}
+
+/* A VGPR write packed at p (lanes of mask from val[]); returns the end. */
+static inline uint8_t *pack_vreg(uint8_t *p, uint16_t reg, uint64_t mask, const uint32_t *val)
+{
+    memcpy(p, &reg, 2), memset(p + 2, 0, 2), p += 4;   /* keeps the lanes 4-byte aligned */
+    memcpy(p, &mask, 8), p += 8;
+    if (mask == ~0ull) {
+        memcpy(p, val, 256);
+        return p + 256;
+    }
+    for (; mask; mask &= mask - 1, p += 4)
+        memcpy(p, &val[__builtin_ctzll(mask)], 4);
+    return p;
+}
 
 /* Every part of a packed record is a multiple of 4 bytes, so the VGPR lanes
  * the worker reads in place are 4-byte aligned. */
 _Static_assert(sizeof(trace_sreg_t) % 4 == 0 && sizeof(trace_hwreg_t) % 4 == 0 && sizeof(trace_mem_t) % 4 == 0,
                "packed records keep 4-byte alignment");
 
-uint8_t *tc_pack_head(trace_writer_t *tw, uint8_t *p, const trace_rec_t *t, uint64_t issue, uint64_t done,
-                      unsigned nm, uint32_t *bits)
+/* Pack, at p, the header parts of record t that precede its writes (pc,
+ * and EXEC, the wave, the encoding, the cycles and nm where they apply),
+ * leaving the first word to the caller; *bits gets the optional parts'
+ * flags.  Returns the end of the header. */
+static uint8_t *pack_head(trace_writer_t *tw, uint8_t *p, const trace_rec_t *t, uint32_t *bits)
 {
     pk_prev_t *q = &tw->pk;
-    uint32_t b = (uint32_t)(t->ndw > 3 ? 3 : t->ndw) << TC_PK_NDW;
+    uint32_t b = (uint32_t)(t->ndw > 3 ? 3 : t->ndw) << PK_NDW;
     p += 4;   /* the first word: the caller's */
     memcpy(p, &t->pc, 8), p += 8;
     if (!q->valid || t->exec != q->exec) {
-        b |= TC_PK_EXEC;
+        b |= PK_EXEC;
         memcpy(p, &t->exec, 8), p += 8;
         q->exec = t->exec;
     }
     if (!q->valid || t->wave != q->key[1] || t->launch != q->key[0] || t->wg[0] != q->key[2] ||
         t->wg[1] != q->key[3] || t->wg[2] != q->key[4] || t->wg_wave != q->key[5]) {
         uint32_t k[6] = {t->launch, t->wave, t->wg[0], t->wg[1], t->wg[2], t->wg_wave};
-        b |= TC_PK_WAVE;
+        b |= PK_WAVE;
         memcpy(p, k, sizeof k), p += sizeof k;
         memcpy(q->key, k, sizeof k);
     }
     q->valid = 1;
-    memcpy(p, t->dw, 12), p += 4u * (b >> TC_PK_NDW & 3);   /* the room holds 12; the rest is overwritten */
+    memcpy(p, t->dw, 12), p += 4u * (b >> PK_NDW & 3);   /* the room holds 12; the rest is overwritten */
     if (tw->timing) {
-        b |= TC_PK_CYCLES;
-        memcpy(p, &issue, 8), memcpy(p + 8, &done, 8), p += 16;
+        b |= PK_CYCLES;
+        memcpy(p, &t->cycle_issue, 8), memcpy(p + 8, &t->cycle_done, 8), p += 16;
     }
-    if (nm) {
-        uint32_t n = nm;
-        b |= TC_PK_MEM;
+    if (t->nm) {
+        uint32_t n = t->nm;
+        b |= PK_MEM;
         memcpy(p, &n, 4), p += 4;
     }
     *bits = b;
     return p;
 }
 
-/* Pack r at p (room for tc_packed_size() bytes); returns the end. */
+/* Pack r at p (room for packed_size() bytes); returns the end. */
 static uint8_t *pack(trace_writer_t *tw, uint8_t *p, const trace_rec_t *r)
 {
     uint8_t *p0 = p;
     uint32_t bits;
-    p = tc_pack_head(tw, p, r, r->cycle_issue, r->cycle_done, r->nm, &bits);
+    p = pack_head(tw, p, r, &bits);
     memcpy(p, r->s, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
     memcpy(p, r->h, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++)
-        p = tc_pack_vreg(p, r->v[i].reg, r->v[i].mask, trace_vreg_vals(&r->v[i]));
+        p = pack_vreg(p, r->v[i].reg, r->v[i].mask, trace_vreg_vals(&r->v[i]));
     if (r->nm)
         memcpy(p, r->m, (size_t)r->nm * sizeof r->m[0]), p += (size_t)r->nm * sizeof r->m[0];
-    bits |= tc_pack_bits(r->ns, r->nv, r->nh, r->flags, r->scc_written, r->scc);
+    bits |= pack_bits(r->ns, r->nv, r->nh, r->flags, r->scc_written, r->scc);
     memcpy(p0, &bits, 4);
     return p;
 }
@@ -214,24 +259,24 @@ static const uint8_t *unpack(const uint8_t *p, trace_rec_t *r)
     uint32_t bits, nm = 0;
     memcpy(&bits, p, 4), p += 4;
     memcpy(&r->pc, p, 8), p += 8;
-    if (bits & TC_PK_EXEC)   /* else as the batch's previous record */
+    if (bits & PK_EXEC)   /* else as the batch's previous record */
         memcpy(&r->exec, p, 8), p += 8;
-    if (bits & TC_PK_WAVE) {
+    if (bits & PK_WAVE) {
         uint32_t k[6];
         memcpy(k, p, sizeof k), p += sizeof k;
         r->launch = k[0], r->wave = k[1], r->wg[0] = k[2], r->wg[1] = k[3], r->wg[2] = k[4], r->wg_wave = k[5];
     }
-    r->ndw = (uint8_t)(bits >> TC_PK_NDW & 3);
+    r->ndw = (uint8_t)(bits >> PK_NDW & 3);
     memset(r->dw, 0, sizeof r->dw);
     memcpy(r->dw, p, 4u * r->ndw), p += 4u * r->ndw;
     r->cycle_issue = r->cycle_done = 0;
-    if (bits & TC_PK_CYCLES)
+    if (bits & PK_CYCLES)
         memcpy(&r->cycle_issue, p, 8), memcpy(&r->cycle_done, p + 8, 8), p += 16;
-    if (bits & TC_PK_MEM)
+    if (bits & PK_MEM)
         memcpy(&nm, p, 4), p += 4;
-    r->flags = (uint8_t)(bits >> TC_PK_FLAGS & 7);
-    r->scc_written = (bits & TC_PK_SCCW) != 0, r->scc = (bits & TC_PK_SCC) != 0;
-    r->ns = bits & 63, r->nv = bits >> TC_PK_NV & 31, r->nh = bits >> TC_PK_NH & 7, r->nm = 0;
+    r->flags = (uint8_t)(bits >> PK_FLAGS & 7);
+    r->scc_written = (bits & PK_SCCW) != 0, r->scc = (bits & PK_SCC) != 0;
+    r->ns = bits & 63, r->nv = bits >> PK_NV & 31, r->nh = bits >> PK_NH & 7, r->nm = 0;
     memcpy(r->s, p, r->ns * sizeof r->s[0]), p += r->ns * sizeof r->s[0];
     memcpy(r->h, p, r->nh * sizeof r->h[0]), p += r->nh * sizeof r->h[0];
     for (unsigned i = 0; i < r->nv; i++) {
@@ -434,7 +479,9 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
     return tw;
 }
 
-uint8_t *tc_record_room(trace_writer_t *tw, size_t most)
+/* Room for one packed record of at most most bytes at the end of the
+ * batch, or NULL (writer failed or out of memory). */
+static uint8_t *record_room(trace_writer_t *tw, size_t most)
 {
     if (tw->failed || tc_reserve(&tw->fill, most))
         return NULL;
@@ -443,7 +490,9 @@ uint8_t *tc_record_room(trace_writer_t *tw, size_t most)
     return tw->fill.p + tw->fill.n;
 }
 
-int tc_record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen)
+/* The packed record at the room's start ends at end: count it and hand a
+ * full batch to the worker. */
+static int record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen)
 {
     tw->n++;
     tw->fill.n = (size_t)(end - tw->fill.p);
@@ -457,7 +506,7 @@ int tc_record_done(trace_writer_t *tw, uint8_t *end, char *err, size_t errlen)
     return 0;
 }
 
-/* Why no room could be had (tc_record_room gave NULL): -1 with a message. */
+/* Why no room could be had (record_room gave NULL): -1 with a message. */
 static int room_failed(trace_writer_t *tw, char *err, size_t errlen)
 {
     if (tw->failed)
@@ -477,17 +526,13 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
         snprintf(err, errlen, "%s: a record with more than the format holds", tw->path);
         return -1;
     }
-    size_t most = tc_packed_size(r->ns, r->nh, r->nv, r->nm);
-    uint8_t *p = tc_record_room(tw, most);
+    size_t most = packed_size(r->ns, r->nh, r->nv, r->nm);
+    uint8_t *p = record_room(tw, most);
     if (!p)
         return room_failed(tw, err, errlen);
-    return tc_record_done(tw, pack(tw, p, r), err, errlen);
+    return record_done(tw, pack(tw, p, r), err, errlen);
 }
 
-int tc_record_failed(trace_writer_t *tw, char *err, size_t errlen)
-{
-    return room_failed(tw, err, errlen);
-}
 
 uint64_t trace_write_count(const trace_writer_t *tw)
 {
