@@ -9,10 +9,10 @@
  * when first written.  A lane, SGPR or LDS dword counts as known once a
  * record of the chunk has written it; anything unknown makes the
  * prediction fail. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "front/trace_pred.h"
+#include "sim/valu.h"
 
 enum {
     TP_WAVES = 4096, TP_GROUPS = 1024, TP_VGPRS = 256, TP_LDS_DW = 16384, TP_GMAP = 4096,
@@ -495,7 +495,8 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
         (r->ndw < 3 || k->dw[2] == r->dw[2]))
         return k;
     k = p->last = &p->code[(r->pc >> 2) & (TP_CODE - 1)];
-    if (k->valid && k->pc == r->pc && k->ndw == r->ndw && k->dw[0] == r->dw[0] && (r->ndw < 2 || k->dw[1] == r->dw[1]) &&
+    if (k->valid && k->pc == r->pc && k->ndw == r->ndw && k->dw[0] == r->dw[0] &&
+        (r->ndw < 2 || k->dw[1] == r->dw[1]) &&
         (r->ndw < 3 || k->dw[2] == r->dw[2]))
         return k;
     memset(k, 0, sizeof *k);
@@ -522,20 +523,6 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
 }
 
 /* ---- values ------------------------------------------------------------- */
-
-static inline float F(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t B(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* Operand s of the lanes of mask (VGPRs, SGPRs, integer inline constants,
  * the literal): a pointer to its 64 lanes (a shadow row, or buf filled
@@ -576,41 +563,6 @@ static inline const uint32_t *modifiers(const tp_code_t *in, unsigned k, const u
     return buf;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("fma"))) static void fma_hw(uint32_t *restrict d, const uint32_t *restrict a,
-                                                   const uint32_t *restrict b, const uint32_t *restrict c)
-{
-    for (unsigned l = 0; l < 64; l++)
-        d[l] = B(__builtin_fmaf(F(a[l]), F(b[l]), F(c[l])));
-}
-static int have_fma(void)
-{
-    static int have = -1;
-    if (have < 0)
-        have = __builtin_cpu_supports("fma") != 0;
-    return have;
-}
-#else
-static void fma_hw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
-{
-    (void)d, (void)a, (void)b, (void)c;
-}
-static int have_fma(void)
-{
-    return 0;
-}
-#endif
-
-/* d = a * b + c rounded once (host fmaf is correctly rounded either way). */
-static void fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
-{
-    if (have_fma()) {
-        fma_hw(d, a, b, c);
-        return;
-    }
-    for (unsigned l = 0; l < 64; l++)
-        d[l] = B(fmaf(F(a[l]), F(b[l]), F(c[l])));
-}
 
 /* A 64-bit scalar operand (an SGPR pair) as a lane mask; 0 when unknown. */
 static int mask_operand(const tp_wave_t *w, unsigned s, uint64_t *m)
@@ -635,18 +587,20 @@ static void f32_lanes(unsigned kind, const uint32_t *const s[3], uint32_t out[64
 {
     switch (kind) {
     case K_FMA: case K_FMAC:
-        fma_lanes(out, s[0], s[1], s[2]);
+        valu_fma_f32_lanes(out, s[0], s[1], s[2]);   /* rounded once (coder thread: nearest even) */
         break;
     case K_MAD: case K_MAC:
         for (unsigned l = 0; l < 64; l++) {
-            float prod = F(s[0][l]) * F(s[1][l]);
-            out[l] = B(prod + F(s[2][l]));
+            float prod = f32_of(s[0][l]) * f32_of(s[1][l]);
+            out[l] = bits_of_f32(prod + f32_of(s[2][l]));
         }
         break;
-    case K_MUL: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) * F(s[1][l])); break;
-    case K_ADD: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) + F(s[1][l])); break;
-    case K_SUB: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[0][l]) - F(s[1][l])); break;
-    default: for (unsigned l = 0; l < 64; l++) out[l] = B(F(s[1][l]) - F(s[0][l])); break;   /* K_SUBREV */
+#define F32_LANES(expr) for (unsigned l = 0; l < 64; l++) out[l] = bits_of_f32(expr); break
+    case K_MUL: F32_LANES(f32_of(s[0][l]) * f32_of(s[1][l]));
+    case K_ADD: F32_LANES(f32_of(s[0][l]) + f32_of(s[1][l]));
+    case K_SUB: F32_LANES(f32_of(s[0][l]) - f32_of(s[1][l]));
+    default: F32_LANES(f32_of(s[1][l]) - f32_of(s[0][l]));   /* K_SUBREV */
+#undef F32_LANES
     }
 }
 
@@ -701,9 +655,10 @@ static int shift64_lanes(const tp_wave_t *w, const tp_code_t *k, uint64_t mask, 
 
 static int predict_valu(const tp_wave_t *w, const tp_code_t *k, const trace_vreg_t *v, uint32_t out[64])
 {
-    if (k->dst < 256 || v->reg < k->dst - 256u || v->reg > k->dst - 256u + (k->kind == K_LSHLREV64 || k->kind == K_LSHL64))
+    int pair = k->kind == K_LSHLREV64 || k->kind == K_LSHL64;   /* writes dst and dst + 1 */
+    if (k->dst < 256 || v->reg < k->dst - 256u || v->reg > k->dst - 256u + pair)
         return 0;
-    if (k->kind == K_LSHLREV64 || k->kind == K_LSHL64)
+    if (pair)
         return shift64_lanes(w, k, v->mask, v->reg - (k->dst - 256u), out);
     uint32_t buf[3][64], mod[3][64];
     const uint32_t *s[3] = {NULL, NULL, NULL};
@@ -1041,7 +996,8 @@ int tp_predict_mem(tp_state_t *p, const trace_rec_t *r, trace_mem_t *out, unsign
                     o->addr = (uint32_t)(w->row[areg][l] + k->off[e] + 4 * j);
                 } else {
                     o->space = FX_SPACE_GLOBAL;
-                    o->addr = ((uint64_t)w->row[areg + 1][l] << 32 | w->row[areg][l]) + (uint64_t)(int64_t)k->foff + 4 * j;
+                    o->addr = ((uint64_t)w->row[areg + 1][l] << 32 | w->row[areg][l]) + (uint64_t)(int64_t)k->foff +
+                              4 * j;
                 }
                 o->val = w->row[dreg][l];
             }

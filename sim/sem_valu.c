@@ -718,42 +718,15 @@ ROUNDED(v_mad_f32)
 OP3(v_mad_legacy_f32_r, F32, F32, F32, F32, mad_legacy(a, b, c))
 ROUNDED(v_mad_legacy_f32)
 /* D.f = S0.f * S1.f + S2.f, fused: the host's FMA instruction when it has
- * one (it follows the host rounding mode), else fma_f32 in
- * round-to-nearest-even and the C library's fmaf in the other modes. */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
-                                                         const uint32_t *restrict b, const uint32_t *restrict c)
-{
-    for (unsigned l = 0; l < 64; l++)
-        d[l] = B(__builtin_fmaf(F(a[l]), F(b[l]), F(c[l])));
-}
-
-static int host_fma(void)
-{
-    static int have = -1;
-    if (have < 0)
-        have = __builtin_cpu_supports("fma") != 0;
-    return have;
-}
-#else
-static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
-                         const uint32_t *restrict c)
-{
-    (void)d, (void)a, (void)b, (void)c;
-}
-
-static int host_fma(void)
-{
-    return 0;
-}
-#endif
+ * one (valu_fma_f32_lanes; it follows the host rounding mode), else fma_f32
+ * in round-to-nearest-even and the C library's fmaf in the other modes. */
 
 OP3(v_fma_f32_rne, F32, F32, F32, F32, fma_f32(a, b, c, 0))
 OP3(v_fma_f32_rm, F32, F32, F32, F32, fma_f32_rm(a, b, c, 0))
 static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
 {
     static const unsigned ot[3] = {OT_F32, OT_F32, OT_F32};
-    if (!host_fma()) {
+    if (!valu_host_fma()) {
         if (RNE)
             v_fma_f32_rne(w, in);
         else
@@ -764,7 +737,7 @@ static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
     uint32_t buf[3][64], d[64];
     if (fetch(w, in, 3, ot, s, buf))
         return;
-    fma_lanes_hw(d, s[0], s[1], s[2]);
+    valu_fma_f32_lanes(d, s[0], s[1], s[2]);
     valu_dst32(w, in, OT_F32, d);
 }
 ROUNDED(v_fma_f32)
@@ -799,11 +772,11 @@ static void mac(wave_t *w, const isa_inst_t *in, int kind)
     if (!acc)
         return;
     uint32_t keep = MODE_DENORM_F32(w->hwreg[1]) & 1 ? ~0u : 0x80000000u;
-    if (kind == 2 && host_fma()) {
+    if (kind == 2 && valu_host_fma()) {
         uint32_t c[64];
         for (unsigned l = 0; l < 64; l++)
             c[l] = acc[l] & ((acc[l] & 0x7f800000u) ? ~0u : keep);   /* MODE's input flush */
-        fma_lanes_hw(d, s[0], s[1], c);
+        valu_fma_f32_lanes(d, s[0], s[1], c);
         valu_dst32(w, in, OT_F32, d);
         return;
     }

@@ -5,6 +5,7 @@
  * written) and masks the destination write by row and bank; SDWA selects a
  * byte or word of each source and places the low byte/word of the result
  * in the destination's dst_sel part. */
+#include <math.h>
 #include "sim/valu.h"
 
 enum { SEL_DWORD = 6, UNUSED_PAD = 0, UNUSED_SEXT = 1, UNUSED_PRESERVE = 2 };
@@ -288,4 +289,45 @@ uint64_t valu_cond(const wave_t *w, const isa_inst_t *in)
     if (in->enc != ISA_ENC_VOP3)
         return wave_vcc(w);
     return in->src[2] < 256 ? wave_sread64(w, in, in->src[2], OT_B64) : 0;
+}
+
+/* ---- fused multiply-add on the host ------------------------------------- */
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
+                                                         const uint32_t *restrict b, const uint32_t *restrict c)
+{
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = bits_of_f32(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+
+int valu_host_fma(void)
+{
+    static int have = -1;
+    if (have < 0)
+        have = __builtin_cpu_supports("fma") != 0;
+    return have;
+}
+#else
+static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                         const uint32_t *restrict c)
+{
+    (void)d, (void)a, (void)b, (void)c;
+}
+
+int valu_host_fma(void)
+{
+    return 0;
+}
+#endif
+
+void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                        const uint32_t *restrict c)
+{
+    if (valu_host_fma()) {
+        fma_lanes_hw(d, a, b, c);
+        return;
+    }
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }

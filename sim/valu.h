@@ -77,6 +77,14 @@ uint64_t valu_cond(const wave_t *w, const isa_inst_t *in);
 /* Lanes an instruction writes (EXEC, narrowed by DPP masks). */
 uint64_t valu_lanes(const wave_t *w, const isa_inst_t *in);
 
+/* d[l] = a[l] * b[l] + c[l] for the 64 lanes of f32 bit patterns, rounded
+ * once in the host's rounding mode: its FMA instruction when it has one
+ * (valu_host_fma), else the C library's fmaf. */
+void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                        const uint32_t *restrict c);
+/* Whether the host has an FMA instruction (then valu_fma_f32_lanes is fast). */
+int valu_host_fma(void);
+
 /* f32 helpers on bit patterns */
 static inline float f32_of(uint32_t b)
 {
