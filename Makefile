@@ -102,6 +102,12 @@ unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN)
 check: gcnsim unit
 	@tests/run-tests.sh
 
+# an open-ended libFuzzer search (FUZZ_TIME seconds, 600 by default) with a
+# new seed; make check runs the reproducible, bounded version
+.PHONY: fuzz
+fuzz:
+	@tests/fuzz/test_fuzz.sh --explore
+
 kernels:
 	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro front/workloads; do $$s/build.sh || exit 1; done
 

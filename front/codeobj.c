@@ -84,6 +84,13 @@ static int in_range(uint64_t off, uint64_t len, uint64_t total)
     return off <= total && len <= total - off;
 }
 
+/* True if section s has contents, all inside the file (SHT_NULL and
+ * SHT_NOBITS sections have none, whatever their offset and size say). */
+static int sec_in_file(const co_file_t *f, const co_section_t *s)
+{
+    return s->type != SHT_NOBITS && s->type != SHT_NULL && in_range(s->offset, s->size, f->size);
+}
+
 /* ---- ELF header ----------------------------------------------------- */
 
 static const char *machine_name(unsigned m)
@@ -544,7 +551,7 @@ static int decode_target(co_ctx_t *c)
 static long long sec_offset(co_ctx_t *c, int sec, uint64_t addr, uint64_t len)
 {
     const co_section_t *s = &c->f->secs[sec];
-    if (s->type == SHT_NOBITS || addr < s->addr || !in_range(addr - s->addr, len, s->size))
+    if (!sec_in_file(c->f, s) || addr < s->addr || !in_range(addr - s->addr, len, s->size))
         return -1;
     return (long long)(s->offset + (addr - s->addr));
 }
@@ -949,7 +956,7 @@ const uint8_t *co_bytes_at(const co_file_t *f, uint64_t addr, size_t len)
         return f->text + (addr - f->text_addr);
     for (size_t i = 0; i < f->nsecs; i++) {
         const co_section_t *s = &f->secs[i];
-        if ((s->flags & SHF_ALLOC) && s->type != SHT_NOBITS && addr >= s->addr &&
+        if ((s->flags & SHF_ALLOC) && sec_in_file(f, s) && addr >= s->addr &&
             in_range(addr - s->addr, len, s->size))
             return f->image + s->offset + (addr - s->addr);
     }

@@ -3,7 +3,8 @@
  * info` and `gcnsim disasm` do.  A crash, a sanitizer report, a multi-line
  * or unnamed error message, or a returned range outside the image is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
- * fuzz-options: -max_len=32768 */
+ * fuzz-options: -max_len=32768
+ * fuzz-runs: 600000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

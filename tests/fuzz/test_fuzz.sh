@@ -1,18 +1,41 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target tests/fuzz/fuzz_*.c with clang
-# (-fsanitize=fuzzer,address,undefined) and runs each for a bounded time.
-# Prints one PASS:/FAIL:/SKIP: line per target.
-#   FUZZ_TIME   total seconds of fuzzing, shared by the targets (default 60)
+# (-fsanitize=fuzzer,address,undefined) and runs it.  Prints one
+# PASS:/FAIL:/SKIP: line per target.
+#
+# Two modes:
+#   test_fuzz.sh            the check (make check): reproducible.  Each target
+#                           first runs its regression inputs
+#                           (tests/fuzz/regress/NAME/, inputs that once broke
+#                           it), then a fixed number of mutations from a fixed
+#                           seed, starting from the committed seeds only, so
+#                           every machine tries the same inputs in the same
+#                           order and a failure in CI fails here too.
+#   test_fuzz.sh --explore  make fuzz: a time-bounded search with a new seed
+#                           each run, keeping its corpus in build/fuzz.
+# Settings:
+#   FUZZ_RUNS   mutations per target in the check (default 300000, or a
+#               target's "fuzz-runs: N")
+#   FUZZ_SEED   the check's seed (default 1)
+#   FUZZ_TIME   --explore: total seconds, shared by the targets (default 600);
+#               the check: a safety cap per target (default 600)
 #   FUZZ_CC     compiler (default: clang-15, else clang)
 # A target that includes "front/..." also links the front-end objects
 # (front/*.c and front/*/*.c except main.c) and the front end's libraries.
 # A target may carry, in a comment line of its source:
 #   fuzz-options: -max_len=N ...   extra libFuzzer options
+#   fuzz-runs: N                    mutations in the check
 #   fuzz-seed: text                 seed with .text chunks of the committed
 #                                   code objects (default: the whole objects)
 set -u
 cd "$(dirname "$0")/../.."
-total=${FUZZ_TIME:-60}
+explore=0
+case "${1:-}" in
+    --explore) explore=1 ;;
+    "") ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "test_fuzz.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+esac
 out=build/fuzz
 art=tests/out/fuzz
 
@@ -89,8 +112,53 @@ for path in sys.argv[2:]:
 PY
 }
 
+# run_target NAME BIN: one target in the chosen mode; prints its line
+run_target() {
+    local name=$1 bin=$2 t=tests/fuzz/$1.c
+    local log="$art/$name.log" opts seeds corpus regress status runs
+    opts=$(sed -n 's/.*fuzz-options: *//p' "$t" | head -1)
+    seeds=tests/kernels/bin
+    if grep -q 'fuzz-seed: *text' "$t"; then
+        seeds="$out/seed-text"
+        [ -d "$seeds" ] || text_seeds "$seeds"
+    fi
+    regress=tests/fuzz/regress/$name
+    [ -d "$regress" ] || regress=""
+    # the first corpus directory receives new inputs; the others are read only
+    if [ "$explore" -eq 1 ]; then
+        corpus="$out/corpus-$name"
+        mkdir -p "$corpus"
+        set -- -max_total_time="$per" "$corpus" "$seeds" $regress
+    else
+        corpus=$(mktemp -d "$out/check-$name.XXXXXX")
+        local n=${FUZZ_RUNS:-$(sed -n 's/.*fuzz-runs: *\([0-9]*\).*/\1/p' "$t" | head -1)}
+        set -- -seed="${FUZZ_SEED:-1}" -runs="${n:-300000}" -max_total_time="${FUZZ_TIME:-600}" \
+            "$corpus" "$seeds" $regress
+    fi
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+        "$bin" -timeout=10 -rss_limit_mb=2048 $opts -artifact_prefix="$art/$name-" \
+        -print_final_stats=1 "$@" >"$log" 2>&1
+    status=$?
+    [ "$explore" -eq 1 ] || rm -rf "$corpus"
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    local what="${runs:-?} inputs"
+    if [ "$explore" -eq 1 ]; then
+        what="$what in ${per}s, seed $(sed -n 's/.*Seed: \([0-9]*\).*/\1/p' "$log" | head -1)"
+    else
+        what="$what, seed ${FUZZ_SEED:-1}${regress:+, $(ls "$regress" | wc -l) regression inputs}"
+    fi
+    if [ "$status" -eq 0 ]; then
+        echo "PASS: fuzz $name ($what, no crash)"
+        return 0
+    fi
+    echo "FAIL: fuzz $name (status $status after $what; log $log)"
+    grep -E 'ERROR|runtime error|invariant|Test unit written|SUMMARY' "$log" | head -8 | sed 's/^/    /'
+    echo "    reproduce: $bin FILE; once fixed, add FILE to tests/fuzz/regress/$name/"
+    return 1
+}
+
 ntargets=$(echo "$targets" | wc -w)
-per=$(( total / ntargets ))
+per=$(( ${FUZZ_TIME:-600} / ntargets ))
 [ "$per" -ge 5 ] || per=5
 rc=0
 for t in $targets; do
@@ -109,28 +177,6 @@ for t in $targets; do
         rc=1
         continue
     fi
-    corpus="$out/corpus-$name"
-    mkdir -p "$corpus"
-    log="$art/$name.log"
-    opts=$(sed -n 's/.*fuzz-options: *//p' "$t" | head -1)
-    seeds=tests/kernels/bin
-    if grep -q 'fuzz-seed: *text' "$t"; then
-        seeds="$out/seed-text"
-        [ -d "$seeds" ] || text_seeds "$seeds"
-    fi
-    # new inputs go to the first corpus directory; the seeds are read only
-    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
-        "$bin" -max_total_time="$per" -timeout=10 -rss_limit_mb=2048 $opts \
-        -artifact_prefix="$art/$name-" -print_final_stats=1 \
-        "$corpus" "$seeds" >"$log" 2>&1
-    status=$?
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    if [ "$status" -eq 0 ]; then
-        echo "PASS: fuzz $name (${runs:-?} inputs in ${per}s, no crash)"
-    else
-        echo "FAIL: fuzz $name (status $status after ${runs:-?} inputs; log $log)"
-        grep -E 'ERROR|runtime error|invariant|Test unit written|SUMMARY' "$log" | head -8 | sed 's/^/    /'
-        rc=1
-    fi
+    run_target "$name" "$bin" || rc=1
 done
 exit $rc

@@ -209,6 +209,15 @@ static void d_text_size(uint8_t *p, size_t n, const co_file_t *f)
     wr64(p + shdr(p, f, section(f, ".text")) + 32, n);
 }
 
+/* The descriptors' section (.rodata) becomes SHT_NULL with its contents
+ * "at" the last 8 bytes of the file: it must count as having no contents. */
+static void d_kd_null_section(uint8_t *p, size_t n, const co_file_t *f)
+{
+    size_t h = shdr(p, f, section(f, ".rodata"));
+    wr32(p + h + 4, 0);   /* sh_type = SHT_NULL */
+    wr64(p + h + 24, n - 8);
+}
+
 static void d_note_size(uint8_t *p, size_t n, const co_file_t *f)
 {
     (void)n;
@@ -313,6 +322,7 @@ static void damaged(void)
     expect_damage(v4, "symbol outside .text", d_sym_value, "lies outside .text");
     expect_damage(v4, "kd entry offset outside .text", d_kd_entry, "outside .text");
     expect_damage(v4, "kd symbol outside its section", d_kd_symbol, "kernel descriptor 'lds_reduce.kd'");
+    expect_damage(v4, "kd in a SHT_NULL section", d_kd_null_section, "not inside a section with contents");
     expect_damage(v4, "symbol name outside the string table", d_strtab, "outside the string table");
     expect_damage(v2, "YAML with a tab", d_yaml, "metadata: YAML: tab");
     expect_damage(v2, "amd_kernel_code_t entry outside .text", d_v2_entry, "outside .text");
