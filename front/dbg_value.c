@@ -494,10 +494,10 @@ static void fmt_value(char *b, size_t n, uint64_t v, unsigned bits, char fmt, in
         fmt_float(b, n, v, 64);
         return;
     }
-    if (flt) {
+    if (flt) {   /* like the host's cast in gdb; out of range or NaN: x86's 0x8000000000000000 */
         double d;
         memcpy(&d, &v, 8);
-        v = (uint64_t)(int64_t)d;
+        v = d >= -0x1p63 && d < 0x1p63 ? (uint64_t)(int64_t)d : 1ull << 63;
     }
     v = trunc_bits(v, bits);
     char t[72];

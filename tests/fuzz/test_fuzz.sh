@@ -27,6 +27,8 @@
 #   fuzz-runs: N                    mutations in the check
 #   fuzz-seed: text                 seed with .text chunks of the committed
 #                                   code objects (default: the whole objects)
+#   fuzz-seed: traces               seed with the records chunks of traces/
+#   fuzz-seed: tests/DIR            seed with the files of DIR
 set -u
 cd "$(dirname "$0")/../.."
 explore=0
@@ -120,7 +122,12 @@ run_target() {
     seeds=tests/kernels/bin
     if grep -q 'fuzz-seed: *text' "$t"; then
         seeds="$out/seed-text"
-        [ -d "$seeds" ] || text_seeds "$seeds"
+        rm -rf "$seeds"; text_seeds "$seeds"
+    elif grep -q 'fuzz-seed: *traces' "$t"; then
+        seeds="$out/seed-traces"
+        rm -rf "$seeds"; trace_seeds "$seeds"
+    elif grep -q 'fuzz-seed: *tests/' "$t"; then
+        seeds=$(sed -n 's/.*fuzz-seed: *\(tests\/[^ ]*\).*/\1/p' "$t" | head -1)
     fi
     regress=tests/fuzz/regress/$name
     [ -d "$regress" ] || regress=""
@@ -155,6 +162,34 @@ run_target() {
     grep -E 'ERROR|runtime error|invariant|Test unit written|SUMMARY' "$log" | head -8 | sed 's/^/    /'
     echo "    reproduce: $bin FILE; once fixed, add FILE to tests/fuzz/regress/$name/"
     return 1
+}
+
+# trace_seeds DIR: the records chunks of the golden traces (traces/), each
+# prefixed with fuzz_trace's mode byte (bit 0 timing, bits 1-2 the target)
+trace_seeds() {
+    mkdir -p "$1"
+    command -v python3 >/dev/null 2>&1 || return 0
+    python3 - "$1" traces/*.trace.gz <<'PY'
+import os, struct, sys, zlib
+out = sys.argv[1]
+targets = {b"gfx701": 0, b"gfx803": 1, b"gfx900": 2}
+for path in sys.argv[2:]:
+    d = open(path, "rb").read()
+    o, mode, tidx, k = 0, 0, 3, 0
+    while o + 32 <= len(d):
+        kind, = struct.unpack_from("<B", d, o + 16)
+        csize, = struct.unpack_from("<I", d, o + 20)
+        payload = zlib.decompress(d[o + 32:o + csize - 8], -15)
+        if kind == 1:
+            mode, = struct.unpack_from("<I", payload, 12)
+            n = payload[16]   # the target's length (a one-byte varint)
+            tidx = targets.get(payload[17:17 + n], 3)
+        elif kind == 2:
+            name = "%s-%d" % (os.path.basename(path), k)
+            open(os.path.join(out, name), "wb").write(bytes([mode & 1 | tidx << 1]) + payload[:16383])
+            k += 1
+        o += csize
+PY
 }
 
 ntargets=$(echo "$targets" | wc -w)

@@ -384,6 +384,9 @@ static void test_print(void)
     CHECK_STR(p("-1", 'x'), "0xffffffffffffffff", "p/x -1");
     CHECK_STR(p("0x20", 'd'), "32", "p/d 0x20");
     CHECK_STR(p("1.5", 0), "1.5", "p 1.5");
+    CHECK_STR(p("-2.5", 'd'), "-2", "p/d -2.5: truncated, as C's cast");
+    CHECK_STR(p("421e282", 'x'), "0x8000000000000000", "p/x 4.21e284: out of range, x86's integer indefinite");
+    CHECK_STR(p("-9.3e18", 'd'), "-9223372036854775808", "p/d -9.3e18: below INT64_MIN");
     /* bad format */
     dbg_ref_t r;
     dbg_parse_ref("s5", W, &r, err, sizeof err);
