@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "front/cli.h"
 #include "front/gpu_compare.h"
@@ -22,6 +23,7 @@ static const char bench_help[] =
     "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
     "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
     "                    [--functional] [--validate] [--trace PATH]\n"
+    "                    [--save-launch L DIR]\n"
     "\n"
     "Run a built-in workload on the simulated device under the cycle model,\n"
     "check its result against a CPU reference, and print the problem, PASS or\n"
@@ -69,10 +71,22 @@ static const char bench_help[] =
     "                   launch order, each record carrying its launch number;\n"
     "                   the header names the workload's kernel and this command\n"
     "                   line.  gcnsim trace dump and diff read it\n"
+    "  --save-launch L DIR\n"
+    "                   make launch L (0-based, as trace dump --launch counts)\n"
+    "                   debuggable: just before it runs, write into DIR\n"
+    "                   (created if missing) argN.bin, the device contents of\n"
+    "                   each buffer argument N, and debug.args, the arguments\n"
+    "                   of gcnsim run and gcnsim debug that repeat the launch\n"
+    "                   (code object, --kernel, --global, --local, one --arg\n"
+    "                   per argument, --device, --set, --functional as given\n"
+    "                   here); run launch L (into --trace too), then stop\n"
+    "                   without the check, the report or --json, printing one\n"
+    "                   line: launch L saved: gcnsim debug ARGS\n"
     "\n"
     "Exit status: 0 verified (and with --validate: the device's buffers equal\n"
-    "the simulator's); 1 the result is wrong or differs from the device's;\n"
-    "2 bad usage or input, or the device failed; 3 a wave faulted (the fault\n"
+    "the simulator's; with --save-launch: saved); 1 the result is wrong or\n"
+    "differs from the device's; 2 bad usage or input, the device failed, or\n"
+    "--save-launch L beyond the last launch; 3 a wave faulted (the fault\n"
     "report goes to stderr); 77 --validate skipped, with one line saying why\n"
     "(no runtime, no GPU, or no GPU of the target).\n";
 
@@ -81,10 +95,42 @@ typedef struct {
     uint64_t n;
     const char *target, *co, *json;
     const char *trace;             /* --trace PATH */
+    const char *save_dir;          /* --save-launch L DIR */
+    uint64_t save_launch;
+    int save;
     char *options;                 /* the command line, for the trace's header */
     int validate;                  /* --validate */
     rep_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
+
+/* --save-launch L DIR at argv[*i]: 0 (moving *i past it), or -1 after
+ * reporting. */
+static int parse_save(int argc, char **argv, int *i, bench_opts_t *o)
+{
+    if (*i + 2 >= argc) {
+        cli_error("bench: --save-launch needs a launch number and a directory: --save-launch L DIR");
+        return -1;
+    }
+    const char *l = argv[*i + 1], *dir = argv[*i + 2];
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(l, &end, 10);
+    if (!*l || *end || errno || l[0] == '-') {
+        cli_error("bench: --save-launch '%s': expected a launch number (0 = the first)", l);
+        return -1;
+    }
+    struct stat st;
+    if (!*dir || (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))) {
+        cli_error("bench: --save-launch %llu: '%s' %s", v, dir, *dir ? "exists and is not a directory"
+                                                                  : "is no directory name");
+        return -1;
+    }
+    o->save = 1;
+    o->save_launch = v;
+    o->save_dir = dir;
+    *i += 2;
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, bench_opts_t *o)
 {
@@ -119,7 +165,10 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
             o->json = argv[++i];
         else if (!strcmp(a, "--trace") && has)
             o->trace = argv[++i];
-        else if (!strcmp(a, "--validate"))
+        else if (!strcmp(a, "--save-launch")) {
+            if (parse_save(argc, argv, &i, o))
+                return -1;
+        } else if (!strcmp(a, "--validate"))
             o->validate = 1;
         else if ((took = rep_take_option(&o->t, argc, argv, &i, "bench")) != 0) {
             if (took < 0)
@@ -145,6 +194,10 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
         return -1;
     if (o->validate && o->t.functional) {
         cli_error("bench: --validate compares times with the cycle model: leave out --functional");
+        return -1;
+    }
+    if (o->validate && o->save) {
+        cli_error("bench: --save-launch saves a launch for the simulator alone: leave out --validate");
         return -1;
     }
     if (o->validate && o->json && !strcmp(o->json, "-")) {
@@ -382,6 +435,79 @@ static int finish_trace(trace_writer_t *tw, trace_recorder_t *rec)
     return bad ? -1 : 0;
 }
 
+/* --save-launch: what the hook before each launch needs, and its result. */
+typedef struct {
+    const bench_opts_t *o;
+    char co[PATH_MAX + 64];        /* the code object, as debug.args names it */
+    const char **extra;            /* --functional, --device, --set as given */
+    size_t nextra;
+    char *line;                    /* once saved: debug.args (malloc'ed) */
+    int failed;
+    char err[768];
+} save_t;
+
+/* wl_result_t.before_launch for --save-launch: save launch o->save_launch. */
+static void save_hook(void *arg, launch_t *L, uint64_t launch)
+{
+    save_t *s = arg;
+    if (launch == s->o->save_launch && !s->line && !s->failed)
+        s->failed = wl_save_launch(L, s->co, s->o->save_dir, s->extra, s->nextra, &s->line, s->err, sizeof s->err);
+}
+
+/* path relative to the working directory when it lies below it (the
+ * built-in code objects are found by absolute path), else path. */
+static void short_path(const char *path, char *out, size_t n)
+{
+    char cwd[PATH_MAX];
+    size_t k;
+    if (path[0] == '/' && getcwd(cwd, sizeof cwd) && (k = strlen(cwd)) > 1 && !strncmp(path, cwd, k) &&
+        path[k] == '/')
+        path += k + 1;
+    snprintf(out, n, "%s", path);
+}
+
+/* --save-launch: set up s and r to save launch L of the run of file and
+ * stop after it.  0, or -1 when out of memory. */
+static int setup_save(const bench_opts_t *o, const char *file, save_t *s, wl_result_t *r)
+{
+    s->o = o;
+    short_path(file, s->co, sizeof s->co);
+    if (!(s->extra = malloc((3 + 2 * o->t.nsets) * sizeof *s->extra)))
+        return -1;
+    if (o->t.functional)
+        s->extra[s->nextra++] = "--functional";
+    if (o->t.device) {
+        s->extra[s->nextra++] = "--device";
+        s->extra[s->nextra++] = o->t.device;
+    }
+    for (size_t i = 0; i < o->t.nsets; i++) {
+        s->extra[s->nextra++] = "--set";
+        s->extra[s->nextra++] = o->t.sets[i];
+    }
+    r->before_launch = save_hook;
+    r->before_arg = s;
+    r->stop_after = o->save_launch + 1;
+    return 0;
+}
+
+/* --save-launch after the run (status st, exit status rc so far): the
+ * saved launch's line, or why there is none.  Returns the exit status. */
+static int finish_save(const bench_opts_t *o, const save_t *s, const wl_result_t *r, wl_status_t st, int rc)
+{
+    unsigned long long l = o->save_launch, n = r->launches;
+    if (s->line) {
+        printf("launch %llu saved: gcnsim debug %s\n", l, s->line);
+        return rc;
+    }
+    if (s->failed)
+        cli_error("bench: --save-launch %llu: %s", l, s->err);
+    else if (st == WL_PASS || st == WL_FAIL)
+        cli_error("bench: --save-launch %llu: the run has %llu launch%s (0-%llu)", l, n, n == 1 ? "" : "es", n - 1);
+    else if (st == WL_FAULT)
+        cli_error("bench: --save-launch %llu: not saved: a wave faulted in launch %llu", l, n);
+    return st == WL_FAULT ? rc : EXIT_USAGE;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o;
@@ -404,6 +530,8 @@ int cmd_bench(int argc, char **argv)
     trace_writer_t *tw = NULL;
     trace_recorder_t rec;
     memset(&rec, 0, sizeof rec);
+    save_t save;
+    memset(&save, 0, sizeof save);
     int rc = EXIT_USAGE;
     if (o.trace && !(o.options = cli_args_text(argc, argv, 0, "--trace"))) {
         cli_error("bench: out of memory");
@@ -438,15 +566,29 @@ int cmd_bench(int argc, char **argv)
         }
         r.trace = &rec;
     }
+    if (o.save && setup_save(&o, file, &save, &r)) {
+        cli_error("bench: out of memory");
+        goto out;
+    }
     r.n = o.n;
     wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
     if (r.progress_shown)
         fputc('\n', stderr);
-    rc = st == WL_PASS ? EXIT_OK : st == WL_FAIL ? EXIT_DIFF : st == WL_FAULT ? EXIT_FAULT : EXIT_USAGE;
+    rc = st == WL_PASS || st == WL_STOPPED ? EXIT_OK
+         : st == WL_FAIL                    ? EXIT_DIFF
+         : st == WL_FAULT                   ? EXIT_FAULT
+                                            : EXIT_USAGE;
     int trace_bad = tw && finish_trace(tw, &rec);
     tw = NULL;
     if (trace_bad && st != WL_ERROR) {
         rc = EXIT_USAGE;
+        goto out;
+    }
+    if (o.save) {   /* the saved line or an error instead of the report */
+        if (st == WL_ERROR)
+            cli_error("bench: %s", err);
+        else
+            rc = finish_save(&o, &save, &r, st, rc);
         goto out;
     }
     int json_stdout = o.json && strcmp(o.json, "-") == 0;
@@ -480,6 +622,8 @@ out:
         rc = EXIT_USAGE;
     }
     free(o.options);
+    free(save.extra);
+    free(save.line);
     wl_result_free(&r);
     gpu_mirror_close(&gpu);
     la_close(&m);

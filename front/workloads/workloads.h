@@ -14,7 +14,8 @@
 #include "front/trace.h"
 #include "sim/timing.h"
 
-typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR } wl_status_t;
+/* WL_STOPPED: the run stopped after wl_result_t.stop_after launches, unchecked. */
+typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR, WL_STOPPED } wl_status_t;
 
 /* Timing mode: consecutive launches of one kernel with the same sizes form
  * a launch group, whose statistics the cycle model sums (bitonic: every
@@ -55,6 +56,9 @@ typedef struct {
      * number (0, 1, ...), e.g. to change an input between launches */
     void (*before_launch)(void *arg, launch_t *L, uint64_t launch);
     void *before_arg;
+    /* optional (set before the run): stop after this many launches (0:
+     * run them all); the workload then returns WL_STOPPED */
+    uint64_t stop_after;
 } wl_result_t;
 
 typedef struct wl_workload {
@@ -94,6 +98,18 @@ double wl_now(void);
  * adding its time to the group); returns WL_PASS, or WL_FAULT after
  * printing the report, or WL_ERROR with err set. */
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
+
+/* bench --save-launch: write into directory dir (created if missing)
+ * what gcnsim run and gcnsim debug need to repeat launch L from the state
+ * its buffers hold now: dir/argN.bin, the device contents of the
+ * allocation explicit argument N points to (at its start), and
+ * dir/debug.args, one line of arguments (shell-quoted where needed): co,
+ * --kernel, --global, --local, one --arg per explicit argument
+ * (buf:dir/argN.bin, local:BYTES, scalars with their exact bits), then
+ * extra.  Sets *line to that line (malloc'ed).  0, or -1 with a message
+ * in err. */
+int wl_save_launch(launch_t *L, const char *co, const char *dir, const char *const *extra, size_t nextra,
+                   char **line, char *err, size_t errlen);
 
 /* Release the launch groups of r. */
 void wl_result_free(wl_result_t *r);
