@@ -703,21 +703,33 @@ static int token_is(const char *t, size_t n, const char *s)
     return strlen(s) == n && !memcmp(t, s, n);
 }
 
-/* The run's options as gcnsim debug takes them (without the options only
- * gcnsim run has). */
-static void debug_options(FILE *out, const char *opts)
+/* An option left out when a command line is repeated, with its number of values. */
+typedef struct {
+    const char *name;
+    int nvalues;
+} skip_t;
+
+/* The options of gcnsim run that gcnsim debug does not take. */
+static const skip_t run_only[] = {{"--dump", 1}, {"--json", 1}, {"--timeline", 1}, {"--trace", 1},
+                                  {"--hotspots", 0}, {NULL, 0}};
+/* The options of gcnsim bench that --save-launch does without: other
+ * outputs, the GPU, an earlier --save-launch. */
+static const skip_t bench_extra[] = {{"--json", 1}, {"--timeline", 1}, {"--trace", 1}, {"--save-launch", 2},
+                                     {"--hotspots", 0}, {"--validate", 0}, {NULL, 0}};
+
+/* Prints the options opts (shell-quoted as written) without those in skip. */
+static void print_options(FILE *out, const char *opts, const skip_t *skip)
 {
     const char *s = opts, *t;
     size_t n;
     while (next_token(&s, &t, &n)) {
-        if (token_is(t, n, "--dump") || token_is(t, n, "--json") || token_is(t, n, "--timeline") ||
-            token_is(t, n, "--trace")) {
+        const skip_t *k = skip;
+        while (k->name && !token_is(t, n, k->name))
+            k++;
+        for (int v = 0; k->name && v < k->nvalues; v++)
             next_token(&s, &t, &n);
-            continue;
-        }
-        if (token_is(t, n, "--hotspots"))
-            continue;
-        fprintf(out, " %.*s", (int)n, t);
+        if (!k->name)
+            fprintf(out, " %.*s", (int)n, t);
     }
 }
 
@@ -744,6 +756,26 @@ static int bench_workload(const char *opts, char *buf, size_t n)
     return 1;
 }
 
+/* The debugger's commands that stop wave at its execution of pc after hits earlier ones. */
+static void print_break(FILE *out, uint64_t pc, uint32_t wave, uint64_t hits)
+{
+    fprintf(out, "  (gcnsim) break 0x%" PRIx64 " wave %u\n  (gcnsim) run\n", pc, wave);
+    if (hits)
+        fprintf(out, "  (gcnsim) continue %" PRIu64 "\n", hits);
+}
+
+/* A bench trace (options h->options, workload wl or NULL): the bench again,
+ * saving launch launch into a directory, then gcnsim debug on what it saved. */
+static void print_bench_steps(FILE *out, const trace_header_t *h, const char *which, const char *wl, uint32_t launch)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "%s%slaunch%u", wl ? wl : "", wl ? "-" : "", launch);
+    fprintf(out, "to stop before this instruction in %s's run (launch %u of gcnsim bench %s, kernel %s), save that "
+            "launch, then debug it:\n  gcnsim", which, launch, wl ? wl : "(unknown workload)", h->kernel);
+    print_options(out, h->options, bench_extra);
+    fprintf(out, " --save-launch %u %s\n  gcnsim debug $(cat %s/debug.args)\n", launch, dir, dir);
+}
+
 void td_print_debug(FILE *out, const trace_header_t *h, const char *which, uint32_t launch, uint32_t wave,
                     uint64_t pc, uint64_t hits)
 {
@@ -751,8 +783,8 @@ void td_print_debug(FILE *out, const trace_header_t *h, const char *which, uint3
     if (!h->options || !*h->options)
         return;
     if (bench_workload(h->options, wl, sizeof wl)) {
-        fprintf(out, "the record is from launch %u of gcnsim bench %s (kernel %s): gcnsim debug cannot replay a "
-                "bench launch yet\n", launch, wl, h->kernel);
+        print_bench_steps(out, h, which, wl_find(wl) ? wl : NULL, launch);
+        print_break(out, pc, wave, hits);
         return;
     }
     if (launch) {
@@ -760,9 +792,8 @@ void td_print_debug(FILE *out, const trace_header_t *h, const char *which, uint3
         return;
     }
     fprintf(out, "to stop before this instruction in %s's run:\n  gcnsim debug", which);
-    debug_options(out, h->options);
-    fprintf(out, "\n  (gcnsim) break 0x%" PRIx64 " wave %u\n  (gcnsim) run\n", pc, wave);
-    if (hits)
-        fprintf(out, "  (gcnsim) continue %" PRIu64 "\n", hits);
+    print_options(out, h->options, run_only);
+    fputc('\n', out);
+    print_break(out, pc, wave, hits);
 }
 
