@@ -244,9 +244,11 @@ def test_diff_bench_line():
                                           r"\(work-group \d+,0,0, wave \d+ of the group\)\n", out), out)
     check("diff of bench traces: the instruction differs (v_min_u32 against v_max_u32)",
           "the instruction differs" in out and "v_min_u32" in out and "v_max_u32" in out, out)
-    check("diff of bench traces: the bench line instead of a gcnsim debug command",
-          "the record is from launch 0 of gcnsim bench bitonic (kernel bitonic_step): gcnsim debug cannot replay "
-          "a bench launch yet\n" in out and "(gcnsim) break" not in out, out)
+    check("diff of bench traces: the two steps that stop there (save launch 0 of the bench, then debug it)",
+          "to stop before this instruction in B's run (launch 0 of gcnsim bench bitonic, kernel bitonic_step), "
+          "save that launch, then debug it:\n" in out and " --save-launch 0 bitonic-launch0\n" in out
+          and "  gcnsim debug $(cat bitonic-launch0/debug.args)\n" in out
+          and re.search(r"\(gcnsim\) break 0x[0-9a-f]+ wave \d+\n", out), out)
     p = gcnsim(["trace", "diff", a, b, "--all"])
     later = re.findall(r"(?m)^  wave \d+ \(wg \d+,\d+,\d+ #\d+, launch (\d+)\)", p.stdout)
     check("diff of bench traces: --all names later launches by number",
@@ -274,7 +276,7 @@ def test_errors_help():
     check("help: trace dump --help has --launch L", p.returncode == 0 and "--launch L" in p.stdout, p.stdout)
     p = gcnsim(["trace", "diff", "--help"])
     check("help: trace diff --help mentions bench traces", p.returncode == 0 and "gcnsim bench --trace" in p.stdout
-          and "bench launch" in p.stdout, p.stdout)
+          and "--save-launch" in p.stdout, p.stdout)
     p = gcnsim(["trace", "--help"])
     check("help: trace --help mentions bench --trace", p.returncode == 0 and "gcnsim bench WORKLOAD" in p.stdout,
           p.stdout)

@@ -147,10 +147,10 @@ int main(void)
              f.before, f.after);
     CHECK(strstr(out, want) != NULL, "bench trace flip: one lane (%u) of the loaded register, the key before and after",
           lane);
-    snprintf(want, sizeof want, "the record is from launch %llu of gcnsim bench bitonic (kernel bitonic_step): gcnsim "
-             "debug cannot replay a bench launch yet\n", (unsigned long long)f.launch);
-    CHECK(strstr(out, want) && !strstr(out, "(gcnsim) break"),
-          "bench trace flip: the bench launch line instead of a gcnsim debug command");
+    snprintf(want, sizeof want, "  gcnsim bench bitonic --n 1024 --functional --save-launch %llu bitonic-launch%llu\n",
+             (unsigned long long)f.launch, (unsigned long long)f.launch);
+    CHECK(strstr(out, want) && strstr(out, "(gcnsim) break 0x"),
+          "bench trace flip: the steps that save launch %llu and stop in the debugger", (unsigned long long)f.launch);
     if (check_failed_)
         printf("      rc %d %s\n%s\n", rc, rc < 0 ? err : "", out);
     free(text);

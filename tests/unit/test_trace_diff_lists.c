@@ -158,18 +158,18 @@ static void test_bench_line(void)
     char out[8192];
     const char *opts = "bench --n 1024 bitonic --functional";
     int rc = diff(write_trace("bench-a", &a, opts), write_trace("bench-b", &b, opts), out, sizeof out);
-    const char *want = "the record is from launch 7 of gcnsim bench bitonic (kernel bitonic_step): gcnsim debug "
-                       "cannot replay a bench launch yet\n";
-    CHECK(rc == 1 && strstr(out, want) && !strstr(out, "gcnsim debug bench") && !strstr(out, "(gcnsim) break"),
-          "trace diff, bench trace, launch 7: the bench launch line instead of the debugger command");
+    const char *want = "  gcnsim bench --n 1024 bitonic --functional --save-launch 7 bitonic-launch7\n"
+                       "  gcnsim debug $(cat bitonic-launch7/debug.args)\n";
+    CHECK(rc == 1 && strstr(out, want) && !strstr(out, "gcnsim debug bench") && strstr(out, "(gcnsim) break"),
+          "trace diff, bench trace, launch 7: save launch 7 with the bench's options, then debug it");
     CHECK(strstr(out, "wave 0 of the group, launch 7)") != NULL, "trace diff, bench trace: the wave line names launch 7");
     if (rc != 1 || !strstr(out, want))
         printf("      rc %d, report:\n%s\n", rc, out);
     a.launch = b.launch = 0;
     rc = diff(write_trace("bench-a0", &a, opts), write_trace("bench-b0", &b, opts), out, sizeof out);
-    CHECK(rc == 1 && strstr(out, "the record is from launch 0 of gcnsim bench bitonic (kernel bitonic_step)") &&
-              !strstr(out, "(gcnsim) break"),
-          "trace diff, bench trace, launch 0: the bench launch line too (its options are not a run's)");
+    CHECK(rc == 1 && strstr(out, "(launch 0 of gcnsim bench bitonic, kernel bitonic_step), save that launch") &&
+              strstr(out, " --save-launch 0 bitonic-launch0\n") && !strstr(out, "gcnsim debug bench"),
+          "trace diff, bench trace, launch 0: the save step too (its options are not a run's)");
     opts = "k.co --kernel bitonic_step --global 64";
     rc = diff(write_trace("run-a", &a, opts), write_trace("run-b", &b, opts), out, sizeof out);
     CHECK(rc == 1 && strstr(out, "  gcnsim debug k.co --kernel bitonic_step --global 64\n") &&
