@@ -1,28 +1,19 @@
 """Helpers for the gcnsim debug tests: run a batch session, split its
-output by command, parse printed values, report PASS/FAIL lines."""
+output by command, parse printed values, report PASS/FAIL lines (those
+of tests/gtest.py, with gcnsim as G and a temporary directory TMP)."""
 import os
 import re
 import struct
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
-TMP = tempfile.mkdtemp(prefix="gcnsim-debug-")
-failed = False
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+# check and ROOT are part of this module's API
+from gtest import check, ROOT  # noqa: E402,F401
 
-
-def check(name, ok, detail=""):
-    """Print one PASS/FAIL line."""
-    global failed
-    if ok:
-        print(f"PASS: {name}")
-    else:
-        failed = True
-        print(f"FAIL: {name}" + (f": {detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
+G = gtest.GCNSIM
+TMP = gtest.tempdir("gcnsim-debug-")
+finish = gtest.done     # exit, with status 1 if a check failed
 
 
 def data_file(name, fmt, values):
@@ -36,8 +27,7 @@ def data_file(name, fmt, values):
 def run(args, script, timeout=60):
     """Run `gcnsim debug ARGS --batch` with script on standard input:
     (exit status, merged stdout+stderr)."""
-    p = subprocess.run([G, "debug"] + args + ["--batch"], input=script, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True, timeout=timeout, cwd=ROOT)
+    p = gtest.gcnsim(["debug"] + args + ["--batch"], stdin=script, timeout=timeout, merge=True)
     return p.returncode, p.stdout
 
 
@@ -108,12 +98,7 @@ def disasm_addr(co, kernel, mnemonic, nth=0):
     """Address (as `gcnsim disasm` shows it) of the nth instruction with
     mnemonic in kernel: a location for break (the instruction to stop at
     is chosen by its mnemonic; values are checked independently)."""
-    out = subprocess.run([G, "disasm", co, "--kernel", kernel], stdout=subprocess.PIPE, text=True,
-                         cwd=ROOT).stdout
+    out = gtest.gcnsim(["disasm", co, "--kernel", kernel]).stdout
     hits = [int(m.group(1), 16) for m in re.finditer(r"^\t" + re.escape(mnemonic) + r"\b.*// ([0-9A-F]+):",
                                                      out, re.M)]
     return hits[nth] if len(hits) > nth else None
-
-
-def finish():
-    sys.exit(1 if failed else 0)

@@ -43,32 +43,22 @@ import re
 import shlex
 import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
-TMP = tempfile.mkdtemp(prefix="gcnsim-tsave-")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+G = gtest.GCNSIM
+gtest.detail_limit = 3000   # a FAIL line shows at most 3000 characters of its detail
+TMP = gtest.tempdir("gcnsim-tsave-")
 CO = "front/workloads/bin/%s-%s.co"
 TARGETS = ["gfx701", "gfx803", "gfx900"]
 M64 = (1 << 64) - 1
-failed = False
-
-
-def check(name, ok, detail=""):
-    global failed
-    if ok:
-        print(f"PASS: {name}")
-    else:
-        failed = True
-        print(f"FAIL: {name}" + (f": {str(detail)[:3000]}" if detail else ""))
-    sys.stdout.flush()
-    return ok
 
 
 def gcnsim(args, stdin=None, timeout=600):
-    return subprocess.run([G] + args, input=stdin, capture_output=True, text=True, cwd=TMP, timeout=timeout)
+    return gtest.gcnsim(args, stdin=stdin, timeout=timeout, cwd=TMP)
 
 
 def tmp(name):
@@ -328,7 +318,7 @@ def patched_copy(src, dst):
     """A copy of src whose v_min_u32_e32 becomes v_max_u32_e32 (the VOP2
     opcode field from the kernel's own v_max_u32_e32)."""
     data = bytearray(open(src, "rb").read())
-    out = subprocess.run([G, "disasm", src], capture_output=True, text=True).stdout
+    out = gtest.gcnsim(["disasm", src]).stdout
     mn = re.search(r"\tv_min_u32_e32 [^\n]*// [0-9A-F]{12}: ([0-9A-F]{8})", out)
     mx = re.search(r"\tv_max_u32_e32 [^\n]*// [0-9A-F]{12}: ([0-9A-F]{8})", out)
     if not mn or not mx:
@@ -359,8 +349,7 @@ def run_steps(bench_cmd, debug_cmd, cmds, extra):
         f.write("\n".join(cmds + extra) + "\n")
     script = 'gcnsim() { "$GCNSIM_BIN" "$@"; }\n%s >steps.out || exit 9\n%s -x steps.cmds --batch\n' % (
         bench_cmd, debug_cmd)
-    p = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=TMP,
-                       env=dict(os.environ, GCNSIM_BIN=G), timeout=600)
+    p = gtest.run(["bash", "-c", script], cwd=TMP, env=dict(os.environ, GCNSIM_BIN=G), timeout=600)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -478,11 +467,11 @@ def test_errors():
 
 def main():
     if not os.access(G, os.X_OK):
-        print("SKIP: bench --save-launch (%s is not built)" % G)
-        return 0
+        skip("bench --save-launch", "%s is not built" % G)
+        return
     if not os.path.exists(os.path.join(ROOT, CO % ("bitonic", "gfx900"))):
-        print("SKIP: bench --save-launch (no workload code objects; make kernels)")
-        return 0
+        skip("bench --save-launch", "no workload code objects; make kernels")
+        return
     tests = []
     for t in TARGETS:
         tests += [lambda t=t, l=l: test_replay("bitonic", 4096, t, l) for l in (0, 38, 77)]
@@ -491,15 +480,9 @@ def main():
     tests += [lambda: test_replay("bitonic", 4096, "gfx900", 40, timing=True),
               lambda: test_replay("reduce", 100000, "gfx803", 1, timing=True),
               test_args_contents, test_inputs, test_debug_session, test_diff_patched, test_diff_cut, test_errors]
-    for t in tests:
-        try:
-            t()
-        except Exception as e:   # a crash of one check is a failure, the others go on
-            check("%s ran" % getattr(t, "__name__", "a check"), False, repr(e))
-    if not failed:
-        shutil.rmtree(TMP, ignore_errors=True)   # kept when something failed, to look at
-    return 1 if failed else 0
+    gtest.run_each(tests)   # a crash of one check is a failure, the others go on
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()   # TMP is kept when something failed, to look at

@@ -31,33 +31,22 @@ GCNSIM names the binary (empty: ./gcnsim).  Prints PASS:/FAIL:/SKIP:."""
 import json
 import os
 import re
-import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
-TMP = tempfile.mkdtemp(prefix="gcnsim-tbench-")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+G = gtest.GCNSIM
+gtest.detail_limit = 3000   # a FAIL line shows at most 3000 characters of its detail
+TMP = gtest.tempdir("gcnsim-tbench-")
 CO = "front/workloads/bin/%s-%s.co"
 M64 = (1 << 64) - 1
-failed = False
-
-
-def check(name, ok, detail=""):
-    global failed
-    if ok:
-        print(f"PASS: {name}")
-    else:
-        failed = True
-        print(f"FAIL: {name}" + (f": {str(detail)[:3000]}" if detail else ""))
-    sys.stdout.flush()
-    return ok
 
 
 def gcnsim(args, timeout=600):
-    return subprocess.run([G] + args, capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    return gtest.gcnsim(args, timeout=timeout)
 
 
 def tmp(name):
@@ -212,7 +201,7 @@ def patched_copy(src, dst):
     opcode field, bits 25-30 of VOP2, taken from the kernel's own
     v_max_u32_e32): the sort's compare gives the other key."""
     data = bytearray(open(src, "rb").read())
-    out = subprocess.run([G, "disasm", src], capture_output=True, text=True, cwd=ROOT).stdout
+    out = gcnsim(["disasm", src]).stdout
     mn = re.search(r"\tv_min_u32_e32 [^\n]*// [0-9A-F]{12}: ([0-9A-F]{8})", out)
     mx = re.search(r"\tv_max_u32_e32 [^\n]*// [0-9A-F]{12}: ([0-9A-F]{8})", out)
     if not mn or not mx:
@@ -284,22 +273,16 @@ def test_errors_help():
 
 def main():
     if not os.access(G, os.X_OK):
-        print("SKIP: bench --trace (%s is not built)" % G)
-        return 0
+        skip("bench --trace", "%s is not built" % G)
+        return
     if not os.path.exists(os.path.join(ROOT, CO % ("bitonic", "gfx900"))):
-        print("SKIP: bench --trace (no workload code objects; make kernels)")
-        return 0
+        skip("bench --trace", "no workload code objects; make kernels")
+        return
     tests = [lambda: test_bitonic(64, 0), lambda: test_bitonic(1024, 0), lambda: test_bitonic(256, 1),
              test_reduce_gemm, test_determinism, test_dump_launch, test_diff_bench_line, test_errors_help]
-    for t in tests:
-        try:
-            t()
-        except Exception as e:   # a crash of one check is a failure, the others go on
-            check("%s ran" % getattr(t, "__name__", "a check"), False, repr(e))
-    if not failed:
-        shutil.rmtree(TMP, ignore_errors=True)   # kept when something failed, to look at
-    return 1 if failed else 0
+    gtest.run_each(tests)   # a crash of one check is a failure, the others go on
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()   # TMP is kept when something failed, to look at

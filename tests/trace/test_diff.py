@@ -33,35 +33,23 @@ GCNSIM names the binary (empty: ./gcnsim).  Prints PASS:/FAIL:/SKIP:."""
 import os
 import re
 import shlex
-import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
-TMP = tempfile.mkdtemp(prefix="gcnsim-tdiff-")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+G = gtest.GCNSIM
+TMP = gtest.tempdir("gcnsim-tdiff-")
 E2E = "tests/e2e/bin/divergent_loops-%s.co"
 MICRO = "tests/micro/bin/valu_chain-%s.co"
 TARGETS = ["gfx701", "gfx803", "gfx900"]
 N = 512                 # work-items of divergent_loops: 8 waves in 2 work-groups of 256
-failed = False
-
-
-def check(name, ok, detail=""):
-    global failed
-    if ok:
-        print(f"PASS: {name}")
-    else:
-        failed = True
-        print(f"FAIL: {name}" + (f": {detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
 
 
 def gcnsim(args, stdin=None, timeout=300):
-    return subprocess.run([G] + args, input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    return gtest.gcnsim(args, stdin=stdin, timeout=timeout)
 
 
 def tmp(name):
@@ -460,27 +448,21 @@ def test_max_buffer():
         check("buffer: --max-buffer 1 (MiB) below that: exit 2, one line naming the limit",
               rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--max-buffer" in err, err)
     else:
-        print("SKIP: buffer: --max-buffer (this pair needs less than 1 MiB)")
+        skip("buffer: --max-buffer", "this pair needs less than 1 MiB")
 
 
 def main():
     if not os.access(G, os.X_OK):
-        print("SKIP: trace diff (%s is not built)" % G)
-        return 0
+        skip("trace diff", "%s is not built" % G)
+        return
     tests = [test_agree, test_timing, test_missing, test_errors, test_max_buffer, test_early_stop]
     tests += [lambda t=t, k=k, b=b: test_input_bit(t, k, b) for t, k, b in
               [("gfx701", 77, 0), ("gfx803", 300, 4), ("gfx900", 450, 31)]]
     tests += [lambda t=t: test_instruction(t) for t in TARGETS]
     tests += [lambda t=t: test_memory(t) for t in TARGETS]
-    for t in tests:
-        try:
-            t()
-        except Exception as e:   # a crash of one check is a failure, the others go on
-            check("%s ran" % getattr(t, "__name__", "a check"), False, repr(e))
-    if not failed:
-        shutil.rmtree(TMP, ignore_errors=True)   # kept when something failed, to look at
-    return 1 if failed else 0
+    gtest.run_each(tests)   # a crash of one check is a failure, the others go on
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()   # TMP is kept when something failed, to look at

@@ -20,12 +20,13 @@ GCNSIM names the binary (empty: ./gcnsim)."""
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
 spec = importlib.util.spec_from_file_location("make_traces", os.path.join(ROOT, "traces", "make-traces.py"))
 mt = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mt)
@@ -46,10 +47,10 @@ def cli_missing():
     g = mt.gcnsim_path()
     if not os.access(g, os.X_OK):
         return "%s is not built (make)" % g
-    run = subprocess.run([g, "run", "--help"], capture_output=True, text=True)
+    run = gtest.run([g, "run", "--help"])
     if "--trace" not in run.stdout + run.stderr:
         return "gcnsim run has no --trace option yet"
-    tr = subprocess.run([g, "trace", "--help"], capture_output=True, text=True)
+    tr = gtest.run([g, "trace", "--help"])
     if tr.returncode != 0 or "diff" not in tr.stdout + tr.stderr:
         return "gcnsim has no trace diff command yet"
     return None
@@ -105,7 +106,7 @@ def check_bitflip(s, fname, byte):
     """One bit flipped in an input file: trace diff must report a divergence."""
     indir, trace = mt.work_paths(s.name)
     for cmd in s.inputs:
-        p = subprocess.run(mt.argv_of(cmd, indir, trace), cwd=ROOT, capture_output=True, text=True)
+        p = gtest.run(mt.argv_of(cmd, indir, trace))
         if p.returncode:
             return "FAIL", "input step failed: " + cmd
     path = os.path.join(ROOT, indir, fname)
@@ -149,6 +150,11 @@ def check_cycles(s, setting):
     return "PASS", "(%s)" % mt.divergence_line(out)
 
 
+def verdict(name, st, msg):
+    """A check from a (status, message) pair: the message follows the name, after ': ' on failure."""
+    check(name + (" " + msg if st == "PASS" and msg else ""), st == "PASS", msg)
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description="golden-trace regression test")
@@ -157,54 +163,44 @@ def main(argv):
     args = ap.parse_args(argv)
     why = cli_missing()
     if why:
-        print("SKIP: golden traces (%s)" % why)
-        return 0
+        skip("golden traces", why)
+        return
     mpath = os.path.join(ROOT, "traces", "MANIFEST")
     if not os.path.exists(mpath):
-        print("SKIP: golden traces (no traces/MANIFEST yet: make retrace writes it and the traces)")
-        return 0
+        skip("golden traces", "no traces/MANIFEST yet: make retrace writes it and the traces")
+        return
     text = open(mpath).read()
-    fails = 0
     if text == mt.manifest_text(mt.entries()):
-        print("PASS: golden MANIFEST is the one traces/make-traces.py writes")
+        check("golden MANIFEST is the one traces/make-traces.py writes", True)
     else:
-        print("FAIL: golden MANIFEST differs from traces/make-traces.py's table (make retrace)")
-        fails += 1
+        check("golden MANIFEST differs from traces/make-traces.py's table (make retrace)", False)
     try:
         specs = mt.parse_manifest(text)
     except ValueError as e:
-        print("FAIL: golden MANIFEST: %s" % e)
-        return 1
+        check("golden MANIFEST", False, e)
+        return
     names = {s.name for s in specs}
     stale = sorted(fn for fn in os.listdir(os.path.join(ROOT, "traces"))
                    if fn.endswith(mt.EXT) and fn[:-len(mt.EXT)] not in names)
     if stale and not args.k:
-        print("FAIL: golden traces without a MANIFEST entry: %s" % " ".join(stale))
-        fails += 1
+        check("golden traces without a MANIFEST entry", False, " ".join(stale))
     specs = [s for s in specs if args.k in s.name]
     with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
         results = list(ex.map(check_entry, specs))
     for s, (st, msg) in zip(specs, results):
-        fails += st == "FAIL"
-        print("%s: golden %s (%s)%s" % (st, s.name, s.mode, (": " if st == "FAIL" else " ") + msg if msg else ""))
+        verdict("golden %s (%s)" % (s.name, s.mode), st, msg)
     by = {s.name: s for s in specs}
     for name in DETERMINISM:
         if name in by:
-            st, msg = check_determinism(by[name])
-            fails += st == "FAIL"
-            print("%s: golden determinism %s%s" % (st, name, (": " if st == "FAIL" else " ") + msg))
+            verdict("golden determinism %s" % name, *check_determinism(by[name]))
     if BITFLIP[0] in by:
-        st, msg = check_bitflip(by[BITFLIP[0]], BITFLIP[1], BITFLIP[2])
-        fails += st == "FAIL"
-        print("%s: golden one-bit input change in %s is reported%s" % (st, BITFLIP[0],
-                                                                       (": " if st == "FAIL" else " ") + msg))
+        verdict("golden one-bit input change in %s is reported" % BITFLIP[0],
+                *check_bitflip(by[BITFLIP[0]], BITFLIP[1], BITFLIP[2]))
     if CYCLES[0] in by:
-        st, msg = check_cycles(by[CYCLES[0]], CYCLES[1])
-        fails += st == "FAIL"
-        print("%s: golden --set %s on %s changes cycles only%s" % (st, CYCLES[1], CYCLES[0],
-                                                                  (": " if st == "FAIL" else " ") + msg))
-    return 1 if fails else 0
+        verdict("golden --set %s on %s changes cycles only" % (CYCLES[1], CYCLES[0]),
+                *check_cycles(by[CYCLES[0]], CYCLES[1]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    main(sys.argv[1:])
+    gtest.done()

@@ -31,38 +31,25 @@ import json
 import os
 import random
 import re
-import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 import zlib
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-G = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")
-TMP = tempfile.mkdtemp(prefix="gcnsim-trace-")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+G = gtest.GCNSIM
+TMP = gtest.tempdir("gcnsim-trace-")
 MICRO = "tests/micro/bin/valu_chain-%s.co"
 MICRO_RUN = ["--kernel", "valu_chain", "--global", "256", "--local", "256", "--arg", "zero:1024"]
 BITONIC = "front/workloads/bin/bitonic-%s.co"
 DEVICE = {"gfx701": "r9-290x", "gfx803": "r9-nano", "gfx900": "vega-64"}
 TARGETS = ["gfx701", "gfx803", "gfx900"]
 FORMAT = 2   # the file format version trace.h describes
-failed = False
 
 
-def check(name, ok, detail=""):
-    global failed
-    if ok:
-        print(f"PASS: {name}")
-    else:
-        failed = True
-        print(f"FAIL: {name}" + (f": {detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
-
-
-def run(args, **kw):
-    return subprocess.run([G] + args, cwd=ROOT, capture_output=True, text=True, **kw)
+run = gtest.gcnsim      # run(args): gcnsim ARGS in ROOT, output captured
 
 
 def trace_run(co, args, path, functional=True):
@@ -128,7 +115,7 @@ def test_file_layout():
         co = MICRO % t
         path = os.path.join(TMP, "layout-%s.trace.gz" % t)
         trace_run(co, MICRO_RUN, path)
-        z = subprocess.run(["zcat", path], capture_output=True)
+        z = gtest.run(["zcat", path], text=False)
         check("trace file (%s): zcat reads it (%d bytes, starting with GCNTRACE)" % (t, len(z.stdout)),
               z.returncode == 0 and z.stdout.startswith(b"GCNTRACE"), z.stderr.decode()[:200])
         data = open(path, "rb").read()
@@ -533,8 +520,8 @@ def test_usage():
 
 def main():
     if not os.path.exists(G):
-        print("SKIP: trace tests (no gcnsim binary at %s)" % G)
-        return 0
+        skip("trace tests", "no gcnsim binary at %s" % G)
+        return
     try:
         test_file_layout()
         test_deterministic()
@@ -552,10 +539,8 @@ def main():
         test_usage()
     except (RuntimeError, OSError, ValueError, KeyError, IndexError, TypeError) as e:
         check("trace tests ran to the end", False, "%s: %s" % (type(e).__name__, e))
-    if not failed:
-        shutil.rmtree(TMP, ignore_errors=True)
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()
