@@ -23,15 +23,17 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-G = "./gcnsim"
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import check, run, skip  # noqa: E402
+
+os.chdir(gtest.ROOT)
+G = gtest.GCNSIM
 BIN = "tests/kernels/bin"
 DEVLIBS = os.environ.get("DEVLIBS", "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode")
-failed = 0
 
 # Where we deliberately differ from LLVM's Occupancy remark:
 KNOWN = {
@@ -40,21 +42,6 @@ KNOWN = {
             "(gfx8/9) and 97-104 (gfx6/7)",
     "gfx6lds": "gfx6 has 64 KiB of LDS per CU (32 KiB per work-group); LLVM uses 32 KiB for both",
 }
-
-
-def report(ok, msg):
-    global failed
-    print(("PASS: " if ok else "FAIL: ") + msg)
-    if not ok:
-        failed += 1
-
-
-def skip(msg):
-    print("SKIP: " + msg)
-
-
-def run(args, **kw):
-    return subprocess.run(args, capture_output=True, text=True, **kw)
 
 
 def have(tool):
@@ -85,11 +72,11 @@ def objects():
 def check_basics():
     r = run([G, "info", "--help"])
     text = " ".join(r.stdout.split())
-    report(r.returncode == 0 and "else 256 capped at its max_flat_workgroup_size" in text and "--json" in text,
-           "info --help states the default work-group size")
+    check("info --help states the default work-group size",
+          r.returncode == 0 and "else 256 capped at its max_flat_workgroup_size" in text and "--json" in text)
     objs = objects()
     if not objs:
-        skip("committed code objects (%s is empty)" % BIN)
+        skip("committed code objects", "%s is empty" % BIN)
         return
     bad = []
     for p in objs:
@@ -98,23 +85,24 @@ def check_basics():
         nk = len(d["kernels"]) if d else 0
         if t.returncode != 0 or not d or nk == 0 or t.stdout.count("waves per SIMD, limited by") != nk:
             bad.append(p)
-    report(not bad, "info (text and JSON) on all %d committed code objects%s" % (len(objs), (": " + " ".join(bad)) if bad else ""))
+    check("info (text and JSON) on all %d committed code objects%s"
+          % (len(objs), (": " + " ".join(bad)) if bad else ""), not bad)
     p = os.path.join(BIN, "lds-gfx803.co")
     if os.path.exists(p):
         k = kernels_by_name(info_json(p)).get("lds_reduce")
         regs = [(r["reg"], r["value"]) for r in k["launch"]["registers"]] if k else []
-        report(regs == [("s[0:3]", "private segment buffer"), ("s[4:5]", "dispatch ptr"),
-                        ("s[6:7]", "kernarg segment ptr"), ("s8", "workgroup id x"), ("v0", "work-item id x")],
-               "lds_reduce launch registers s[0:3] PSB, s[4:5] dispatch, s[6:7] kernarg, s8 group id x, v0: %s" % regs)
+        check("lds_reduce launch registers s[0:3] PSB, s[4:5] dispatch, s[6:7] kernarg, s8 group id x, v0: %s" % regs,
+              regs == [("s[0:3]", "private segment buffer"), ("s[4:5]", "dispatch ptr"),
+                       ("s[6:7]", "kernarg segment ptr"), ("s8", "workgroup id x"), ("v0", "work-item id x")])
         d = info_json(p, ("--local", "16,16", "--dynamic-lds", "30000"))
         k = kernels_by_name(d).get("lds_transpose")
         o = k["occupancy"] if k else {}
-        report(o.get("workgroup_size") == [16, 16, 1] and o.get("lds_bytes_allocated") == 31232
-               and o.get("limits", {}).get("lds") == 2 and o.get("waves_per_simd") == 2 and o.get("limited_by") == "lds",
-               "--local 16,16 --dynamic-lds 30000: 1088+30000 B -> 31232 B, 2 groups/CU, 2 waves/SIMD (LDS): %s" % o)
+        check("--local 16,16 --dynamic-lds 30000: 1088+30000 B -> 31232 B, 2 groups/CU, 2 waves/SIMD (LDS): %s" % o,
+              o.get("workgroup_size") == [16, 16, 1] and o.get("lds_bytes_allocated") == 31232
+              and o.get("limits", {}).get("lds") == 2 and o.get("waves_per_simd") == 2 and o.get("limited_by") == "lds")
         t = run([G, "info", p, "--kernel", "lds_transpose", "--local", "1024"]).stdout
-        report("1024x1x1 = 16 waves" in t and "=> 8 waves per SIMD, limited by work-group slots" in t,
-               "--local 1024: 16 waves per group, 2 groups/CU -> 8 waves per SIMD")
+        check("--local 1024: 16 waves per group, 2 groups/CU -> 8 waves per SIMD",
+              "1024x1x1 = 16 waves" in t and "=> 8 waves per SIMD, limited by work-group slots" in t)
 
 
 # ---- 2 ------------------------------------------------------------------
@@ -143,7 +131,7 @@ def classify(gfx, k, llvm_occ, llvm_sgprs):
 def check_recorded_remarks():
     path = "tests/cli/data/llvm_remarks.txt"
     if not os.path.exists(path):
-        skip("recorded LLVM remarks (%s missing)" % path)
+        skip("recorded LLVM remarks", "%s missing" % path)
         return
     n = agree = 0
     for line in open(path):
@@ -151,7 +139,7 @@ def check_recorded_remarks():
             continue
         f, fn, s, v, sc, lds, occ = line.split()
         if not os.path.exists(f):
-            skip("%s (missing)" % f)
+            skip(f, "missing")
             continue
         k = kernels_by_name(info_json(f)).get(fn)
         if k is None:
@@ -162,10 +150,10 @@ def check_recorded_remarks():
         want = tuple(int(x) for x in (s, v, sc, lds, occ))
         ok = got == want
         agree += ok
-        report(ok, "%s %s: SGPRs %d VGPRs %d scratch %d LDS %d occupancy %d as LLVM 15 reports%s"
-               % (f, fn, *want, "" if ok else " (got %s)" % (got,)))
-    report(n > 0 and agree == n, "occupancy and resources agree with LLVM 15's remarks for %d/%d committed kernels"
-           % (agree, n))
+        check("%s %s: SGPRs %d VGPRs %d scratch %d LDS %d occupancy %d as LLVM 15 reports%s"
+              % (f, fn, *want, "" if ok else " (got %s)" % (got,)), ok)
+    check("occupancy and resources agree with LLVM 15's remarks for %d/%d committed kernels"
+          % (agree, n), n > 0 and agree == n)
 
 
 # ---- 3 ------------------------------------------------------------------
@@ -225,7 +213,7 @@ def compare_kd(k, kd):
 
 def check_descriptors():
     if not have("llvm-objdump-16"):
-        skip("descriptors vs llvm-objdump-16 (not installed)")
+        skip("descriptors vs llvm-objdump-16", "not installed")
         return
     n = agree = 0
     for p in objects():
@@ -239,9 +227,10 @@ def check_descriptors():
             diff = compare_kd(k, kd) if kd else {"missing": (None, k["name"])}
             agree += not diff
             if diff:
-                report(False, "%s %s: descriptor fields differ from llvm-objdump-16 (objdump, ours): %s" % (p, k["name"], diff))
-    report(n > 0 and agree == n, "descriptor fields (registers, segments, float mode, enabled SGPRs/VGPRs) equal "
-           "llvm-objdump-16's .amdhsa_ disassembly for %d/%d kernels (v3-v5)" % (agree, n))
+                check("%s %s: descriptor fields differ from llvm-objdump-16 (objdump, ours): %s" % (p, k["name"], diff),
+                      False)
+    check("descriptor fields (registers, segments, float mode, enabled SGPRs/VGPRs) equal "
+          "llvm-objdump-16's .amdhsa_ disassembly for %d/%d kernels (v3-v5)" % (agree, n), n > 0 and agree == n)
 
 
 # ---- 4 ------------------------------------------------------------------
@@ -319,19 +308,19 @@ def ours(k, key):
 
 def check_metadata():
     if not have("llvm-readelf-16"):
-        skip("metadata vs llvm-readelf-16 (not installed)")
+        skip("metadata vs llvm-readelf-16", "not installed")
         return
     try:
         import yaml  # noqa: F401
     except ImportError:
-        skip("metadata vs llvm-readelf-16 (python3 yaml module missing)")
+        skip("metadata vs llvm-readelf-16", "python3 yaml module missing")
         return
     n = agree = nargs = 0
     for p in objects():
         d = info_json(p)
         md = readelf_metadata(p)
         if not d or not md:
-            report(False, "%s: metadata readable by both" % p)
+            check("%s: metadata readable by both" % p, False)
             continue
         v2 = d["code_object_version"] == 2
         ks = kernels_by_name(d)
@@ -340,7 +329,7 @@ def check_metadata():
             k = ks.get(name)
             n += 1
             if not k:
-                report(False, "%s: kernel %s from the metadata is missing" % (p, name))
+                check("%s: kernel %s from the metadata is missing" % (p, name), False)
                 continue
             w, args = want_v2(mk) if v2 else want_v3(mk)
             diff = {key: (val, ours(k, key)) for key, val in w.items() if val is not None and ours(k, key) != val}
@@ -353,9 +342,9 @@ def check_metadata():
                         diff["arg%d.%s" % (i, key)] = (val, ka[key])
             agree += not diff
             if diff:
-                report(False, "%s %s: metadata differs from llvm-readelf-16 (readelf, ours): %s" % (p, name, diff))
-    report(n > 0 and agree == n, "kernel metadata and %d arguments equal llvm-readelf-16's for %d/%d kernels (v2-v5)"
-           % (nargs, agree, n))
+                check("%s %s: metadata differs from llvm-readelf-16 (readelf, ours): %s" % (p, name, diff), False)
+    check("kernel metadata and %d arguments equal llvm-readelf-16's for %d/%d kernels (v2-v5)"
+          % (nargs, agree, n), n > 0 and agree == n)
 
 
 # ---- 5 ------------------------------------------------------------------
@@ -411,14 +400,14 @@ def compare_matrix(tag, target, co, remarks, subset):
         why = classify(gfx, k, r["Occupancy"], r["SGPRs"]) if k["sgprs"]["used"] == r["SGPRs"] else None
         if why:
             known += 1
-            print("PASS: %s %s %s: ours %d, LLVM %d -- known difference '%s' (see the NOTE below)"
-                  % (tag, target, k["name"], o, r["Occupancy"], why))
+            check("%s %s %s: ours %d, LLVM %d -- known difference '%s' (see the NOTE below)"
+                  % (tag, target, k["name"], o, r["Occupancy"], why), True)
         else:
-            report(False, "%s %s %s: occupancy ours %d (%s), LLVM %d; SGPRs %d/%d VGPRs %d/%d; limits %s"
-                   % (tag, target, k["name"], o, k["occupancy"]["limited_by"], r["Occupancy"], k["sgprs"]["used"],
-                      r["SGPRs"], k["vgprs"]["used"], r["VGPRs"], k["occupancy"]["limits"]))
-    report(agree + known == n and n > 0, "%s %s: occupancy equals LLVM's remark for %d/%d kernels (%d more differ "
-           "only as documented)" % (tag, target, agree, n, known))
+            check("%s %s %s: occupancy ours %d (%s), LLVM %d; SGPRs %d/%d VGPRs %d/%d; limits %s"
+                  % (tag, target, k["name"], o, k["occupancy"]["limited_by"], r["Occupancy"], k["sgprs"]["used"],
+                     r["SGPRs"], k["vgprs"]["used"], r["VGPRs"], k["occupancy"]["limits"]), False)
+    check("%s %s: occupancy equals LLVM's remark for %d/%d kernels (%d more differ "
+          "only as documented)" % (tag, target, agree, n, known), agree + known == n and n > 0)
     return agree, known, n
 
 
@@ -426,7 +415,7 @@ def check_matrix():
     need = ["clang-15", "llc-16", "ld.lld-16"]
     missing = [t for t in need if not have(t)]
     if missing or not os.path.isdir(DEVLIBS):
-        skip("fresh-kernel occupancy vs LLVM (missing %s)" % (" ".join(missing) or DEVLIBS))
+        skip("fresh-kernel occupancy vs LLVM", "missing %s" % (" ".join(missing) or DEVLIBS))
         return
     tmp = tempfile.mkdtemp(prefix="gcnsim-info-")
     totals = {"llc-16": [0, 0, 0], "clang-15": [0, 0, 0]}
@@ -443,14 +432,14 @@ def check_matrix():
             r16 = run(["llc-16", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + t, "-O2", "-filetype=obj", "-o", o16, bc,
                        "-pass-remarks-analysis=kernel-resource-usage"]) if ok else None
             if not ok or r16.returncode != 0 or run(["ld.lld-16", "-shared", "-o", co16, o16]).returncode != 0:
-                report(False, "%s: the occupancy matrix compiles" % t)
+                check("%s: the occupancy matrix compiles" % t, False)
                 continue
             gfx6 = t.startswith("gfx6")
             # LLVM 16: everything except gfx6 LDS users (LLVM's 32 KiB per CU)
             a = compare_matrix("llc-16", t, co16, parse_remarks(r16.stderr),
                                lambda k: not (gfx6 and k["lds_static"]))
             if gfx6:
-                skip("llc-16 gfx600 kernels with LDS (known difference 'gfx6lds', see the NOTE below)")
+                skip("llc-16 gfx600 kernels with LDS", "known difference 'gfx6lds', see the NOTE below")
             # LLVM 15 counts LDS/work-group-slot waves per CU, not per SIMD (fixed in LLVM 16):
             # compare where neither LDS nor work-group slots limit
             b = compare_matrix("clang-15", t, co15, parse_remarks(r15.stderr),
@@ -470,7 +459,7 @@ def check_matrix():
 
 def check_symbol_headers():
     if not have("llvm-objdump-16"):
-        skip("symbol headers vs llvm-objdump-16 (not installed)")
+        skip("symbol headers vs llvm-objdump-16", "not installed")
         return
     n = same = 0
     for p in objects():
@@ -481,22 +470,22 @@ def check_symbol_headers():
         n += 1
         same += got == want
         if got != want:
-            report(False, "%s: disasm symbol headers %s, llvm-objdump-16 %s" % (p, got, want))
-    report(n > 0 and same == n, "disasm prints llvm-objdump-16's symbol headers for %d/%d committed objects" % (same, n))
+            check("%s: disasm symbol headers %s, llvm-objdump-16 %s" % (p, got, want), False)
+    check("disasm prints llvm-objdump-16's symbol headers for %d/%d committed objects" % (same, n), n > 0 and same == n)
 
 
 def main():
     if not os.access(G, os.X_OK):
-        print("FAIL: %s is not built (run make)" % G)
-        return 1
+        check("%s is not built (run make)" % G, False)
+        return
     check_basics()
     check_recorded_remarks()
     check_descriptors()
     check_metadata()
     check_symbol_headers()
     check_matrix()
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()

@@ -22,26 +22,17 @@ PASS:/FAIL:/SKIP: line per check.
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
-os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-G = "./gcnsim"
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import check, run, skip  # noqa: E402
+
+os.chdir(gtest.ROOT)
+G = gtest.GCNSIM
 CO = "tests/micro/bin/valu_chain-gfx900.co"
 RUN = [G, "run", CO, "--kernel", "valu_chain", "--global", "256", "--local", "256", "--arg", "zero:1024"]
-failed = 0
-
-
-def report(ok, msg):
-    global failed
-    print(("PASS: " if ok else "FAIL: ") + msg)
-    if not ok:
-        failed += 1
-
-
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True)
 
 
 NUM = (int, float)
@@ -102,17 +93,17 @@ def check_json(tmp):
     try:
         d = json.loads(p.stdout)
     except ValueError as e:
-        report(False, "run --json -: stdout is JSON only (%s; exit %d: %s)" % (e, p.returncode, p.stderr.strip()))
+        check("run --json -: stdout is JSON only (%s; exit %d: %s)" % (e, p.returncode, p.stderr.strip()), False)
         return None
-    report(p.returncode == 0 and d.get("mode") == "timing" and d.get("status") == "completed",
-           "run --json -: timing mode, completed")
+    check("run --json -: timing mode, completed",
+          p.returncode == 0 and d.get("mode") == "timing" and d.get("status") == "completed")
     bad = key_problems(d)
-    report(not bad, "run --json: every report key with its type" + (": " + "; ".join(bad[:6]) if bad else ""))
+    check("run --json: every report key with its type" + (": " + "; ".join(bad[:6]) if bad else ""), not bad)
     total = sum(d["instructions"][k] for k in SUB["instructions"][0] if k != "total") if not bad else -1
-    report(not bad and total == d["instructions"]["total"] == d["instructions_by_encoding"]["total"],
-           "run --json: instruction categories add up to the total the functional core counts")
-    report(not bad and d["device"] == "vega-64" and d["target"] == "gfx900" and d["device_params"]["cus"] == d["cus"],
-           "run --json: default device for gfx900 is vega-64, its parameters listed")
+    check("run --json: instruction categories add up to the total the functional core counts",
+          not bad and total == d["instructions"]["total"] == d["instructions_by_encoding"]["total"])
+    check("run --json: default device for gfx900 is vega-64, its parameters listed",
+          not bad and d["device"] == "vega-64" and d["target"] == "gfx900" and d["device_params"]["cus"] == d["cus"])
     return d
 
 
@@ -120,8 +111,8 @@ def check_determinism(tmp):
     a, b = os.path.join(tmp, "a.json"), os.path.join(tmp, "b.json")
     pa, pb = run(RUN + ["--json", a]), run(RUN + ["--json", b])
     same = pa.returncode == pb.returncode == 0 and open(a, "rb").read() == open(b, "rb").read()
-    report(same, "the same run twice gives byte-identical JSON")
-    report(pa.stdout == pb.stdout and "VALUBusy" in pa.stdout, "the same run twice gives the same text report")
+    check("the same run twice gives byte-identical JSON", same)
+    check("the same run twice gives the same text report", pa.stdout == pb.stdout and "VALUBusy" in pa.stdout)
 
 
 def check_one_cu(full):
@@ -129,17 +120,17 @@ def check_one_cu(full):
     try:
         d = json.loads(p.stdout)
     except ValueError:
-        report(False, "--set cus=1: JSON (exit %d: %s)" % (p.returncode, p.stderr.strip()))
+        check("--set cus=1: JSON (exit %d: %s)" % (p.returncode, p.stderr.strip()), False)
         return
     want = 100.0 * d["instructions"]["valu"] / d["cycles"]
-    report(d["cus"] == 1 and len(d["per_cu"]) == 1 and abs(d["valu_busy_pct"] - want) <= 0.01,
-           "--set cus=1: VALUBusy %.2f = 100*4*%d VALU ops/(4 SIMDs*%d cycles) = %.2f over the one CU"
-           % (d["valu_busy_pct"], d["instructions"]["valu"], d["cycles"], want))
-    report(d["per_cu"][0]["valu_busy_pct"] == d["valu_busy_pct"], "--set cus=1: per_cu[0] is the device")
+    check("--set cus=1: VALUBusy %.2f = 100*4*%d VALU ops/(4 SIMDs*%d cycles) = %.2f over the one CU"
+          % (d["valu_busy_pct"], d["instructions"]["valu"], d["cycles"], want),
+          d["cus"] == 1 and len(d["per_cu"]) == 1 and abs(d["valu_busy_pct"] - want) <= 0.01)
+    check("--set cus=1: per_cu[0] is the device", d["per_cu"][0]["valu_busy_pct"] == d["valu_busy_pct"])
     if full:
         want64 = 100.0 * d["instructions"]["valu"] / (full["cus"] * full["cycles"])
-        report(abs(full["valu_busy_pct"] - want64) <= 0.01,
-               "default device: VALUBusy %.2f over %d CUs (%.2f expected)" % (full["valu_busy_pct"], full["cus"], want64))
+        check("default device: VALUBusy %.2f over %d CUs (%.2f expected)" % (full["valu_busy_pct"], full["cus"], want64),
+              abs(full["valu_busy_pct"] - want64) <= 0.01)
 
 
 def nesting_problems(events):
@@ -180,26 +171,28 @@ def check_timeline(tmp, cus):
     try:
         t = json.load(open(path))
     except (OSError, ValueError) as e:
-        report(False, "--timeline: the file parses as JSON (%s; exit %d: %s)" % (e, p.returncode, p.stderr.strip()))
+        check("--timeline: the file parses as JSON (%s; exit %d: %s)" % (e, p.returncode, p.stderr.strip()), False)
         return
     ev = t.get("traceEvents", [])
     xs = [e for e in ev if e.get("ph") == "X"]
-    report(p.returncode == 0 and isinstance(ev, list) and len(xs) > 0, "--timeline: traceEvents with %d X slices" % len(xs))
-    report(all(1 <= e["pid"] <= cus and e["tid"] >= 1 and e["dur"] >= 0 for e in xs),
-           "--timeline: X slices on pids 1..%d (CU + 1), tids >= 1" % cus)
+    check("--timeline: traceEvents with %d X slices" % len(xs),
+          p.returncode == 0 and isinstance(ev, list) and len(xs) > 0)
+    check("--timeline: X slices on pids 1..%d (CU + 1), tids >= 1" % cus,
+          all(1 <= e["pid"] <= cus and e["tid"] >= 1 and e["dur"] >= 0 for e in xs))
     names = [e for e in ev if e.get("ph") == "M" and e.get("name") in ("process_name", "thread_name")]
-    report(any(e["args"]["name"].startswith("CU ") for e in names) and
-           any(e["args"]["name"].startswith("SIMD ") for e in names), "--timeline: process and thread names")
+    check("--timeline: process and thread names",
+          any(e["args"]["name"].startswith("CU ") for e in names) and
+          any(e["args"]["name"].startswith("SIMD ") for e in names))
     waves = [e for e in ev if e.get("ph") == "B"]
-    report(len(waves) == 4, "--timeline: one wave slice per wave (4)")
+    check("--timeline: one wave slice per wave (4)", len(waves) == 4)
     bad = nesting_problems(ev)
-    report(not bad, "--timeline: slices nest on every track" + (": " + "; ".join(bad[:4]) if bad else ""))
+    check("--timeline: slices nest on every track" + (": " + "; ".join(bad[:4]) if bad else ""), not bad)
     insts = json.loads(run(RUN + ["--json", "-"]).stdout)["instructions"]["total"]
-    report(len(xs) == insts, "--timeline: one X slice per wave-instruction (%d of %d)" % (len(xs), insts))
+    check("--timeline: one X slice per wave-instruction (%d of %d)" % (len(xs), insts), len(xs) == insts)
     p = run(RUN + ["--timeline", "/dev/full"])
     lines = p.stderr.strip().splitlines()
-    report(p.returncode == 2 and len(lines) == 1 and "cannot write /dev/full: No space left on device" in lines[0],
-           "--timeline /dev/full: exit 2 with the path and the reason (%r)" % p.stderr.strip())
+    check("--timeline /dev/full: exit 2 with the path and the reason (%r)" % p.stderr.strip(),
+          p.returncode == 2 and len(lines) == 1 and "cannot write /dev/full: No space left on device" in lines[0])
 
 
 def check_hotspots():
@@ -211,14 +204,14 @@ def check_hotspots():
         start = next(i for i, l in enumerate(out) if l.startswith("annotated disassembly"))
         head = next(l for l in out[start:] if "instruction" in l and "count" in l)
     except StopIteration:
-        report(False, "--hotspots: an annotated disassembly (exit %d)" % p.returncode)
+        check("--hotspots: an annotated disassembly (exit %d)" % p.returncode, False)
         return
     col = head.index("instruction")
     got = [l[col:].strip() for l in out[start:] if l.startswith("  0x")]
-    report(p.returncode == 0 and got == want and len(want) > 250,
-           "--hotspots: the annotated disassembly lists every instruction of valu_chain (%d)" % len(want))
+    check("--hotspots: the annotated disassembly lists every instruction of valu_chain (%d)" % len(want),
+          p.returncode == 0 and got == want and len(want) > 250)
     top = [l for l in out if l.startswith("hot spots of")]
-    report(len(top) == 1 and "10 instructions" in top[0], "--hotspots: a top-10 list first")
+    check("--hotspots: a top-10 list first", len(top) == 1 and "10 instructions" in top[0])
 
 
 def check_refusals():
@@ -230,18 +223,19 @@ def check_refusals():
             ("--functional with --hotspots", ["--functional", "--hotspots"], "--functional")):
         p = run(RUN + extra)
         lines = p.stderr.strip().splitlines()
-        report(p.returncode == 2 and len(lines) == 1 and lines[0].startswith("gcnsim: ") and want in lines[0]
-               and not p.stdout, "%s: exit 2, one line (%s)" % (name, lines[0] if lines else "nothing"))
+        check("%s: exit 2, one line (%s)" % (name, lines[0] if lines else "nothing"),
+              p.returncode == 2 and len(lines) == 1 and lines[0].startswith("gcnsim: ") and want in lines[0]
+              and not p.stdout)
 
 
 def check_functional():
     p = run(RUN + ["--functional"])
     lines = p.stdout.splitlines()
-    report(p.returncode == 0 and len(lines) == 1 and "completed" in lines[0], "--functional: the summary line only")
+    check("--functional: the summary line only", p.returncode == 0 and len(lines) == 1 and "completed" in lines[0])
     p = run(RUN + ["--functional", "--json", "-"])
     d = json.loads(p.stdout) if p.returncode == 0 else {}
-    report(d.get("mode") == "functional" and "cycles" not in d and d.get("instructions", {}).get("total", 0) > 0,
-           "--functional --json: mode functional, no report keys")
+    check("--functional --json: mode functional, no report keys",
+          d.get("mode") == "functional" and "cycles" not in d and d.get("instructions", {}).get("total", 0) > 0)
 
 
 def check_bench():
@@ -249,27 +243,28 @@ def check_bench():
     try:
         d = json.loads(p.stdout)
     except ValueError:
-        report(False, "bench --json: JSON (exit %d: %s)" % (p.returncode, p.stderr.strip()))
+        check("bench --json: JSON (exit %d: %s)" % (p.returncode, p.stderr.strip()), False)
         return
     groups = d.get("groups", [])
     bad = [b for g in groups for b in key_problems(g)]
-    report(p.returncode == 0 and d.get("mode") == "timing" and len(groups) == 2 and not bad,
-           "bench reduce --json: a report per launch group (2 pass sizes), every key" +
-           (": " + "; ".join(bad[:4]) if bad else ""))
-    report(sum(g["cycles"] for g in groups) == d.get("cycles") and sum(g["launches"] for g in groups) == d["launches"],
-           "bench: the groups' cycles and launches add up")
+    check("bench reduce --json: a report per launch group (2 pass sizes), every key" +
+          (": " + "; ".join(bad[:4]) if bad else ""),
+          p.returncode == 0 and d.get("mode") == "timing" and len(groups) == 2 and not bad)
+    check("bench: the groups' cycles and launches add up",
+          sum(g["cycles"] for g in groups) == d.get("cycles") and sum(g["launches"] for g in groups) == d["launches"])
     p = run([G, "bench", "bitonic", "--n", "1024"])
-    report(p.returncode == 0 and "launch group 1 of 1: 55 launches of bitonic_step" in p.stdout
-           and p.stdout.count("VALUBusy") == 1, "bench bitonic: all 55 launches of the sort are one group")
+    check("bench bitonic: all 55 launches of the sort are one group",
+          p.returncode == 0 and "launch group 1 of 1: 55 launches of bitonic_step" in p.stdout
+          and p.stdout.count("VALUBusy") == 1)
 
 
 def main():
     if not os.access(G, os.X_OK):
-        print("FAIL: report (%s is not built; run make)" % G)
-        return 1
+        check("report (%s is not built; run make)" % G, False)
+        return
     if not os.path.exists(CO):
-        print("SKIP: report (no %s)" % CO)
-        return 0
+        skip("report", "no %s" % CO)
+        return
     with tempfile.TemporaryDirectory(prefix="gcnsim-report-") as tmp:
         d = check_json(tmp)
         check_determinism(tmp)
@@ -279,8 +274,8 @@ def main():
         check_refusals()
         check_functional()
         check_bench()
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()

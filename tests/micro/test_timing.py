@@ -21,12 +21,14 @@ import concurrent.futures
 import json
 import os
 import struct
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SIM = os.environ.get("GCNSIM") or os.path.join(ROOT, "gcnsim")   # GCNSIM= another build
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT  # noqa: E402
+
+SIM = gtest.GCNSIM   # GCNSIM= another build
 BIN = os.path.join(ROOT, "tests", "micro", "bin")
 # the preset each target runs on (the default preset of the target)
 DEVICE = {"gfx701": "r9-290x", "gfx803": "r9-nano", "gfx900": "vega-64"}
@@ -34,15 +36,10 @@ TARGETS = tuple(DEVICE)
 VERBOSE = "-v" in sys.argv[1:]
 PCT_EPS = 0.0051    # the JSON's percentages have 2 decimals (96.875 -> 96.88)
 
-failures = 0
-
 
 def check(name, ok, detail):
     """One PASS:/FAIL: line: name, then the measured and expected numbers."""
-    global failures
-    if not ok:
-        failures += 1
-    print(f"{'PASS' if ok else 'FAIL'}: timing/{name}: {detail}", flush=True)
+    gtest.check(f"timing/{name}: {detail}", ok)
 
 
 def within(x, want, rel):
@@ -90,7 +87,7 @@ def execute(r):
         argv = r.argv(dump_path, tl_path)
         if VERBOSE:
             print("  $", " ".join(argv[1:]), flush=True)
-        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = gtest.run(argv, text=False)
         out = p.stdout.decode(errors="replace")
         dump = tl = None
         if dump_path and os.path.exists(dump_path):
@@ -154,9 +151,7 @@ def cyc(r):
 
 
 def device_params(name):
-    p = subprocess.run([SIM, "devices", name, "--json"], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE)
-    d = json.loads(p.stdout.decode())
+    d = json.loads(gtest.gcnsim(["devices", name, "--json"]).stdout)
     return {x["key"]: x["value"] for x in d["params"]}
 
 
@@ -519,8 +514,8 @@ def check_prio(t, R):
 def main():
     os.chdir(ROOT)
     if not os.access(SIM, os.X_OK):
-        print("FAIL: timing: ./gcnsim is not built (make)")
-        return 1
+        gtest.check("timing: ./gcnsim is not built (make)", False)
+        return
     per = {t: runs_for(t) for t in TARGETS}
     run_all([r for R in per.values() for r in R.values()])
     for t in TARGETS:
@@ -536,8 +531,8 @@ def main():
         guarded(f"{t}/h", lambda: check_h(t, R))
         guarded(f"{t}/i", lambda: check_i(t, R))
         guarded(f"{t}/prio", lambda: check_prio(t, R))
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()

@@ -24,7 +24,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from llvmtools import MC15, OBJDUMP, assemble_labelled, first_missing, gen_of, norm
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
 
 # EF_AMDGPU_MACH (low byte of e_flags) -> processor
 MACH = {0x20: "gfx600", 0x21: "gfx601", 0x3a: "gfx602", 0x22: "gfx700", 0x23: "gfx701",
@@ -221,24 +223,24 @@ def show_bad(bad, gen, k):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="code objects (default tests/kernels/bin/*.co)")
-    ap.add_argument("--gcnsim", default=os.path.join(ROOT, "gcnsim"))
+    ap.add_argument("--gcnsim", default=gtest.GCNSIM)
     ap.add_argument("--show", type=int, default=4, help="mismatches shown per file (default 4)")
     ap.add_argument("-j", type=int, default=2, help="parallel jobs (default 2)")
     args = ap.parse_args()
     files = args.files or sorted(glob.glob(os.path.join(ROOT, "tests", "kernels", "bin", "*.co")))
     if not files:
-        print("FAIL: corpus: no code objects in tests/kernels/bin (run make kernels)")
-        return 1
+        check("corpus: no code objects in tests/kernels/bin (run make kernels)", False)
+        return
     if not os.access(args.gcnsim, os.X_OK):
-        print("FAIL: corpus: %s is not built (run make)" % args.gcnsim)
-        return 1
+        check("corpus: %s is not built (run make)" % args.gcnsim, False)
+        return
 
     jobs = []
     missing = {}
     for path in files:
         t = target_of(path)
         if t is None:
-            print("FAIL: corpus %s: not an AMDGPU ELF of a known target" % os.path.basename(path))
+            check("corpus %s: not an AMDGPU ELF of a known target" % os.path.basename(path), False)
             continue
         tool = first_missing([OBJDUMP] if gen_of(t) >= 8 else [MC15])
         if tool:
@@ -246,9 +248,8 @@ def main():
             continue
         jobs.append((path, t))
     for tool, paths in missing.items():
-        print("SKIP: corpus: %d code objects not checked (%s not installed)" % (len(paths), tool))
+        skip("corpus: %d code objects not checked" % len(paths), "%s not installed" % tool)
 
-    ok = not any(target_of(p) is None for p in files)
     per_gen = {}
     with tempfile.TemporaryDirectory(prefix="gcnsim-corpus-") as tmp, \
             ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
@@ -264,8 +265,7 @@ def main():
             name = "corpus %s (%s)" % (os.path.basename(path), t)
             gen = gen_of(t)
             if isinstance(res, Exception):
-                print("FAIL: %s: %s" % (name, res))
-                ok = False
+                check(name, False, res)
                 continue
             equal, total, bad = res
             g = per_gen.setdefault(gen, [0, 0, 0, 0])
@@ -274,22 +274,20 @@ def main():
             g[2] += 1
             g[3] += bool(bad)
             how = "agree with llvm-objdump-16" if gen >= 8 else "re-assemble to the same words (llvm-mc-15)"
+            more = "; %d mismatches" % len(bad) if bad else ""
+            check("%s: %d/%d instructions %s%s" % (name, equal, total, how, more), not bad)
             if bad:
-                ok = False
-                print("FAIL: %s: %d/%d instructions %s; %d mismatches" % (name, equal, total, how, len(bad)))
                 print("\n".join(show_bad(bad, gen, args.show)))
-            else:
-                print("PASS: %s: %d/%d instructions %s" % (name, equal, total, how))
     for gen in sorted(per_gen):
         eq, tot, nf, nbad = per_gen[gen]
         rate = 100.0 * eq / tot if tot else 0.0
-        print("%s: corpus gfx%d: %d/%d instructions agree (%.2f%%) in %d code objects (%d failing)"
-              % ("FAIL" if nbad else "PASS", gen, eq, tot, rate, nf, nbad))
+        check("corpus gfx%d: %d/%d instructions agree (%.2f%%) in %d code objects (%d failing)"
+              % (gen, eq, tot, rate, nf, nbad), not nbad)
     if LOSSY_LITERALS[0]:
         print("note: %d gfx6/gfx7 instructions hold a literal with an inline-constant value; they "
               "re-assemble one dword shorter to the same text (counted as agreeing)" % LOSSY_LITERALS[0])
-    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()

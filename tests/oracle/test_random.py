@@ -36,7 +36,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from llvmtools import MC16, OBJDUMP, assemble_labelled, first_missing, gen_of, norm, tools_for
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import check, skip  # noqa: E402
 
 FAMILIES = ["sop1", "sop2", "sopk", "sopc", "sopp", "smrd", "smem", "vop1", "vop2",
             "vopc", "vop3", "vop3p", "sdwa", "dpp", "vintrp", "ds", "mubuf", "mtbuf",
@@ -568,6 +570,7 @@ def show_case(c):
 
 
 def run_one(args, family, target, tmp_root):
+    """Checks one (family, target): (ok, the check's name and numbers, lines that explain it)."""
     gen = gen_of(target)
     name = "random %s %s" % (family, target)
     tmp = tempfile.mkdtemp(prefix="%s-%s-" % (family, target), dir=tmp_root)
@@ -580,7 +583,7 @@ def run_one(args, family, target, tmp_root):
         else:
             bad, stats = check_old(family, target, cases, ours, tmp)
     except (RuntimeError, OSError) as e:
-        return False, ["FAIL: %s: %s" % (name, e)]
+        return False, "%s: %s" % (name, e), []
     excused = {}
     real = []
     for c in bad:
@@ -613,14 +616,15 @@ def run_one(args, family, target, tmp_root):
             counts[c.kind] = counts.get(c.kind, 0) + 1
         detail += "; %d disagree: %s" % (len(real), ", ".join("%d %s" % (counts[k], k) for k in kinds if k in counts))
     what = "agree" if gen >= 8 else "valid words round-trip"
-    lines = ["%s: %s: %d/%d %s (%s)" % ("FAIL" if real else "PASS", name, agree, n, what, detail)]
+    head = "%s: %d/%d %s (%s)" % (name, agree, n, what, detail)
+    lines = []
     for r, k in excused.items():
         lines.append("    exception (%d): %s" % (k, r))
     for c in real[:args.show]:
         lines.append(show_case(c))
     for ws in crash[:args.show]:
         lines.append("    llvm-objdump-16 crashes on: %s" % " ".join("%08x" % w for w in ws))
-    return not real, lines
+    return not real, head, lines
 
 
 def main():
@@ -630,7 +634,7 @@ def main():
     ap.add_argument("-n", type=int, default=2000, help="cases per (family, target) (default 2000)")
     ap.add_argument("--seed", default="1", help="random seed (default 1)")
     ap.add_argument("--show", type=int, default=3, help="disagreements to print per failure (default 3)")
-    ap.add_argument("--gcnsim", default=os.path.join(ROOT, "gcnsim"), help="gcnsim binary")
+    ap.add_argument("--gcnsim", default=gtest.GCNSIM, help="gcnsim binary")
     ap.add_argument("-j", type=int, default=2, help="parallel jobs (default 2)")
     args = ap.parse_args()
     families = args.family or FAMILIES
@@ -638,11 +642,11 @@ def main():
 
     for t in targets:
         if gen_of(t) not in (6, 7, 8, 9):
-            print("FAIL: random: unknown target '%s'" % t)
-            return 2
+            check("random: unknown target '%s'" % t, False)
+            sys.exit(2)
     if not os.access(args.gcnsim, os.X_OK):
-        print("FAIL: random: %s is not built (run make)" % args.gcnsim)
-        return 1
+        check("random: %s is not built (run make)" % args.gcnsim, False)
+        return
 
     jobs, skipped = [], []
     need = {}
@@ -657,18 +661,18 @@ def main():
                 continue
             jobs.append((fam, t))
     for (t, tool), fams in need.items():
-        print("SKIP: random %s: %s (%s not installed)" % (t, " ".join(fams), tool))
+        skip("random %s: %s" % (t, " ".join(fams)), "%s not installed" % tool)
 
-    ok = True
     with tempfile.TemporaryDirectory(prefix="gcnsim-random-") as tmp_root:
         with ThreadPoolExecutor(max_workers=max(1, args.j)) as ex:
             futs = [ex.submit(run_one, args, fam, t, tmp_root) for fam, t in jobs]
             for fut in futs:
-                good, lines = fut.result()
-                ok &= good
-                print("\n".join(lines), flush=True)
-    return 0 if ok else 1
+                good, head, lines = fut.result()
+                check(head, good)
+                if lines:
+                    print("\n".join(lines), flush=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()

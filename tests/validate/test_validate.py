@@ -36,28 +36,23 @@ PASS:/FAIL:/SKIP: line per check.
     keys, with each stage and pass in the kernarg, the same keys buffer),
     the final buffer compared (differs as left; agrees when filled with the
     sorted keys), the per-group times; a skip is one line, exit 77.
+
+GCNSIM names the binary (empty: ./gcnsim).
 """
 import json
 import os
 import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-G = os.environ.get("GCNSIM_BIN") or os.path.join(ROOT, "gcnsim")   # another build: GCNSIM_BIN
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check  # noqa: E402
+
+G = gtest.GCNSIM
 FAKE_DIR = os.path.join(ROOT, "build", "fakehsa")
 E2E = os.path.join(ROOT, "tests", "e2e", "bin")
 KBIN = os.path.join(ROOT, "tests", "kernels", "bin")
-failed = 0
-
-
-def report(ok, msg):
-    global failed
-    print(("PASS: " if ok else "FAIL: ") + msg)
-    if not ok:
-        failed += 1
 
 
 def gcnsim(args, env=None, log=None, **fake):
@@ -72,7 +67,7 @@ def gcnsim(args, env=None, log=None, **fake):
         e["FAKE_HSA_" + k.upper()] = str(v)
     if env:
         e.update(env)
-    return subprocess.run([G] + args, capture_output=True, text=True, env=e)
+    return gtest.gcnsim(args, env=e)
 
 
 def lines(p):
@@ -94,13 +89,14 @@ def write(path, fmt, values):
 
 def check_help():
     p = gcnsim(["validate", "--help"])
-    report(p.returncode == 0 and p.stdout.startswith("usage: gcnsim validate FILE") and "--ulp N" in p.stdout
-           and "77" in p.stdout, "validate --help: usage, --ulp and the exit statuses")
+    check("validate --help: usage, --ulp and the exit statuses",
+          p.returncode == 0 and p.stdout.startswith("usage: gcnsim validate FILE") and "--ulp N" in p.stdout
+          and "77" in p.stdout)
     p = gcnsim(["--help"])
-    report(p.returncode == 0 and any(l.split()[:1] == ["validate"] for l in p.stdout.splitlines()),
-           "gcnsim --help lists validate")
+    check("gcnsim --help lists validate",
+          p.returncode == 0 and any(l.split()[:1] == ["validate"] for l in p.stdout.splitlines()))
     p = gcnsim(["bench", "--help"])
-    report(p.returncode == 0 and "--validate" in p.stdout, "bench --help describes --validate")
+    check("bench --help describes --validate", p.returncode == 0 and "--validate" in p.stdout)
     co = os.path.join(E2E, "f32_arith-gfx900.co")
     for args, what in [(["validate"], "no FILE"),
                        (["validate", co, "--global", "64", "--ulp", "x"], "--ulp x"),
@@ -110,8 +106,8 @@ def check_help():
                        (["validate", co, "--global", "64", "--arg", "zero:4"], "too few --arg"),
                        (["bench", "gemm", "--validate", "--functional"], "bench --validate --functional")]:
         p = gcnsim(args)
-        report(p.returncode == 2 and len(lines(p)) == 1, "bad usage (%s): exit 2, one line (%s)" % (
-            what, p.returncode if p.returncode != 2 else lines(p)))
+        check("bad usage (%s): exit 2, one line (%s)" % (what, p.returncode if p.returncode != 2 else lines(p)),
+              p.returncode == 2 and len(lines(p)) == 1)
 
 
 # ---- 2. skips ------------------------------------------------------------------
@@ -130,13 +126,13 @@ def f32_args(tmp, n=64):
 def check_skip(p, words, what):
     out = lines(p)
     ok = p.returncode == 77 and len(out) == 1 and all(w in out[0] for w in words)
-    report(ok, "%s: exit 77 with one line saying %s%s" % (what, " ".join(words), "" if ok else " (%d: %s)" % (
-        p.returncode, out)))
+    check("%s: exit 77 with one line saying %s%s" % (what, " ".join(words), "" if ok else " (%d: %s)" % (
+        p.returncode, out)), ok)
 
 
 def system_runtime():
     """The installed runtime's file, if the dynamic linker finds one."""
-    p = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True)
+    p = gtest.run(["/sbin/ldconfig", "-p"])
     for l in p.stdout.splitlines():
         if "libhsa-runtime64.so.1 " in l and "=>" in l:
             return l.split("=>")[1].strip()
@@ -180,7 +176,7 @@ def metadata(co):
             break
     else:
         return None
-    text = subprocess.run([tool, "--notes", co], capture_output=True, text=True).stdout
+    text = gtest.run([tool, "--notes", co]).stdout
     import yaml
     body = text[text.index("---") + 3:text.rindex("...")]
     meta = yaml.safe_load(body)
@@ -188,7 +184,7 @@ def metadata(co):
 
 
 def sim_dispatch(co, args):
-    p = subprocess.run([G, "run", co, "--functional", "--json", "-"] + args, capture_output=True, text=True)
+    p = gtest.gcnsim(["run", co, "--functional", "--json", "-"] + args)
     return json.loads(p.stdout)["dispatch"] if p.returncode == 0 else None
 
 
@@ -215,21 +211,21 @@ def check_launch(tmp, name, co, kernel, args, inputs, byval, dyn_lds=0, local_of
     sim = sim_dispatch(co, ["--kernel", kernel] + args)
     p = gcnsim(["validate", co, "--kernel", kernel] + args, log=log)
     if sim is None or p.returncode not in (0, 1):
-        report(False, "%s: run --json and validate (%s)" % (name, lines(p)[-3:]))
+        check("%s: run --json and validate (%s)" % (name, lines(p)[-3:]), False)
         return
     ev = read_log(log)
     disp = [e for e in ev if e["event"] == "dispatch"]
     queue = [e for e in ev if e["event"] == "queue"][0]
     if len(disp) != 1:
-        report(False, "%s: one dispatch, got %d" % (name, len(disp)))
+        check("%s: one dispatch, got %d" % (name, len(disp)), False)
         return
     d = disp[0]
-    report([d["dims"], d["grid"], d["workgroup"], d["group_segment_size"], d["private_segment_size"]] ==
-           [sim["dims"], sim["grid"], sim["workgroup"], sim["group_segment_size"], sim["private_segment_size"]],
-           "%s: packet as simulated: dims %d, grid %s, work-group %s, LDS %d, scratch %d" % (
-               name, d["dims"], d["grid"], d["workgroup"], d["group_segment_size"], d["private_segment_size"]))
-    report(d["header"] & 0xff == 2 and d["kernel_object"] == [e for e in ev if e["event"] == "symbol"][0]["object"],
-           "%s: a kernel dispatch packet with the symbol's kernel object" % name)
+    check("%s: packet as simulated: dims %d, grid %s, work-group %s, LDS %d, scratch %d" % (
+              name, d["dims"], d["grid"], d["workgroup"], d["group_segment_size"], d["private_segment_size"]),
+          [d["dims"], d["grid"], d["workgroup"], d["group_segment_size"], d["private_segment_size"]] ==
+          [sim["dims"], sim["grid"], sim["workgroup"], sim["group_segment_size"], sim["private_segment_size"]])
+    check("%s: a kernel dispatch packet with the symbol's kernel object" % name,
+          d["header"] & 0xff == 2 and d["kernel_object"] == [e for e in ev if e["event"] == "symbol"][0]["object"])
     fk, sk = bytes.fromhex(d["kernarg"]), bytes.fromhex(sim["kernarg"])
     meta = metadata(co)[kernel]
     explicit = [a for a in meta if not a[".value_kind"].startswith("hidden_")]
@@ -259,9 +255,9 @@ def check_launch(tmp, name, co, kernel, args, inputs, byval, dyn_lds=0, local_of
             bad.append("%s @%d: %s, want %s" % (kind, off, got.hex(), want.hex()))
     if bytes(expect) != fk:
         bad.append("bytes outside every argument are not zero")
-    report(not bad and len(fk) >= meta[-1][".offset"] + meta[-1][".size"],
-           "%s: the device's kernarg (%d bytes) against the metadata: %d arguments%s" % (
-               name, len(fk), len(meta), "" if not bad else ": " + "; ".join(bad)))
+    check("%s: the device's kernarg (%d bytes) against the metadata: %d arguments%s" % (
+              name, len(fk), len(meta), "" if not bad else ": " + "; ".join(bad)),
+          not bad and len(fk) >= meta[-1][".offset"] + meta[-1][".size"])
     # against the simulator: the same bytes but for pointers and platform values
     diff = []
     for a in meta:
@@ -278,15 +274,16 @@ def check_launch(tmp, name, co, kernel, args, inputs, byval, dyn_lds=0, local_of
                                     sim["private_base_hi"], sim["shared_base_hi"]).to_bytes(size, "little")
         if sk[off:off + size] != want_sim:
             diff.append("%s @%d: simulator %s, device %s" % (kind, off, sk[off:off + size].hex(), fk[off:off + size].hex()))
-    report(len(sk) == len(fk) and not diff, "%s: the simulator's kernarg equals the device's but for %d buffer "
-           "pointer(s) and the platform values%s" % (name, sum(a[".value_kind"] == "global_buffer" for a in meta),
-                                                       "" if not diff else ": " + "; ".join(diff)))
+    check("%s: the simulator's kernarg equals the device's but for %d buffer "
+          "pointer(s) and the platform values%s" % (name, sum(a[".value_kind"] == "global_buffer" for a in meta),
+                                                      "" if not diff else ": " + "; ".join(diff)),
+          len(sk) == len(fk) and not diff)
     loads = [e for e in ev if e["event"] == "load"]
     with open(co, "rb") as f:
         same = len(loads) == 1 and open(loads[0]["file"], "rb").read() == f.read()
-    report(same, "%s: the code object loaded is the file, byte for byte" % name)
+    check("%s: the code object loaded is the file, byte for byte" % name, same)
     sym = [e["name"] for e in ev if e["event"] == "symbol"]
-    report(sym == [kernel + ".kd"], "%s: symbol %s" % (name, sym))
+    check("%s: symbol %s" % (name, sym), sym == [kernel + ".kd"])
 
 
 def check_launches(tmp):
@@ -326,7 +323,7 @@ def check_launches(tmp):
     p = gcnsim(["validate", v2, "--kernel", "atomics_global", "--global", "256", "--local", "64", "--arg", "zero:32",
                 "--arg", "zero:4", "--arg", "zero:8", "--arg", "buf:" + ai], log=log)
     sym = [e["name"] for e in read_log(log) if e["event"] == "symbol"] if os.path.exists(log) else []
-    report(p.returncode in (0, 1) and sym == ["atomics_global"], "code object v2: symbol %s" % sym)
+    check("code object v2: symbol %s" % sym, p.returncode in (0, 1) and sym == ["atomics_global"])
 
 
 # ---- 4. results ------------------------------------------------------------------
@@ -346,14 +343,14 @@ def check_results(tmp):
     row = [l for l in p.stdout.splitlines() if l.strip().startswith("3 ")]
     want = "DIFFERS in %d of %d float elements; first [%d]: simulator %s (0x%08x), device 0 (0x00000000)" % (
         sum(w != 0 for w in words), len(words), first, "%.9g" % f32(words[first]), words[first]) if first is not None else "?"
-    report(p.returncode == 1 and row and row[0].endswith(want) and "result     DIFFER" in p.stdout,
-           "device buffer left as it was: exit 1, '%s'" % want)
+    check("device buffer left as it was: exit 1, '%s'" % want,
+          p.returncode == 1 and row and row[0].endswith(want) and "result     DIFFER" in p.stdout)
     fill = {"fill": "24=" + out}
     p = gcnsim(args, **fill)
     rows = [l for l in p.stdout.splitlines() if l.strip()[:1].isdigit()]
-    report(p.returncode == 0 and len(rows) == 4 and all(r.endswith("  identical") for r in rows) and
-           "AGREE: every buffer identical, bit for bit" in p.stdout,
-           "device buffer = the simulator's --dump: exit 0, 4 buffers identical")
+    check("device buffer = the simulator's --dump: exit 0, 4 buffers identical",
+          p.returncode == 0 and len(rows) == 4 and all(r.endswith("  identical") for r in rows) and
+          "AGREE: every buffer identical, bit for bit" in p.stdout)
     # one flipped bit: the lowest mantissa bit of element k, then a higher one
     k = next(i for i in range(37, len(words)) if words[i] & 0x7f800000 not in (0, 0x7f800000))
     for bit, ulp, code, what in [(0, 0, 1, "bit 0, --ulp 0"), (0, 1, 0, "bit 0, --ulp 1"), (3, 1, 1, "bit 3, --ulp 1")]:
@@ -367,7 +364,7 @@ def check_results(tmp):
         else:
             want = "within 1 ULP (1 of %d float elements differ, by at most 1 ULP)" % len(words)
         row = [l for l in p.stdout.splitlines() if l.strip().startswith("3 ")]
-        report(p.returncode == code and row and row[0].endswith(want), "%s: exit %d, '%s'" % (what, code, want))
+        check("%s: exit %d, '%s'" % (what, code, want), p.returncode == code and row and row[0].endswith(want))
 
 
 # ---- 5. time and the preset ---------------------------------------------------------
@@ -384,29 +381,30 @@ def check_time(tmp):
     try:
         dev, sim, cyc, mhz, ratio = parse_time(p.stdout)
     except (IndexError, ValueError):
-        report(False, "time line: %s" % p.stdout[-300:])
+        check("time line: %s" % p.stdout[-300:], False)
         return
-    report(dev == 4938.240, "device time = 123456 ticks at 25 MHz = 4938.240 us (%s)" % dev)
-    report(mhz == 1630 and abs(sim - cyc / mhz) < 0.0006, "simulated time = %d cycles / %d MHz = %.3f us" % (
-        cyc, mhz, sim))
-    report(abs(ratio - round(dev / (cyc / mhz), 3)) < 0.0011, "ratio device/simulated %.3f" % ratio)
+    check("device time = 123456 ticks at 25 MHz = 4938.240 us (%s)" % dev, dev == 4938.240)
+    check("simulated time = %d cycles / %d MHz = %.3f us" % (cyc, mhz, sim),
+          mhz == 1630 and abs(sim - cyc / mhz) < 0.0006)
+    check("ratio device/simulated %.3f" % ratio, abs(ratio - round(dev / (cyc / mhz), 3)) < 0.0011)
     pre = [l for l in p.stdout.splitlines() if l.strip().startswith("simulated")]
-    report(pre and "preset vega-64" in pre[0] and "cus=56 (preset 64)" in pre[0] and
-           "clock_mhz=1630 (preset 1247)" in pre[0], "gfx900 GPU with 56 CUs: vega-64, cus and clock overridden")
+    check("gfx900 GPU with 56 CUs: vega-64, cus and clock overridden",
+          pre and "preset vega-64" in pre[0] and "cus=56 (preset 64)" in pre[0] and
+          "clock_mhz=1630 (preset 1247)" in pre[0])
     dev_line = [l for l in p.stdout.splitlines() if l.strip().startswith("device")]
-    report(dev_line and "Fake GCN GPU, gfx900, 56 CUs, 1630 MHz" in dev_line[0] and
-           os.path.join("fakehsa", "libhsa-runtime64.so.1") in dev_line[0],
-           "the device line: name, target, CUs, clock, the runtime file")
+    check("the device line: name, target, CUs, clock, the runtime file",
+          dev_line and "Fake GCN GPU, gfx900, 56 CUs, 1630 MHz" in dev_line[0] and
+          os.path.join("fakehsa", "libhsa-runtime64.so.1") in dev_line[0])
     co803 = os.path.join(E2E, "f32_arith-gfx803.co")
     for cus, preset in [(40, "rx-480"), (60, "r9-nano")]:
         p = gcnsim(["validate", co803] + f32_args(tmp), gfx="gfx803", cus=cus, mhz=1000)
         pre = [l for l in p.stdout.splitlines() if l.strip().startswith("simulated")]
-        report(p.returncode in (0, 1) and pre and ("preset %s " % preset) in pre[0],
-               "gfx803 GPU with %d CUs: the nearest preset %s" % (cus, preset))
+        check("gfx803 GPU with %d CUs: the nearest preset %s" % (cus, preset),
+              p.returncode in (0, 1) and pre and ("preset %s " % preset) in pre[0])
     p = gcnsim(args + ["--device", "mi50", "--set", "l2_kib=1024"], cus=64, mhz=1247)
     pre = [l for l in p.stdout.splitlines() if l.strip().startswith("simulated")]
-    report(pre and "preset mi50" in pre[0] and "cus=64 (preset 60)" in pre[0] and "l2_kib=1024 (--set)" in pre[0],
-           "--device and --set: %s" % (pre[0].strip() if pre else p.stderr.strip()))
+    check("--device and --set: %s" % (pre[0].strip() if pre else p.stderr.strip()),
+          pre and "preset mi50" in pre[0] and "cus=64 (preset 60)" in pre[0] and "l2_kib=1024 (--set)" in pre[0])
 
 
 # ---- 6. bench --validate --------------------------------------------------------------
@@ -430,45 +428,43 @@ def check_bench(tmp):
     seq = [(s, q) for s in range(10) for q in range(s + 1)]
     got = [struct.unpack_from("<II", bytes.fromhex(d["kernarg"]), 8) for d in disp]
     keys = {bytes.fromhex(d["kernarg"])[:8] for d in disp}
-    report(len(disp) == 55 and got == seq and len(keys) == 1,
-           "bench bitonic --validate: 55 dispatches, stage and pass of each in the kernarg, one keys buffer")
+    check("bench bitonic --validate: 55 dispatches, stage and pass of each in the kernarg, one keys buffer",
+          len(disp) == 55 and got == seq and len(keys) == 1)
     rng = splitmix(0x6269746f6e6963)
     init = [next(rng) & 0xffffffff for _ in range(n)]
     first = [a for a in disp[0]["allocations"]]
-    report(len(first) == 1 and struct.unpack("<%dI" % n, bytes.fromhex(first[0]["data"])) == tuple(init),
-           "the device's keys before the first launch are the workload's input")
-    report(p.returncode == 1 and "DIFFER" in p.stdout and "55 launches also run on Fake GCN GPU" in p.stdout,
-           "keys left unsorted on the device: exit 1, DIFFER")
+    check("the device's keys before the first launch are the workload's input",
+          len(first) == 1 and struct.unpack("<%dI" % n, bytes.fromhex(first[0]["data"])) == tuple(init))
+    check("keys left unsorted on the device: exit 1, DIFFER",
+          p.returncode == 1 and "DIFFER" in p.stdout and "55 launches also run on Fake GCN GPU" in p.stdout)
     grp = [l for l in p.stdout.splitlines() if l.strip().startswith("group 1")]
-    report(grp and "55 launches of bitonic_step: device 110.000 us" in grp[0],
-           "group time: 55 launches x 2000 ns = 110.000 us (%s)" % (grp[0].strip() if grp else "none"))
+    check("group time: 55 launches x 2000 ns = 110.000 us (%s)" % (grp[0].strip() if grp else "none"),
+          grp and "55 launches of bitonic_step: device 110.000 us" in grp[0])
     srt = write(os.path.join(tmp, "sorted.bin"), "I", sorted(init))
     p = gcnsim(["bench", "bitonic", "--n", str(n), "--validate"], fill="0=" + srt)
-    report(p.returncode == 0 and "AGREE" in p.stdout and "identical" in p.stdout,
-           "keys sorted on the device: exit 0, AGREE")
+    check("keys sorted on the device: exit 0, AGREE",
+          p.returncode == 0 and "AGREE" in p.stdout and "identical" in p.stdout)
     log = os.path.join(tmp, "reduce.log")
     p = gcnsim(["bench", "reduce", "--n", "5000", "--validate"], log=log)
     disp = [e for e in read_log(log) if e["event"] == "dispatch"] if os.path.exists(log) else []
-    report(p.returncode == 1 and [d["grid"][0] for d in disp] == [768, 256] and
-           p.stdout.count("  buffer ") == 3 and "group 2" in p.stdout,
-           "bench reduce --validate: 2 passes (grids 768, 256), 3 buffers compared, 2 groups")
+    check("bench reduce --validate: 2 passes (grids 768, 256), 3 buffers compared, 2 groups",
+          p.returncode == 1 and [d["grid"][0] for d in disp] == [768, 256] and
+          p.stdout.count("  buffer ") == 3 and "group 2" in p.stdout)
 
 
 def main():
     if not os.path.exists(os.path.join(FAKE_DIR, "libhsa-runtime64.so.1")) or not os.path.exists(G):
-        print("FAIL: validate: build/fakehsa/libhsa-runtime64.so.1 or gcnsim is not built (make check builds them)")
-        return 1
-    tmp = tempfile.mkdtemp(prefix="gcnsim-validate-")
+        check("validate: build/fakehsa/libhsa-runtime64.so.1 or gcnsim is not built (make check builds them)", False)
+        return
+    tmp = gtest.tempdir("gcnsim-validate-")
     check_help()
     check_skips(tmp)
     check_launches(tmp)
     check_results(tmp)
     check_time(tmp)
     check_bench(tmp)
-    if not failed:
-        shutil.rmtree(tmp)
-    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
+    gtest.done()   # tmp is kept when something failed, to look at
