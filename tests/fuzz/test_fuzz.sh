@@ -139,11 +139,18 @@ run_target() {
     else
         corpus=$(mktemp -d "$out/check-$name.XXXXXX")
         local n=${FUZZ_RUNS:-$(sed -n 's/.*fuzz-runs: *\([0-9]*\).*/\1/p' "$t" | head -1)}
-        set -- -seed="${FUZZ_SEED:-1}" -runs="${n:-300000}" -max_total_time="${FUZZ_TIME:-600}" \
+        set -- -reload=0 -seed="${FUZZ_SEED:-1}" -runs="${n:-300000}" -max_total_time="${FUZZ_TIME:-600}" \
             "$corpus" "$seeds" $regress
     fi
+    # the check runs without address-space randomisation where the system
+    # allows it (libFuzzer's stack-depth feature follows the stack's
+    # address, and with it which inputs the search keeps) and without
+    # -reload (a re-read of the corpus every second, a matter of timing):
+    # then two runs try the same inputs and keep the same corpus
+    local norand=""
+    [ "$explore" -eq 0 ] && setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
-        "$bin" -timeout=10 -rss_limit_mb=2048 $opts -artifact_prefix="$art/$name-" \
+        $norand "$bin" -timeout=10 -rss_limit_mb=2048 $opts -artifact_prefix="$art/$name-" \
         -print_final_stats=1 "$@" >"$log" 2>&1
     status=$?
     [ "$explore" -eq 1 ] || rm -rf "$corpus"
