@@ -508,6 +508,112 @@ static int finish_save(const bench_opts_t *o, const save_t *s, const wl_result_t
     return st == WL_FAULT ? rc : EXIT_USAGE;
 }
 
+/* Everything one bench run holds open (zeroed before bench_setup). */
+typedef struct {
+    la_module_t m;
+    wl_result_t r;
+    tm_config_t tc;
+    tl_t *tl;
+    gpu_mirror_t gpu;
+    char overrides[256];
+    trace_writer_t *tw;
+    trace_recorder_t rec;
+    save_t save;
+} bench_run_t;
+
+/* Open the code object file and set up what the options ask for (device,
+ * cycle model, trace, --save-launch) in b.  0, or the exit status after
+ * reporting the problem. */
+static int bench_setup(bench_opts_t *o, bench_run_t *b, const char *file, int argc, char **argv)
+{
+    char err[1024];
+    if (o->trace && !(o->options = cli_args_text(argc, argv, 0, "--trace"))) {
+        cli_error("bench: out of memory");
+        return EXIT_USAGE;
+    }
+    if (la_open(&b->m, file, err, sizeof err)) {
+        cli_error("bench: %s", err);
+        return EXIT_USAGE;
+    }
+    if (o->validate) {
+        gpu_status_t gs = gpu_mirror_open(&b->gpu, &b->m, err, sizeof err);
+        if (gs != GPU_OK) {
+            cli_error(gs == GPU_ERROR ? "bench: device: %s" : "bench --validate skipped: %s", err);
+            return gs == GPU_ERROR ? EXIT_USAGE : EXIT_SKIP;
+        }
+        b->r.device = &b->gpu;
+    }
+    if (!o->t.functional) {
+        if (setup_timing(o, &b->m, o->validate ? &b->gpu : NULL, &b->tc, &b->tl, b->overrides,
+                         sizeof b->overrides, err, sizeof err)) {
+            cli_error("bench: %s", err);
+            return EXIT_USAGE;
+        }
+        b->r.timing = &b->tc;
+        b->r.timeline = b->tl;
+    }
+    if (o->trace) {
+        if (!(b->tw = setup_trace(o, &b->m, file, &b->rec, err, sizeof err))) {
+            cli_error("bench: --trace: %s", err);
+            return EXIT_USAGE;
+        }
+        b->r.trace = &b->rec;
+    }
+    if (o->save && setup_save(o, file, &b->save, &b->r)) {
+        cli_error("bench: out of memory");
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The report of a finished run (text, --validate table, --json) given the
+ * workload's status st; returns the exit status, starting from rc. */
+static int bench_report(const bench_opts_t *o, bench_run_t *b, wl_status_t st, int rc)
+{
+    int json_stdout = o->json && strcmp(o->json, "-") == 0;
+    if (!json_stdout)   /* with --json -, stdout holds only the JSON */
+        print_text(o, &b->m, &b->r, st);
+    if (o->validate && (st == WL_PASS || st == WL_FAIL) && !json_stdout) {
+        int nd = print_validation(&b->gpu, &b->m, &b->r, b->overrides);
+        if (nd < 0)
+            rc = EXIT_USAGE;
+        else if (nd > 0 && rc == EXIT_OK)
+            rc = EXIT_DIFF;
+    }
+    if (o->json) {
+        FILE *fp = json_stdout ? stdout : fopen(o->json, "w");
+        if (!fp) {
+            cli_error("bench: cannot write %s: %s", o->json, strerror(errno));
+            return EXIT_USAGE;
+        }
+        write_json(fp, o, &b->m, &b->r, st);
+        if (fp != stdout)
+            fclose(fp);
+    }
+    return rc;
+}
+
+/* Close what bench_setup opened; rc, or EXIT_USAGE when the timeline
+ * cannot be finished. */
+static int bench_close(bench_opts_t *o, bench_run_t *b, int rc)
+{
+    char err[1024];
+    if (b->tw)
+        finish_trace(b->tw, &b->rec);
+    if (b->tl && tl_close(b->tl, err, sizeof err)) {
+        cli_error("bench: --timeline: %s", err);
+        rc = EXIT_USAGE;
+    }
+    free(o->options);
+    free(b->save.extra);
+    free(b->save.line);
+    wl_result_free(&b->r);
+    gpu_mirror_close(&b->gpu);
+    la_close(&b->m);
+    rep_opts_free(&o->t);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     bench_opts_t o;
@@ -519,114 +625,35 @@ int cmd_bench(int argc, char **argv)
     }
     char path[PATH_MAX + 64], err[1024];
     const char *file = find_co(&o, path, sizeof path);
-    la_module_t m;
-    wl_result_t r;
-    memset(&r, 0, sizeof r);
-    tm_config_t tc;
-    tl_t *tl = NULL;
-    gpu_mirror_t gpu;
-    memset(&gpu, 0, sizeof gpu);
-    char overrides[256] = "";
-    trace_writer_t *tw = NULL;
-    trace_recorder_t rec;
-    memset(&rec, 0, sizeof rec);
-    save_t save;
-    memset(&save, 0, sizeof save);
-    int rc = EXIT_USAGE;
-    if (o.trace && !(o.options = cli_args_text(argc, argv, 0, "--trace"))) {
+    bench_run_t *b = calloc(1, sizeof *b);
+    if (!b) {
         cli_error("bench: out of memory");
+        rep_opts_free(&o.t);
+        return EXIT_USAGE;
+    }
+    int rc = bench_setup(&o, b, file, argc, argv);
+    if (rc)
         goto out;
-    }
-    if (la_open(&m, file, err, sizeof err)) {
-        cli_error("bench: %s", err);
-        goto out;
-    }
-    if (o.validate) {
-        gpu_status_t gs = gpu_mirror_open(&gpu, &m, err, sizeof err);
-        if (gs != GPU_OK) {
-            cli_error(gs == GPU_ERROR ? "bench: device: %s" : "bench --validate skipped: %s", err);
-            rc = gs == GPU_ERROR ? EXIT_USAGE : EXIT_SKIP;
-            goto out;
-        }
-        r.device = &gpu;
-    }
-    if (!o.t.functional) {
-        if (setup_timing(&o, &m, o.validate ? &gpu : NULL, &tc, &tl, overrides, sizeof overrides, err,
-                         sizeof err)) {
-            cli_error("bench: %s", err);
-            goto out;
-        }
-        r.timing = &tc;
-        r.timeline = tl;
-    }
-    if (o.trace) {
-        if (!(tw = setup_trace(&o, &m, file, &rec, err, sizeof err))) {
-            cli_error("bench: --trace: %s", err);
-            goto out;
-        }
-        r.trace = &rec;
-    }
-    if (o.save && setup_save(&o, file, &save, &r)) {
-        cli_error("bench: out of memory");
-        goto out;
-    }
-    r.n = o.n;
-    wl_status_t st = o.w->run(&m, o.n, &r, err, sizeof err);
-    if (r.progress_shown)
+    b->r.n = o.n;
+    wl_status_t st = o.w->run(&b->m, o.n, &b->r, err, sizeof err);
+    if (b->r.progress_shown)
         fputc('\n', stderr);
     rc = st == WL_PASS || st == WL_STOPPED ? EXIT_OK
          : st == WL_FAIL                    ? EXIT_DIFF
          : st == WL_FAULT                   ? EXIT_FAULT
                                             : EXIT_USAGE;
-    int trace_bad = tw && finish_trace(tw, &rec);
-    tw = NULL;
-    if (trace_bad && st != WL_ERROR) {
-        rc = EXIT_USAGE;
-        goto out;
-    }
-    if (o.save) {   /* the saved line or an error instead of the report */
-        if (st == WL_ERROR)
-            cli_error("bench: %s", err);
-        else
-            rc = finish_save(&o, &save, &r, st, rc);
-        goto out;
-    }
-    int json_stdout = o.json && strcmp(o.json, "-") == 0;
+    int trace_bad = b->tw && finish_trace(b->tw, &b->rec);
+    b->tw = NULL;
     if (st == WL_ERROR)
         cli_error("bench: %s", err);
-    else if (!json_stdout)   /* with --json -, stdout holds only the JSON */
-        print_text(&o, &m, &r, st);
-    if (o.validate && (st == WL_PASS || st == WL_FAIL) && !json_stdout) {
-        int nd = print_validation(&gpu, &m, &r, overrides);
-        if (nd < 0)
-            rc = EXIT_USAGE;
-        else if (nd > 0 && rc == EXIT_OK)
-            rc = EXIT_DIFF;
-    }
-    if (o.json && st != WL_ERROR) {
-        FILE *fp = json_stdout ? stdout : fopen(o.json, "w");
-        if (!fp) {
-            cli_error("bench: cannot write %s: %s", o.json, strerror(errno));
-            rc = EXIT_USAGE;
-        } else {
-            write_json(fp, &o, &m, &r, st);
-            if (fp != stdout)
-                fclose(fp);
-        }
-    }
-out:
-    if (tw)
-        finish_trace(tw, &rec);
-    if (tl && tl_close(tl, err, sizeof err)) {
-        cli_error("bench: --timeline: %s", err);
+    else if (trace_bad)
         rc = EXIT_USAGE;
-    }
-    free(o.options);
-    free(save.extra);
-    free(save.line);
-    wl_result_free(&r);
-    gpu_mirror_close(&gpu);
-    la_close(&m);
-    rep_opts_free(&o.t);
+    else if (o.save)   /* the saved line instead of the report */
+        rc = finish_save(&o, &b->save, &b->r, st, rc);
+    else
+        rc = bench_report(&o, b, st, rc);
+out:
+    rc = bench_close(&o, b, rc);
+    free(b);
     return rc;
 }
