@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/exec.h"
+#include "sim/sem_mimg.h"
 
 /* ---- handler table ------------------------------------------------------ */
 
@@ -29,6 +30,7 @@ sem_fn sem_lookup(unsigned op)
         add_table(sem_lds_table);
         add_table(sem_vmem_table);
         add_table(sem_flat_table);
+        add_table(sem_mimg_table);
         handlers_ready = 1;
     }
     return op < ISA_OP_COUNT ? handlers[op] : NULL;

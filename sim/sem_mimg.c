@@ -1,0 +1,543 @@
+/* sem_mimg.c — MIMG semantics: image_load, image_store, image_sample and
+ * image_sample_lz (nearest filtering, mip level 0) on linear 1D/2D/3D
+ * images, with the T#/S# descriptors and the texel formats gcnsim knows.
+ *
+ * Facts used, with their sources:
+ *
+ * Image resource T# (8 dwords; AMD "Southern Islands" / "Sea Islands" /
+ * "GCN3" / "Vega" ISA guides, "Image Resource" tables; field names as in
+ * Mesa src/amd/common/sid.h, S_008F1x_* / S_008F2x_*):
+ *   w0 [31:0]  BASE_ADDRESS (address >> 8)
+ *   w1 [7:0]   BASE_ADDRESS_HI (address >> 40), [19:8] MIN_LOD,
+ *      [25:20] DATA_FORMAT (IMG_DATA_FORMAT), [29:26] NUM_FORMAT
+ *      (IMG_NUM_FORMAT), gfx6-8 [31:30] MTYPE
+ *   w2 [13:0]  WIDTH-1, [27:14] HEIGHT-1, [30:28] PERF_MOD
+ *   w3 [2:0] [5:3] [8:6] [11:9] DST_SEL_X/Y/Z/W (0 = 0, 1 = 1, 4..7 =
+ *      channel X..W), [15:12] BASE_LEVEL, [19:16] LAST_LEVEL, [24:20]
+ *      gfx6-8 TILING_INDEX / gfx9 SW_MODE (0 = linear), [31:28] TYPE
+ *      (8 1D, 9 2D, 10 3D, 11 cube, 12 1D array, 13 2D array, 14/15 MSAA)
+ *   w4 [12:0]  DEPTH-1 (3D; last array slice for arrays), PITCH-1 in
+ *      texels: gfx6-8 [26:13], gfx9 [28:13]
+ *   w5-w7      arrays, metadata (compression): 0 here.
+ * IMG_DATA_FORMAT 1 = 8, 2 = 16, 4 = 32, 10 = 8_8_8_8, 12 = 16_16_16_16,
+ * 14 = 32_32_32_32; IMG_NUM_FORMAT 0 UNORM, 4 UINT, 5 SINT, 7 FLOAT (the
+ * same numbering as the buffer formats; Mesa sid.h V_008F14_IMG_*).
+ *
+ * Sampler S# (4 dwords; same sources, S_008F3x_*):
+ *   w0 [2:0] [5:3] [8:6] CLAMP_X/Y/Z (SQ_TEX_CLAMP: 0 WRAP, 1 MIRROR,
+ *      2 CLAMP_LAST_TEXEL, 3 MIRROR_ONCE_LAST_TEXEL, 4 CLAMP_HALF_BORDER,
+ *      5 MIRROR_ONCE_HALF_BORDER, 6 CLAMP_BORDER, 7 MIRROR_ONCE_BORDER),
+ *      [15] FORCE_UNNORMALIZED
+ *   w2 [21:20] XY_MAG_FILTER, [23:22] XY_MIN_FILTER (0 point, 1 bilinear)
+ *   w3 [31:30] BORDER_COLOR_TYPE (0 transparent black, 1 opaque black,
+ *      2 opaque white, 3 from the border colour table)
+ * Confirmed by what clang-15 and ROCm-Device-Libs emit for OpenCL constant
+ * samplers (gfx900, [EXP]): CLK_ADDRESS_CLAMP_TO_EDGE -> clamp 2,
+ * CLK_ADDRESS_CLAMP -> 6, REPEAT -> 0, MIRRORED_REPEAT -> 1,
+ * CLK_NORMALIZED_COORDS_FALSE -> bit 15, CLK_FILTER_LINEAR -> w2 bits 20
+ * and 22; border type 0 always.
+ *
+ * The image object an image2d_t argument points to (what the device
+ * library reads, [EXP] from the code clang-15 + ROCm-Device-Libs ockl
+ * generate for get_image_* on gfx701/gfx803/gfx900, consistent with
+ * ROCR's image library which writes it): dwords 0-7 the T#; dword 8 the
+ * channel data type and dword 9 the channel order as hsa_ext_image_
+ * channel_type_t / _order_t (ockl maps them to the CLK_* values through
+ * tables); dword 10 the width (get_image_width reads it, not the T#);
+ * height = T# w2 [27:14] + 1, depth = T# w4 [12:0] + 1.  hsa_ext_image_
+ * channel_type_t: UNORM_INT8 2, SIGNED_INT32 10, UNSIGNED_INT8 11,
+ * UNSIGNED_INT32 13, HALF_FLOAT 14, FLOAT 15; _order_t: R 1, RGBA 8
+ * (hsa_ext_image.h).
+ *
+ * Behaviour chosen where no primary text was available [UNVERIFIED]:
+ * - image_load with a coordinate outside the image returns 0 in every
+ *   returned component; image_store outside it writes nothing (D3D/Vulkan
+ *   robust-access semantics, which GCN's texture unit implements for
+ *   out-of-bounds integer coordinates).
+ * - A linear image's texel (x,y,z) is at base + ((z*height + y)*pitch + x)
+ *   * bytes per texel.  ROCR pads the pitch of linear images to the
+ *   hardware's alignment (AddrLib); gcnsim accepts any pitch the T# gives.
+ * - Nearest filtering: the texel coordinate t = u * size (u as given when
+ *   FORCE_UNNORMALIZED) is rounded to 1/256 texel (8 bits of sub-texel
+ *   precision, the D3D minimum) before floor, so that ockl's snapped
+ *   coordinates floor(u*size)*rcp(size) land on the texel they name; then
+ *   the address mode as in the OpenCL 2.0 spec, section 8.2: wrap =
+ *   floor(t) mod size, mirror = period 2*size reflected, clamp-last-texel
+ *   = clamped to [0, size-1], border = out of range takes the border
+ *   colour (not passed through DST_SEL).
+ * - float -> unorm8 clamps to [0,1] (NaN -> 0) and rounds x*255 to nearest
+ *   even; unorm8 -> float is x/255 correctly rounded; integer stores to
+ *   narrower channels saturate (OpenCL's convert_*_sat rules).
+ * Counters: VM_CNT +1 per instruction; on gfx6 stores also EXP_CNT +1 (as
+ * buffer stores). */
+#include <math.h>
+#include "sim/sem_mem.h"
+#include "sim/sem_mimg.h"
+
+/* ---- descriptors ---------------------------------------------------------- */
+
+static uint32_t bits_of(uint32_t v, unsigned lo, unsigned n)
+{
+    return (v >> lo) & ((1u << n) - 1);
+}
+
+void mimg_tsharp_limits(isa_gen_t gen, uint32_t *max_wh, uint32_t *max_depth, uint32_t *max_pitch)
+{
+    *max_wh = 1u << 14;
+    *max_depth = 1u << 13;
+    *max_pitch = gen >= ISA_GFX9 ? 1u << 16 : 1u << 14;
+}
+
+void mimg_tsharp_encode(isa_gen_t gen, const mimg_tsharp_t *t, uint32_t d[8])
+{
+    unsigned pitch_bits = gen >= ISA_GFX9 ? 16 : 14;
+    memset(d, 0, 8 * sizeof *d);
+    d[0] = (uint32_t)(t->base >> 8);
+    d[1] = (uint32_t)(t->base >> 40) & 0xff;
+    d[1] |= (uint32_t)(t->dfmt & 0x3f) << 20 | (uint32_t)(t->nfmt & 0xf) << 26;
+    d[2] = ((t->width - 1) & 0x3fff) | ((t->height - 1) & 0x3fff) << 14;
+    for (unsigned i = 0; i < 4; i++)
+        d[3] |= (uint32_t)(t->dst_sel[i] & 7) << (3 * i);
+    d[3] |= (uint32_t)(t->tiling & 0x1f) << 20 | (uint32_t)(t->type & 0xf) << 28;
+    d[4] = ((t->depth - 1) & 0x1fff) | ((t->pitch - 1) & ((1u << pitch_bits) - 1)) << 13;
+}
+
+void mimg_tsharp_decode(isa_gen_t gen, const uint32_t d[8], mimg_tsharp_t *t)
+{
+    t->base = ((uint64_t)(d[1] & 0xff) << 40 | (uint64_t)d[0] << 8) & 0xffffffffffffull;
+    t->dfmt = (uint8_t)bits_of(d[1], 20, 6);
+    t->nfmt = (uint8_t)bits_of(d[1], 26, 4);
+    t->width = bits_of(d[2], 0, 14) + 1;
+    t->height = bits_of(d[2], 14, 14) + 1;
+    for (unsigned i = 0; i < 4; i++)
+        t->dst_sel[i] = (uint8_t)bits_of(d[3], 3 * i, 3);
+    t->tiling = (uint8_t)bits_of(d[3], 20, 5);
+    t->type = (uint8_t)bits_of(d[3], 28, 4);
+    t->depth = bits_of(d[4], 0, 13) + 1;
+    t->pitch = bits_of(d[4], 13, gen >= ISA_GFX9 ? 16 : 14) + 1;
+}
+
+void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s)
+{
+    for (unsigned i = 0; i < 3; i++)
+        s->clamp[i] = (uint8_t)bits_of(d[0], 3 * i, 3);
+    s->unnorm = (uint8_t)bits_of(d[0], 15, 1);
+    s->mag = (uint8_t)bits_of(d[2], 20, 2);
+    s->min = (uint8_t)bits_of(d[2], 22, 2);
+    s->border = (uint8_t)bits_of(d[3], 30, 2);
+}
+
+/* ---- formats ---------------------------------------------------------------- */
+
+enum { DF_8 = 1, DF_16 = 2, DF_32 = 4, DF_8888 = 10, DF_16161616 = 12, DF_32323232 = 14 };
+enum { NF_UNORM = 0, NF_UINT = 4, NF_SINT = 5, NF_FLOAT = 7 };
+enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4, SEL_Y = 5, SEL_Z = 6, SEL_W = 7 };
+
+static const mimg_format_t formats[] = {
+    {"rgba8", "CL_RGBA, CL_UNORM_INT8", DF_8888, NF_UNORM, 4, 4, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 2, 8},
+    {"rgba16f", "CL_RGBA, CL_HALF_FLOAT", DF_16161616, NF_FLOAT, 4, 8, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 14, 8},
+    {"rgba32f", "CL_RGBA, CL_FLOAT", DF_32323232, NF_FLOAT, 4, 16, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 15, 8},
+    {"rgba32ui", "CL_RGBA, CL_UNSIGNED_INT32", DF_32323232, NF_UINT, 4, 16, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 13, 8},
+    {"rgba32i", "CL_RGBA, CL_SIGNED_INT32", DF_32323232, NF_SINT, 4, 16, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 10, 8},
+    {"r32f", "CL_R, CL_FLOAT", DF_32, NF_FLOAT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 15, 1},
+    {"r8ui", "CL_R, CL_UNSIGNED_INT8", DF_8, NF_UINT, 1, 1, {SEL_X, SEL_0, SEL_0, SEL_1}, 11, 1},
+};
+
+const mimg_format_t *mimg_format_at(unsigned i)
+{
+    return i < sizeof formats / sizeof formats[0] ? &formats[i] : NULL;
+}
+
+const mimg_format_t *mimg_format(const char *name)
+{
+    for (const mimg_format_t *f = formats; f < formats + sizeof formats / sizeof formats[0]; f++)
+        if (!strcmp(f->name, name))
+            return f;
+    return NULL;
+}
+
+const mimg_format_t *mimg_format_of(unsigned dfmt, unsigned nfmt)
+{
+    for (const mimg_format_t *f = formats; f < formats + sizeof formats / sizeof formats[0]; f++)
+        if (f->dfmt == dfmt && f->nfmt == nfmt)
+            return f;
+    return NULL;
+}
+
+uint32_t mimg_f16_to_f32(uint32_t h)
+{
+    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f)
+        return s | 0x7f800000u | m << 13;
+    if (e == 0) {
+        if (!m)
+            return s;
+        e = 113;
+        while (!(m & 0x400)) {
+            m <<= 1;
+            e--;
+        }
+        return s | e << 23 | (m & 0x3ff) << 13;
+    }
+    return s | (e + 112) << 23 | m << 13;
+}
+
+uint32_t mimg_f32_to_f16(uint32_t f)
+{
+    uint32_t s = (f >> 16) & 0x8000u, e = (f >> 23) & 0xff, m = f & 0x7fffff;
+    if (e == 0xff)
+        return s | 0x7c00u | (m ? 0x200u | m >> 13 : 0);
+    int ue = (int)e - 127 + 15;
+    if (ue >= 0x1f)
+        return s | 0x7c00u;
+    uint32_t mant = m | (e ? 0x800000u : 0);
+    int shift = ue > 0 ? 13 : 14 - ue;
+    if (shift > 24)
+        return s;
+    uint32_t q = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (q & 1)))
+        q++;
+    return s | ((ue > 0 ? (uint32_t)ue << 10 : 0) + (ue > 0 ? q - 0x400 : q));
+}
+
+static unsigned chan_bytes(const mimg_format_t *f)
+{
+    return f->bytes / f->nch;
+}
+
+uint32_t mimg_unpack(const mimg_format_t *f, const uint8_t *texel, unsigned ch)
+{
+    unsigned cb = chan_bytes(f);
+    uint32_t raw = 0;
+    memcpy(&raw, texel + ch * cb, cb);
+    if (f->nfmt == NF_UNORM)
+        return mem_bits32((float)raw / 255.0f);
+    if (f->nfmt == NF_FLOAT && cb == 2)
+        return mimg_f16_to_f32(raw);
+    return raw;
+}
+
+/* float -> unorm8: clamp to [0,1] (NaN -> 0), x*255 rounded to nearest even */
+static uint32_t to_unorm8(uint32_t x)
+{
+    float f = mem_f32(x);
+    if (!(f > 0.0f))
+        return 0;
+    if (f >= 1.0f)
+        return 255;
+    return (uint32_t)nearbyint((double)f * 255.0);
+}
+
+static uint32_t sat_int(uint32_t v, unsigned nfmt, unsigned cb)
+{
+    if (cb == 4)
+        return v;
+    uint32_t max = (1u << (8 * cb)) - 1;
+    if (nfmt == NF_UINT)
+        return v > max ? max : v;
+    int32_t s = (int32_t)v, hi = (int32_t)(max >> 1), lo = -hi - 1;
+    return (uint32_t)(s > hi ? hi : s < lo ? lo : s) & max;
+}
+
+void mimg_pack(const mimg_format_t *f, uint8_t *texel, unsigned ch, uint32_t v)
+{
+    unsigned cb = chan_bytes(f);
+    uint32_t raw;
+    if (f->nfmt == NF_UNORM)
+        raw = to_unorm8(v);
+    else if (f->nfmt == NF_FLOAT)
+        raw = cb == 2 ? mimg_f32_to_f16(v) : v;
+    else
+        raw = sat_int(v, f->nfmt, cb);
+    memcpy(texel + ch * cb, &raw, cb);
+}
+
+/* The register value of DST_SEL sel for a texel whose channels are c[]. */
+static uint32_t dst_select(const mimg_format_t *f, unsigned sel, const uint32_t c[4])
+{
+    if (sel >= SEL_X)
+        return sel - SEL_X < f->nch ? c[sel - SEL_X] : 0;
+    if (sel == SEL_1)
+        return f->nfmt == NF_UINT || f->nfmt == NF_SINT ? 1u : 0x3f800000u;
+    return 0;
+}
+
+/* ---- nearest filtering -------------------------------------------------- */
+
+static int64_t floor_mod(int64_t a, int64_t n)
+{
+    int64_t m = a % n;
+    return m < 0 ? m + n : m;
+}
+
+int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm)
+{
+    double t = unnorm ? (double)c : (double)(c * (float)n);
+    if (t != t)
+        t = 0;
+    if (t > 1e15)
+        t = 1e15;
+    if (t < -1e15)
+        t = -1e15;
+    int64_t i = (int64_t)floor(nearbyint(t * 256.0) / 256.0);
+    int64_t sz = n;
+    switch (clamp) {
+    case 0: return floor_mod(i, sz);
+    case 1: {
+        int64_t m = floor_mod(i, 2 * sz);
+        return m < sz ? m : 2 * sz - 1 - m;
+    }
+    case 2: return i < 0 ? 0 : i >= sz ? sz - 1 : i;
+    case 3:
+        i = i < 0 ? -1 - i : i;
+        return i >= sz ? sz - 1 : i;
+    case 5:
+    case 7:
+        i = i < 0 ? -1 - i : i;
+        return i >= sz ? -1 : i;
+    default: return i < 0 || i >= sz ? -1 : i;
+    }
+}
+
+/* ---- semantics -------------------------------------------------------------- */
+
+/* Read and check the T# at s[srsrc:srsrc+7]; the texel format into *f.
+ * Returns 0, or -1 after faulting on what gcnsim does not simulate. */
+static int tsharp(wave_t *w, const isa_inst_t *in, mimg_tsharp_t *t, const mimg_format_t **f)
+{
+    const char *name = mem_name(in);
+    if (in->srsrc + 8 > 104)
+        return wave_fault(w, FAULT_ILLEGAL, 0, -1, "%s: resource s[%u:%u] out of range", name, in->srsrc,
+                          in->srsrc + 7), -1;
+    mimg_tsharp_decode(w->ctx->t->gen, &w->sgpr[in->srsrc], t);
+    if (t->type < MIMG_TYPE_1D || t->type > MIMG_TYPE_3D)
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: image type %u (T# word 3 [31:28]) is not simulated "
+                          "(1D, 2D and 3D are)", name, t->type), -1;
+    if (w->ctx->t->gen >= ISA_GFX9 && t->tiling)
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: swizzle mode %u is not simulated (linear only)", name,
+                          t->tiling), -1;
+    if (!(*f = mimg_format_of(t->dfmt, t->nfmt)))
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: data format %u with number format %u is not simulated",
+                          name, t->dfmt, t->nfmt), -1;
+    if (in->d16 || in->tfe || in->lwe || in->da || (w->ctx->t->gen >= ISA_GFX9 && in->r128))
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: d16, tfe, lwe, da and a16 are not simulated", name), -1;
+    return 0;
+}
+
+static unsigned type_dims(const mimg_tsharp_t *t)
+{
+    return t->type == MIMG_TYPE_1D ? 1u : t->type == MIMG_TYPE_2D ? 2u : 3u;
+}
+
+/* Plan the texel access of lane l at texel (x,y,z) (x < 0: out of range). */
+static int plan_texel(wave_t *w, const isa_inst_t *in, const mimg_tsharp_t *t, const mimg_format_t *f,
+                      mem_plan_t *pl, unsigned l, const int64_t xyz[3], int kind, const mem_region_t **rc)
+{
+    pl->space[l] = FX_SPACE_GLOBAL;
+    int out = xyz[0] < 0 || xyz[0] >= t->width || xyz[1] < 0 || xyz[1] >= t->height || xyz[2] < 0 ||
+              xyz[2] >= t->depth;
+    uint64_t a = t->base + (((uint64_t)xyz[2] * t->height + (uint64_t)xyz[1]) * t->pitch + (uint64_t)xyz[0]) * f->bytes;
+    for (unsigned k = 0; k < pl->npieces; k++) {
+        pl->a[k][l] = out ? t->base : (a + k * pl->psize) & 0xffffffffffffull;
+        pl->p[k][l] = NULL;
+    }
+    if (out) {
+        pl->oob |= 1ull << l;
+        return 0;
+    }
+    uint8_t *p = mem_device_rc(w, in, (int)l, pl->a[0][l], f->bytes, kind, rc);
+    if (!p)
+        return -1;
+    for (unsigned k = 0; k < pl->npieces; k++)
+        pl->p[k][l] = p + k * pl->psize;
+    return 0;
+}
+
+static void plan_init(wave_t *w, mem_plan_t *pl, const mimg_format_t *f)
+{
+    pl->mask = wave_exec(w);
+    pl->oob = 0;
+    pl->psize = f->bytes < 4 ? f->bytes : 4;
+    pl->npieces = f->bytes < 4 ? 1 : f->bytes / 4;
+}
+
+/* The integer coordinates of every active lane from VADDR (dims VGPRs). */
+static int int_coords(wave_t *w, const isa_inst_t *in, unsigned dims, const uint32_t *c[3])
+{
+    for (unsigned i = 0; i < 3; i++) {
+        c[i] = NULL;
+        if (i < dims && !(c[i] = wave_vreg(w, in->vaddr + i)))
+            return -1;
+    }
+    return 0;
+}
+
+static void mimg_count(wave_t *w, int store)
+{
+    if (!w->fx)
+        return;
+    w->fx->vm_cnt++;
+    if (store && w->ctx->t->gen == ISA_GFX6)
+        w->fx->exp_cnt++;
+}
+
+/* Write the dmask components of texel values c[lane][4] to VDATA. */
+static void write_result(wave_t *w, const isa_inst_t *in, uint32_t c[4][64], uint64_t mask)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < 4; i++)
+        if (in->dmask & (1u << i))
+            wave_write_vreg(w, in->vdata + k++, c[i], mask);
+}
+
+/* Check that VDATA holds the dmask components; returns -1 after a fault. */
+static int vdata_ok(wave_t *w, const isa_inst_t *in, uint32_t *regs[4])
+{
+    unsigned n = (unsigned)__builtin_popcount(in->dmask & 0xf);
+    for (unsigned k = 0; k < n; k++)
+        if (!(regs[k] = wave_vreg(w, in->vdata + k)))
+            return -1;
+    return 0;
+}
+
+/* The DST_SEL'ed channels of the texel of lane l (0 when out of range). */
+static void texel_value(const mimg_tsharp_t *t, const mimg_format_t *f, const mem_plan_t *pl, unsigned l,
+                        uint32_t c[4][64])
+{
+    uint32_t ch[4] = {0, 0, 0, 0};
+    if (!pl->p[0][l]) {
+        for (unsigned i = 0; i < 4; i++)
+            c[i][l] = 0;
+        return;
+    }
+    for (unsigned i = 0; i < f->nch; i++)
+        ch[i] = mimg_unpack(f, pl->p[0][l], i);
+    for (unsigned i = 0; i < 4; i++)
+        c[i][l] = dst_select(f, t->dst_sel[i], ch);
+}
+
+/* image_load: VDATA = the dmask components of the texel at the integer
+ * coordinates in VADDR (x, y, z as the image type has them); mip 0 */
+static void image_load(wave_t *w, const isa_inst_t *in)
+{
+    mimg_tsharp_t t;
+    const mimg_format_t *f;
+    const uint32_t *c[3];
+    uint32_t *d[4];
+    if (tsharp(w, in, &t, &f) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
+        return;
+    mem_plan_t pl;
+    plan_init(w, &pl, f);
+    const mem_region_t *rc = NULL;
+    uint32_t val[4][64];
+    for (uint64_t m = pl.mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        int64_t xyz[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0};
+        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
+            return;
+        texel_value(&t, f, &pl, l, val);
+    }
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_READ, 0);
+    write_result(w, in, val, pl.mask);
+    mimg_count(w, 0);
+}
+
+/* image_store: the texel at the integer coordinates in VADDR = the dmask
+ * components of VDATA (channels not in dmask written as 0); mip 0 */
+static void image_store(wave_t *w, const isa_inst_t *in)
+{
+    mimg_tsharp_t t;
+    const mimg_format_t *f;
+    const uint32_t *c[3];
+    uint32_t *d[4];
+    if (tsharp(w, in, &t, &f) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
+        return;
+    mem_plan_t pl;
+    plan_init(w, &pl, f);
+    const mem_region_t *rc = NULL;
+    uint32_t raw[4][64];
+    for (uint64_t m = pl.mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        int64_t xyz[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0};
+        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_WRITE, &rc))
+            return;
+        uint8_t texel[16] = {0};
+        for (unsigned i = 0, k = 0; i < f->nch; i++)
+            mimg_pack(f, texel, i, in->dmask & (1u << i) ? d[k++][l] : 0);
+        for (unsigned k = 0; k < pl.npieces; k++)
+            memcpy(&raw[k][l], texel + k * pl.psize, pl.psize);
+    }
+    mem_plan_store(w, &pl, pl.npieces, 0, (uint32_t *const[]){raw[0], raw[1], raw[2], raw[3]});
+    mimg_count(w, 1);
+}
+
+/* The border colour of S# type border, as register values for format f. */
+static void border_colour(wave_t *w, const mimg_format_t *f, unsigned border, uint32_t out[4])
+{
+    uint32_t one = f->nfmt == NF_UINT || f->nfmt == NF_SINT ? 1u : 0x3f800000u;
+    (void)w;
+    for (unsigned i = 0; i < 4; i++)
+        out[i] = border == 2 || (border == 1 && i == 3) ? one : 0;
+}
+
+/* Read and check the S# at s[ssamp:ssamp+3]; -1 after a fault. */
+static int ssharp(wave_t *w, const isa_inst_t *in, mimg_ssharp_t *s)
+{
+    if (in->ssamp + 4 > 104)
+        return wave_fault(w, FAULT_ILLEGAL, 0, -1, "%s: sampler s[%u:%u] out of range", mem_name(in), in->ssamp,
+                          in->ssamp + 3), -1;
+    mimg_ssharp_decode(&w->sgpr[in->ssamp], s);
+    if (s->mag || s->min)
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: linear filtering is not simulated", mem_name(in)), -1;
+    if (s->border == 3)
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: border colours from the border colour table are not "
+                          "simulated", mem_name(in)), -1;
+    return 0;
+}
+
+/* image_sample, image_sample_lz: VDATA = the dmask components of the
+ * texel nearest to the float coordinates in VADDR, with the S#'s address
+ * modes and border colour; mip 0 (image_sample takes no LOD in compute) */
+static void image_sample_lz(wave_t *w, const isa_inst_t *in)
+{
+    mimg_tsharp_t t;
+    mimg_ssharp_t s;
+    const mimg_format_t *f;
+    const uint32_t *c[3];
+    uint32_t *d[4];
+    if (tsharp(w, in, &t, &f) || ssharp(w, in, &s) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
+        return;
+    mem_plan_t pl;
+    plan_init(w, &pl, f);
+    const mem_region_t *rc = NULL;
+    uint32_t val[4][64], size[3] = {t.width, t.height, t.depth}, bc[4];
+    border_colour(w, f, s.border, bc);
+    for (uint64_t m = pl.mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        int64_t xyz[3] = {0, 0, 0};
+        int border = 0;
+        for (unsigned i = 0; i < 3 && c[i]; i++)
+            border |= (xyz[i] = mimg_nearest(mem_f32(c[i][l]), size[i], s.clamp[i], s.unnorm)) < 0;
+        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
+            return;
+        texel_value(&t, f, &pl, l, val);
+        if (border) {
+            pl.oob &= ~(1ull << l);
+            for (unsigned i = 0; i < 4; i++)
+                val[i][l] = bc[i];
+        }
+    }
+    if (w->fx)
+        mem_plan_fx(w, &pl, MEM_READ, 0);
+    write_result(w, in, val, pl.mask);
+    mimg_count(w, 0);
+}
+
+const sem_entry_t sem_mimg_table[] = {
+    {ISA_OP_IMAGE_LOAD, image_load},
+    {ISA_OP_IMAGE_STORE, image_store},
+    {ISA_OP_IMAGE_SAMPLE, image_sample_lz},
+    {ISA_OP_IMAGE_SAMPLE_LZ, image_sample_lz},
+    {0, 0},
+};
