@@ -63,13 +63,67 @@ static int parse_int(const char *s, int is_signed, int64_t lo, uint64_t hi, uint
     return 0;
 }
 
+/* The format names of the image: spec, for messages. */
+static void format_list(char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; mimg_format_at(i) && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? " " : "", mimg_format_at(i)->name);
+}
+
+/* "FORMAT:W[,H[,D]]:PATH|zero" (after "image:") into *v; the file is read
+ * here and must hold exactly the W*H*D texels. */
+static int parse_image(const char *spec, const char *val, la_value_t *v, char *err, size_t errlen)
+{
+    char fmt[32], dims[64], names[160];
+    const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    format_list(names, sizeof names);
+    if (!c1 || !c2 || c2 == c1 + 1 || !c2[1]) {
+        snprintf(err, errlen, "--arg '%s': expected image:FORMAT:W[,H[,D]]:PATH or image:FORMAT:W[,H[,D]]:zero", spec);
+        return -1;
+    }
+    snprintf(fmt, sizeof fmt, "%.*s", (int)(c1 - val), val);
+    snprintf(dims, sizeof dims, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+    v->kind = LA_IMAGE;
+    if (!(v->img_fmt = mimg_format(fmt))) {
+        snprintf(err, errlen, "--arg '%s': unknown image format '%s' (%s)", spec, fmt, names);
+        return -1;
+    }
+    if (!(v->img_dims = la_parse_dims(dims, v->img_size))) {
+        snprintf(err, errlen, "--arg '%s': bad image size '%s' (W, W,H or W,H,D: positive integers)", spec, dims);
+        return -1;
+    }
+    uint64_t bytes = (uint64_t)v->img_size[0] * v->img_size[1] * v->img_size[2] * v->img_fmt->bytes;
+    if (bytes > (1ull << 34)) {
+        snprintf(err, errlen, "--arg '%s': image of %llu bytes is too large", spec, (unsigned long long)bytes);
+        return -1;
+    }
+    v->size = bytes;
+    if (!strcmp(c2 + 1, "zero"))
+        return 0;
+    void *data;
+    uint64_t got;
+    if (read_file(c2 + 1, &data, &got, err, errlen))
+        return -1;
+    if (got != bytes) {
+        free(data);
+        snprintf(err, errlen, "--arg '%s': %s holds %llu bytes, the image needs %llu (%ux%ux%u texels of %u bytes)",
+                 spec, c2 + 1, (unsigned long long)got, (unsigned long long)bytes, v->img_size[0], v->img_size[1],
+                 v->img_size[2], v->img_fmt->bytes);
+        return -1;
+    }
+    v->data = data;
+    return 0;
+}
+
 int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
     snprintf(v->spec, sizeof v->spec, "%s", spec);
     const char *colon = strchr(spec, ':');
     if (!colon) {
-        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 buf zero local)", spec);
+        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 buf zero local image)", spec);
         return -1;
     }
     size_t tl = (size_t)(colon - spec);
@@ -110,11 +164,13 @@ int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
             return -1;
         v->data = data;
         return 0;
+    } else if (IS("image")) {
+        return parse_image(spec, val, v, err, errlen);
     } else if (IS("zero") || IS("local")) {
         v->kind = IS("zero") ? LA_ZERO : LA_LOCAL;
         bad = parse_int(val, 0, 0, 1ull << 34, &v->size);
     } else {
-        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 buf zero local)", spec,
+        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 buf zero local image)", spec,
                  (int)tl, spec);
         return -1;
     }
@@ -303,6 +359,73 @@ void *la_host(la_module_t *m, uint64_t addr, uint64_t size)
 
 /* ---- launches ----------------------------------------------------------- */
 
+int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
+                    uint32_t obj[16], char *err, size_t errlen)
+{
+    static const struct { const char *name; uint8_t type, dims; } types[] = {
+        {"image1d_t", MIMG_TYPE_1D, 1}, {"image2d_t", MIMG_TYPE_2D, 2}, {"image3d_t", MIMG_TYPE_3D, 3}};
+    unsigned t = 0;
+    while (t < 3 && (!type_name || strcmp(type_name, types[t].name)))
+        t++;
+    if (t == 3) {
+        snprintf(err, errlen, "image type '%s' is not supported (image1d_t, image2d_t, image3d_t are)",
+                 type_name ? type_name : "");
+        return -1;
+    }
+    for (unsigned d = types[t].dims; d < 3; d++)
+        if (sz[d] != 1) {
+            snprintf(err, errlen, "an %s has %u dimension%s, the size gives more", types[t].name, types[t].dims,
+                     types[t].dims == 1 ? "" : "s");
+            return -1;
+        }
+    uint32_t max_wh, max_d, max_pitch;
+    mimg_tsharp_limits(gen, &max_wh, &max_d, &max_pitch);
+    if (sz[0] > max_wh || sz[1] > max_wh || sz[2] > max_d || sz[0] > max_pitch) {
+        snprintf(err, errlen, "image size %ux%ux%u is beyond the image resource's limits (width and height %u, depth %u)",
+                 sz[0], sz[1], sz[2], max_wh < max_pitch ? max_wh : max_pitch, max_d);
+        return -1;
+    }
+    mimg_tsharp_t ts = {.base = base, .width = sz[0], .height = sz[1], .depth = sz[2], .pitch = sz[0],
+                        .dfmt = f->dfmt, .nfmt = f->nfmt, .type = types[t].type};
+    memcpy(ts.dst_sel, f->dst_sel, 4);
+    memset(obj, 0, 16 * sizeof *obj);
+    mimg_tsharp_encode(gen, &ts, obj);
+    obj[8] = f->hsa_type;
+    obj[9] = f->hsa_order;
+    obj[10] = sz[0];
+    return 0;
+}
+
+/* Argument i, an image: allocate its texels and its image object, and put
+ * the object's address in the kernarg bytes at p. */
+static int set_image(launch_t *L, size_t i, const co_arg_t *a, const la_value_t *v, uint8_t *p, char *err,
+                     size_t errlen)
+{
+    char d[160], why[200];
+    if (v->kind != LA_IMAGE) {
+        snprintf(err, errlen, "argument %zu (%s) is an image: give image:FORMAT:W[,H[,D]]:PATH or ...:zero, not '%s'", i,
+                 arg_desc(a, d, sizeof d), v->spec);
+        return -1;
+    }
+    uint32_t obj[16];
+    uint64_t texels, objaddr;
+    if (la_image_object(L->m->co.target->gen, a->type_name, v->img_fmt, v->img_size, 0, obj, why, sizeof why)) {
+        snprintf(err, errlen, "argument %zu (%s): '%s': %s", i, arg_desc(a, d, sizeof d), v->spec, why);
+        return -1;
+    }
+    if (la_buffer(L->m, v->size, v->data, v->spec, &texels, d, sizeof d) ||
+        la_buffer(L->m, sizeof obj, NULL, "image object", &objaddr, d, sizeof d)) {
+        snprintf(err, errlen, "out of host memory for argument %zu ('%s')", i, v->spec);
+        return -1;
+    }
+    la_image_object(L->m->co.target->gen, a->type_name, v->img_fmt, v->img_size, texels, obj, why, sizeof why);
+    mem_write(&L->m->mem, objaddr, obj, sizeof obj);
+    L->arg_addr[i] = texels;
+    L->arg_size[i] = v->size;
+    memcpy(p, &objaddr, a->size < 8 ? a->size : 8);
+    return 0;
+}
+
 int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t errlen)
 {
     char d[160];
@@ -346,6 +469,8 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
         memcpy(p, &addr, a->size < 8 ? a->size : 8);
         return 0;
     }
+    case CO_ARG_IMAGE:
+        return set_image(L, i, a, v, p, err, errlen);
     case CO_ARG_DYNAMIC_SHARED_POINTER:
         if (v->kind != LA_LOCAL) {
             snprintf(err, errlen, "argument %zu (%s) is a __local pointer: give local:BYTES, not '%s'", i,

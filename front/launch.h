@@ -14,15 +14,19 @@
 #include "front/codeobj.h"
 #include "sim/dispatch.h"
 #include "sim/mem.h"
+#include "sim/sem_mimg.h"
 
 /* One argument value, as `--arg SPEC` gives it (LA_ADDR: only from code). */
-typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR } la_kind_t;
+typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR, LA_IMAGE } la_kind_t;
 
 typedef struct {
     la_kind_t kind;
     uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64); LA_ADDR: device address */
     const void *data;       /* LA_BUF: initial contents (copied) */
-    uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL: bytes */
+    uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL/LA_IMAGE: bytes */
+    const mimg_format_t *img_fmt;   /* LA_IMAGE: texel format */
+    uint32_t img_size[3];   /* LA_IMAGE: width, height, depth (1 if not given) */
+    unsigned img_dims;      /* LA_IMAGE: sizes given (1-3) */
     char spec[96];          /* as written, for messages */
 } la_value_t;
 
@@ -54,8 +58,8 @@ typedef struct {
     uint64_t last_queue;    /* and the simulated queue's address then */
 } launch_t;
 
-/* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES"...
- * into *v.  Returns 0, or -1 with a message in err. */
+/* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES",
+ * "image:FORMAT:W[,H[,D]]:PATH|zero"... into *v.  Returns 0, or -1 with a message in err. */
 int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen);
 /* Parse "X[,Y[,Z]]" into n[3] (missing = 1); returns dims or 0 if bad. */
 unsigned la_parse_dims(const char *s, uint32_t n[3]);
@@ -115,6 +119,14 @@ int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims,
                const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
 /* Release what la_setup (and la_prepare) made; a shared module stays open. */
 void la_free(launch_t *L);
+/* The image object of an image argument for target generation gen: the
+ * T# of a linear image of format f and size sz[3] (1 if unused) of the
+ * kernel's image type type_name ("image1d_t", "image2d_t", "image3d_t")
+ * at texel address base, then the fields the device library reads (dword
+ * 8 channel type, 9 channel order, 10 width).  Returns 0, or -1 with a
+ * one-line message in err. */
+int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
+                    uint32_t obj[16], char *err, size_t errlen);
 /* Number of explicit (non-hidden) arguments of a kernel. */
 size_t la_explicit_count(const co_kernel_t *k);
 

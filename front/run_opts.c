@@ -152,7 +152,7 @@ int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd)
     for (size_t i = 0; i < o->ndumps; i++) {
         const run_dump_t *d = &o->dumps[i];
         if (d->arg >= L->nexplicit || !L->arg_addr[d->arg]) {
-            cli_error("%s: --dump %u: explicit argument %u is not a buffer (buf: or zero:)", cmd, d->arg, d->arg);
+            cli_error("%s: --dump %u: explicit argument %u is not a buffer or image (buf:, zero:, image:)", cmd, d->arg, d->arg);
             return -1;
         }
         const uint8_t *p = mem_ptr(&L->m->mem, L->arg_addr[d->arg], L->arg_size[d->arg]);
@@ -169,7 +169,7 @@ int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd)
 void run_opts_free(run_opts_t *o)
 {
     for (size_t i = 0; i < o->nvals; i++)
-        if (o->vals[i].kind == LA_BUF)
+        if (o->vals[i].kind == LA_BUF || o->vals[i].kind == LA_IMAGE)
             free((void *)o->vals[i].data);
     free(o->vals);
     free(o->dumps);

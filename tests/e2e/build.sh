@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuild the committed end-to-end test code objects (part of make kernels):
 #   tests/e2e/src/NAME.cl  ->  tests/e2e/bin/NAME-GFX.co
-# for gfx701, gfx803 and gfx900 at -O2 (code object v4), -O0 variants of
+# for gfx701, gfx803 and gfx900 at -O2 (code object v4), images/images.cl
+# likewise (bin/images-GFX.co), -O0 variants of
 # some (bin/NAME-GFX-O0.co), and the fault-test
 # objects (bin/fault_*.co; fault_illegal has an invalid word patched into
 # its code by patch_illegal.py).  How a file is compiled: ../kernels/clcc.sh.
@@ -13,6 +14,8 @@ clcc_init "e2e kernels"
 TARGETS="gfx701 gfx803 gfx900"
 
 clcc_each "$TARGETS" -O2 src/*.cl
+# the image kernels of test_images.py (bin/images-GFX.co)
+clcc_each "$TARGETS" -O2 images/images.cl
 # -O0 variants of some kernels: unoptimised code, every value through
 # scratch (bin/NAME-GFX-O0.co)
 O0_KERNELS="int_arith divergent_loops scratch_array calls_stack f32_arith local_sort conversions math_f32 atomics_local"

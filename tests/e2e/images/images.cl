@@ -1,0 +1,95 @@
+// images.cl — OpenCL image kernels for gcnsim's image tests
+// (tests/e2e/images/test_images.py computes every result in Python).
+
+// dst(x,y) = src(x,y) * scale + bias, work-items outside the image idle
+__kernel void scale2d(read_only image2d_t src, write_only image2d_t dst, float scale, float bias)
+{
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    if (p.x >= get_image_width(src) || p.y >= get_image_height(src))
+        return;
+    write_imagef(dst, p, read_imagef(src, p) * scale + bias);
+}
+
+// dst(x,y) = src(x,y) + (x, y, 1, 2) (unsigned integers)
+__kernel void add_ui(read_only image2d_t src, write_only image2d_t dst)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    uint4 v = read_imageui(src, (int2)(x, y));
+    write_imageui(dst, (int2)(x, y), v + (uint4)(x, y, 1, 2));
+}
+
+// dst(x,y) = -src(x,y) * 3 (signed integers)
+__kernel void neg_i(read_only image2d_t src, write_only image2d_t dst)
+{
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagei(dst, p, -read_imagei(src, p) * 3);
+}
+
+// 1D: dst(x) = src(w - 1 - x)
+__kernel void reverse1d(read_only image1d_t src, write_only image1d_t dst)
+{
+    int x = get_global_id(0), w = get_image_width(src);
+    write_imagef(dst, x, read_imagef(src, w - 1 - x));
+}
+
+// 3D: out[(z*h + y)*w + x] = src(x,y,z)
+__kernel void read3d(read_only image3d_t src, __global float4 *out)
+{
+    int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+    int w = get_image_width(src), h = get_image_height(src);
+    out[(z * h + y) * w + x] = read_imagef(src, (int4)(x, y, z, 0));
+}
+
+// integer loads at coordinates from a buffer (some outside the image)
+__kernel void load_at(read_only image2d_t src, __global const int2 *xy, __global float4 *out)
+{
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, xy[i]);
+}
+
+__kernel void info2d(read_only image2d_t a, __global int *o)
+{
+    o[0] = get_image_width(a);
+    o[1] = get_image_height(a);
+    o[2] = get_image_channel_data_type(a);
+    o[3] = get_image_channel_order(a);
+}
+
+__kernel void info3d(read_only image3d_t a, __global int *o)
+{
+    o[0] = get_image_width(a);
+    o[1] = get_image_height(a);
+    o[2] = get_image_depth(a);
+    o[3] = get_image_channel_data_type(a);
+    o[4] = get_image_channel_order(a);
+}
+
+__kernel void info1d(read_only image1d_t a, __global int *o)
+{
+    o[0] = get_image_width(a);
+    o[1] = get_image_channel_data_type(a);
+    o[2] = get_image_channel_order(a);
+}
+
+// sampling with nearest filtering: out[i] = read_imagef(src, SAMPLER, uv[i])
+#define SAMPLE(name, flags)                                                              \
+    __kernel void name(read_only image2d_t src, __global const float2 *uv, __global float4 *out) \
+    {                                                                                    \
+        const sampler_t s = flags | CLK_FILTER_NEAREST;                                  \
+        int i = get_global_id(0);                                                        \
+        out[i] = read_imagef(src, s, uv[i]);                                             \
+    }
+SAMPLE(s_norm_edge, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP_TO_EDGE)
+SAMPLE(s_norm_border, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP)
+SAMPLE(s_norm_repeat, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT)
+SAMPLE(s_norm_mirror, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_MIRRORED_REPEAT)
+SAMPLE(s_unnorm_edge, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE)
+SAMPLE(s_unnorm_border, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP)
+
+// a linear-filtering sampler: gcnsim stops with a fault naming it
+__kernel void s_linear(read_only image2d_t src, __global const float2 *uv, __global float4 *out)
+{
+    const sampler_t s = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR;
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, s, uv[i]);
+}

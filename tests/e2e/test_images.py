@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""OpenCL images: the kernels of tests/e2e/images/images.cl (compiled by
+clang-15 for gfx701, gfx803 and gfx900: tests/e2e/bin/images-GFX.co, rebuilt
+by `make kernels`) run by `gcnsim run` with `--arg image:...`, under the
+cycle model and with --functional; every result is compared with a
+reference computed here from the OpenCL 2.0 specification (section 8.3
+conversion rules: unorm8 -> float x/255, float -> unorm8 round to nearest
+even with saturation, half round to nearest even; section 8.2 nearest
+filtering and the address modes), bit for bit.  Also: the get_image_*
+queries, loads outside the image, a linear sampler (a clear fault) and
+bad --arg image: specs (one line, exit status 2).
+
+Prints PASS:/FAIL: lines (tests/gtest.py).  Option: -t GFX (one target).
+"""
+import os
+import random
+import struct
+import sys
+from fractions import Fraction
+from math import floor
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gtest import ROOT, check, done, gcnsim, run_each, tempdir  # noqa: E402
+
+TARGETS = ["gfx701", "gfx803", "gfx900"]
+if "-t" in sys.argv:
+    TARGETS = [sys.argv[sys.argv.index("-t") + 1]]
+TMP = tempdir("gcnsim-images-")
+
+# CL enums (cl.h)
+CL_R, CL_RGBA = 0x10B0, 0x10B5
+CL_UNORM_INT8, CL_SIGNED_INT32, CL_UNSIGNED_INT8, CL_UNSIGNED_INT32, CL_HALF_FLOAT, CL_FLOAT = \
+    0x10D2, 0x10D9, 0x10DA, 0x10DC, 0x10DD, 0x10DE
+FORMATS = {  # name: (channels, struct code per channel, CL data type, CL order)
+    "rgba8": (4, "B", CL_UNORM_INT8, CL_RGBA), "rgba16f": (4, "e", CL_HALF_FLOAT, CL_RGBA),
+    "rgba32f": (4, "f", CL_FLOAT, CL_RGBA), "rgba32ui": (4, "I", CL_UNSIGNED_INT32, CL_RGBA),
+    "rgba32i": (4, "i", CL_SIGNED_INT32, CL_RGBA), "r32f": (1, "f", CL_FLOAT, CL_R),
+    "r8ui": (1, "B", CL_UNSIGNED_INT8, CL_R),
+}
+
+
+def f32(x):
+    """x rounded to float32 (from an exact double)."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def co(target):
+    return os.path.join(ROOT, "tests", "e2e", "bin", "images-%s.co" % target)
+
+
+def write(name, fmt, values):
+    path = os.path.join(TMP, name)
+    with open(path, "wb") as fp:
+        fp.write(struct.pack("<%d%s" % (len(values), fmt), *values))
+    return path
+
+
+def read(path, fmt):
+    data = open(path, "rb").read()
+    return list(struct.unpack("<%d%s" % (len(data) // struct.calcsize(fmt), fmt), data))
+
+
+def same(got, want):
+    """Bit-exact comparison of float/int lists; the first difference."""
+    if len(got) != len(want):
+        return False, "%d values, expected %d" % (len(got), len(want))
+    for i, (g, w) in enumerate(zip(got, want)):
+        if isinstance(w, float):
+            if struct.pack("<f", g) != struct.pack("<f", w):
+                return False, "value %d: %r, expected %r" % (i, g, w)
+        elif g != w:
+            return False, "value %d: %r, expected %r" % (i, g, w)
+    return True, ""
+
+
+def run_kernel(target, kernel, glob, args, dumps, loc=None, functional=False):
+    """gcnsim run; returns (ok, detail, {arg: path})."""
+    out = {n: os.path.join(TMP, "%s-%s-%d-%d.bin" % (kernel, target, n, functional)) for n in dumps}
+    argv = ["run", co(target), "--kernel", kernel, "--global", glob]
+    if loc:
+        argv += ["--local", loc]
+    for a in args:
+        argv += ["--arg", a]
+    for n, p in out.items():
+        argv += ["--dump", "%d=%s" % (n, p)]
+    if functional:
+        argv.append("--functional")
+    r = gcnsim(argv)
+    return r.returncode == 0, (r.stderr or r.stdout).strip()[-300:], out
+
+
+def modes(target, name, kernel, glob, args, dumps, expect, loc=None):
+    """Run under the cycle model and functional; expect: {arg: (fmt, values)}."""
+    for functional in (False, True):
+        label = "images %s %s%s" % (name, target, " functional" if functional else "")
+        ok, detail, out = run_kernel(target, kernel, glob, args, dumps, loc, functional)
+        if not check(label + " ran", ok, detail):
+            continue
+        for n, (fmt, want) in expect.items():
+            good, why = same(read(out[n], fmt), want)
+            check("%s: argument %d" % (label, n), good, why)
+
+
+# ---- conversions (OpenCL 2.0 section 8.3) ----
+
+def unorm8_to_f(x):
+    return f32(x / 255.0)
+
+
+def f_to_unorm8(f):
+    if f != f or f <= 0:
+        return 0
+    if f >= 1:
+        return 255
+    return round(Fraction(f) * 255)   # round half to even
+
+
+def texels(fmt, n, rnd):
+    if fmt == "rgba8" or fmt == "r8ui":
+        return [rnd.randrange(256 if fmt == "rgba8" else 100) for _ in range(n)]
+    if fmt == "rgba16f":
+        return [struct.unpack("<e", struct.pack("<e", rnd.uniform(-60, 60)))[0] for _ in range(n)]
+    if fmt in ("rgba32f", "r32f"):
+        return [f32(rnd.uniform(-100, 100)) for _ in range(n)]
+    if fmt == "rgba32ui":
+        return [rnd.randrange(1 << 32) for _ in range(n)]
+    return [rnd.randrange(-(1 << 31), 1 << 31) for _ in range(n)]
+
+
+def as_float4(fmt, t, i):
+    """read_imagef of texel i: (r, g, b, a), missing channels 0 and alpha 1."""
+    nch = FORMATS[fmt][0]
+    ch = t[i * nch:(i + 1) * nch]
+    if fmt == "rgba8":
+        ch = [unorm8_to_f(x) for x in ch]
+    return [float(x) for x in ch] + [0.0] * (3 - len(ch)) + ([1.0] if len(ch) < 4 else [])
+
+
+def store_f(fmt, v):
+    """write_imagef of float4 v in the format's channel values."""
+    nch = FORMATS[fmt][0]
+    if fmt == "rgba8":
+        return [f_to_unorm8(x) for x in v[:nch]]
+    if fmt == "rgba16f":
+        return [struct.unpack("<e", struct.pack("<e", x))[0] for x in v[:nch]]
+    return v[:nch]
+
+
+# ---- tests ----
+
+def test_scale2d():
+    rnd = random.Random(1)
+    for target in TARGETS:
+        for fmt, (w, h), glob, loc in (("rgba8", (13, 7), "13,7", "8,4"), ("rgba32f", (13, 7), "16,8", "8,4"),
+                                       ("rgba16f", (9, 5), "9,5", "4,4"), ("r32f", (20, 3), "20,3", "16,2")):
+            nch, code = FORMATS[fmt][0], FORMATS[fmt][1]
+            src = texels(fmt, w * h * nch, rnd)
+            path = write("src-%s.bin" % fmt, code, src)
+            want = []
+            for i in range(w * h):
+                want += store_f(fmt, [f32(f32(x * 2.0) + 0.25) for x in as_float4(fmt, src, i)])
+            spec = "%s:%d,%d" % (fmt, w, h)
+            modes(target, "scale2d %s %dx%d (global %s, local %s)" % (fmt, w, h, glob, loc), "scale2d", glob,
+                  ["image:%s:%s" % (spec, path), "image:%s:zero" % spec, "f32:2", "f32:0.25"], [1],
+                  {1: (code, want)}, loc)
+
+
+def test_int_formats():
+    rnd = random.Random(2)
+    for target in TARGETS:
+        w, h = 11, 6
+        src = texels("rgba32ui", w * h * 4, rnd)
+        want = []
+        for y in range(h):
+            for x in range(w):
+                i = (y * w + x) * 4
+                want += [(src[i + k] + d) & 0xffffffff for k, d in enumerate((x, y, 1, 2))]
+        path = write("ui.bin", "I", src)
+        modes(target, "add_ui rgba32ui", "add_ui", "11,6", ["image:rgba32ui:11,6:" + path,
+              "image:rgba32ui:11,6:zero"], [1], {1: ("I", want)}, "4,4")
+        src8 = texels("r8ui", w * h, rnd)
+        want8 = [src8[y * w + x] + x for y in range(h) for x in range(w)]
+        path8 = write("r8.bin", "B", src8)
+        modes(target, "add_ui r8ui", "add_ui", "11,6", ["image:r8ui:11,6:" + path8, "image:r8ui:11,6:zero"], [1],
+              {1: ("B", want8)}, "8,2")
+        srci = texels("rgba32i", w * h * 4, rnd)
+        wanti = [((-v * 3 + (1 << 31)) % (1 << 32)) - (1 << 31) for v in srci]
+        pathi = write("i.bin", "i", srci)
+        modes(target, "neg_i rgba32i", "neg_i", "11,6", ["image:rgba32i:11,6:" + pathi, "image:rgba32i:11,6:zero"],
+              [1], {1: ("i", wanti)}, "8,8")
+
+
+def test_1d_3d():
+    rnd = random.Random(3)
+    for target in TARGETS:
+        w = 70
+        src = texels("rgba32f", w * 4, rnd)
+        want = []
+        for x in range(w):
+            want += src[(w - 1 - x) * 4:(w - x) * 4]
+        path = write("1d.bin", "f", src)
+        modes(target, "reverse1d rgba32f", "reverse1d", "70", ["image:rgba32f:70:" + path, "image:rgba32f:70:zero"],
+              [1], {1: ("f", want)}, "64")
+        w, h, d = 5, 3, 4
+        src = texels("rgba8", w * h * d * 4, rnd)
+        want = []
+        for i in range(w * h * d):
+            want += as_float4("rgba8", src, i)
+        path = write("3d.bin", "B", src)
+        modes(target, "read3d rgba8 5x3x4", "read3d", "5,3,4", ["image:rgba8:5,3,4:" + path, "zero:%d" % (16 * w * h * d)],
+              [1], {1: ("f", want)}, "4,2,2")
+
+
+def test_info():
+    for target in TARGETS:
+        for fmt in FORMATS:
+            nch, code, dt, order = FORMATS[fmt]
+            modes(target, "info2d %s" % fmt, "info2d", "1", ["image:%s:37,5:zero" % fmt, "zero:16"], [1],
+                  {1: ("i", [37, 5, dt, order])})
+        modes(target, "info3d rgba16f", "info3d", "1", ["image:rgba16f:6,9,13:zero", "zero:20"], [1],
+              {1: ("i", [6, 9, 13, CL_HALF_FLOAT, CL_RGBA])})
+        modes(target, "info1d r8ui", "info1d", "1", ["image:r8ui:300:zero", "zero:12"], [1],
+              {1: ("i", [300, CL_UNSIGNED_INT8, CL_R])})
+
+
+def test_outside():
+    """Integer loads outside the image read 0 in every channel (gcnsim's documented behaviour)."""
+    rnd = random.Random(4)
+    w, h = 6, 5
+    src = texels("rgba32f", w * h * 4, rnd)
+    path = write("oob.bin", "f", src)
+    coords = [(0, 0), (5, 4), (6, 0), (0, 5), (-1, 2), (3, -1), (2, 3), (1000, 1000)]
+    want = []
+    for x, y in coords:
+        want += src[(y * w + x) * 4:(y * w + x + 1) * 4] if 0 <= x < w and 0 <= y < h else [0.0] * 4
+    xy = write("xy.bin", "i", [c for p in coords for c in p])
+    for target in TARGETS:
+        modes(target, "load_at outside the image", "load_at", str(len(coords)),
+              ["image:rgba32f:6,5:" + path, "buf:" + xy, "zero:%d" % (16 * len(coords))], [2], {2: ("f", want)})
+
+
+def nearest(u, n, mode, normalized):
+    """Texel index of coordinate u (OpenCL 2.0 section 8.2, nearest), None for the border colour."""
+    u = Fraction(u)
+    if mode == "repeat":
+        s = u - floor(u)
+        i = floor(s * n)
+        return i - n if i > n - 1 else i
+    if mode == "mirror":
+        s = 2 * round(u / 2)
+        s = abs(u - s)
+        return min(floor(s * n), n - 1)
+    t = u * n if normalized else u
+    i = floor(t)
+    if mode == "edge":
+        return min(max(i, 0), n - 1)
+    return i if 0 <= i < n else None
+
+
+def test_samplers():
+    rnd = random.Random(5)
+    w, h = 8, 4
+    src = texels("rgba32f", w * h * 4, rnd)
+    path = write("samp.bin", "f", src)
+    for kernel, mode, normalized in (("s_norm_edge", "edge", 1), ("s_norm_border", "border", 1),
+                                     ("s_norm_repeat", "repeat", 1), ("s_norm_mirror", "mirror", 1),
+                                     ("s_unnorm_edge", "edge", 0), ("s_unnorm_border", "border", 0)):
+        uv = []
+        for k in range(-11, 20):   # texel positions from well below to well above the image
+            fx, fy = rnd.choice((0.2, 0.5, 0.7)), rnd.choice((0.3, 0.6))
+            ky = k % 11 - 4
+            if normalized:
+                uv += [f32((k + fx) / w), f32((ky + fy) / h)]
+            else:
+                uv += [f32(k + fx), f32(ky + fy)]
+        want = []
+        for i in range(0, len(uv), 2):
+            x, y = nearest(uv[i], w, mode, normalized), nearest(uv[i + 1], h, mode, normalized)
+            want += [0.0] * 4 if x is None or y is None else src[(y * w + x) * 4:(y * w + x + 1) * 4]
+        uvp = write("uv-%s.bin" % kernel, "f", uv)
+        n = len(uv) // 2
+        for target in TARGETS:
+            modes(target, "sampler %s" % kernel, kernel, str(n),
+                  ["image:rgba32f:8,4:" + path, "buf:" + uvp, "zero:%d" % (16 * n)], [2], {2: ("f", want)})
+
+
+def test_linear_fault():
+    uv = write("uvl.bin", "f", [0.5, 0.5])
+    for target in TARGETS:
+        r = gcnsim(["run", co(target), "--kernel", "s_linear", "--global", "1", "--arg", "image:rgba8:4,4:zero",
+                    "--arg", "buf:" + uv, "--arg", "zero:16"])
+        check("images linear sampler faults %s" % target,
+              r.returncode == 3 and "image_sample_lz: linear filtering is not simulated" in r.stderr,
+              "status %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
+
+
+def test_bad_specs():
+    short = write("short.bin", "B", [0] * 10)
+    cases = [
+        ("image:rgba8:4,4", "expected image:FORMAT:W[,H[,D]]:PATH"),
+        ("image:rgba99:4,4:zero", "unknown image format 'rgba99' (rgba8 rgba16f rgba32f rgba32ui rgba32i r32f r8ui)"),
+        ("image:rgba8:0,4:zero", "bad image size '0,4'"),
+        ("image:rgba8:4,x:zero", "bad image size '4,x'"),
+        ("image:rgba8:4,4:" + short, "holds 10 bytes, the image needs 64 (4x4x1 texels of 4 bytes)"),
+        ("image:rgba8:4,4,2:zero", "an image2d_t has 2 dimensions, the size gives more"),
+        ("image:rgba32f:16385,1:zero", "is beyond the image resource's limits"),
+        ("image:rgba8:4,4:/nonexistent/x.bin", "/nonexistent/x.bin: No such file or directory"),
+        ("zero:64", "is an image: give image:FORMAT:W[,H[,D]]:PATH or ...:zero, not 'zero:64'"),
+    ]
+    for spec, msg in cases:
+        r = gcnsim(["run", co("gfx900"), "--kernel", "scale2d", "--global", "4,4", "--arg", spec, "--arg",
+                    "image:rgba8:4,4:zero", "--arg", "f32:1", "--arg", "f32:0"])
+        lines = r.stderr.strip().splitlines()
+        check("images bad spec '%s'" % spec.replace(TMP, "TMP"),
+              r.returncode == 2 and len(lines) == 1 and msg in lines[0],
+              "status %d: %s" % (r.returncode, r.stderr.strip()))
+
+
+run_each([test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_linear_fault,
+          test_bad_specs])
+done()
