@@ -1,0 +1,194 @@
+/* test_mimg.c — the image descriptors and texel conversions of
+ * sim/sem_mimg.c against independent references: T# encode/decode round
+ * trips and hand-computed words for both layouts, the image object built
+ * by front/launch.c, the S# fields, nearest-filtering address modes, and
+ * the conversions exhaustively (all 256 unorm8 values against x/255 and
+ * the OpenCL rounding rule, all 65536 halfs against the host's _Float16). */
+#include <math.h>
+#include <string.h>
+#include "front/launch.h"
+#include "sim/sem_mimg.h"
+#include "tests/unit/check.h"
+
+static uint32_t fbits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static float bitsf(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* encode then decode gives back every field, on both layouts */
+static void test_tsharp_round_trip(void)
+{
+    for (int g = ISA_GFX6; g <= ISA_GFX9; g++) {
+        mimg_tsharp_t t = {.base = 0x123456789a00ull, .width = 16384, .height = 3, .depth = 8192,
+                           .pitch = g == ISA_GFX9 ? 65536 : 16384, .dfmt = 14, .nfmt = 7, .type = MIMG_TYPE_3D,
+                           .dst_sel = {4, 0, 1, 7}}, u;
+        uint32_t d[8];
+        mimg_tsharp_encode((isa_gen_t)g, &t, d);
+        mimg_tsharp_decode((isa_gen_t)g, d, &u);
+        CHECK(u.base == t.base && u.width == t.width && u.height == t.height && u.depth == t.depth &&
+                  u.pitch == t.pitch && u.dfmt == t.dfmt && u.nfmt == t.nfmt && u.type == t.type &&
+                  !memcmp(u.dst_sel, t.dst_sel, 4) && u.tiling == 0,
+              "T# round trip, gen %d (largest sizes)", g);
+    }
+}
+
+/* the words of a 2D rgba8 image, computed by hand from the field tables */
+static void test_tsharp_words(void)
+{
+    const mimg_format_t *f = mimg_format("rgba8");
+    uint32_t sz[3] = {13, 7, 1}, o[16];
+    char err[200];
+    int ok = la_image_object(ISA_GFX9, "image2d_t", f, sz, 0x100002300ull, o, err, sizeof err) == 0;
+    CHECK(ok, "la_image_object image2d_t rgba8 gfx9 %s", ok ? "" : err);
+    CHECK(o[0] == 0x01000023u && o[1] == (10u << 20 | 0u << 26) && o[2] == (12u | 6u << 14) &&
+              o[3] == (4u | 5u << 3 | 6u << 6 | 7u << 9 | 9u << 28) && o[4] == (0u | 12u << 13) && o[5] == 0,
+          "gfx9 T# words of a 13x7 rgba8 image: %08x %08x %08x %08x %08x", o[0], o[1], o[2], o[3], o[4]);
+    CHECK(o[8] == 2 && o[9] == 8 && o[10] == 13, "image object dwords 8-10: type UNORM_INT8 2, order RGBA 8, width 13");
+    f = mimg_format("r32f");
+    uint32_t sz3[3] = {5, 6, 7};
+    ok = la_image_object(ISA_GFX8, "image3d_t", f, sz3, 0x100000000ull, o, err, sizeof err) == 0;
+    CHECK(ok && o[0] == 0x01000000u && o[1] == (4u << 20 | 7u << 26) && o[3] == (4u | 0u << 3 | 0u << 6 | 1u << 9 | 10u << 28) &&
+              o[4] == (6u | 4u << 13) && o[8] == 15 && o[9] == 1 && o[10] == 5,
+          "gfx8 T# of a 5x6x7 r32f 3D image (DST_SEL X,0,0,1; depth-1, pitch-1)");
+    uint32_t big[3] = {16385, 1, 1};
+    CHECK(la_image_object(ISA_GFX9, "image2d_t", f, big, 0, o, err, sizeof err) == -1 && strstr(err, "beyond"),
+          "a width of 16385 is refused: %s", err);
+    CHECK(la_image_object(ISA_GFX9, "image2d_array_t", f, sz, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "image2d_array_t"),
+          "an unsupported image type is refused: %s", err);
+}
+
+/* the S# words clang-15/ockl emit for OpenCL constant samplers */
+static void test_ssharp(void)
+{
+    mimg_ssharp_t s;
+    mimg_ssharp_decode((const uint32_t[4]){0x1000b1b6u, 0xfff000u, 0x80000000u, 0}, &s);
+    CHECK(s.clamp[0] == 6 && s.clamp[1] == 6 && s.clamp[2] == 6 && s.unnorm == 1 && s.mag == 0 && s.min == 0 &&
+              s.border == 0,
+          "S# of CLK_NORMALIZED_COORDS_FALSE|CLK_ADDRESS_CLAMP|CLK_FILTER_NEAREST");
+    mimg_ssharp_decode((const uint32_t[4]){0x10003049u, 0xfff000u, 0x80500000u, 0x80000000u}, &s);
+    CHECK(s.clamp[0] == 1 && s.unnorm == 0 && s.mag == 1 && s.min == 1 && s.border == 2,
+          "S# mirror, bilinear, opaque white border");
+}
+
+/* nearest texel per address mode, against the OpenCL 2.0 section 8.2 formulas */
+static void test_nearest(void)
+{
+    int bad = 0;
+    for (int k = -40; k < 40; k++)
+        for (int q = 1; q < 4; q++) {
+            float u = ((float)k + 0.25f * (float)q) / 8.0f;   /* exact in binary */
+            int64_t fl = (int64_t)floor((double)u * 8);
+            int64_t wrap = ((fl % 8) + 8) % 8;
+            double s = fabs((double)u - 2 * nearbyint(0.5 * u));
+            int64_t mir = (int64_t)floor(s * 8) > 7 ? 7 : (int64_t)floor(s * 8);
+            int64_t edge = fl < 0 ? 0 : fl > 7 ? 7 : fl;
+            int64_t border = fl < 0 || fl > 7 ? -1 : fl;
+            bad += mimg_nearest(u, 8, 0, 0) != wrap || mimg_nearest(u, 8, 1, 0) != mir ||
+                   mimg_nearest(u, 8, 2, 0) != edge || mimg_nearest(u, 8, 6, 0) != border ||
+                   mimg_nearest(u * 8, 8, 2, 1) != edge || mimg_nearest(u * 8, 8, 6, 1) != border;
+        }
+    CHECK(bad == 0, "nearest: wrap, mirror, clamp-last-texel, border; normalized and not (%d wrong)", bad);
+}
+
+/* all 256 unorm8 values to float (x/255 correctly rounded) and back */
+static void test_unorm8(void)
+{
+    const mimg_format_t *f = mimg_format("rgba8");
+    int bad = 0;
+    for (unsigned x = 0; x < 256; x++) {
+        uint8_t t[4] = {(uint8_t)x, 0, 0, 0}, u[4] = {0};
+        float want = (float)((double)x / 255.0);
+        uint32_t got = mimg_unpack(f, t, 0);
+        mimg_pack(f, u, 0, got);
+        bad += got != fbits(want) || u[0] != x;
+    }
+    CHECK(bad == 0, "unorm8: 256 values to x/255 and back (%d wrong)", bad);
+    /* float -> unorm8: clamp, x*255 rounded to nearest even (exact in double) */
+    bad = 0;
+    for (uint32_t i = 0; i < 2000000; i++) {
+        uint32_t b = i * 2654435761u;
+        float v = bitsf(b);
+        if (i < 1000000)
+            v = (float)i / 1000000.0f * 1.25f - 0.125f;
+        double r = v != v || v <= 0 ? 0 : v >= 1 ? 255 : (double)v * 255.0;
+        double fl = floor(r), want = r - fl > 0.5 ? fl + 1 : r - fl < 0.5 ? fl : (fmod(fl, 2) == 0 ? fl : fl + 1);
+        uint8_t u[4] = {0};
+        mimg_pack(f, u, 0, fbits(v));
+        bad += u[0] != (uint8_t)want;
+    }
+    CHECK(bad == 0, "float -> unorm8: 2,000,000 values (NaN, +-inf, denormals, [-0.125, 1.125)) (%d wrong)", bad);
+    /* 0.5 is the only float whose x*255 is halfway (127.5): to even, 128 */
+    uint8_t u[4] = {0};
+    mimg_pack(f, u, 0, fbits(0.5f));
+    mimg_pack(f, u, 1, fbits(nextafterf(0.5f, 0.0f)));
+    CHECK(u[0] == 128 && u[1] == 127, "float -> unorm8 at the one halfway case: 0.5 -> 128, below it 127");
+}
+
+/* all 65536 halfs to float and back, against the host's _Float16 */
+static void test_half(void)
+{
+    int bad = 0, badr = 0;
+    for (uint32_t h = 0; h < 65536; h++) {
+        _Float16 x;
+        uint16_t hb = (uint16_t)h;
+        memcpy(&x, &hb, 2);
+        float want = (float)x;
+        uint32_t got = mimg_f16_to_f32(h);
+        if (want != want ? bitsf(got) == bitsf(got) : got != fbits(want))
+            bad++;
+        if (want == want && mimg_f32_to_f16(got) != h)
+            badr++;
+    }
+    CHECK(bad == 0 && badr == 0, "half: 65536 values to float and back (%d, %d wrong)", bad, badr);
+    bad = 0;
+    for (uint32_t i = 0; i < 4000000; i++) {
+        uint32_t b = i * 2654435761u;
+        float v = bitsf(b);
+        _Float16 x = (_Float16)v;
+        uint16_t hb;
+        memcpy(&hb, &x, 2);
+        uint32_t got = mimg_f32_to_f16(b);
+        if (v != v ? (got & 0x7c00) != 0x7c00 || !(got & 0x3ff) : got != hb)
+            bad++;
+    }
+    CHECK(bad == 0, "float -> half: 4,000,000 floats against the host's round-to-nearest-even (%d wrong)", bad);
+}
+
+/* integer channels: 32-bit as is, 8-bit saturated on store */
+static void test_ints(void)
+{
+    const mimg_format_t *f = mimg_format("r8ui");
+    uint8_t t[4] = {0};
+    mimg_pack(f, t, 0, 300);
+    uint32_t a = mimg_unpack(f, t, 0);
+    mimg_pack(f, t, 0, 77);
+    CHECK(a == 255 && mimg_unpack(f, t, 0) == 77, "r8ui: 300 saturates to 255, 77 round trips");
+    f = mimg_format("rgba32i");
+    uint8_t q[16];
+    mimg_pack(f, q, 2, 0x80000000u);
+    CHECK(mimg_unpack(f, q, 2) == 0x80000000u, "rgba32i: INT_MIN round trips");
+    CHECK(mimg_format("nope") == NULL && mimg_format_of(10, 0) == mimg_format("rgba8"),
+          "format lookup by name and by (data format, number format)");
+}
+
+int main(void)
+{
+    test_tsharp_round_trip();
+    test_tsharp_words();
+    test_ssharp();
+    test_nearest();
+    test_unorm8();
+    test_half();
+    test_ints();
+    return check_done();
+}
