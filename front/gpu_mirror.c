@@ -58,9 +58,17 @@ static int map_region(gpu_mirror_t *d, launch_t *L, size_t arg, uint64_t addr, c
 
 int gpu_mirror_map(gpu_mirror_t *d, launch_t *L, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < L->nexplicit; i++)
+    for (size_t i = 0; i < L->nexplicit; i++) {
+        const co_arg_t *a = L->arg[i];
+        if (a->kind == CO_ARG_IMAGE || a->kind == CO_ARG_SAMPLER) {
+            /* the simulator's image object is not one the runtime made */
+            snprintf(err, errlen, "argument %zu (%s): image and sampler arguments are not sent to a GPU yet "
+                     "(the device needs an HSA image object)", i, a->type_name[0] ? a->type_name : "image");
+            return -1;
+        }
         if (L->arg_addr[i] && map_region(d, L, i, L->arg_addr[i], err, errlen))
             return -1;
+    }
     return 0;
 }
 

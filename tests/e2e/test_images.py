@@ -316,6 +316,14 @@ def test_bad_specs():
               "status %d: %s" % (r.returncode, r.stderr.strip()))
 
 
-run_each([test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_linear_fault,
+def test_help():
+    r = gcnsim(["run", "--help"])
+    check("run --help lists image:FORMAT:W[,H[,D]]:PATH|zero and its formats",
+          r.returncode == 0 and "image:FORMAT:W[,H[,D]]:PATH|zero" in r.stdout and
+          all(f in r.stdout for f in ["rgba8", "rgba16f", "rgba32f", "rgba32ui", "rgba32i", "r32f", "r8ui"]),
+          r.stdout)
+
+
+run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_linear_fault,
           test_bad_specs])
 done()

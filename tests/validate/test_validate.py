@@ -452,6 +452,15 @@ def check_bench(tmp):
           p.stdout.count("  buffer ") == 3 and "group 2" in p.stdout)
 
 
+def check_images(tmp):
+    co = os.path.join(ROOT, "tests", "e2e", "bin", "images-gfx900.co")
+    p = gcnsim(["validate", co, "--kernel", "info2d", "--global", "1", "--arg", "image:rgba8:5,3:zero",
+                "--arg", "zero:64"], log=os.path.join(tmp, "img.log"))
+    check("an image argument: exit 2, one line saying images are not sent to a GPU yet (%s)" % lines(p),
+          p.returncode == 2 and len(lines(p)) == 1 and "argument 0 (image2d_t): image and sampler arguments "
+          "are not sent to a GPU yet" in lines(p)[0])
+
+
 def main():
     if not os.path.exists(os.path.join(FAKE_DIR, "libhsa-runtime64.so.1")) or not os.path.exists(G):
         check("validate: build/fakehsa/libhsa-runtime64.so.1 or gcnsim is not built (make check builds them)", False)
@@ -463,6 +472,7 @@ def main():
     check_results(tmp)
     check_time(tmp)
     check_bench(tmp)
+    check_images(tmp)
 
 
 if __name__ == "__main__":
