@@ -2,9 +2,9 @@
  * and `--global X,Y,Z` of run/validate/debug, and the debugger's register
  * references, conditions, `set var`, `x/NFU ADDR` and `info registers` —
  * against a gfx900 wave with a device buffer.  Input: lines; each line is
- * given to every parser ("buf:" specs, which read files, are skipped).  A
- * crash, a sanitizer report or an error that is empty or not one line is a
- * bug.
+ * given to every parser (specs that read files, buf:PATH and
+ * image:...:PATH, are skipped).  A crash, a sanitizer report or an error
+ * that is empty or not one line is a bug.
  * Seeds: tests/fuzz/seeds/fuzz_text (commands from the README and tests).
  * fuzz-options: -max_len=512
  * fuzz-runs: 60000
@@ -38,11 +38,14 @@ static FILE *sink;
 static void one_line(const char *line, const char *next)
 {
     char err[512] = "";
-    if (strncmp(line, "buf:", 4) != 0) {
+    size_t len = strlen(line);
+    int reads_file = strncmp(line, "buf:", 4) == 0 ||
+                     (strncmp(line, "image:", 6) == 0 && (len < 5 || strcmp(line + len - 5, ":zero") != 0));
+    if (!reads_file) {
         la_value_t v;
         int rc = la_parse_value(line, &v, err, sizeof err);
         check_err(rc, err, "la_parse_value error is one line");
-        if (rc == 0 && v.kind == LA_BUF)
+        if (rc == 0 && (v.kind == LA_BUF || v.kind == LA_IMAGE))
             free((void *)v.data);
     }
     uint32_t n[3];
