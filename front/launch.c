@@ -363,13 +363,14 @@ int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f
                     uint32_t obj[16], char *err, size_t errlen)
 {
     static const struct { const char *name; uint8_t type, dims; } types[] = {
-        {"image1d_t", MIMG_TYPE_1D, 1}, {"image2d_t", MIMG_TYPE_2D, 2}, {"image3d_t", MIMG_TYPE_3D, 3}};
-    unsigned t = 0;
-    while (t < 3 && (!type_name || strcmp(type_name, types[t].name)))
+        {"image1d_t", MIMG_TYPE_1D, 1}, {"image2d_t", MIMG_TYPE_2D, 2}, {"image3d_t", MIMG_TYPE_3D, 3},
+        {"image1d_array_t", MIMG_TYPE_1D_ARRAY, 2}, {"image2d_array_t", MIMG_TYPE_2D_ARRAY, 3}};
+    unsigned t = 0, nt = sizeof types / sizeof types[0];
+    while (t < nt && (!type_name || strcmp(type_name, types[t].name)))
         t++;
-    if (t == 3) {
-        snprintf(err, errlen, "image type '%s' is not supported (image1d_t, image2d_t, image3d_t are)",
-                 type_name ? type_name : "");
+    if (t == nt) {
+        snprintf(err, errlen, "image type '%s' is not supported (image1d_t, image2d_t, image3d_t, image1d_array_t, "
+                 "image2d_array_t are)", type_name ? type_name : "");
         return -1;
     }
     for (unsigned d = types[t].dims; d < 3; d++)
@@ -378,15 +379,18 @@ int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f
                      types[t].dims == 1 ? "" : "s");
             return -1;
         }
+    /* width, height, depth or slices: a 1D array's second size is its slices */
+    int a1 = types[t].type == MIMG_TYPE_1D_ARRAY, arr = a1 || types[t].type == MIMG_TYPE_2D_ARRAY;
+    uint32_t h = a1 ? 1 : sz[1], d = a1 ? sz[1] : sz[2];
     uint32_t max_wh, max_d, max_pitch;
     mimg_tsharp_limits(gen, &max_wh, &max_d, &max_pitch);
-    if (sz[0] > max_wh || sz[1] > max_wh || sz[2] > max_d || sz[0] > max_pitch) {
-        snprintf(err, errlen, "image size %ux%ux%u is beyond the image resource's limits (width and height %u, depth %u)",
-                 sz[0], sz[1], sz[2], max_wh < max_pitch ? max_wh : max_pitch, max_d);
+    if (sz[0] > max_wh || h > max_wh || d > max_d || sz[0] > max_pitch) {
+        snprintf(err, errlen, "image size %ux%ux%u is beyond the image resource's limits (width and height %u, "
+                 "depth and slices %u)", sz[0], sz[1], sz[2], max_wh < max_pitch ? max_wh : max_pitch, max_d);
         return -1;
     }
-    mimg_tsharp_t ts = {.base = base, .width = sz[0], .height = sz[1], .depth = sz[2], .pitch = sz[0],
-                        .dfmt = f->dfmt, .nfmt = f->nfmt, .type = types[t].type};
+    mimg_tsharp_t ts = {.base = base, .width = sz[0], .height = h, .depth = d, .pitch = sz[0],
+                        .last_array = arr ? d - 1 : 0, .dfmt = f->dfmt, .nfmt = f->nfmt, .type = types[t].type};
     memcpy(ts.dst_sel, f->dst_sel, 4);
     memset(obj, 0, 16 * sizeof *obj);
     mimg_tsharp_encode(gen, &ts, obj);

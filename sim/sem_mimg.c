@@ -16,9 +16,24 @@
  *      channel X..W), [15:12] BASE_LEVEL, [19:16] LAST_LEVEL, [24:20]
  *      gfx6-8 TILING_INDEX / gfx9 SW_MODE (0 = linear), [31:28] TYPE
  *      (8 1D, 9 2D, 10 3D, 11 cube, 12 1D array, 13 2D array, 14/15 MSAA)
- *   w4 [12:0]  DEPTH-1 (3D; last array slice for arrays), PITCH-1 in
- *      texels: gfx6-8 [26:13], gfx9 [28:13]
- *   w5-w7      arrays, metadata (compression): 0 here.
+ *   w4 [12:0]  DEPTH: 3D depth-1; for arrays gfx6-8 the slice count-1,
+ *      gfx9 the last accessible slice; PITCH-1 in texels: gfx6-8
+ *      [26:13], gfx9 [28:13]
+ *   w5 gfx6-8 [12:0] BASE_ARRAY, [25:13] LAST_ARRAY (gfx9: [12:0]
+ *      BASE_ARRAY, no LAST_ARRAY; DEPTH is the last slice)
+ *   w6-w7      metadata (compression): 0 here.
+ * The array fields as Mesa's radv/radeonsi fill them (si_make_texture_
+ * descriptor: gfx9 "Depth is the last accessible layer", gfx6-8
+ * LAST_ARRAY(last_layer)), and as the device library reads them for
+ * get_image_array_size ([EXP] clang-15 + ROCm-Device-Libs: gfx900 T# w4
+ * [12:0] + 1, gfx701/gfx803 w5 [25:13] + 1).  Arrays take the slice as
+ * the last address VGPR (1D array: x, slice; 2D array: x, y, slice) and
+ * clang sets the instruction's DA bit; an integer slice outside the array
+ * loads 0 / stores nothing like any other outside coordinate; a sampled
+ * slice is rounded to nearest even and clamped to [0, slices-1] whatever
+ * the address mode (OpenCL 2.0 "Image Coordinates": the array coordinate
+ * is never normalized; ockl rounds it with v_rndne_f32 itself before
+ * image_sample, so the hardware's own rounding does not show).
  * IMG_DATA_FORMAT 1 = 8, 2 = 16, 4 = 32, 10 = 8_8_8_8, 12 = 16_16_16_16,
  * 14 = 32_32_32_32; IMG_NUM_FORMAT 0 UNORM, 4 UINT, 5 SINT, 7 FLOAT (the
  * same numbering as the buffer formats; Mesa sid.h V_008F14_IMG_*).
@@ -100,6 +115,8 @@ void mimg_tsharp_encode(isa_gen_t gen, const mimg_tsharp_t *t, uint32_t d[8])
         d[3] |= (uint32_t)(t->dst_sel[i] & 7) << (3 * i);
     d[3] |= (uint32_t)(t->tiling & 0x1f) << 20 | (uint32_t)(t->type & 0xf) << 28;
     d[4] = ((t->depth - 1) & 0x1fff) | ((t->pitch - 1) & ((1u << pitch_bits) - 1)) << 13;
+    if (gen < ISA_GFX9)
+        d[5] = (t->last_array & 0x1fff) << 13;
 }
 
 void mimg_tsharp_decode(isa_gen_t gen, const uint32_t d[8], mimg_tsharp_t *t)
@@ -115,6 +132,7 @@ void mimg_tsharp_decode(isa_gen_t gen, const uint32_t d[8], mimg_tsharp_t *t)
     t->type = (uint8_t)bits_of(d[3], 28, 4);
     t->depth = bits_of(d[4], 0, 13) + 1;
     t->pitch = bits_of(d[4], 13, gen >= ISA_GFX9 ? 16 : 14) + 1;
+    t->last_array = gen >= ISA_GFX9 ? t->depth - 1 : bits_of(d[5], 13, 13);
 }
 
 void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s)
@@ -270,7 +288,10 @@ static int64_t floor_mod(int64_t a, int64_t n)
     return m < 0 ? m + n : m;
 }
 
-int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm)
+/* The texel-space coordinate of c on an axis of n texels (c normalized
+ * unless unnorm; the product c*n in f32), rounded to 1/256 texel; NaN ->
+ * 0, clamped to +-1e15. */
+static double texel_coord(float c, uint32_t n, int unnorm)
 {
     double t = unnorm ? (double)c : (double)(c * (float)n);
     if (t != t)
@@ -279,7 +300,24 @@ int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm)
         t = 1e15;
     if (t < -1e15)
         t = -1e15;
-    int64_t i = (int64_t)floor(nearbyint(t * 256.0) / 256.0);
+    return nearbyint(t * 256.0) / 256.0;
+}
+
+int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm)
+{
+    return mimg_address((int64_t)floor(texel_coord(c, n, unnorm)), n, clamp);
+}
+
+int64_t mimg_slice(float c, uint32_t n)
+{
+    double s = nearbyint((double)c);
+    if (s != s || s < 0)
+        return 0;
+    return s > (double)n - 1 ? (int64_t)n - 1 : (int64_t)s;
+}
+
+int64_t mimg_address(int64_t i, uint32_t n, unsigned clamp)
+{
     int64_t sz = n;
     switch (clamp) {
     case 0: return floor_mod(i, sz);
@@ -301,6 +339,11 @@ int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm)
 
 /* ---- semantics -------------------------------------------------------------- */
 
+static int is_array(const mimg_tsharp_t *t)
+{
+    return t->type == MIMG_TYPE_1D_ARRAY || t->type == MIMG_TYPE_2D_ARRAY;
+}
+
 /* Read and check the T# at s[srsrc:srsrc+7]; the texel format into *f.
  * Returns 0, or -1 after faulting on what gcnsim does not simulate. */
 static int tsharp(wave_t *w, const isa_inst_t *in, mimg_tsharp_t *t, const mimg_format_t **f)
@@ -310,33 +353,58 @@ static int tsharp(wave_t *w, const isa_inst_t *in, mimg_tsharp_t *t, const mimg_
         return wave_fault(w, FAULT_ILLEGAL, 0, -1, "%s: resource s[%u:%u] out of range", name, in->srsrc,
                           in->srsrc + 7), -1;
     mimg_tsharp_decode(w->ctx->t->gen, &w->sgpr[in->srsrc], t);
-    if (t->type < MIMG_TYPE_1D || t->type > MIMG_TYPE_3D)
+    if (t->type < MIMG_TYPE_1D || t->type > MIMG_TYPE_2D_ARRAY || t->type == 11)
         return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: image type %u (T# word 3 [31:28]) is not simulated "
-                          "(1D, 2D and 3D are)", name, t->type), -1;
+                          "(1D, 2D, 3D, 1D array and 2D array are)", name, t->type), -1;
     if (w->ctx->t->gen >= ISA_GFX9 && t->tiling)
         return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: swizzle mode %u is not simulated (linear only)", name,
                           t->tiling), -1;
     if (!(*f = mimg_format_of(t->dfmt, t->nfmt)))
         return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: data format %u with number format %u is not simulated",
                           name, t->dfmt, t->nfmt), -1;
-    if (in->d16 || in->tfe || in->lwe || in->da || (w->ctx->t->gen >= ISA_GFX9 && in->r128))
-        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: d16, tfe, lwe, da and a16 are not simulated", name), -1;
+    if (in->d16 || in->tfe || in->lwe || (w->ctx->t->gen >= ISA_GFX9 && in->r128))
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: d16, tfe, lwe and a16 are not simulated", name), -1;
+    if (!in->da != !is_array(t))
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: da %s with image type %u is not simulated (arrays, "
+                          "types 12 and 13, take da; the others do not)", name, in->da ? "set" : "clear", t->type), -1;
     return 0;
 }
 
+/* Number of address VGPRs of the image's type: x[, y][, z or slice]. */
 static unsigned type_dims(const mimg_tsharp_t *t)
 {
-    return t->type == MIMG_TYPE_1D ? 1u : t->type == MIMG_TYPE_2D ? 2u : 3u;
+    static const uint8_t dims[] = {1, 2, 3, 0, 2, 3};
+    return dims[t->type - MIMG_TYPE_1D];
+}
+
+/* The texel extent of the image along x, y and z (z: slices for arrays). */
+static void extent(const mimg_tsharp_t *t, uint32_t sz[3])
+{
+    int one_d = t->type == MIMG_TYPE_1D || t->type == MIMG_TYPE_1D_ARRAY;
+    sz[0] = t->width;
+    sz[1] = one_d ? 1 : t->height;
+    sz[2] = t->type == MIMG_TYPE_3D ? t->depth : is_array(t) ? t->last_array + 1 : 1;
+}
+
+/* The texel position (x, y, z) of address VGPR values v[] (1D arrays
+ * give x and the slice: the slice goes to z). */
+static void place(const mimg_tsharp_t *t, const int64_t v[3], int64_t xyz[3])
+{
+    int one_d_array = t->type == MIMG_TYPE_1D_ARRAY;
+    xyz[0] = v[0];
+    xyz[1] = one_d_array ? 0 : v[1];
+    xyz[2] = one_d_array ? v[1] : v[2];
 }
 
 /* Plan the texel access of lane l at texel (x,y,z) (x < 0: out of range). */
 static int plan_texel(wave_t *w, const isa_inst_t *in, const mimg_tsharp_t *t, const mimg_format_t *f,
                       mem_plan_t *pl, unsigned l, const int64_t xyz[3], int kind, const mem_region_t **rc)
 {
+    uint32_t sz[3];
+    extent(t, sz);
     pl->space[l] = FX_SPACE_GLOBAL;
-    int out = xyz[0] < 0 || xyz[0] >= t->width || xyz[1] < 0 || xyz[1] >= t->height || xyz[2] < 0 ||
-              xyz[2] >= t->depth;
-    uint64_t a = t->base + (((uint64_t)xyz[2] * t->height + (uint64_t)xyz[1]) * t->pitch + (uint64_t)xyz[0]) * f->bytes;
+    int out = xyz[0] < 0 || xyz[0] >= sz[0] || xyz[1] < 0 || xyz[1] >= sz[1] || xyz[2] < 0 || xyz[2] >= sz[2];
+    uint64_t a = t->base + (((uint64_t)xyz[2] * sz[1] + (uint64_t)xyz[1]) * t->pitch + (uint64_t)xyz[0]) * f->bytes;
     for (unsigned k = 0; k < pl->npieces; k++) {
         pl->a[k][l] = out ? t->base : (a + k * pl->psize) & 0xffffffffffffull;
         pl->p[k][l] = NULL;
@@ -432,7 +500,8 @@ static void image_load(wave_t *w, const isa_inst_t *in)
     uint32_t val[4][64];
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t xyz[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0};
+        int64_t v[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0}, xyz[3];
+        place(&t, v, xyz);
         if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
             return;
         texel_value(&t, f, &pl, l, val);
@@ -459,7 +528,8 @@ static void image_store(wave_t *w, const isa_inst_t *in)
     uint32_t raw[4][64];
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t xyz[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0};
+        int64_t v[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0}, xyz[3];
+        place(&t, v, xyz);
         if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_WRITE, &rc))
             return;
         uint8_t texel[16] = {0};
@@ -498,7 +568,8 @@ static int ssharp(wave_t *w, const isa_inst_t *in, mimg_ssharp_t *s)
 
 /* image_sample, image_sample_lz: VDATA = the dmask components of the
  * texel nearest to the float coordinates in VADDR, with the S#'s address
- * modes and border colour; mip 0 (image_sample takes no LOD in compute) */
+ * modes and border colour (arrays: the slice rounded and clamped); mip 0
+ * (image_sample takes no LOD in compute) */
 static void image_sample_lz(wave_t *w, const isa_inst_t *in)
 {
     mimg_tsharp_t t;
@@ -511,14 +582,19 @@ static void image_sample_lz(wave_t *w, const isa_inst_t *in)
     mem_plan_t pl;
     plan_init(w, &pl, f);
     const mem_region_t *rc = NULL;
-    uint32_t val[4][64], size[3] = {t.width, t.height, t.depth}, bc[4];
+    uint32_t val[4][64], size[3], bc[4];
+    unsigned nd = type_dims(&t), fd = is_array(&t) ? nd - 1 : nd;
+    extent(&t, size);
     border_colour(w, f, s.border, bc);
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t xyz[3] = {0, 0, 0};
+        int64_t v[3] = {0, 0, 0}, xyz[3];
         int border = 0;
-        for (unsigned i = 0; i < 3 && c[i]; i++)
-            border |= (xyz[i] = mimg_nearest(mem_f32(c[i][l]), size[i], s.clamp[i], s.unnorm)) < 0;
+        for (unsigned i = 0; i < fd; i++)
+            border |= (v[i] = mimg_nearest(mem_f32(c[i][l]), size[i], s.clamp[i], s.unnorm)) < 0;
+        if (fd < nd)
+            v[fd] = mimg_slice(mem_f32(c[fd][l]), size[2]);
+        place(&t, v, xyz);
         if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
             return;
         texel_value(&t, f, &pl, l, val);

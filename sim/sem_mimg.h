@@ -10,12 +10,13 @@
 #include "sim/wave.h"
 
 /* Image resource types (T# word 3 [31:28]). */
-enum { MIMG_TYPE_1D = 8, MIMG_TYPE_2D = 9, MIMG_TYPE_3D = 10 };
+enum { MIMG_TYPE_1D = 8, MIMG_TYPE_2D = 9, MIMG_TYPE_3D = 10, MIMG_TYPE_1D_ARRAY = 12, MIMG_TYPE_2D_ARRAY = 13 };
 
 /* The fields of a T# gcnsim uses.  Sizes are in texels (not minus one). */
 typedef struct {
     uint64_t base;          /* byte address of texel (0,0,0); 256-byte aligned */
     uint32_t width, height, depth, pitch;
+    uint32_t last_array;    /* last array slice: gfx6-8 word 5 LAST_ARRAY, gfx9 DEPTH */
     uint8_t dfmt, nfmt, type, dst_sel[4];
     uint8_t tiling;         /* gfx6-8 TILING_INDEX, gfx9 SW_MODE (0 = linear) */
 } mimg_tsharp_t;
@@ -72,6 +73,12 @@ void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s);
  * with address mode clamp (SQ_TEX_CLAMP_*), c normalized unless unnorm;
  * -1 when the coordinate takes the border colour. */
 int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm);
+/* Texel index i on an axis of size n after address mode clamp
+ * (SQ_TEX_CLAMP_*); -1 when it takes the border colour. */
+int64_t mimg_address(int64_t i, uint32_t n, unsigned clamp);
+/* The slice index of array coordinate c on an array of n slices: c
+ * rounded to nearest even, clamped to [0, n-1] (NaN -> 0). */
+int64_t mimg_slice(float c, uint32_t n);
 
 extern const sem_entry_t sem_mimg_table[];   /* MIMG */
 

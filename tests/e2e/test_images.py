@@ -284,6 +284,57 @@ def test_samplers():
                   ["image:rgba32f:8,4:" + path, "buf:" + uvp, "zero:%d" % (16 * n)], [2], {2: ("f", want)})
 
 
+def slice_index(c, n):
+    """The slice of sampled array coordinate c: rounded to nearest even, clamped to [0, n-1]."""
+    return min(max(round(c), 0), n - 1)
+
+
+def test_arrays():
+    """1D and 2D image arrays: load and store on every slice, get_image_array_size,
+    sampling with the slice rounded and clamped (slices outside [0, L-1] included)."""
+    rnd = random.Random(6)
+    w, h, nl = 5, 3, 4
+    src = texels("rgba32f", w * h * nl * 4, rnd)
+    want = []
+    for i in range(w * h * nl):
+        want += [f32(x + (i // (w * h) if k == 3 else 0)) for k, x in enumerate(src[i * 4:i * 4 + 4])]
+    path = write("a2.bin", "f", src)
+    w1, nl1 = 7, 5
+    src1 = texels("rgba16f", w1 * nl1 * 4, rnd)
+    want1 = []
+    for i in range(w1 * nl1):
+        want1 += store_f("rgba16f", [f32(x + (i // w1 if k == 3 else 0)) for k, x in enumerate(src1[i * 4:i * 4 + 4])])
+    path1 = write("a1.bin", "e", src1)
+    sw, sh, sl = 4, 3, 5
+    ssrc = texels("rgba32f", sw * sh * sl * 4, rnd)
+    spath = write("sa2.bin", "f", ssrc)
+    coords, swant = [], []
+    for k, layer in enumerate((-2.3, -0.5, 0.4, 1.5, 2.5, 3.49, 4.6, 100.0, 2.0, 0.5)):
+        u, v = f32((k - 3 + 0.5) / sw), f32((k % 5 - 1 + 0.3) / sh)
+        coords += [u, v, f32(layer), 0.0]
+        x, y, z = nearest(u, sw, "repeat", 1), nearest(v, sh, "repeat", 1), slice_index(f32(layer), sl)
+        swant += ssrc[((z * sh + y) * sw + x) * 4:((z * sh + y) * sw + x + 1) * 4]
+    cpath = write("ca2.bin", "f", coords)
+    coords1, swant1 = [], []
+    for k, layer in enumerate((-1.0, 0.0, 0.6, 1.4, 2.5, 3.5, 7.0, 4.0)):
+        x = f32(k - 1 + 0.7)
+        coords1 += [x, f32(layer)]
+        i, z = nearest(x, w1, "border", 0), slice_index(f32(layer), nl1)
+        swant1 += [0.0] * 4 if i is None else [float(c) for c in src1[(z * w1 + i) * 4:(z * w1 + i + 1) * 4]]
+    cpath1 = write("ca1.bin", "f", coords1)
+    for target in TARGETS:
+        modes(target, "add_layer2d rgba32f 5x3, 4 slices", "add_layer2d", "5,3,4",
+              ["image:rgba32f:5,3,4:" + path, "image:rgba32f:5,3,4:zero"], [1], {1: ("f", want)}, "5,3,2")
+        modes(target, "add_layer1d rgba16f 7, 5 slices", "add_layer1d", "7,5",
+              ["image:rgba16f:7,5:" + path1, "image:rgba16f:7,5:zero"], [1], {1: ("e", want1)}, "4,4")
+        modes(target, "info_arrays", "info_arrays", "1", ["image:rgba8:9,6:zero", "image:r32f:4,3,7:zero", "zero:24"],
+              [2], {2: ("i", [9, 6, 4, 3, 7, CL_FLOAT])})
+        modes(target, "s_arr2d repeat, slices rounded and clamped", "s_arr2d", "10",
+              ["image:rgba32f:4,3,5:" + spath, "buf:" + cpath, "zero:160"], [2], {2: ("f", swant)})
+        modes(target, "s_arr1d unnormalized border, slices rounded and clamped", "s_arr1d", "8",
+              ["image:rgba16f:7,5:" + path1, "buf:" + cpath1, "zero:128"], [2], {2: ("f", swant1)})
+
+
 def test_linear_fault():
     uv = write("uvl.bin", "f", [0.5, 0.5])
     for target in TARGETS:
@@ -324,6 +375,6 @@ def test_help():
           r.stdout)
 
 
-run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_linear_fault,
-          test_bad_specs])
+run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_arrays,
+          test_linear_fault, test_bad_specs])
 done()

@@ -1,7 +1,8 @@
 /* test_mimg.c — the image descriptors and texel conversions of
  * sim/sem_mimg.c against independent references: T# encode/decode round
  * trips and hand-computed words for both layouts, the image object built
- * by front/launch.c, the S# fields, nearest-filtering address modes, and
+ * by front/launch.c (image arrays too), the S# fields, nearest-filtering
+ * address modes, the sampled array slice, and
  * the conversions exhaustively (all 256 unorm8 values against x/255 and
  * the OpenCL rounding rule, all 65536 halfs against the host's _Float16). */
 #include <math.h>
@@ -62,9 +63,51 @@ static void test_tsharp_words(void)
     uint32_t big[3] = {16385, 1, 1};
     CHECK(la_image_object(ISA_GFX9, "image2d_t", f, big, 0, o, err, sizeof err) == -1 && strstr(err, "beyond"),
           "a width of 16385 is refused: %s", err);
-    CHECK(la_image_object(ISA_GFX9, "image2d_array_t", f, sz, 0, o, err, sizeof err) == -1 &&
-              strstr(err, "image2d_array_t"),
+    CHECK(la_image_object(ISA_GFX9, "image1d_buffer_t", f, sz, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "image1d_buffer_t"),
           "an unsupported image type is refused: %s", err);
+}
+
+/* image arrays: the slice count in w4 DEPTH on every generation, and in
+ * w5 LAST_ARRAY [25:13] on gfx6-8 (what the device library reads for
+ * get_image_array_size there); decode gives the last slice back */
+static void test_array_tsharp(void)
+{
+    const mimg_format_t *f = mimg_format("r32f");
+    uint32_t sz[3] = {4, 3, 7}, o[16];
+    char err[200];
+    mimg_tsharp_t t;
+    for (int g = ISA_GFX6; g <= ISA_GFX9; g++) {
+        int ok = la_image_object((isa_gen_t)g, "image2d_array_t", f, sz, 0x100000000ull, o, err, sizeof err) == 0;
+        mimg_tsharp_decode((isa_gen_t)g, o, &t);
+        CHECK(ok && o[2] == (3u | 2u << 14) && o[3] >> 28 == 13 && (o[4] & 0x1fff) == 6 &&
+                  o[5] == (g == ISA_GFX9 ? 0 : 6u << 13) && t.last_array == 6 && t.depth == 7 && o[10] == 4,
+              "gen %d T# of a 4x3 r32f 2D array of 7 slices: w2 %08x w3 %08x w4 %08x w5 %08x", g, o[2], o[3], o[4],
+              o[5]);
+    }
+    f = mimg_format("rgba8");
+    uint32_t sz1[3] = {9, 6, 1};
+    int ok = la_image_object(ISA_GFX7, "image1d_array_t", f, sz1, 0x100000000ull, o, err, sizeof err) == 0;
+    CHECK(ok && o[2] == 8u && o[3] >> 28 == 12 && o[4] == (5u | 8u << 13) && o[5] == 5u << 13,
+          "gfx7 T# of a 9-texel rgba8 1D array of 6 slices (height 1, slices in DEPTH and LAST_ARRAY)");
+    uint32_t many[3] = {4, 8193, 1};
+    CHECK(la_image_object(ISA_GFX9, "image1d_array_t", f, many, 0, o, err, sizeof err) == -1 && strstr(err, "beyond"),
+          "8193 slices are refused: %s", err);
+    CHECK(la_image_object(ISA_GFX9, "image1d_array_t", f, (uint32_t[3]){4, 2, 3}, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "has 2 dimensions"),
+          "a 1D array takes W,L: %s", err);
+}
+
+/* the sampled slice: rounded to nearest even, clamped to [0, n-1] */
+static void test_slice(void)
+{
+    static const struct { float c; int64_t want; } cases[] = {
+        {-0.5f, 0}, {0.5f, 0}, {0.51f, 1}, {1.5f, 2}, {2.5f, 2}, {3.49f, 3}, {5.5f, 6}, {6.6f, 6}, {-3.0f, 0},
+        {1e30f, 6}, {-INFINITY, 0}, {INFINITY, 6}, {NAN, 0}};
+    int bad = 0;
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        bad += mimg_slice(cases[i].c, 7) != cases[i].want;
+    CHECK(bad == 0, "slice of an array of 7: 13 coordinates rounded to even and clamped (%d wrong)", bad);
 }
 
 /* the S# words clang-15/ockl emit for OpenCL constant samplers */
@@ -185,6 +228,8 @@ int main(void)
 {
     test_tsharp_round_trip();
     test_tsharp_words();
+    test_array_tsharp();
+    test_slice();
     test_ssharp();
     test_nearest();
     test_unorm8();

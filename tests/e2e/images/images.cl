@@ -93,3 +93,71 @@ __kernel void s_linear(read_only image2d_t src, __global const float2 *uv, __glo
     int i = get_global_id(0);
     out[i] = read_imagef(src, s, uv[i]);
 }
+
+// 2D array: dst(x,y,l) = src(x,y,l) + (0, 0, 0, l)
+__kernel void add_layer2d(read_only image2d_array_t src, write_only image2d_array_t dst)
+{
+    int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+    write_imagef(dst, p, read_imagef(src, p) + (float4)(0, 0, 0, p.z));
+}
+
+// 1D array: dst(x,l) = src(x,l) + (0, 0, 0, l)
+__kernel void add_layer1d(read_only image1d_array_t src, write_only image1d_array_t dst)
+{
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, p, read_imagef(src, p) + (float4)(0, 0, 0, p.y));
+}
+
+__kernel void info_arrays(read_only image1d_array_t a, read_only image2d_array_t b, __global int *o)
+{
+    o[0] = get_image_width(a);
+    o[1] = get_image_array_size(a);
+    o[2] = get_image_width(b);
+    o[3] = get_image_height(b);
+    o[4] = get_image_array_size(b);
+    o[5] = get_image_channel_data_type(b);
+}
+
+// sampling arrays (the slice coordinate is never normalized)
+__kernel void s_arr2d(read_only image2d_array_t src, __global const float4 *c, __global float4 *out)
+{
+    const sampler_t s = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_NEAREST;
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, s, c[i]);
+}
+
+__kernel void s_arr1d(read_only image1d_array_t src, __global const float2 *c, __global float4 *out)
+{
+    const sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, s, c[i]);
+}
+
+// linear filtering: out[i] = read_imagef(src, SAMPLER, c[i]) for 1D, 2D, 3D
+// images and 2D arrays
+#define LINEAR(name, img, ctype, flags)                                                  \
+    __kernel void name(read_only img src, __global const ctype *c, __global float4 *out) \
+    {                                                                                    \
+        const sampler_t s = flags | CLK_FILTER_LINEAR;                                   \
+        int i = get_global_id(0);                                                        \
+        out[i] = read_imagef(src, s, c[i]);                                              \
+    }
+LINEAR(l2_norm_edge, image2d_t, float2, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP_TO_EDGE)
+LINEAR(l2_norm_border, image2d_t, float2, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP)
+LINEAR(l2_norm_repeat, image2d_t, float2, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT)
+LINEAR(l2_norm_mirror, image2d_t, float2, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_MIRRORED_REPEAT)
+LINEAR(l2_unnorm_edge, image2d_t, float2, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE)
+LINEAR(l2_unnorm_border, image2d_t, float2, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP)
+LINEAR(l1_norm_repeat, image1d_t, float, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT)
+LINEAR(l1_unnorm_border, image1d_t, float, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP)
+LINEAR(l3_norm_mirror, image3d_t, float4, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_MIRRORED_REPEAT)
+LINEAR(l3_unnorm_edge, image3d_t, float4, CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE)
+LINEAR(l2a_norm_border, image2d_array_t, float4, CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP)
+
+// an integer read with a linear sampler (undefined in OpenCL): a fault
+__kernel void li_linear(read_only image2d_t src, __global const float2 *uv, __global uint4 *out)
+{
+    const sampler_t s = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR;
+    int i = get_global_id(0);
+    out[i] = read_imageui(src, s, uv[i]);
+}
