@@ -1,6 +1,7 @@
 /* sem_mimg.c — MIMG semantics: image_load, image_store, image_sample and
- * image_sample_lz (nearest filtering, mip level 0) on linear 1D/2D/3D
- * images, with the T#/S# descriptors and the texel formats gcnsim knows.
+ * image_sample_lz (nearest and bilinear filtering, mip level 0) on linear
+ * 1D/2D/3D images and 1D/2D image arrays, with the T#/S# descriptors and
+ * the texel formats gcnsim knows.
  *
  * Facts used, with their sources:
  *
@@ -80,6 +81,25 @@
  *   floor(t) mod size, mirror = period 2*size reflected, clamp-last-texel
  *   = clamped to [0, size-1], border = out of range takes the border
  *   colour (not passed through DST_SEL).
+ * - Linear filtering (S# XY_MAG_FILTER = 1; image_sample(_lz) samples
+ *   mip 0, a magnification): the OpenCL 2.0 formulas ("Image Addressing
+ *   and Filtering", CLK_FILTER_LINEAR: i0 = address(floor(u - 0.5)), i1 =
+ *   address(floor(u - 0.5) + 1), a = frac(u - 0.5), the weighted sum of
+ *   the 2 / 2x2 / 2x2x2 texels, a border texel taking the border colour)
+ *   for float-returning formats; the integer formats fault (OpenCL leaves
+ *   read_imagei/ui with a linear sampler undefined).  AMD does not document
+ *   the texture unit's fixed-point weight format, and the OpenCL spec
+ *   leaves the precision of linear filtering undefined ("Precision of
+ *   Addressing and Filter Modes"), so gcnsim computes in f32 in a stated
+ *   order and results may differ from a GPU in the low bits: u in texel
+ *   space rounded to 1/256 texel as for nearest (so a, b, c are multiples
+ *   of 1/256 and the weights (1-a or a) * (1-b or b) * (1-c or c) are
+ *   exact in f32), then the sum over the corners in the spec's order (x
+ *   fastest, then y, then z), each weight * texel rounded to f32 and added
+ *   in f32.  At a texel centre a = 0 and the result is the texel exactly.
+ *   The cycle model times a linear sample as one texel access per lane
+ *   (the first corner's): the footprint's other texels are read but not
+ *   timed.
  * - float -> unorm8 clamps to [0,1] (NaN -> 0) and rounds x*255 to nearest
  *   even; unorm8 -> float is x/255 correctly rounded; integer stores to
  *   narrower channels saturate (OpenCL's convert_*_sat rules).
@@ -316,6 +336,14 @@ int64_t mimg_slice(float c, uint32_t n)
     return s > (double)n - 1 ? (int64_t)n - 1 : (int64_t)s;
 }
 
+void mimg_linear(float c, uint32_t n, unsigned clamp, int unnorm, int64_t i[2], float *a)
+{
+    double t = texel_coord(c, n, unnorm) - 0.5, fl = floor(t);
+    *a = (float)(t - fl);
+    i[0] = mimg_address((int64_t)fl, n, clamp);
+    i[1] = mimg_address((int64_t)fl + 1, n, clamp);
+}
+
 int64_t mimg_address(int64_t i, uint32_t n, unsigned clamp)
 {
     int64_t sz = n;
@@ -396,6 +424,12 @@ static void place(const mimg_tsharp_t *t, const int64_t v[3], int64_t xyz[3])
     xyz[2] = one_d_array ? v[1] : v[2];
 }
 
+/* The byte address of texel xyz of an image of extent sz. */
+static uint64_t texel_addr(const mimg_tsharp_t *t, const mimg_format_t *f, const uint32_t sz[3], const int64_t xyz[3])
+{
+    return t->base + (((uint64_t)xyz[2] * sz[1] + (uint64_t)xyz[1]) * t->pitch + (uint64_t)xyz[0]) * f->bytes;
+}
+
 /* Plan the texel access of lane l at texel (x,y,z) (x < 0: out of range). */
 static int plan_texel(wave_t *w, const isa_inst_t *in, const mimg_tsharp_t *t, const mimg_format_t *f,
                       mem_plan_t *pl, unsigned l, const int64_t xyz[3], int kind, const mem_region_t **rc)
@@ -404,7 +438,7 @@ static int plan_texel(wave_t *w, const isa_inst_t *in, const mimg_tsharp_t *t, c
     extent(t, sz);
     pl->space[l] = FX_SPACE_GLOBAL;
     int out = xyz[0] < 0 || xyz[0] >= sz[0] || xyz[1] < 0 || xyz[1] >= sz[1] || xyz[2] < 0 || xyz[2] >= sz[2];
-    uint64_t a = t->base + (((uint64_t)xyz[2] * sz[1] + (uint64_t)xyz[1]) * t->pitch + (uint64_t)xyz[0]) * f->bytes;
+    uint64_t a = texel_addr(t, f, sz, xyz);
     for (unsigned k = 0; k < pl->npieces; k++) {
         pl->a[k][l] = out ? t->base : (a + k * pl->psize) & 0xffffffffffffull;
         pl->p[k][l] = NULL;
@@ -468,20 +502,25 @@ static int vdata_ok(wave_t *w, const isa_inst_t *in, uint32_t *regs[4])
     return 0;
 }
 
+/* The DST_SEL'ed channels of the texel at p, as register values. */
+static void texel_regs(const mimg_tsharp_t *t, const mimg_format_t *f, const uint8_t *p, uint32_t r[4])
+{
+    uint32_t ch[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < f->nch; i++)
+        ch[i] = mimg_unpack(f, p, i);
+    for (unsigned i = 0; i < 4; i++)
+        r[i] = dst_select(f, t->dst_sel[i], ch);
+}
+
 /* The DST_SEL'ed channels of the texel of lane l (0 when out of range). */
 static void texel_value(const mimg_tsharp_t *t, const mimg_format_t *f, const mem_plan_t *pl, unsigned l,
                         uint32_t c[4][64])
 {
-    uint32_t ch[4] = {0, 0, 0, 0};
-    if (!pl->p[0][l]) {
-        for (unsigned i = 0; i < 4; i++)
-            c[i][l] = 0;
-        return;
-    }
-    for (unsigned i = 0; i < f->nch; i++)
-        ch[i] = mimg_unpack(f, pl->p[0][l], i);
+    uint32_t r[4] = {0, 0, 0, 0};
+    if (pl->p[0][l])
+        texel_regs(t, f, pl->p[0][l], r);
     for (unsigned i = 0; i < 4; i++)
-        c[i][l] = dst_select(f, t->dst_sel[i], ch);
+        c[i][l] = r[i];
 }
 
 /* image_load: VDATA = the dmask components of the texel at the integer
@@ -558,18 +597,113 @@ static int ssharp(wave_t *w, const isa_inst_t *in, mimg_ssharp_t *s)
         return wave_fault(w, FAULT_ILLEGAL, 0, -1, "%s: sampler s[%u:%u] out of range", mem_name(in), in->ssamp,
                           in->ssamp + 3), -1;
     mimg_ssharp_decode(&w->sgpr[in->ssamp], s);
-    if (s->mag || s->min)
-        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: linear filtering is not simulated", mem_name(in)), -1;
+    if (s->mag > 1 || s->min > 1)
+        return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: anisotropic filtering (XY_MAG/MIN_FILTER %u/%u) is not "
+                          "simulated", mem_name(in), s->mag, s->min), -1;
     if (s->border == 3)
         return wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: border colours from the border colour table are not "
                           "simulated", mem_name(in)), -1;
     return 0;
 }
 
+/* What the lanes of one image_sample share. */
+typedef struct {
+    wave_t *w;
+    const isa_inst_t *in;
+    const mimg_tsharp_t *t;
+    const mimg_ssharp_t *s;
+    const mimg_format_t *f;
+    const uint32_t **c;             /* the address VGPRs */
+    mem_plan_t *pl;
+    const mem_region_t **rc;
+    uint32_t size[3], bc[4];        /* extent; border colour */
+    unsigned nd, fd;                /* address VGPRs; filtered axes */
+} sampling_t;
+
+/* Nearest filtering for lane l: val[*][l] = the texel (or the border
+ * colour); -1 after a fault. */
+static int sample_nearest(sampling_t *sm, unsigned l, uint32_t val[4][64])
+{
+    int64_t v[3] = {0, 0, 0}, xyz[3];
+    int border = 0;
+    for (unsigned i = 0; i < sm->fd; i++)
+        border |= (v[i] = mimg_nearest(mem_f32(sm->c[i][l]), sm->size[i], sm->s->clamp[i], sm->s->unnorm)) < 0;
+    if (sm->fd < sm->nd)
+        v[sm->fd] = mimg_slice(mem_f32(sm->c[sm->fd][l]), sm->size[2]);
+    place(sm->t, v, xyz);
+    if (plan_texel(sm->w, sm->in, sm->t, sm->f, sm->pl, l, xyz, MEM_READ, sm->rc))
+        return -1;
+    texel_value(sm->t, sm->f, sm->pl, l, val);
+    if (border) {
+        sm->pl->oob &= ~(1ull << l);
+        for (unsigned i = 0; i < 4; i++)
+            val[i][l] = sm->bc[i];
+    }
+    return 0;
+}
+
+/* Corner k of lane l's linear footprint at texel xyz into r[4] (the
+ * border colour when border); corner 0 is the lane's timed access.
+ * Returns -1 after a fault. */
+static int corner_texel(sampling_t *sm, unsigned l, unsigned k, const int64_t xyz[3], int border, uint32_t r[4])
+{
+    if (k == 0) {
+        if (plan_texel(sm->w, sm->in, sm->t, sm->f, sm->pl, l, xyz, MEM_READ, sm->rc))
+            return -1;
+        if (border)
+            sm->pl->oob &= ~(1ull << l);
+    }
+    if (border) {
+        memcpy(r, sm->bc, sizeof sm->bc);
+        return 0;
+    }
+    const uint8_t *p = mem_device_rc(sm->w, sm->in, (int)l, texel_addr(sm->t, sm->f, sm->size, xyz) & 0xffffffffffffull,
+                                     sm->f->bytes, MEM_READ, sm->rc);
+    if (!p)
+        return -1;
+    texel_regs(sm->t, sm->f, p, r);
+    return 0;
+}
+
+/* Linear filtering for lane l: val[*][l] = the f32 weighted sum of the
+ * 2^fd texels around the coordinate (see the top of the file for the
+ * order of operations); -1 after a fault. */
+static int sample_linear(sampling_t *sm, unsigned l, uint32_t val[4][64])
+{
+    int64_t idx[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    float a[3] = {0, 0, 0}, sum[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < sm->fd; i++)
+        mimg_linear(mem_f32(sm->c[i][l]), sm->size[i], sm->s->clamp[i], sm->s->unnorm, idx[i], &a[i]);
+    for (unsigned k = 0; k < 1u << sm->fd; k++) {
+        int64_t v[3] = {0, 0, 0}, xyz[3];
+        float wt = 1.0f;
+        int border = 0;
+        for (unsigned i = 0; i < sm->fd; i++) {
+            unsigned b = k >> i & 1;
+            border |= (v[i] = idx[i][b]) < 0;
+            wt *= b ? a[i] : 1.0f - a[i];
+        }
+        if (sm->fd < sm->nd)
+            v[sm->fd] = mimg_slice(mem_f32(sm->c[sm->fd][l]), sm->size[2]);
+        place(sm->t, v, xyz);
+        uint32_t r[4];
+        if (corner_texel(sm, l, k, xyz, border, r))
+            return -1;
+        for (unsigned ch = 0; ch < 4; ch++) {
+            float term = wt * mem_f32(r[ch]);
+            sum[ch] = k ? sum[ch] + term : term;
+        }
+    }
+    for (unsigned ch = 0; ch < 4; ch++)
+        val[ch][l] = mem_bits32(sum[ch]);
+    return 0;
+}
+
 /* image_sample, image_sample_lz: VDATA = the dmask components of the
- * texel nearest to the float coordinates in VADDR, with the S#'s address
- * modes and border colour (arrays: the slice rounded and clamped); mip 0
- * (image_sample takes no LOD in compute) */
+ * texel nearest to the float coordinates in VADDR, or with a linear S#
+ * their bilinear/trilinear blend, with the S#'s address modes and border
+ * colour (arrays: the slice rounded and clamped); mip 0 (image_sample
+ * takes no LOD in compute) */
 static void image_sample_lz(wave_t *w, const isa_inst_t *in)
 {
     mimg_tsharp_t t;
@@ -579,30 +713,24 @@ static void image_sample_lz(wave_t *w, const isa_inst_t *in)
     uint32_t *d[4];
     if (tsharp(w, in, &t, &f) || ssharp(w, in, &s) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
         return;
+    if (s.mag && (f->nfmt == NF_UINT || f->nfmt == NF_SINT)) {
+        wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s: linear filtering of the integer format %s is undefined in "
+                   "OpenCL (read_imagei/ui take nearest samplers) and not simulated", mem_name(in), f->name);
+        return;
+    }
     mem_plan_t pl;
     plan_init(w, &pl, f);
     const mem_region_t *rc = NULL;
-    uint32_t val[4][64], size[3], bc[4];
-    unsigned nd = type_dims(&t), fd = is_array(&t) ? nd - 1 : nd;
-    extent(&t, size);
-    border_colour(w, f, s.border, bc);
+    sampling_t sm = {.w = w, .in = in, .t = &t, .s = &s, .f = f, .c = c, .pl = &pl, .rc = &rc};
+    uint32_t val[4][64];
+    extent(&t, sm.size);
+    sm.nd = type_dims(&t);
+    sm.fd = is_array(&t) ? sm.nd - 1 : sm.nd;
+    border_colour(w, f, s.border, sm.bc);
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t v[3] = {0, 0, 0}, xyz[3];
-        int border = 0;
-        for (unsigned i = 0; i < fd; i++)
-            border |= (v[i] = mimg_nearest(mem_f32(c[i][l]), size[i], s.clamp[i], s.unnorm)) < 0;
-        if (fd < nd)
-            v[fd] = mimg_slice(mem_f32(c[fd][l]), size[2]);
-        place(&t, v, xyz);
-        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
+        if (s.mag ? sample_linear(&sm, l, val) : sample_nearest(&sm, l, val))
             return;
-        texel_value(&t, f, &pl, l, val);
-        if (border) {
-            pl.oob &= ~(1ull << l);
-            for (unsigned i = 0; i < 4; i++)
-                val[i][l] = bc[i];
-        }
     }
     if (w->fx)
         mem_plan_fx(w, &pl, MEM_READ, 0);

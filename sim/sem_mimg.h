@@ -76,6 +76,11 @@ int64_t mimg_nearest(float c, uint32_t n, unsigned clamp, int unnorm);
 /* Texel index i on an axis of size n after address mode clamp
  * (SQ_TEX_CLAMP_*); -1 when it takes the border colour. */
 int64_t mimg_address(int64_t i, uint32_t n, unsigned clamp);
+/* Linear filtering on one axis: the two texel indices i[0], i[1] (after
+ * the address mode; -1 = border colour) and the weight *a of i[1] (a
+ * multiple of 1/256: the coordinate is rounded to 1/256 texel as for
+ * nearest filtering). */
+void mimg_linear(float c, uint32_t n, unsigned clamp, int unnorm, int64_t i[2], float *a);
 /* The slice index of array coordinate c on an array of n slices: c
  * rounded to nearest even, clamped to [0, n-1] (NaN -> 0). */
 int64_t mimg_slice(float c, uint32_t n);

@@ -6,9 +6,13 @@ cycle model and with --functional; every result is compared with a
 reference computed here from the OpenCL 2.0 specification (section 8.3
 conversion rules: unorm8 -> float x/255, float -> unorm8 round to nearest
 even with saturation, half round to nearest even; section 8.2 nearest
-filtering and the address modes), bit for bit.  Also: the get_image_*
-queries, loads outside the image, a linear sampler (a clear fault) and
-bad --arg image: specs (one line, exit status 2).
+filtering and the address modes), bit for bit.  Also: 1D and 2D image
+arrays (every slice, sampled slices rounded and clamped), linear filtering
+(CLK_FILTER_LINEAR: exact at texel centres, elsewhere within a tolerance of
+8-bit sub-texel weights, see near(), of an exact reference of the OpenCL
+formulas), the get_image_* queries, loads outside the image, an integer
+read with a linear sampler (a clear fault) and bad --arg image: specs (one
+line, exit status 2).
 
 Prints PASS:/FAIL: lines (tests/gtest.py).  Option: -t GFX (one target).
 """
@@ -335,14 +339,189 @@ def test_arrays():
               ["image:rgba16f:7,5:" + path1, "buf:" + cpath1, "zero:128"], [2], {2: ("f", swant1)})
 
 
-def test_linear_fault():
+HALF = Fraction(1, 2)
+
+
+def linear_axis(c, n, mode, normalized):
+    """(i0, i1, a) of CLK_FILTER_LINEAR on one axis, exactly as the OpenCL 2.0
+    formulas ("Image Addressing and Filtering": clamp/none, repeat and
+    mirrored repeat); an index None takes the border colour."""
+    c = Fraction(c)
+    if mode == "repeat":
+        u = (c - floor(c)) * n
+        i0 = floor(u - HALF)
+        i1 = i0 + 1
+        i0 = n + i0 if i0 < 0 else i0
+        i1 = i1 - n if i1 > n - 1 else i1
+        return i0, i1, u - HALF - floor(u - HALF)
+    if mode == "mirror":
+        s = abs(c - 2 * round(c / 2))
+        u = s * n
+        i0 = floor(u - HALF)
+        return max(i0, 0), min(i0 + 1, n - 1), u - HALF - floor(u - HALF)
+    u = c * n if normalized else c
+    i0 = floor(u - HALF)
+    a = u - HALF - i0
+    if mode == "edge":
+        return min(max(i0, 0), n - 1), min(max(i0 + 1, 0), n - 1), a
+    return (i0 if 0 <= i0 < n else None), (i0 + 1 if 0 <= i0 + 1 < n else None), a
+
+
+def linear_ref(fmt, src, size, coord, mode, normalized, layer=None):
+    """read_imagef with a linear sampler, in exact arithmetic: (value, spread)
+    with spread the largest difference between the footprint's texels per
+    channel (for the tolerance)."""
+    axes = [linear_axis(c, n, mode, normalized) for c, n in zip(coord, size)]
+    total, lo, hi = [Fraction(0)] * 4, [None] * 4, [None] * 4
+    for k in range(1 << len(axes)):
+        wt, idx = Fraction(1), []
+        for d, (i0, i1, a) in enumerate(axes):
+            b = k >> d & 1
+            wt *= a if b else 1 - a
+            idx.append(i1 if b else i0)
+        if any(i is None for i in idx):
+            t = [0.0] * 4
+        else:
+            x, y, z = (idx + [0, 0])[:3]
+            if layer is not None:
+                z = layer
+            t = as_float4(fmt, src, (z * size[1] + y) * size[0] + x if len(size) > 1 else x + (z or 0) * size[0])
+        for ch in range(4):
+            total[ch] += wt * Fraction(t[ch])
+            lo[ch] = t[ch] if lo[ch] is None else min(lo[ch], t[ch])
+            hi[ch] = t[ch] if hi[ch] is None else max(hi[ch], t[ch])
+    return [float(v) for v in total], [h - l for h, l in zip(hi, lo)]
+
+
+def near(got, want, spread, dims):
+    """The tolerance of a linear sample: OpenCL does not define the precision
+    of linear filtering ("Precision of Addressing and Filter Modes"); texture
+    units resolve coordinates to 8 bits of sub-texel precision (the D3D10+
+    requirement), so a weight may be off by 2^-9 per axis: allowed here,
+    twice that, dims x spread / 256, plus f32 rounding of the sum."""
+    for ch, (g, w) in enumerate(zip(got, want)):
+        if abs(g - w) > dims * spread[ch] / 256 + 1e-6 * max(1.0, abs(w)):
+            return False, "channel %d: %r, expected %r (spread %r)" % (ch, g, w, spread[ch])
+    return True, ""
+
+
+def axis_positions(n, mode, rnd):
+    """Texel-space positions on an axis of n texels: centres (the result must
+    be the texel exactly), between texels, outside the image."""
+    centres = [i + 0.5 for i in range(-1, n + 1)]
+    between = [i + rnd.choice((0.125, 0.25, 0.3, 0.6, 0.75, 0.9)) for i in range(-1, n + 1)]
+    far = [-2.3, n + 1.7] + ([-n - 0.2, 2 * n + 0.4, 3 * n + 1.6] if mode in ("repeat", "mirror") else [])
+    return centres, between + far
+
+
+def lanes(dims, n, mode, rnd, count):
+    """count coordinates in texel space: the first third at texel centres on
+    every axis (exact), the rest anywhere; (positions, exact?)."""
+    out = []
+    for k in range(count):
+        pos = []
+        for d in range(dims):
+            centres, others = axis_positions(n[d], mode, rnd)
+            pos.append(rnd.choice(centres if k < count // 3 else centres + others))
+        out.append((pos, k < count // 3))
+    return out
+
+
+LINEAR = [  # kernel, image type dims, mode, normalized, format, size
+    ("l2_norm_edge", 2, "edge", 1, "rgba8", (5, 4)), ("l2_norm_edge", 2, "edge", 1, "rgba16f", (3, 6)),
+    ("l2_norm_border", 2, "border", 1, "rgba32f", (5, 4)), ("l2_norm_border", 2, "border", 1, "rgba8", (4, 3)),
+    ("l2_norm_repeat", 2, "repeat", 1, "rgba8", (5, 4)), ("l2_norm_repeat", 2, "repeat", 1, "rgba32f", (4, 4)),
+    ("l2_norm_mirror", 2, "mirror", 1, "rgba32f", (5, 4)), ("l2_norm_mirror", 2, "mirror", 1, "rgba8", (3, 5)),
+    ("l2_unnorm_edge", 2, "edge", 0, "rgba32f", (5, 4)), ("l2_unnorm_edge", 2, "edge", 0, "r32f", (6, 2)),
+    ("l2_unnorm_border", 2, "border", 0, "rgba8", (5, 4)), ("l2_unnorm_border", 2, "border", 0, "rgba32f", (2, 3)),
+    ("l1_norm_repeat", 1, "repeat", 1, "rgba32f", (6,)), ("l1_norm_repeat", 1, "repeat", 1, "rgba8", (5,)),
+    ("l1_unnorm_border", 1, "border", 0, "rgba8", (6,)), ("l1_unnorm_border", 1, "border", 0, "rgba32f", (3,)),
+    ("l3_norm_mirror", 3, "mirror", 1, "rgba8", (3, 4, 3)), ("l3_norm_mirror", 3, "mirror", 1, "rgba32f", (2, 3, 4)),
+    ("l3_unnorm_edge", 3, "edge", 0, "rgba32f", (3, 4, 3)), ("l3_unnorm_edge", 3, "edge", 0, "rgba8", (4, 2, 2)),
+]
+
+
+def linear_case(kernel, dims, mode, normalized, fmt, size, rnd, layers=None):
+    """One kernel on one image: (args, dumps, want, exact flags, spreads, lanes)."""
+    nch, code = FORMATS[fmt][0], FORMATS[fmt][1]
+    ntex = 1
+    for n in size:
+        ntex *= n
+    src = texels(fmt, ntex * (layers or 1) * nch, rnd)
+    path = write("lin-%s-%s.bin" % (kernel, fmt), code, src)
+    coords, want, exact, spread = [], [], [], []
+    for pos, is_centre in lanes(dims, size, mode, rnd, 30):
+        c = [f32(p / n) if normalized else f32(p) for p, n in zip(pos, size)]
+        layer = rnd.randrange(-1, layers + 1) if layers else None
+        extra = [f32(layer)] if layers else []
+        width = 1 if dims + len(extra) == 1 else 4 if dims + len(extra) >= 3 else 2
+        coords += (c + extra + [0.0] * 4)[:width]
+        if is_centre:   # the texel itself (nearest), exactly
+            idx = [nearest(ci, n, mode, normalized) for ci, n in zip(c, size)]
+            if any(i is None for i in idx):
+                v = [0.0] * 4
+            else:
+                x, y, z = (idx + [0, 0])[:3]
+                if layers:
+                    z = min(max(layer, 0), layers - 1)
+                v = as_float4(fmt, src, (z * (size[1] if dims > 1 else 1) + y) * size[0] + x)
+            want.append(v)
+            spread.append([0.0] * 4)
+        else:
+            lz = min(max(layer, 0), layers - 1) if layers else None
+            v, sp = linear_ref(fmt, src, size, c, mode, normalized, lz)
+            want.append(v)
+            spread.append(sp)
+        exact.append(is_centre)
+    spec = ",".join(str(n) for n in size) + (",%d" % layers if layers else "")
+    cpath = write("linc-%s-%s.bin" % (kernel, fmt), "f", coords)
+    n = len(want)
+    return ["image:%s:%s:%s" % (fmt, spec, path), "buf:" + cpath, "zero:%d" % (16 * n)], want, exact, spread
+
+
+def check_linear(target, label, kernel, args, want, exact, spread, dims):
+    for functional in (False, True):
+        name = "images linear %s %s%s" % (label, target, " functional" if functional else "")
+        ok, detail, out = run_kernel(target, kernel, str(len(want)), args, [2], None, functional)
+        if not check(name + " ran", ok, detail):
+            continue
+        got = read(out[2], "f")
+        bad = ""
+        for i, w in enumerate(want):
+            g = got[i * 4:i * 4 + 4]
+            if exact[i]:
+                good, why = same(g, w)
+            else:
+                good, why = near(g, w, spread[i], dims)
+            if not good:
+                bad = "lane %d (%s): %s" % (i, "texel centre" if exact[i] else "between", why)
+                break
+        check(name + ": texel centres exact, others within the tolerance", not bad, bad)
+
+
+def test_linear():
+    """CLK_FILTER_LINEAR on 1D, 2D, 3D images and 2D arrays, every address
+    mode, normalized and not, unorm8/f16/f32, against the OpenCL formulas."""
+    rnd = random.Random(7)
+    cases = []
+    for kernel, dims, mode, normalized, fmt, size in LINEAR:
+        args, want, exact, spread = linear_case(kernel, dims, mode, normalized, fmt, size, rnd)
+        cases.append(("%s %s %s" % (kernel, fmt, "x".join(map(str, size))), kernel, args, want, exact, spread, dims))
+    args, want, exact, spread = linear_case("l2a_norm_border", 2, "border", 1, "rgba8", (4, 3), rnd, layers=3)
+    cases.append(("l2a_norm_border rgba8 4x3, 3 slices", "l2a_norm_border", args, want, exact, spread, 2))
+    for target in TARGETS:
+        for label, kernel, args, want, exact, spread, dims in cases:
+            check_linear(target, label, kernel, args, want, exact, spread, dims)
+
+
+def test_linear_int_fault():
     uv = write("uvl.bin", "f", [0.5, 0.5])
     for target in TARGETS:
-        r = gcnsim(["run", co(target), "--kernel", "s_linear", "--global", "1", "--arg", "image:rgba8:4,4:zero",
+        r = gcnsim(["run", co(target), "--kernel", "li_linear", "--global", "1", "--arg", "image:rgba32ui:4,4:zero",
                     "--arg", "buf:" + uv, "--arg", "zero:16"])
-        check("images linear sampler faults %s" % target,
-              r.returncode == 3 and "image_sample_lz: linear filtering is not simulated" in r.stderr,
-              "status %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
+        check("images read_imageui with a linear sampler faults %s" % target,
+              r.returncode == 3 and "linear filtering of the integer format rgba32ui is undefined in OpenCL"
+              in r.stderr, "status %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
 
 
 def test_bad_specs():
@@ -376,5 +555,5 @@ def test_help():
 
 
 run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_arrays,
-          test_linear_fault, test_bad_specs])
+          test_linear, test_linear_int_fault, test_bad_specs])
 done()

@@ -2,7 +2,8 @@
  * sim/sem_mimg.c against independent references: T# encode/decode round
  * trips and hand-computed words for both layouts, the image object built
  * by front/launch.c (image arrays too), the S# fields, nearest-filtering
- * address modes, the sampled array slice, and
+ * address modes, the sampled array slice, linear-filtering indices and
+ * weights against the OpenCL formulas, and
  * the conversions exhaustively (all 256 unorm8 values against x/255 and
  * the OpenCL rounding rule, all 65536 halfs against the host's _Float16). */
 #include <math.h>
@@ -143,6 +144,70 @@ static void test_nearest(void)
     CHECK(bad == 0, "nearest: wrap, mirror, clamp-last-texel, border; normalized and not (%d wrong)", bad);
 }
 
+/* linear filtering on one axis against the OpenCL 2.0 CLK_FILTER_LINEAR
+ * formulas (clamp/none, repeat, mirrored repeat), on coordinates exact in
+ * binary (multiples of 1/64 texel, so the 1/256 rounding changes nothing) */
+static void test_linear_axis(void)
+{
+    int bad = 0;
+    for (int k = -200; k < 200; k++) {
+        double u = k / 64.0 / 8.0;          /* normalized; u * 8 = k/64 texels */
+        int64_t i[2];
+        float a;
+        double t = u * 8 - 0.5, fl = floor(t), fa = t - fl;
+        int64_t e0 = (int64_t)fl, e1 = e0 + 1;
+        /* repeat: u' = (s - floor(s)) * w; i0 < 0 wraps, i1 > w-1 wraps */
+        double ur = (u - floor(u)) * 8;
+        int64_t r0 = (int64_t)floor(ur - 0.5), r1 = r0 + 1;
+        r0 = r0 < 0 ? 8 + r0 : r0;
+        r1 = r1 > 7 ? r1 - 8 : r1;
+        double ra = ur - 0.5 - floor(ur - 0.5);
+        mimg_linear((float)u, 8, 0, 0, i, &a);
+        bad += i[0] != r0 || i[1] != r1 || a != (float)ra;
+        /* mirrored repeat: s' = |s - 2 rint(s/2)|, i0 = max(i0, 0), i1 = min(i1, w-1) */
+        double um = fabs(u - 2 * nearbyint(0.5 * u)) * 8;
+        int64_t m0 = (int64_t)floor(um - 0.5), m1 = m0 + 1;
+        double ma = um - 0.5 - floor(um - 0.5);
+        m0 = m0 < 0 ? 0 : m0;
+        m1 = m1 > 7 ? 7 : m1;
+        mimg_linear((float)u, 8, 1, 0, i, &a);
+        /* the reflected coordinate runs backwards on odd periods (the same
+         * texels, weights swapped): compare the weight each texel gets */
+        double ws[8] = {0}, wg[8] = {0};
+        ws[m0] += 1 - ma;
+        ws[m1] += ma;
+        wg[i[0]] += 1 - (double)a;
+        wg[i[1]] += a;
+        bad += memcmp(ws, wg, sizeof ws) != 0;
+        /* clamp to edge and clamp (border = -1), normalized and not */
+        int64_t c0 = e0 < 0 ? 0 : e0 > 7 ? 7 : e0, c1 = e1 < 0 ? 0 : e1 > 7 ? 7 : e1;
+        int64_t b0 = e0 < 0 || e0 > 7 ? -1 : e0, b1 = e1 < 0 || e1 > 7 ? -1 : e1;
+        mimg_linear((float)u, 8, 2, 0, i, &a);
+        bad += i[0] != c0 || i[1] != c1 || a != (float)fa;
+        mimg_linear((float)(u * 8), 8, 6, 1, i, &a);
+        bad += i[0] != b0 || i[1] != b1 || a != (float)fa;
+    }
+    CHECK(bad == 0, "linear: i0, i1 and a for repeat, mirror, clamp-to-edge, clamp (%d wrong)", bad);
+    int64_t i[2];
+    float a;
+    mimg_linear(2.5f + 1e-4f, 8, 2, 1, i, &a);
+    CHECK(i[0] == 2 && i[1] == 3 && a == 0.0f, "linear: u rounded to 1/256 texel, 2.5001 is a texel centre (a = 0)");
+    mimg_linear(2.5f / 8.0f, 8, 6, 0, i, &a);
+    CHECK(i[0] == 2 && i[1] == 3 && a == 0.0f, "linear: the normalized centre of texel 2 of 8 gives a = 0 exactly");
+    mimg_linear(0.2f, 8, 6, 1, i, &a);
+    CHECK(i[0] == -1 && i[1] == 0 && a == 0.69921875f,
+          "linear: u = 0.2 (51.2/256, rounded to 51/256) takes the border and texel 0, a = 179/256");
+    /* the weights are multiples of 1/256 per axis: their products are exact in f32 */
+    bad = 0;
+    for (int x = 0; x < 256; x += 7)
+        for (int y = 0; y < 256; y += 5)
+            for (int z = 0; z < 256; z += 11) {
+                float ax = (float)x / 256, ay = (float)y / 256, az = (float)z / 256;
+                bad += (double)((1.0f - ax) * ay * (1.0f - az)) != (1.0 - x / 256.0) * (y / 256.0) * (1.0 - z / 256.0);
+            }
+    CHECK(bad == 0, "linear: products of three 1/256 weights are exact in f32 (%d inexact)", bad);
+}
+
 /* all 256 unorm8 values to float (x/255 correctly rounded) and back */
 static void test_unorm8(void)
 {
@@ -232,6 +297,7 @@ int main(void)
     test_slice();
     test_ssharp();
     test_nearest();
+    test_linear_axis();
     test_unorm8();
     test_half();
     test_ints();
