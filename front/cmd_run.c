@@ -32,6 +32,8 @@ static const char run_help[] =
     "                     else its maximum flat size, at most 256, in X)\n"
     "  --arg SPEC         the kernel's explicit arguments, in order:\n"
     "                       i32:V u32:V i64:V u64:V f32:V f64:V  a scalar by value\n"
+    "                       bytes:HEX    any by-value argument (a struct...): its bytes\n"
+    "                                    in memory order, as hex digit pairs\n"
     "                       buf:PATH     a device buffer holding the file's bytes\n"
     "                       zero:BYTES   a zero-filled device buffer\n"
     "                       image:FORMAT:W[,H[,D]]:PATH|zero  an image (linear; FORMAT\n"

@@ -117,13 +117,45 @@ static int parse_image(const char *spec, const char *val, la_value_t *v, char *e
     return 0;
 }
 
+/* "HEX" (after "bytes:"): the bytes of a value passed by value, in memory
+ * order, two hex digits each. */
+static int parse_bytes(const char *spec, const char *val, la_value_t *v, char *err, size_t errlen)
+{
+    size_t n = strlen(val);
+    v->kind = LA_BYTES;
+    if (n == 0 || n % 2 || n / 2 > LA_MAX_BYTES || strspn(val, "0123456789abcdefABCDEF") != n) {
+        snprintf(err, errlen, "--arg '%s': expected bytes:HEX, 1 to %d bytes as pairs of hex digits in memory "
+                 "order", spec, LA_MAX_BYTES);
+        return -1;
+    }
+    uint8_t *b = malloc(n / 2);
+    if (!b) {
+        snprintf(err, errlen, "--arg '%s': out of host memory", spec);
+        return -1;
+    }
+    for (size_t k = 0; k < n / 2; k++) {
+        char pair[3] = {val[2 * k], val[2 * k + 1], 0};
+        b[k] = (uint8_t)strtoul(pair, NULL, 16);
+    }
+    v->data = b;
+    v->size = n / 2;
+    return 0;
+}
+
+void la_value_free(la_value_t *v)
+{
+    if (v->kind == LA_BUF || v->kind == LA_IMAGE || v->kind == LA_BYTES)
+        free((void *)v->data);
+    v->data = NULL;
+}
+
 int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
     snprintf(v->spec, sizeof v->spec, "%s", spec);
     const char *colon = strchr(spec, ':');
     if (!colon) {
-        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 buf zero local image)", spec);
+        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 bytes buf zero local image)", spec);
         return -1;
     }
     size_t tl = (size_t)(colon - spec);
@@ -166,11 +198,13 @@ int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
         return 0;
     } else if (IS("image")) {
         return parse_image(spec, val, v, err, errlen);
+    } else if (IS("bytes")) {
+        return parse_bytes(spec, val, v, err, errlen);
     } else if (IS("zero") || IS("local")) {
         v->kind = IS("zero") ? LA_ZERO : LA_LOCAL;
         bad = parse_int(val, 0, 0, 1ull << 34, &v->size);
     } else {
-        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 buf zero local image)", spec,
+        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 bytes buf zero local image)", spec,
                  (int)tl, spec);
         return -1;
     }
@@ -441,6 +475,15 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
     uint8_t *p = L->kernarg + a->offset;
     switch (a->kind) {
     case CO_ARG_BY_VALUE: {
+        if (v->kind == LA_BYTES) {
+            if (v->size != a->size) {
+                snprintf(err, errlen, "argument %zu (%s) is passed by value: '%s' gives %llu bytes", i,
+                         arg_desc(a, d, sizeof d), v->spec, (unsigned long long)v->size);
+                return -1;
+            }
+            memcpy(p, v->data, a->size);
+            return 0;
+        }
         unsigned vs = (v->kind == LA_I32 || v->kind == LA_U32 || v->kind == LA_F32) ? 4
                       : (v->kind == LA_I64 || v->kind == LA_U64 || v->kind == LA_F64) ? 8 : 0;
         int narrow_ok = vs == 4 && (v->kind == LA_I32 || v->kind == LA_U32) && a->size < 4;

@@ -16,14 +16,18 @@
 #include "sim/mem.h"
 #include "sim/sem_mimg.h"
 
+/* The largest value bytes:HEX gives (a by-value argument of the kernarg segment). */
+enum { LA_MAX_BYTES = 4096 };
+
 /* One argument value, as `--arg SPEC` gives it (LA_ADDR: only from code). */
-typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR, LA_IMAGE } la_kind_t;
+typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR, LA_IMAGE,
+               LA_BYTES } la_kind_t;
 
 typedef struct {
     la_kind_t kind;
     uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64); LA_ADDR: device address */
-    const void *data;       /* LA_BUF: initial contents (copied) */
-    uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL/LA_IMAGE: bytes */
+    const void *data;       /* LA_BUF/LA_IMAGE: initial contents (copied); LA_BYTES: the bytes */
+    uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL/LA_IMAGE/LA_BYTES: bytes */
     const mimg_format_t *img_fmt;   /* LA_IMAGE: texel format */
     uint32_t img_size[3];   /* LA_IMAGE: width, height, depth (1 if not given) */
     unsigned img_dims;      /* LA_IMAGE: sizes given (1-3) */
@@ -61,6 +65,8 @@ typedef struct {
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES",
  * "image:FORMAT:W[,H[,D]]:PATH|zero"... into *v.  Returns 0, or -1 with a message in err. */
 int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen);
+/* Release what la_parse_value allocated in *v (file contents, bytes). */
+void la_value_free(la_value_t *v);
 /* Parse "X[,Y[,Z]]" into n[3] (missing = 1); returns dims or 0 if bad. */
 unsigned la_parse_dims(const char *s, uint32_t n[3]);
 

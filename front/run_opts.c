@@ -169,8 +169,7 @@ int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd)
 void run_opts_free(run_opts_t *o)
 {
     for (size_t i = 0; i < o->nvals; i++)
-        if (o->vals[i].kind == LA_BUF || o->vals[i].kind == LA_IMAGE)
-            free((void *)o->vals[i].data);
+        la_value_free(&o->vals[i]);
     free(o->vals);
     free(o->dumps);
     free(o->options);

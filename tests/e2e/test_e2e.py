@@ -90,6 +90,8 @@ OpenCL C 2.0's accuracy requirements for the function (full profile)):
   atomics64        64-bit global atomics: add min max and or xor xchg   exact (xchg:
                    inc, cmpxchg loop                                    one of the
                                                                         values)
+  struct_args      structures by value (--arg bytes:HEX): 16 bytes,     exact
+                   and 32 with padding and a float4
 """
 import math
 import os
@@ -1162,6 +1164,22 @@ def k_atomics64(r, target):
 
     return Case([n], [buf("q", v), buf("q", init), zero(8 * n), scalar("u32", n)],
                 [Out(1, "q", check=check_acc), Out(2, "Q", check=check_tickets)])
+
+
+@kernel
+def k_struct_args(r, target):
+    n = 200
+    a, d = r.getrandbits(32), r.getrandbits(64)
+    c, sh, i, l = r.getrandbits(8), r.randrange(-32768, 32768), r.randrange(INT_MIN, INT_MAX), r.getrandbits(63) - (1 << 62)
+    v = [r.getrandbits(32) for _ in range(4)]
+    small = struct.pack("<IiQ", a, n, d)
+    padded = struct.pack("<BxhiqIIII", c, sh, i, l, *v)   # the OpenCL C layout: s at 2, i at 4, l at 8, v at 16
+    want = []
+    for g in range(n):
+        want += [u32(a + g), u32((d >> 32) ^ (d & M32) ^ c), u32(u32(sh) * 3 + u32(i) + u32(l >> 20)),
+                 u32((v[0] ^ v[1] ^ v[2] ^ v[3]) + g)]
+    return Case([n + 56], [zero(16 * (n + 56)), scalar("bytes", small.hex()), scalar("bytes", padded.hex())],
+                [Out(0, "I", want + [0] * (4 * 56))], loc=[64])
 
 
 # ---------------------------------------------------------------- running

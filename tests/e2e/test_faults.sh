@@ -89,6 +89,10 @@ if [ -f "$CO" ]; then
     one_line "usage: 64-bit value for a 32-bit argument" $G run $CO --global 64 --arg zero:256 --arg u64:1
     one_line "usage: bad value" $G run $CO --global 64 --arg zero:256 --arg u32:-3
     one_line "usage: unknown type" $G run $CO --global 64 --arg zero:256 --arg int:3
+    one_line "usage: bytes: an odd number of hex digits" $G run $CO --global 64 --arg zero:256 --arg bytes:123
+    one_line "usage: bytes: not hex" $G run $CO --global 64 --arg zero:256 --arg bytes:12zz
+    one_line "usage: bytes: of another size than the argument" $G run $CO --global 64 --arg zero:256 --arg bytes:0102
+    one_line "usage: bytes: for a buffer" $G run $CO --global 64 --arg bytes:01020304 --arg u32:1
     one_line "usage: missing code object" $G run "$tmp/missing.co" --global 64
     one_line "usage: missing input file" $G run $CO --global 64 --arg buf:"$tmp/missing.bin" --arg u32:1
     one_line "usage: no --global" $G run $CO --arg zero:256 --arg u32:1

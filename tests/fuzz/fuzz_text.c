@@ -45,8 +45,8 @@ static void one_line(const char *line, const char *next)
         la_value_t v;
         int rc = la_parse_value(line, &v, err, sizeof err);
         check_err(rc, err, "la_parse_value error is one line");
-        if (rc == 0 && (v.kind == LA_BUF || v.kind == LA_IMAGE))
-            free((void *)v.data);
+        if (rc == 0)
+            la_value_free(&v);
     }
     uint32_t n[3];
     unsigned d = la_parse_dims(line, n);
