@@ -147,12 +147,6 @@ static void flush_f32_copy(uint32_t *restrict dst, const uint32_t *restrict src)
         dst[l] = src[l] & ((src[l] & 0x7f800000u) ? ~0u : 0x80000000u);
 }
 
-/* On x86-64 also built for AVX2 and chosen at load time: the denormal scan
- * below is most of the time of f32 code in flush mode (gfx7/gfx8 GEMM: 11%
- * faster). */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("avx2", "default")))
-#endif
 const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
 {
     if (has_select(in, i) || has_float_mods(in, i, ot))
