@@ -9,6 +9,8 @@
 #                                    v4 unless FLAGS say otherwise)
 #   clcc_v5 SRC TARGET OUT FLAGS...  the same as code object v5: compiled with
 #                                    -c and linked with ld.lld-16 -shared
+#   hipcc SRC TARGET OUT FLAGS...    HIP device code (no HIP headers) to OUT,
+#                                    through bitcode and ld.lld-16 -shared
 #   clcc_each "TARGETS" OPT SRC...   each SRC (NAME.cl) for each target at
 #                                    optimisation level OPT to bin/NAME-T.co
 #                                    (-O2) or bin/NAME-T-OPT.co (others)
@@ -46,6 +48,21 @@ clcc_raw() {
 clcc() {
     clcc_raw "$@"
     echo "  $CLCC_SHOW$3"
+}
+
+# hipcc SRC TARGET OUT FLAGS...: HIP device code without the HIP headers
+# (clang -x hip -nogpuinc -nogpulib, device only) to bitcode, then to an
+# object for TARGET and linked by $LLD (which also handles code object v5)
+hipcc() {
+    local src=$1 target=$2 out=$3
+    shift 3
+    local base
+    base="$clcc_tmp/$(basename "$out" .co)"
+    "$CLANG" -x hip --offload-arch="$target" -nogpuinc -nogpulib --cuda-device-only -emit-llvm -c \
+        "$@" -o "$base.bc" "$src"
+    "$CLANG" -target amdgcn-amd-amdhsa -mcpu="$target" -nogpulib "$@" -c -o "$base.o" "$base.bc"
+    "$LLD" -shared -o "$out" "$base.o"
+    echo "  $CLCC_SHOW$out"
 }
 
 clcc_v5() {
