@@ -393,6 +393,48 @@ void *la_host(la_module_t *m, uint64_t addr, uint64_t size)
 
 /* ---- launches ----------------------------------------------------------- */
 
+/* The buffer resource (V#) of an image1d_buffer_t of w texels of format f
+ * at base in d[0..3]: stride = texel bytes, num_records in records
+ * (bytes on gfx8), no swizzle, the format's DST_SEL and buffer data/number
+ * formats (the same numbers as the image formats for the seven formats).
+ * -1 with a message when w does not fit num_records. */
+static int buffer_vsharp(isa_gen_t gen, const mimg_format_t *f, uint32_t w, uint64_t base, uint32_t d[4], char *err,
+                         size_t errlen)
+{
+    uint64_t records = gen == ISA_GFX8 ? (uint64_t)w * f->bytes : w;
+    if (records > 0xffffffffu) {
+        snprintf(err, errlen, "an image1d_buffer_t of %u texels of %u bytes is beyond the buffer resource's range "
+                 "(4 GiB - 1 bytes on gfx8)", w, f->bytes);
+        return -1;
+    }
+    d[0] = (uint32_t)base;
+    d[1] = (uint32_t)(base >> 32) & 0xffff;
+    d[1] |= (uint32_t)f->bytes << 16;
+    d[2] = (uint32_t)records;
+    d[3] = 0;
+    for (unsigned i = 0; i < 4; i++)
+        d[3] |= (uint32_t)(f->dst_sel[i] & 7) << (3 * i);
+    d[3] |= (uint32_t)(f->nfmt & 7) << 12 | (uint32_t)(f->dfmt & 15) << 15;
+    return 0;
+}
+
+/* The image object of an image1d_buffer_t (see la_image_object). */
+static int buffer_image_object(isa_gen_t gen, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
+                               uint32_t obj[16], char *err, size_t errlen)
+{
+    if (sz[1] != 1 || sz[2] != 1) {
+        snprintf(err, errlen, "an image1d_buffer_t has 1 dimension, the size gives more");
+        return -1;
+    }
+    memset(obj, 0, 16 * sizeof *obj);
+    if (buffer_vsharp(gen, f, sz[0], base, obj, err, errlen))
+        return -1;
+    obj[8] = f->hsa_type;
+    obj[9] = f->hsa_order;
+    obj[10] = sz[0];
+    return 0;
+}
+
 int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
                     uint32_t obj[16], char *err, size_t errlen)
 {
@@ -400,11 +442,13 @@ int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f
         {"image1d_t", MIMG_TYPE_1D, 1}, {"image2d_t", MIMG_TYPE_2D, 2}, {"image3d_t", MIMG_TYPE_3D, 3},
         {"image1d_array_t", MIMG_TYPE_1D_ARRAY, 2}, {"image2d_array_t", MIMG_TYPE_2D_ARRAY, 3}};
     unsigned t = 0, nt = sizeof types / sizeof types[0];
+    if (type_name && !strcmp(type_name, "image1d_buffer_t"))
+        return buffer_image_object(gen, f, sz, base, obj, err, errlen);
     while (t < nt && (!type_name || strcmp(type_name, types[t].name)))
         t++;
     if (t == nt) {
         snprintf(err, errlen, "image type '%s' is not supported (image1d_t, image2d_t, image3d_t, image1d_array_t, "
-                 "image2d_array_t are)", type_name ? type_name : "");
+                 "image2d_array_t, image1d_buffer_t are)", type_name ? type_name : "");
         return -1;
     }
     for (unsigned d = types[t].dims; d < 3; d++)

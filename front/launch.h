@@ -129,9 +129,11 @@ void la_free(launch_t *L);
  * T# of a linear image of format f and size sz[3] (1 if unused; W,L for
  * an image1d_array_t and W,H,L for an image2d_array_t of L slices) of the
  * kernel's image type type_name ("image1d_t", "image2d_t", "image3d_t",
- * "image1d_array_t", "image2d_array_t") at texel address base, then the fields the device library reads (dword
- * 8 channel type, 9 channel order, 10 width).  Returns 0, or -1 with a
- * one-line message in err. */
+ * "image1d_array_t", "image2d_array_t") at texel address base, or for an
+ * "image1d_buffer_t" of W texels a buffer resource (V#) in dwords 0-3,
+ * then the fields the device library reads (dword 8 channel type, 9
+ * channel order, 10 width).  Returns 0, or -1 with a one-line message in
+ * err. */
 int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
                     uint32_t obj[16], char *err, size_t errlen);
 /* Number of explicit (non-hidden) arguments of a kernel. */

@@ -1,7 +1,7 @@
 /* test_mimg.c — the image descriptors and texel conversions of
  * sim/sem_mimg.c against independent references: T# encode/decode round
  * trips and hand-computed words for both layouts, the image object built
- * by front/launch.c (image arrays too), the S# fields, nearest-filtering
+ * by front/launch.c (image arrays too; the V# of an image1d_buffer_t), the S# fields, nearest-filtering
  * address modes, the sampled array slice, linear-filtering indices and
  * weights against the OpenCL formulas, and
  * the conversions exhaustively (all 256 unorm8 values against x/255 and
@@ -64,9 +64,45 @@ static void test_tsharp_words(void)
     uint32_t big[3] = {16385, 1, 1};
     CHECK(la_image_object(ISA_GFX9, "image2d_t", f, big, 0, o, err, sizeof err) == -1 && strstr(err, "beyond"),
           "a width of 16385 is refused: %s", err);
-    CHECK(la_image_object(ISA_GFX9, "image1d_buffer_t", f, sz, 0, o, err, sizeof err) == -1 &&
-              strstr(err, "image1d_buffer_t"),
+    CHECK(la_image_object(ISA_GFX9, "image2d_depth_t", f, sz, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "image2d_depth_t"),
           "an unsupported image type is refused: %s", err);
+}
+
+/* image1d_buffer_t: a V# in dwords 0-3 (base [47:0], stride [61:48] =
+ * texel bytes, num_records in records on gfx7/gfx9 and in bytes on gfx8,
+ * DST_SEL [107:96], NUM_FORMAT [110:108], DATA_FORMAT [114:111]), dwords
+ * 4-7 zero, then type, order and width as for the other images */
+static void test_buffer_vsharp(void)
+{
+    static const struct { const char *fmt; uint32_t dsel, nfmt, dfmt, bytes; } c[] = {
+        {"rgba8", 04 | 05 << 3 | 06 << 6 | 07 << 9, 0, 10, 4}, {"rgba16f", 04 | 05 << 3 | 06 << 6 | 07 << 9, 7, 12, 8},
+        {"rgba32ui", 04 | 05 << 3 | 06 << 6 | 07 << 9, 4, 14, 16}, {"r32f", 04 | 0 << 3 | 0 << 6 | 01 << 9, 7, 4, 4},
+        {"r8ui", 04 | 0 << 3 | 0 << 6 | 01 << 9, 4, 1, 1}};
+    uint32_t sz[3] = {300, 1, 1}, o[16];
+    char err[200];
+    for (int g = ISA_GFX7; g <= ISA_GFX9; g++)
+        for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+            const mimg_format_t *f = mimg_format(c[i].fmt);
+            int ok = la_image_object((isa_gen_t)g, "image1d_buffer_t", f, sz, 0x123456789a00ull, o, err,
+                                     sizeof err) == 0;
+            uint32_t rec = g == ISA_GFX8 ? 300 * c[i].bytes : 300;
+            CHECK(ok && o[0] == 0x56789a00u && o[1] == (0x1234u | c[i].bytes << 16) && o[2] == rec &&
+                      o[3] == (c[i].dsel | c[i].nfmt << 12 | c[i].dfmt << 15) && !o[4] && !o[5] && !o[6] && !o[7] &&
+                      o[8] == f->hsa_type && o[9] == f->hsa_order && o[10] == 300,
+                  "gen %d V# of a 300-texel %s image1d_buffer_t: %08x %08x %08x %08x", g, c[i].fmt, o[0], o[1], o[2],
+                  o[3]);
+        }
+    const mimg_format_t *f = mimg_format("rgba32f");
+    CHECK(la_image_object(ISA_GFX9, "image1d_buffer_t", f, (uint32_t[3]){4, 2, 1}, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "has 1 dimension"),
+          "an image1d_buffer_t takes W only: %s", err);
+    uint32_t big[3] = {1u << 28, 1, 1};
+    CHECK(la_image_object(ISA_GFX8, "image1d_buffer_t", f, big, 0, o, err, sizeof err) == -1 &&
+              strstr(err, "beyond the buffer resource's range"),
+          "gfx8: 2^28 rgba32f texels (4 GiB) do not fit num_records in bytes: %s", err);
+    CHECK(la_image_object(ISA_GFX9, "image1d_buffer_t", f, big, 0, o, err, sizeof err) == 0 && o[2] == 1u << 28,
+          "gfx9: 2^28 texels fit num_records in records");
 }
 
 /* image arrays: the slice count in w4 DEPTH on every generation, and in
@@ -294,6 +330,7 @@ int main(void)
     test_tsharp_round_trip();
     test_tsharp_words();
     test_array_tsharp();
+    test_buffer_vsharp();
     test_slice();
     test_ssharp();
     test_nearest();
