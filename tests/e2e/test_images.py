@@ -11,7 +11,9 @@ arrays (every slice, sampled slices rounded and clamped), linear filtering
 (CLK_FILTER_LINEAR: exact at texel centres, elsewhere within a tolerance of
 8-bit sub-texel weights, see near(), of an exact reference of the OpenCL
 formulas), the get_image_* queries, loads outside the image, an integer
-read with a linear sampler (a clear fault) and bad --arg image: specs (one
+read with a linear sampler (a clear fault), image1d_buffer_t (read and
+written through the buffer resource in the image object: float, unsigned
+and signed formats, indices past the end) and bad --arg image: specs (one
 line, exit status 2).
 
 Prints PASS:/FAIL: lines (tests/gtest.py).  Option: -t GFX (one target).
@@ -524,6 +526,101 @@ def test_linear_int_fault():
               in r.stderr, "status %d: %s" % (r.returncode, r.stderr.strip()[-300:]))
 
 
+# ---- image1d_buffer_t (buffer_load/store_format through the V# in the image object) ----
+
+def buf_oob_load(fmt):
+    """read_image* of an index past the end of a buffer image: the range
+    check of the V# (gfx7 index >= num_records, gfx8 index * stride + 16 >
+    num_records in bytes, gfx9 with idxen index >= num_records) makes the
+    load read 0, then DST_SEL applies: (0, 0, 0, 1) for the CL_R formats,
+    0 in every channel for CL_RGBA."""
+    return [0, 0, 0, 1] if FORMATS[fmt][0] == 1 else [0, 0, 0, 0]
+
+
+def test_buffer_images():
+    """image1d_buffer_t: read_imagef/write_imagef on the float formats,
+    read_imageui/write_imageui and read_imagei/write_imagei on the integer
+    ones, work-groups past the width idle, get_image_*."""
+    rnd = random.Random(8)
+    for target in TARGETS:
+        for fmt, w, glob, loc in (("rgba8", 37, "40", "8"), ("rgba16f", 9, "9", "9"), ("rgba32f", 70, "128", "64"),
+                                  ("r32f", 50, "64", "16")):
+            nch, code = FORMATS[fmt][0], FORMATS[fmt][1]
+            src = texels(fmt, w * nch, rnd)
+            path = write("bsrc-%s.bin" % fmt, code, src)
+            want = []
+            for i in range(w):
+                want += store_f(fmt, [f32(f32(x * 2.0) + 0.25) for x in as_float4(fmt, src, i)])
+            modes(target, "buf_scale %s %d (global %s, local %s)" % (fmt, w, glob, loc), "buf_scale", glob,
+                  ["image:%s:%d:%s" % (fmt, w, path), "image:%s:%d:zero" % (fmt, w), "f32:2", "f32:0.25"], [1],
+                  {1: (code, want)}, loc)
+        w = 23
+        src = texels("rgba32ui", w * 4, rnd)
+        want = [(src[x * 4 + k] + d) & 0xffffffff for x in range(w) for k, d in enumerate((x, 1, 2, 3))]
+        path = write("bui.bin", "I", src)
+        modes(target, "buf_add_ui rgba32ui 23", "buf_add_ui", "23", ["image:rgba32ui:23:" + path,
+              "image:rgba32ui:23:zero"], [1], {1: ("I", want)}, "23")
+        src8 = texels("r8ui", 100, rnd)   # values below 100, plus x below 100: no saturation
+        path8 = write("br8.bin", "B", src8)
+        modes(target, "buf_add_ui r8ui 100", "buf_add_ui", "100", ["image:r8ui:100:" + path8,
+              "image:r8ui:100:zero"], [1], {1: ("B", [v + x for x, v in enumerate(src8)])}, "64")
+        srci = texels("rgba32i", 31 * 4, rnd)
+        wanti = [((-v * 3 + (1 << 31)) % (1 << 32)) - (1 << 31) for v in srci]
+        pathi = write("bi.bin", "i", srci)
+        modes(target, "buf_neg_i rgba32i 31", "buf_neg_i", "31", ["image:rgba32i:31:" + pathi,
+              "image:rgba32i:31:zero"], [1], {1: ("i", wanti)}, "31")
+        for fmt in FORMATS:
+            nch, code, dt, order = FORMATS[fmt]
+            modes(target, "buf_info %s" % fmt, "buf_info", "1", ["image:%s:1000:zero" % fmt, "zero:12"], [1],
+                  {1: ("i", [1000, dt, order])})
+
+
+def test_buffer_outside():
+    """Indices past the end of a buffer image (the width, beyond it, -1
+    as 0xffffffff): loads read buf_oob_load(fmt), stores are dropped (the
+    texels keep their zeros, and no access reaches the guard gap after the
+    texels, which would fault)."""
+    rnd = random.Random(9)
+    w = 6
+    idx = [0, 5, 6, 7, -1, 1000, 3, 1 << 20]
+    ipath = write("bidx.bin", "i", idx)
+    n = len(idx)
+    for fmt, kernel, ocode in (("rgba32f", "buf_at", "f"), ("r32f", "buf_at", "f"), ("rgba8", "buf_at", "f"),
+                               ("rgba16f", "buf_at", "f"), ("rgba32ui", "buf_at_ui", "I"),
+                               ("r8ui", "buf_at_ui", "I")):
+        nch, code = FORMATS[fmt][0], FORMATS[fmt][1]
+        src = texels(fmt, w * nch, rnd)
+        path = write("bo-%s.bin" % fmt, code, src)
+        want_out, want_dst = [], [0] * (w * nch)
+        for i, x in enumerate(idx):
+            if 0 <= x < w:
+                if ocode == "f":
+                    want_out += as_float4(fmt, src, x)
+                    v = store_f(fmt, [float(i), i + 0.5, float(-i), 1.0])
+                else:
+                    want_out += src[x * nch:(x + 1) * nch] + [0] * (3 - nch) + ([1] if nch < 4 else [])
+                    v = [i, 2 * i, 3 * i, 4 * i][:nch]
+                want_dst[x * nch:(x + 1) * nch] = v
+            else:
+                oob = buf_oob_load(fmt)
+                want_out += [float(c) for c in oob] if ocode == "f" else oob
+        if fmt not in ("rgba8", "r8ui"):
+            want_dst = [float(v) for v in want_dst] if ocode == "f" else want_dst
+        for target in TARGETS:
+            modes(target, "%s %s %d, indices past the end" % (kernel, fmt, w), kernel, str(n),
+                  ["image:%s:%d:%s" % (fmt, w, path), "image:%s:%d:zero" % (fmt, w), "buf:" + ipath,
+                   "zero:%d" % (16 * n)], [1, 3], {1: (code, want_dst), 3: (ocode, want_out)})
+
+
+def test_buffer_bad_specs():
+    for spec, target, msg in (("image:r32f:4,2:zero", "gfx900", "an image1d_buffer_t has 1 dimension"),
+                              ("image:rgba32f:268435456:zero", "gfx803", "beyond the buffer resource's range")):
+        r = gcnsim(["run", co(target), "--kernel", "buf_info", "--global", "1", "--arg", spec, "--arg", "zero:12"])
+        lines = r.stderr.strip().splitlines()
+        check("images bad buffer image spec '%s' %s" % (spec, target),
+              r.returncode == 2 and len(lines) == 1 and msg in lines[0], "status %d: %s" % (r.returncode, r.stderr))
+
+
 def test_bad_specs():
     short = write("short.bin", "B", [0] * 10)
     cases = [
@@ -555,5 +652,6 @@ def test_help():
 
 
 run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_arrays,
-          test_linear, test_linear_int_fault, test_bad_specs])
+          test_linear, test_linear_int_fault, test_buffer_images, test_buffer_outside, test_buffer_bad_specs,
+          test_bad_specs])
 done()

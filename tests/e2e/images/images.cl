@@ -161,3 +161,54 @@ __kernel void li_linear(read_only image2d_t src, __global const float2 *uv, __gl
     int i = get_global_id(0);
     out[i] = read_imageui(src, s, uv[i]);
 }
+
+// image1d_buffer_t: clang reads and writes it with buffer_load/store_format
+// through the buffer resource (V#) in dwords 0-3 of the image object.
+// dst(x) = src(x) * scale + bias, work-items past the width idle
+__kernel void buf_scale(read_only image1d_buffer_t src, write_only image1d_buffer_t dst, float scale, float bias)
+{
+    int x = get_global_id(0);
+    if (x >= get_image_width(src))
+        return;
+    write_imagef(dst, x, read_imagef(src, x) * scale + bias);
+}
+
+// dst(x) = src(x) + (x, 1, 2, 3) (unsigned integers)
+__kernel void buf_add_ui(read_only image1d_buffer_t src, write_only image1d_buffer_t dst)
+{
+    int x = get_global_id(0);
+    write_imageui(dst, x, read_imageui(src, x) + (uint4)(x, 1, 2, 3));
+}
+
+// dst(x) = -src(x) * 3 (signed integers)
+__kernel void buf_neg_i(read_only image1d_buffer_t src, write_only image1d_buffer_t dst)
+{
+    int x = get_global_id(0);
+    write_imagei(dst, x, -read_imagei(src, x) * 3);
+}
+
+// loads and stores at indices from a buffer, some past the end:
+// out[i] = src(idx[i]); dst(idx[i]) = (i, i + 0.5, -i, 1)
+__kernel void buf_at(read_only image1d_buffer_t src, write_only image1d_buffer_t dst, __global const int *idx,
+                     __global float4 *out)
+{
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, idx[i]);
+    write_imagef(dst, idx[i], (float4)(i, i + 0.5f, -i, 1));
+}
+
+// the same for unsigned integers: out[i] = src(idx[i]); dst(idx[i]) = (i, 2i, 3i, 4i)
+__kernel void buf_at_ui(read_only image1d_buffer_t src, write_only image1d_buffer_t dst, __global const int *idx,
+                        __global uint4 *out)
+{
+    int i = get_global_id(0);
+    out[i] = read_imageui(src, idx[i]);
+    write_imageui(dst, idx[i], (uint4)(i, 2 * i, 3 * i, 4 * i));
+}
+
+__kernel void buf_info(read_only image1d_buffer_t a, __global int *o)
+{
+    o[0] = get_image_width(a);
+    o[1] = get_image_channel_data_type(a);
+    o[2] = get_image_channel_order(a);
+}
