@@ -408,7 +408,12 @@ static uint32_t fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt)
     }
 }
 
-/* The channel bits of register value x in number format nfmt. */
+/* The channel bits of register value x in number format nfmt.  UINT and
+ * SINT values saturate to a narrower channel: OpenCL's write_imageui/i to
+ * an image1d_buffer_t of 8- or 16-bit channels must store convert_*_sat of
+ * the value, and the code clang and ROCm-Device-Libs make for it is one
+ * buffer_store_format with no clamp of its own, so the format conversion
+ * saturates (as gcnsim's image_store does). */
 static uint32_t fmt_encode(uint32_t x, unsigned bits, unsigned nfmt)
 {
     uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
@@ -431,8 +436,11 @@ static uint32_t fmt_encode(uint32_t x, unsigned bits, unsigned nfmt)
         f = f != f ? 0.0f : f < -lim - 1 ? -lim - 1 : f > lim ? lim : f;
         return (uint32_t)(int32_t)f & max;
     }
-    case NF_UINT:
-    case NF_SINT: return x & max;
+    case NF_UINT: return x > max ? max : x;
+    case NF_SINT: {
+        int32_t v = (int32_t)x, hi = (int32_t)(max >> 1), lo = -hi - 1;
+        return (uint32_t)(bits == 32 ? v : v > hi ? hi : v < lo ? lo : v) & max;
+    }
     default: return bits == 16 ? f32_to_f16(x) : x;
     }
 }

@@ -564,6 +564,11 @@ def test_buffer_images():
         path8 = write("br8.bin", "B", src8)
         modes(target, "buf_add_ui r8ui 100", "buf_add_ui", "100", ["image:r8ui:100:" + path8,
               "image:r8ui:100:zero"], [1], {1: ("B", [v + x for x, v in enumerate(src8)])}, "64")
+        src8 = [(x * 37 + 200) % 256 for x in range(300)]   # plus x: up to 554, saturated to 255
+        path8 = write("br8s.bin", "B", src8)
+        modes(target, "buf_add_ui r8ui 300 (write_imageui saturates)", "buf_add_ui", "300",
+              ["image:r8ui:300:" + path8, "image:r8ui:300:zero"], [1],
+              {1: ("B", [min(v + x, 255) for x, v in enumerate(src8)])}, "64")
         srci = texels("rgba32i", 31 * 4, rnd)
         wanti = [((-v * 3 + (1 << 31)) % (1 << 32)) - (1 << 31) for v in srci]
         pathi = write("bi.bin", "i", srci)

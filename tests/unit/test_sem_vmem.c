@@ -616,6 +616,29 @@ static void test_formats(const char *target)
         ok &= m[l * 4] == (uint8_t)(l * 255 / 63.0f + 0.5f) && m[l * 4 + 1] == (l & 1 ? 255 : 0) &&
               m[l * 4 + 2] == bpat(l * 4 + 2);
     CHECK(ok, "%s: 8_8 UNORM store rounds, clamps, leaves the next bytes", target);
+    /* 8_8 UINT and 16 SINT stores saturate to the channel (OpenCL's
+     * convert_*_sat for write_imageui/i on a buffer image) */
+    for (unsigned l = 0; l < 64; l++) {
+        S.w.vgpr[1][l] = l * 7;                       /* 0..441: above 255 from lane 37 */
+        S.w.vgpr[2][l] = l & 1 ? 0xffffffffu : 255;   /* 2^32-1 -> 255 */
+        S.w.vgpr[3][l] = (uint32_t)((int32_t)l * 1500 - 48000);   /* -48000..46500 */
+    }
+    CHECK(mt_run(A("tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT] idxen")) == 1,
+          "%s: tbuffer_store_format_xy 8_8 uint runs", target);
+    ok = 1;
+    for (unsigned l = 0; l < 64; l++)
+        ok &= m[l * 4] == (l * 7 > 255 ? 255 : l * 7) && m[l * 4 + 1] == 255;
+    CHECK(ok, "%s: 8_8 UINT store saturates at 255", target);
+    CHECK(mt_run(A("tbuffer_store_format_x v3, v0, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen")) == 1,
+          "%s: tbuffer_store_format_x 16 sint runs", target);
+    ok = 1;
+    for (unsigned l = 0; l < 64; l++) {
+        int32_t v = (int32_t)l * 1500 - 48000, sat = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+        int16_t got;
+        memcpy(&got, m + l * 4, 2);
+        ok &= got == sat;
+    }
+    CHECK(ok, "%s: 16 SINT store saturates to [-32768, 32767]", target);
     if (gen >= ISA_GFX8) {
         /* d16: gfx9 packs two halves per dword, gfx803 one per dword */
         refill();
@@ -1022,6 +1045,14 @@ const enc_t ENC[] = {
     {1, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UNORM] idxen", {0xe81d2000, 0x80010100}, 2},
     {2, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UNORM] idxen", {0xe81aa000, 0x80010100}, 2},
     {3, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UNORM] idxen", {0xe81aa000, 0x80010100}, 2},
+    {0, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT] idxen", {0xea1d2000, 0x80010100}, 2},
+    {0, "tbuffer_store_format_x v3, v0, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen", {0xea942000, 0x80010300}, 2},
+    {1, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT] idxen", {0xea1d2000, 0x80010100}, 2},
+    {1, "tbuffer_store_format_x v3, v0, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen", {0xea942000, 0x80010300}, 2},
+    {2, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT] idxen", {0xea1aa000, 0x80010100}, 2},
+    {2, "tbuffer_store_format_x v3, v0, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen", {0xea922000, 0x80010300}, 2},
+    {3, "tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UINT] idxen", {0xea1aa000, 0x80010100}, 2},
+    {3, "tbuffer_store_format_x v3, v0, s[4:7], 0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen", {0xea922000, 0x80010300}, 2},
     /* END ENCODINGS */
     {0, NULL, {0}, 0},
 };
