@@ -184,6 +184,46 @@ static inline uint32_t f32_from_sum(double s, double e)
  * to f16 are correctly rounded (f32 has 24 >= 2*11 + 2 bits; products and
  * tiny sums are even exact in f32). */
 
+/* f16 bits to f32 bits (exact; a NaN keeps its payload): the format
+ * conversions of buffer and image loads. */
+static inline uint32_t f16_bits_to_f32(uint32_t h)
+{
+    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f)
+        return s | 0x7f800000u | m << 13;
+    if (e == 0) {
+        if (!m)
+            return s;
+        e = 113;
+        while (!(m & 0x400)) {
+            m <<= 1;
+            e--;
+        }
+        return s | e << 23 | (m & 0x3ff) << 13;
+    }
+    return s | (e + 112) << 23 | m << 13;
+}
+
+/* f32 bits to f16 bits, nearest even (a NaN quiet, its top payload bits
+ * kept): the format conversions of buffer and image stores. */
+static inline uint32_t f32_bits_to_f16(uint32_t f)
+{
+    uint32_t s = (f >> 16) & 0x8000u, e = (f >> 23) & 0xff, m = f & 0x7fffff;
+    if (e == 0xff)
+        return s | 0x7c00u | (m ? 0x200u | m >> 13 : 0);
+    int ue = (int)e - 127 + 15;
+    if (ue >= 0x1f)
+        return s | 0x7c00u;
+    uint32_t mant = m | (e ? 0x800000u : 0);
+    int shift = ue > 0 ? 13 : 14 - ue;
+    if (shift > 24)
+        return s;
+    uint32_t q = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (q & 1)))
+        q++;
+    return s | ((ue > 0 ? (uint32_t)ue << 10 : 0) + (ue > 0 ? q - 0x400 : q));
+}
+
 /* An f16 as float (exact; NaNs keep their payload, quieting is left to the
  * caller). */
 static inline float f16_to_f32f(uint32_t h)

@@ -106,6 +106,7 @@
  * Counters: VM_CNT +1 per instruction; on gfx6 stores also EXP_CNT +1 (as
  * buffer stores). */
 #include <math.h>
+#include "sim/f16.h"
 #include "sim/sem_mem.h"
 #include "sim/sem_mimg.h"
 
@@ -202,42 +203,6 @@ const mimg_format_t *mimg_format_of(unsigned dfmt, unsigned nfmt)
     return NULL;
 }
 
-uint32_t mimg_f16_to_f32(uint32_t h)
-{
-    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0x1f)
-        return s | 0x7f800000u | m << 13;
-    if (e == 0) {
-        if (!m)
-            return s;
-        e = 113;
-        while (!(m & 0x400)) {
-            m <<= 1;
-            e--;
-        }
-        return s | e << 23 | (m & 0x3ff) << 13;
-    }
-    return s | (e + 112) << 23 | m << 13;
-}
-
-uint32_t mimg_f32_to_f16(uint32_t f)
-{
-    uint32_t s = (f >> 16) & 0x8000u, e = (f >> 23) & 0xff, m = f & 0x7fffff;
-    if (e == 0xff)
-        return s | 0x7c00u | (m ? 0x200u | m >> 13 : 0);
-    int ue = (int)e - 127 + 15;
-    if (ue >= 0x1f)
-        return s | 0x7c00u;
-    uint32_t mant = m | (e ? 0x800000u : 0);
-    int shift = ue > 0 ? 13 : 14 - ue;
-    if (shift > 24)
-        return s;
-    uint32_t q = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rem > half || (rem == half && (q & 1)))
-        q++;
-    return s | ((ue > 0 ? (uint32_t)ue << 10 : 0) + (ue > 0 ? q - 0x400 : q));
-}
-
 static unsigned chan_bytes(const mimg_format_t *f)
 {
     return f->bytes / f->nch;
@@ -251,7 +216,7 @@ uint32_t mimg_unpack(const mimg_format_t *f, const uint8_t *texel, unsigned ch)
     if (f->nfmt == NF_UNORM)
         return mem_bits32((float)raw / 255.0f);
     if (f->nfmt == NF_FLOAT && cb == 2)
-        return mimg_f16_to_f32(raw);
+        return f16_bits_to_f32(raw);
     return raw;
 }
 
@@ -284,7 +249,7 @@ void mimg_pack(const mimg_format_t *f, uint8_t *texel, unsigned ch, uint32_t v)
     if (f->nfmt == NF_UNORM)
         raw = to_unorm8(v);
     else if (f->nfmt == NF_FLOAT)
-        raw = cb == 2 ? mimg_f32_to_f16(v) : v;
+        raw = cb == 2 ? f32_bits_to_f16(v) : v;
     else
         raw = sat_int(v, f->nfmt, cb);
     memcpy(texel + ch * cb, &raw, cb);

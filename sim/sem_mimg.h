@@ -54,10 +54,6 @@ uint32_t mimg_unpack(const mimg_format_t *f, const uint8_t *texel, unsigned ch);
  * rounded to nearest even, integers saturated to the channel's range). */
 void mimg_pack(const mimg_format_t *f, uint8_t *texel, unsigned ch, uint32_t v);
 
-/* f16 bits to f32 bits, exactly; f32 bits to f16 bits, nearest even. */
-uint32_t mimg_f16_to_f32(uint32_t h);
-uint32_t mimg_f32_to_f16(uint32_t f);
-
 /* Fields of an S# gcnsim uses. */
 typedef struct {
     uint8_t clamp[3];       /* SQ_TEX_CLAMP of x, y, z */

@@ -27,6 +27,7 @@
  * negative VGPR offset is out of range on gfx6-8 (LLVM relies on gfx9
  * wrapping).  An in-range access outside every allocation faults.
  * Counters: VM_CNT +1; on gfx6 stores and atomics also EXP_CNT +1. */
+#include "sim/f16.h"
 #include "sim/sem_mem.h"
 
 /* ---- the buffer resource ------------------------------------------------ */
@@ -351,44 +352,6 @@ static int fmt_is_int(unsigned nfmt)
     return nfmt == NF_UINT || nfmt == NF_SINT;
 }
 
-/* f16 bits to f32 bits (exact; a NaN keeps its payload). */
-static uint32_t f16_to_f32(uint32_t h)
-{
-    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-    if (e == 0x1f)
-        return s | 0x7f800000u | m << 13;
-    if (e == 0) {
-        if (!m)
-            return s;
-        e = 113;
-        while (!(m & 0x400)) {
-            m <<= 1;
-            e--;
-        }
-        return s | e << 23 | (m & 0x3ff) << 13;
-    }
-    return s | (e + 112) << 23 | m << 13;
-}
-
-/* f32 bits to f16 bits, rounding to nearest even. */
-static uint32_t f32_to_f16(uint32_t f)
-{
-    uint32_t s = (f >> 16) & 0x8000u, e = (f >> 23) & 0xff, m = f & 0x7fffff;
-    if (e == 0xff)
-        return s | 0x7c00u | (m ? 0x200u | m >> 13 : 0);
-    int ue = (int)e - 127 + 15;
-    if (ue >= 0x1f)
-        return s | 0x7c00u;
-    uint32_t mant = m | (e ? 0x800000u : 0);
-    int shift = ue > 0 ? 13 : 14 - ue;
-    if (shift > 24)
-        return s;
-    uint32_t q = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rem > half || (rem == half && (q & 1)))
-        q++;
-    return s | ((ue > 0 ? (uint32_t)ue << 10 : 0) + (ue > 0 ? q - 0x400 : q));
-}
-
 /* The 32-bit register value of channel raw (bits wide) in number format nfmt. */
 static uint32_t fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt)
 {
@@ -404,7 +367,7 @@ static uint32_t fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt)
     case NF_SSCALED: return mem_bits32((float)sx);
     case NF_UINT: return raw;
     case NF_SINT: return (uint32_t)sx;
-    default: return bits == 16 ? f16_to_f32(raw) : raw;
+    default: return bits == 16 ? f16_bits_to_f32(raw) : raw;
     }
 }
 
@@ -441,7 +404,7 @@ static uint32_t fmt_encode(uint32_t x, unsigned bits, unsigned nfmt)
         int32_t v = (int32_t)x, hi = (int32_t)(max >> 1), lo = -hi - 1;
         return (uint32_t)(bits == 32 ? v : v > hi ? hi : v < lo ? lo : v) & max;
     }
-    default: return bits == 16 ? f32_to_f16(x) : x;
+    default: return bits == 16 ? f32_bits_to_f16(x) : x;
     }
 }
 
@@ -527,7 +490,7 @@ static inline void buf_load_format(wave_t *w, const isa_inst_t *in, unsigned nco
         }
         if (!raw16)
             for (unsigned c = 0; c < ncomp; c++)
-                comp[c] = fmt_is_int(nfmt) ? comp[c] & 0xffff : f32_to_f16(comp[c]);
+                comp[c] = fmt_is_int(nfmt) ? comp[c] & 0xffff : f32_bits_to_f16(comp[c]);
         if (hi)
             val[0][l] = (d[0][l] & 0xffff) | comp[0] << 16;
         else if (!packed)
@@ -585,7 +548,7 @@ static inline void buf_store_format(wave_t *w, const isa_inst_t *in, unsigned nc
             else {
                 uint32_t h = hi ? s[0][l] >> 16 : packed ? s[c / 2][l] >> (16 * (c & 1)) : s[c][l];
                 h &= 0xffff;
-                x = fmt_is_int(nfmt) ? h : f16_to_f32(h);
+                x = fmt_is_int(nfmt) ? h : f16_bits_to_f32(h);
                 if (nfmt == NF_FLOAT && bits == 16)
                     x = h;   /* f16 channels take the bits unconverted */
             }

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include "front/launch.h"
+#include "sim/f16.h"
 #include "sim/sem_mimg.h"
 #include "tests/unit/check.h"
 
@@ -287,10 +288,10 @@ static void test_half(void)
         uint16_t hb = (uint16_t)h;
         memcpy(&x, &hb, 2);
         float want = (float)x;
-        uint32_t got = mimg_f16_to_f32(h);
+        uint32_t got = f16_bits_to_f32(h);
         if (want != want ? bitsf(got) == bitsf(got) : got != fbits(want))
             bad++;
-        if (want == want && mimg_f32_to_f16(got) != h)
+        if (want == want && f32_bits_to_f16(got) != h)
             badr++;
     }
     CHECK(bad == 0 && badr == 0, "half: 65536 values to float and back (%d, %d wrong)", bad, badr);
@@ -301,7 +302,7 @@ static void test_half(void)
         _Float16 x = (_Float16)v;
         uint16_t hb;
         memcpy(&hb, &x, 2);
-        uint32_t got = mimg_f32_to_f16(b);
+        uint32_t got = f32_bits_to_f16(b);
         if (v != v ? (got & 0x7c00) != 0x7c00 || !(got & 0x3ff) : got != hb)
             bad++;
     }
