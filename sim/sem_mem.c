@@ -1,5 +1,7 @@
 /* sem_mem.c — helpers shared by the memory semantics (see sem_mem.h). */
+#include <math.h>
 #include <stdio.h>
+#include "sim/f16.h"
 #include "sim/sem_mem.h"
 
 /* min/max of two float bit patterns of type T (quiet: the quiet bit). */
@@ -249,4 +251,62 @@ void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask
     mem_plan_write(w, &pl, 0, val);
     if (w->fx)
         mem_plan_fx(w, &pl, MEM_WRITE, 0);
+}
+
+/* ---- format conversions (buffer *_format_* ops and images) ---------------- */
+
+/* The 32-bit register value of channel raw (bits wide) in number format nfmt. */
+uint32_t mem_fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt)
+{
+    uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+    int32_t sx = bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - bits)) >> (32 - bits);
+    switch (nfmt) {
+    case NF_UNORM: return mem_bits32((float)raw / (float)max);
+    case NF_SNORM: {
+        float f = (float)sx / (float)(max >> 1);
+        return mem_bits32(f < -1.0f ? -1.0f : f);
+    }
+    case NF_USCALED: return mem_bits32((float)raw);
+    case NF_SSCALED: return mem_bits32((float)sx);
+    case NF_UINT: return raw;
+    case NF_SINT: return (uint32_t)sx;
+    default: return bits == 16 ? f16_bits_to_f32(raw) : raw;
+    }
+}
+
+/* The channel bits of register value x in number format nfmt.  UINT and
+ * SINT values saturate to a narrower channel: OpenCL's write_imageui/i to
+ * an image1d_buffer_t of 8- or 16-bit channels must store convert_*_sat of
+ * the value, and the code clang and ROCm-Device-Libs make for it is one
+ * buffer_store_format with no clamp of its own, so the format conversion
+ * saturates; image stores use the same conversion. */
+uint32_t mem_fmt_encode(uint32_t x, unsigned bits, unsigned nfmt)
+{
+    uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+    float f = mem_f32(x);
+    switch (nfmt) {
+    case NF_UNORM:   /* the exact product x * max, rounded to nearest even */
+        f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+        return (uint32_t)nearbyint((double)f * (double)max) & max;
+    case NF_SNORM: {
+        float lim = (float)(max >> 1);
+        f = f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+        float r = f * lim;
+        return (uint32_t)(int32_t)(r < 0 ? r - 0.5f : r + 0.5f) & max;
+    }
+    case NF_USCALED:
+        f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > (float)max ? (float)max : f;
+        return (uint32_t)f & max;
+    case NF_SSCALED: {
+        float lim = (float)(max >> 1);
+        f = f != f ? 0.0f : f < -lim - 1 ? -lim - 1 : f > lim ? lim : f;
+        return (uint32_t)(int32_t)f & max;
+    }
+    case NF_UINT: return x > max ? max : x;
+    case NF_SINT: {
+        int32_t v = (int32_t)x, hi = (int32_t)(max >> 1), lo = -hi - 1;
+        return (uint32_t)(bits == 32 ? v : v > hi ? hi : v < lo ? lo : v) & max;
+    }
+    default: return bits == 16 ? f32_bits_to_f16(x) : x;
+    }
 }

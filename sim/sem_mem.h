@@ -35,6 +35,16 @@ typedef enum {
 
 static inline float mem_f32(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static inline uint32_t mem_bits32(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+
+/* Number formats of buffer and image resources (NUM_FORMAT). */
+enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_SNORM_OGL, NF_FLOAT };
+/* The 32-bit register value of a channel holding raw (bits wide, 8/16/32)
+ * in number format nfmt: normalised and scaled formats as floats, f16
+ * widened, integers extended. */
+uint32_t mem_fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt);
+/* The channel bits (bits wide) of register value x in number format nfmt:
+ * floats clamped and rounded to nearest even, integers saturated. */
+uint32_t mem_fmt_encode(uint32_t x, unsigned bits, unsigned nfmt);
 static inline double mem_f64(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
 static inline uint64_t mem_bits64(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
 

@@ -106,7 +106,6 @@
  * Counters: VM_CNT +1 per instruction; on gfx6 stores also EXP_CNT +1 (as
  * buffer stores). */
 #include <math.h>
-#include "sim/f16.h"
 #include "sim/sem_mem.h"
 #include "sim/sem_mimg.h"
 
@@ -169,7 +168,6 @@ void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s)
 /* ---- formats ---------------------------------------------------------------- */
 
 enum { DF_8 = 1, DF_16 = 2, DF_32 = 4, DF_8888 = 10, DF_16161616 = 12, DF_32323232 = 14 };
-enum { NF_UNORM = 0, NF_UINT = 4, NF_SINT = 5, NF_FLOAT = 7 };
 enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4, SEL_Y = 5, SEL_Z = 6, SEL_W = 7 };
 
 static const mimg_format_t formats[] = {
@@ -213,45 +211,13 @@ uint32_t mimg_unpack(const mimg_format_t *f, const uint8_t *texel, unsigned ch)
     unsigned cb = chan_bytes(f);
     uint32_t raw = 0;
     memcpy(&raw, texel + ch * cb, cb);
-    if (f->nfmt == NF_UNORM)
-        return mem_bits32((float)raw / 255.0f);
-    if (f->nfmt == NF_FLOAT && cb == 2)
-        return f16_bits_to_f32(raw);
-    return raw;
-}
-
-/* float -> unorm8: clamp to [0,1] (NaN -> 0), x*255 rounded to nearest even */
-static uint32_t to_unorm8(uint32_t x)
-{
-    float f = mem_f32(x);
-    if (!(f > 0.0f))
-        return 0;
-    if (f >= 1.0f)
-        return 255;
-    return (uint32_t)nearbyint((double)f * 255.0);
-}
-
-static uint32_t sat_int(uint32_t v, unsigned nfmt, unsigned cb)
-{
-    if (cb == 4)
-        return v;
-    uint32_t max = (1u << (8 * cb)) - 1;
-    if (nfmt == NF_UINT)
-        return v > max ? max : v;
-    int32_t s = (int32_t)v, hi = (int32_t)(max >> 1), lo = -hi - 1;
-    return (uint32_t)(s > hi ? hi : s < lo ? lo : s) & max;
+    return mem_fmt_decode(raw, 8 * cb, f->nfmt);
 }
 
 void mimg_pack(const mimg_format_t *f, uint8_t *texel, unsigned ch, uint32_t v)
 {
     unsigned cb = chan_bytes(f);
-    uint32_t raw;
-    if (f->nfmt == NF_UNORM)
-        raw = to_unorm8(v);
-    else if (f->nfmt == NF_FLOAT)
-        raw = cb == 2 ? f32_bits_to_f16(v) : v;
-    else
-        raw = sat_int(v, f->nfmt, cb);
+    uint32_t raw = mem_fmt_encode(v, 8 * cb, f->nfmt);
     memcpy(texel + ch * cb, &raw, cb);
 }
 

@@ -334,8 +334,6 @@ static int fmt_layout(unsigned dfmt, unsigned *nch, unsigned *bits)
     return 0;
 }
 
-enum { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_SNORM_OGL, NF_FLOAT };
-
 static int fmt_ok(unsigned nfmt, unsigned bits)
 {
     if (nfmt == NF_SNORM_OGL)
@@ -352,61 +350,6 @@ static int fmt_is_int(unsigned nfmt)
     return nfmt == NF_UINT || nfmt == NF_SINT;
 }
 
-/* The 32-bit register value of channel raw (bits wide) in number format nfmt. */
-static uint32_t fmt_decode(uint32_t raw, unsigned bits, unsigned nfmt)
-{
-    uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
-    int32_t sx = bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - bits)) >> (32 - bits);
-    switch (nfmt) {
-    case NF_UNORM: return mem_bits32((float)raw / (float)max);
-    case NF_SNORM: {
-        float f = (float)sx / (float)(max >> 1);
-        return mem_bits32(f < -1.0f ? -1.0f : f);
-    }
-    case NF_USCALED: return mem_bits32((float)raw);
-    case NF_SSCALED: return mem_bits32((float)sx);
-    case NF_UINT: return raw;
-    case NF_SINT: return (uint32_t)sx;
-    default: return bits == 16 ? f16_bits_to_f32(raw) : raw;
-    }
-}
-
-/* The channel bits of register value x in number format nfmt.  UINT and
- * SINT values saturate to a narrower channel: OpenCL's write_imageui/i to
- * an image1d_buffer_t of 8- or 16-bit channels must store convert_*_sat of
- * the value, and the code clang and ROCm-Device-Libs make for it is one
- * buffer_store_format with no clamp of its own, so the format conversion
- * saturates (as gcnsim's image_store does). */
-static uint32_t fmt_encode(uint32_t x, unsigned bits, unsigned nfmt)
-{
-    uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
-    float f = mem_f32(x);
-    switch (nfmt) {
-    case NF_UNORM:
-        f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
-        return (uint32_t)(f * (float)max + 0.5f) & max;
-    case NF_SNORM: {
-        float lim = (float)(max >> 1);
-        f = f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
-        float r = f * lim;
-        return (uint32_t)(int32_t)(r < 0 ? r - 0.5f : r + 0.5f) & max;
-    }
-    case NF_USCALED:
-        f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > (float)max ? (float)max : f;
-        return (uint32_t)f & max;
-    case NF_SSCALED: {
-        float lim = (float)(max >> 1);
-        f = f != f ? 0.0f : f < -lim - 1 ? -lim - 1 : f > lim ? lim : f;
-        return (uint32_t)(int32_t)f & max;
-    }
-    case NF_UINT: return x > max ? max : x;
-    case NF_SINT: {
-        int32_t v = (int32_t)x, hi = (int32_t)(max >> 1), lo = -hi - 1;
-        return (uint32_t)(bits == 32 ? v : v > hi ? hi : v < lo ? lo : v) & max;
-    }
-    default: return bits == 16 ? f32_bits_to_f16(x) : x;
-    }
-}
 
 /* The format (data, number) of a format op: the instruction's for tbuffer,
  * the V#'s otherwise; -1 after faulting on an unsupported one. */
@@ -474,7 +417,7 @@ static inline void buf_load_format(wave_t *w, const isa_inst_t *in, unsigned nco
                 uint64_t all = (uint64_t)raw[1][l] << 32 | raw[0][l];
                 r = (uint32_t)(all >> (c * bits)) & ((1u << bits) - 1);
             }
-            ch[c] = !in_range ? 0 : raw16 ? r : fmt_decode(r, bits, nfmt);
+            ch[c] = !in_range ? 0 : raw16 ? r : mem_fmt_decode(r, bits, nfmt);
         }
         if (!in_range)
             ch[3] = 0;
@@ -552,7 +495,7 @@ static inline void buf_store_format(wave_t *w, const isa_inst_t *in, unsigned nc
                 if (nfmt == NF_FLOAT && bits == 16)
                     x = h;   /* f16 channels take the bits unconverted */
             }
-            uint32_t r = d16 && nfmt == NF_FLOAT && bits == 16 ? x : fmt_encode(x, bits, nfmt);
+            uint32_t r = d16 && nfmt == NF_FLOAT && bits == 16 ? x : mem_fmt_encode(x, bits, nfmt);
             if (bits == 32) {
                 raw[c][l] = r;
             } else {

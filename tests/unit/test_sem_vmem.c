@@ -616,6 +616,16 @@ static void test_formats(const char *target)
         ok &= m[l * 4] == (uint8_t)(l * 255 / 63.0f + 0.5f) && m[l * 4 + 1] == (l & 1 ? 255 : 0) &&
               m[l * 4 + 2] == bpat(l * 4 + 2);
     CHECK(ok, "%s: 8_8 UNORM store rounds, clamps, leaves the next bytes", target);
+    /* 0x3f010101 * 255 = 128.49999994039536 exactly, which rounds to 128.5
+     * in f32: the store rounds the exact product (128), as image_store does */
+    for (unsigned l = 0; l < 64; l++)
+        S.w.vgpr[1][l] = S.w.vgpr[2][l] = 0x3f010101u;
+    CHECK(mt_run(A("tbuffer_store_format_xy v[1:2], v0, s[4:7], 0 format:[BUF_DATA_FORMAT_8_8,BUF_NUM_FORMAT_UNORM] idxen")) == 1,
+          "%s: tbuffer_store_format_xy 8_8 unorm runs (near tie)", target);
+    ok = 1;
+    for (unsigned l = 0; l < 64; l++)
+        ok &= m[l * 4] == 128 && m[l * 4 + 1] == 128;
+    CHECK(ok, "%s: 8_8 UNORM store of a product just below 128.5 gives 128", target);
     /* 8_8 UINT and 16 SINT stores saturate to the channel (OpenCL's
      * convert_*_sat for write_imageui/i on a buffer image) */
     for (unsigned l = 0; l < 64; l++) {
