@@ -454,6 +454,24 @@ static void texel_value(const mimg_tsharp_t *t, const mimg_format_t *f, const me
         c[i][l] = r[i];
 }
 
+/* The T#, format, integer coordinate rows and VDATA rows of image_load
+ * and image_store; -1 after a fault. */
+static int int_access(wave_t *w, const isa_inst_t *in, mimg_tsharp_t *t, const mimg_format_t **f,
+                      const uint32_t *c[3], uint32_t *d[4])
+{
+    return tsharp(w, in, t, f) || int_coords(w, in, type_dims(t), c) || vdata_ok(w, in, d) ? -1 : 0;
+}
+
+/* Plan lane l's access (kind) to the texel at its integer coordinates in
+ * the rows c; -1 after a fault. */
+static int plan_int_lane(wave_t *w, const isa_inst_t *in, const mimg_tsharp_t *t, const mimg_format_t *f,
+                         mem_plan_t *pl, unsigned l, const uint32_t *const c[3], int kind, const mem_region_t **rc)
+{
+    int64_t v[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0}, xyz[3];
+    place(t, v, xyz);
+    return plan_texel(w, in, t, f, pl, l, xyz, kind, rc);
+}
+
 /* image_load: VDATA = the dmask components of the texel at the integer
  * coordinates in VADDR (x, y, z as the image type has them); mip 0 */
 static void image_load(wave_t *w, const isa_inst_t *in)
@@ -462,7 +480,7 @@ static void image_load(wave_t *w, const isa_inst_t *in)
     const mimg_format_t *f;
     const uint32_t *c[3];
     uint32_t *d[4];
-    if (tsharp(w, in, &t, &f) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
+    if (int_access(w, in, &t, &f, c, d))
         return;
     mem_plan_t pl;
     plan_init(w, &pl, f);
@@ -470,9 +488,7 @@ static void image_load(wave_t *w, const isa_inst_t *in)
     uint32_t val[4][64];
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t v[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0}, xyz[3];
-        place(&t, v, xyz);
-        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_READ, &rc))
+        if (plan_int_lane(w, in, &t, f, &pl, l, c, MEM_READ, &rc))
             return;
         texel_value(&t, f, &pl, l, val);
     }
@@ -490,7 +506,7 @@ static void image_store(wave_t *w, const isa_inst_t *in)
     const mimg_format_t *f;
     const uint32_t *c[3];
     uint32_t *d[4];
-    if (tsharp(w, in, &t, &f) || int_coords(w, in, type_dims(&t), c) || vdata_ok(w, in, d))
+    if (int_access(w, in, &t, &f, c, d))
         return;
     mem_plan_t pl;
     plan_init(w, &pl, f);
@@ -498,9 +514,7 @@ static void image_store(wave_t *w, const isa_inst_t *in)
     uint32_t raw[4][64];
     for (uint64_t m = pl.mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        int64_t v[3] = {(int32_t)c[0][l], c[1] ? (int32_t)c[1][l] : 0, c[2] ? (int32_t)c[2][l] : 0}, xyz[3];
-        place(&t, v, xyz);
-        if (plan_texel(w, in, &t, f, &pl, l, xyz, MEM_WRITE, &rc))
+        if (plan_int_lane(w, in, &t, f, &pl, l, c, MEM_WRITE, &rc))
             return;
         uint8_t texel[16] = {0};
         for (unsigned i = 0, k = 0; i < f->nch; i++)

@@ -616,7 +616,7 @@ static void test_formats(const char *target)
         ok &= m[l * 4] == (uint8_t)(l * 255 / 63.0f + 0.5f) && m[l * 4 + 1] == (l & 1 ? 255 : 0) &&
               m[l * 4 + 2] == bpat(l * 4 + 2);
     CHECK(ok, "%s: 8_8 UNORM store rounds, clamps, leaves the next bytes", target);
-    /* 0x3f010101 * 255 = 128.49999994039536 exactly, which rounds to 128.5
+    /* 0x3f010101 * 255 = 128.4999999404 (exact in double), which rounds to 128.5
      * in f32: the store rounds the exact product (128), as image_store does */
     for (unsigned l = 0; l < 64; l++)
         S.w.vgpr[1][l] = S.w.vgpr[2][l] = 0x3f010101u;
