@@ -2,11 +2,15 @@
  * the waves of a small launch, the way a hostile or miscompiled kernel
  * would run.  Input: one control dword, then the code (dwords; an
  * s_endpgm is appended).  Control byte 0 picks the target (every gfx6-gfx9
- * target isa_target_at lists), byte 1 the VGPRs (bits 0-5: granules of 4),
- * byte 2 the float mode, DX10 clamp and IEEE bits of COMPUTE_PGM_RSRC1,
- * byte 3 bit 0 the cycle model, bit 1 the work-group size (64 or 128),
- * bit 2 the dimensions (1 or 3), bit 3 the per-step hook.  The kernel gets
- * the user SGPRs of a compiled kernel (scratch V#, dispatch and kernarg
+ * target isa_target_at lists), byte 1 the VGPRs (bit 6 set: bits 0-5 are
+ * granules of 4, else 256), byte 2 the float mode, DX10 clamp and IEEE bits
+ * of COMPUTE_PGM_RSRC1, byte 3 bit 0 the cycle model, bit 1 the work-group
+ * size (64 or 128), bit 2 the dimensions (1 or 3), bit 3 the per-step hook
+ * (always on in functional mode), bit 4 the hook's cheaper records, bit 5
+ * hot spots, bit 6 the hook filling the free SGPRs and VGPRs with edge
+ * values (NaN, infinities, shift counts, sign bits ...) before the first
+ * instruction.  The kernel gets the user SGPRs of a compiled kernel
+ * (scratch V#, dispatch and kernarg
  * pointers, flat scratch), work-group ids, work-item ids in v0-v2, LDS and
  * scratch, and a kernarg segment holding two 4 KiB buffers' addresses, a
  * count and a buffer resource (V#) of the first buffer; the run is bounded
@@ -36,11 +40,27 @@ static void require(int ok, const char *what)
     }
 }
 
-/* The per-step hook: ends the dispatch after MAX_INST wave-instructions. */
+/* Values that find edge cases: zero, one, sign bits, shift counts, NaN,
+ * infinities, denormals, halves and doubles' high words, lane and byte masks. */
+static const uint32_t edge[32] = {
+    0, 1, 2, 31, 32, 33, 63, 64, 0xffffffffu, 0x80000000u, 0x7fffffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+    0x7f800001u, 0x00000001u, 0x807fffffu, 0x3f800000u, 0xbf800000u, 0x4f800000u, 0xcf000000u, 0x5f800000u,
+    0x7c00u, 0xfc00u, 0x7e00u, 0x3c003c00u, 0x7ff00000u, 0xfff80000u, 0x41e00000u, 0x43e00000u, 0xffffu, 0x8000u};
+
+/* The per-step hook: before a wave's first instruction, fills the SGPRs
+ * after the initial ones and the VGPRs after v0-v2 with edge values (seed:
+ * the control dword); ends the dispatch after MAX_INST wave-instructions. */
 static void bound_steps(void *arg, wave_t *w, const fx_t *fx, int after)
 {
-    (void)arg;
     (void)fx;
+    uint32_t seed = *(const uint32_t *)arg;
+    if (!after && w->ninst == 0 && (seed >> 30 & 1)) {
+        for (unsigned r = 16; r < 104 && r < w->nsgpr; r++)
+            w->sgpr[r] = edge[(r * 7 + seed) & 31];
+        for (unsigned r = 3; r < w->nvgpr; r++)
+            for (unsigned l = 0; l < 64; l++)
+                w->vgpr[r][l] = edge[(r * 5 + l * 3 + (seed >> 8)) & 31];
+    }
     if (after && w->ctx->ninst >= MAX_INST)
         w->ctx->stop = 1;
 }
@@ -82,7 +102,7 @@ static int make_kernel(mem_t *mem, const isa_target_t *t, const uint8_t ctl[4], 
     k->ndw = ndw;
     k->desc_addr = desc;
     /* VGPR granules, 16 SGPR granules, float mode, DX10 clamp, IEEE */
-    k->rsrc1 = (ctl[1] & 0x3fu) | 3u << 6 | (uint32_t)(ctl[2] & 0xff) << 12 | (ctl[2] & 1u) << 21 |
+    k->rsrc1 = (ctl[1] & 0x40 ? ctl[1] & 0x3fu : 0x3fu) | 3u << 6 | (uint32_t)(ctl[2] & 0xff) << 12 | (ctl[2] & 1u) << 21 |
                (ctl[2] >> 1 & 1u) << 23;
     /* 10 user SGPRs, scratch wave offset, work-group ids x/y/z and info,
      * work-item ids x/y/z */
@@ -127,8 +147,11 @@ static void run(const isa_target_t *t, const uint8_t ctl[4], const uint32_t *wor
     l.grid[0] = 2 * l.local[0];
     l.grid[1] = three ? 2 : 1;
     l.grid[2] = 1;
+    uint32_t seed;
+    memcpy(&seed, ctl, 4);
     if (!(ctl[3] & 1) || (ctl[3] & 8)) {   /* functional runs stop in the hook */
         l.on_step = bound_steps;
+        l.step_arg = &seed;
         l.step_no_old = ctl[3] >> 4 & 1;
     }
     tm_config_t *tc = NULL;
