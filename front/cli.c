@@ -1,4 +1,5 @@
 /* cli.c — helpers shared by the subcommands. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,4 +54,29 @@ char *cli_args_text(int argc, char **argv, int first, const char *skip)
         }
     }
     return s;
+}
+
+static volatile sig_atomic_t stop_signo;
+_Static_assert(sizeof(sig_atomic_t) == sizeof(int), "sig_atomic_t is an int");
+
+static void on_stop(int sig)
+{
+    stop_signo = sig;
+}
+
+const volatile int *cli_catch_stop(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sa.sa_flags = SA_RESETHAND;   /* a second signal acts as if uncaught */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    return (const volatile int *)&stop_signo;
+}
+
+int cli_stop_signal(void)
+{
+    return stop_signo;
 }

@@ -6,10 +6,19 @@
 
 #ifndef GCNSIM_VERSION
 #define GCNSIM_VERSION "0.1.0"   /* gcnsim --version, and the header of a trace */
+/* Catch SIGINT and SIGTERM: the first one sets the returned flag (for
+ * sim_launch_t.cancel: the run stops and reports what it did), a second
+ * one ends the process as the signal would. */
+const volatile int *cli_catch_stop(void);
+/* The signal that set the flag (0: none yet). */
+int cli_stop_signal(void);
+
 #endif
 
 /* Exit statuses shared by every subcommand. */
-enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_SKIP = 77 };
+enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_LIMIT = 4, EXIT_SKIP = 77 };
+/* A run ended by SIGINT or SIGTERM exits with 128 + the signal's number
+ * (130, 143), as a shell reports a command the signal killed. */
 
 /* Each subcommand: argv[0] is the subcommand name; returns the exit status. */
 int cmd_disasm(int argc, char **argv);
@@ -31,5 +40,12 @@ int cli_is_help(const char *s);
  * without the option skip and its value (skip NULL: all of them); for a
  * trace's header.  malloc'd; NULL when out of memory. */
 char *cli_args_text(int argc, char **argv, int first, const char *skip);
+
+/* Catch SIGINT and SIGTERM: the first one sets the returned flag (for
+ * sim_launch_t.cancel: the run stops and reports what it did), a second
+ * one ends the process as the signal would. */
+const volatile int *cli_catch_stop(void);
+/* The signal that set the flag (0: none yet). */
+int cli_stop_signal(void);
 
 #endif

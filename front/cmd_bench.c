@@ -87,8 +87,11 @@ static const char bench_help[] =
     "the simulator's; with --save-launch: saved); 1 the result is wrong or\n"
     "differs from the device's; 2 bad usage or input, the device failed, or\n"
     "--save-launch L beyond the last launch; 3 a wave faulted (the fault\n"
-    "report goes to stderr); 77 --validate skipped, with one line saying why\n"
-    "(no runtime, no GPU, or no GPU of the target).\n";
+    "report goes to stderr); 4 a wave executed 2^26 instructions without\n"
+    "ending (gcnsim run's --max-wave-inst default; said on stderr); 77\n"
+    "--validate skipped, with one line saying why (no runtime, no GPU, or no\n"
+    "GPU of the target); 130 or 143 stopped by SIGINT or SIGTERM (--trace\n"
+    "then holds the launches up to there).\n";
 
 typedef struct {
     const wl_workload_t *w;
@@ -243,7 +246,13 @@ static const char *find_co(const bench_opts_t *o, char *buf, size_t n)
 
 static const char *status_name(wl_status_t s)
 {
-    return s == WL_PASS ? "PASS" : s == WL_FAIL ? "FAIL" : s == WL_FAULT ? "FAULT" : "ERROR";
+    return s == WL_PASS ? "PASS" : s == WL_FAIL ? "FAIL" : s == WL_FAULT ? "FAULT" : s == WL_LIMIT ? "STOPPED" : "ERROR";
+}
+
+/* Whether the run ended before its check: a fault, or a limit. */
+static int ended_early(wl_status_t s)
+{
+    return s == WL_FAULT || s == WL_LIMIT;
 }
 
 static long max_rss_kib(void)
@@ -287,7 +296,7 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
         json_double(&j, "cycles_per_second", r->sim_seconds > 0 ? (double)r->cycles / r->sim_seconds : 0);
     }
     json_int(&j, "max_rss_kib", max_rss_kib());
-    if (r->timing && st != WL_FAULT) {
+    if (r->timing && !ended_early(st)) {
         json_begin_arr(&j, "groups");
         for (size_t i = 0; i < r->ngroups; i++) {
             rep_launch_t rep = group_report(m, &r->groups[i]);
@@ -304,16 +313,17 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
 static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_result_t *r, wl_status_t st)
 {
     printf("%s on %s: %s\n", o->w->name, m->co.target->name, r->problem);
-    if (st != WL_FAULT)
+    if (!ended_early(st))
         printf("  verification       %s: %s\n", status_name(st), r->check);
     else
-        printf("  verification       not done: a wave faulted in launch %llu\n", (unsigned long long)r->launches);
+        printf("  verification       not done: %s in launch %llu\n",
+               st == WL_FAULT ? "a wave faulted" : "the run was stopped", (unsigned long long)r->launches);
     printf("  wave-instructions  %llu (%llu work-groups, %llu waves)\n", (unsigned long long)r->ninst,
            (unsigned long long)r->nwg, (unsigned long long)r->nwaves);
     printf("  launches           %llu\n", (unsigned long long)r->launches);
     printf("  wall time          %.3f s simulating (%.1f M wave-instructions/s), %.3f s host setup and check\n",
            r->sim_seconds, r->sim_seconds > 0 ? (double)r->ninst / r->sim_seconds / 1e6 : 0.0, r->host_seconds);
-    if (!r->timing || st == WL_FAULT)
+    if (!r->timing || ended_early(st))
         return;
     printf("  model speed        %.2f M simulated cycles/s on %s\n",
            r->sim_seconds > 0 ? (double)r->cycles / r->sim_seconds / 1e6 : 0.0, r->timing->dev.name);
@@ -503,9 +513,10 @@ static int finish_save(const bench_opts_t *o, const save_t *s, const wl_result_t
         cli_error("bench: --save-launch %llu: %s", l, s->err);
     else if (st == WL_PASS || st == WL_FAIL)
         cli_error("bench: --save-launch %llu: the run has %llu launch%s (0-%llu)", l, n, n == 1 ? "" : "es", n - 1);
-    else if (st == WL_FAULT)
-        cli_error("bench: --save-launch %llu: not saved: a wave faulted in launch %llu", l, n);
-    return st == WL_FAULT ? rc : EXIT_USAGE;
+    else if (ended_early(st))
+        cli_error("bench: --save-launch %llu: not saved: %s in launch %llu", l,
+                  st == WL_FAULT ? "a wave faulted" : "the run was stopped", n);
+    return ended_early(st) ? rc : EXIT_USAGE;
 }
 
 /* Everything one bench run holds open (zeroed before bench_setup). */
@@ -635,12 +646,14 @@ int cmd_bench(int argc, char **argv)
     if (rc)
         goto out;
     b->r.n = o.n;
+    b->r.cancel = cli_catch_stop();
     wl_status_t st = o.w->run(&b->m, o.n, &b->r, err, sizeof err);
     if (b->r.progress_shown)
         fputc('\n', stderr);
     rc = st == WL_PASS || st == WL_STOPPED ? EXIT_OK
          : st == WL_FAIL                    ? EXIT_DIFF
          : st == WL_FAULT                   ? EXIT_FAULT
+         : st == WL_LIMIT                   ? (cli_stop_signal() ? 128 + cli_stop_signal() : EXIT_LIMIT)
                                             : EXIT_USAGE;
     int trace_bad = b->tw && finish_trace(b->tw, &b->rec);
     b->tw = NULL;

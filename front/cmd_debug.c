@@ -12,7 +12,8 @@
 static const char debug_help[] =
     "usage: gcnsim debug FILE [--kernel NAME] --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
     "                    [--arg SPEC]... [--device NAME] [--set KEY=VALUE]...\n"
-    "                    [--functional] [--max-inst N] [-x CMDFILE] [--batch]\n"
+    "                    [--functional] [--max-inst N] [--max-wave-inst N]\n"
+    "                    [-x CMDFILE] [--batch]\n"
     "\n"
     "Debug a kernel on the simulated device, the way gdb/rocgdb debug a program:\n"
     "breakpoints on addresses and labels (with per-lane conditions), stepping\n"
@@ -47,6 +48,7 @@ static int parse_args(int argc, char **argv, run_opts_t *r, dbg_opts_t *o)
     memcpy(o->local, r->local, sizeof o->local);
     o->vals = r->vals, o->nvals = r->nvals;
     o->max_inst = r->max_inst;
+    o->max_wave_inst = r->max_wave_inst;
     o->script = r->script, o->batch = r->batch;
     o->functional = r->t.functional;
     o->device = r->t.device;

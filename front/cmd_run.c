@@ -19,7 +19,7 @@ static const char run_help[] =
     "                  [--arg SPEC]... [--dump N=PATH]... [--json PATH|-]\n"
     "                  [--device NAME] [--set KEY=VALUE]... [--hotspots]\n"
     "                  [--timeline PATH] [--functional] [--max-inst N]\n"
-    "                  [--trace PATH]\n"
+    "                  [--max-wave-inst N] [--trace PATH]\n"
     "\n"
     "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
     "cycle model of the GCN compute units, and print the profiler report:\n"
@@ -58,7 +58,12 @@ static const char run_help[] =
     "                     large kernels give a bounded file\n"
     "  --functional       functional simulation only: no cycle model, no report\n"
     "                     (faster; results are the same)\n"
-    "  --max-inst N       stop after about N wave-instructions\n"
+    "  --max-inst N       stop after about N wave-instructions in all (0: no limit,\n"
+    "                     the default)\n"
+    "  --max-wave-inst N  stop when one wave has executed N instructions without\n"
+    "                     ending: it runs away (default 67108864 = 2^26; 0: no\n"
+    "                     limit); under the cycle model the resident waves take\n"
+    "                     turns, so this takes as many times longer\n"
     "  --trace PATH       record every executed wave-instruction into PATH: wave,\n"
     "                     pc, encoding, EXEC and every value written (SGPRs, SCC,\n"
     "                     VGPR lanes, memory and LDS dwords), with the cycle model\n"
@@ -67,10 +72,15 @@ static const char run_help[] =
     "  --json PATH|-      write the summary and the report as JSON to PATH\n"
     "                     (- = stdout, instead of the text)\n"
     "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops the run: the report, --json, --dump and\n"
+    "--trace cover what ran; a second one ends gcnsim at once.\n"
+    "\n"
     "Exit status: 0 the kernel ran to completion; 2 bad usage or input (an\n"
     "unknown device or parameter, a device that cannot run the code object);\n"
     "3 a wave faulted (out-of-bounds or misaligned access, illegal or\n"
-    "unimplemented instruction, s_trap): the fault report goes to stderr.\n";
+    "unimplemented instruction, s_trap): the fault report goes to stderr;\n"
+    "4 stopped by --max-inst or --max-wave-inst (what stopped it goes to\n"
+    "stderr); 130 or 143 stopped by SIGINT or SIGTERM.\n";
 
 static void json_functional(json_t *j, const launch_t *L, const sim_result_t *r)
 {
@@ -129,6 +139,26 @@ static void json_dispatch(json_t *j, launch_t *L)
     json_end(j);
 }
 
+/* Why the run stopped early: "limit": {"kind": "max-inst" | "max-wave-inst"
+ * | "interrupted", and for the per-wave limit the wave and where it was}. */
+static void json_limit(json_t *j, const sim_result_t *r)
+{
+    static const char *kinds[] = {"", "max-inst", "max-wave-inst", "interrupted"};
+    json_begin_obj(j, "limit");
+    json_str(j, "kind", kinds[r->hit_limit & 3]);
+    if (r->hit_limit == SIM_LIMIT_WAVE) {
+        json_begin_arr(j, "workgroup");
+        for (int d = 0; d < 3; d++)
+            json_uint(j, NULL, r->limit_wg[d]);
+        json_end(j);
+        json_uint(j, "wave", r->limit_wave);
+        json_uint(j, "wave_instructions", r->limit_wave_inst);
+        json_uint(j, "pc", r->limit_pc);
+        json_str(j, "instruction", r->limit_disasm);
+    }
+    json_end(j);
+}
+
 /* The summary as JSON; rep: the report of a completed timing run (its
  * "instructions" are by category, those of the functional core by
  * encoding then go to "instructions_by_encoding"). */
@@ -152,6 +182,8 @@ static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int
     json_str(&j, "status", st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed");
     if (L->last_kernarg)
         json_dispatch(&j, L);
+    if (st != 1 && r->hit_limit)
+        json_limit(&j, r);
     if (st == 1) {
         json_begin_obj(&j, "fault");
         json_str(&j, "message", r->fault.msg);
@@ -191,15 +223,24 @@ static int setup_timing(launch_t *L, const run_opts_t *o, tm_config_t *tc, tl_t 
     return 0;
 }
 
+static const char *stop_text(int limit)
+{
+    return limit == SIM_LIMIT_INST ? "stopped at --max-inst"
+           : limit == SIM_LIMIT_WAVE ? "stopped at --max-wave-inst"
+           : limit == SIM_LIMIT_CANCEL ? "interrupted" : "completed";
+}
+
 static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep, int hotspots)
 {
     printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L->k->name,
            L->m->co.target->name, (unsigned)r->nwg, r->nwg == 1 ? "" : "s", L->sl.local[0], L->sl.local[1],
            L->sl.local[2], (unsigned long long)r->nwaves, (unsigned long long)r->ninst,
-           st == 1 ? "FAULT" : r->hit_limit ? "stopped at --max-inst" : "completed");
+           st == 1 ? "FAULT" : stop_text(r->hit_limit));
     if (!rep)
         return;
     fputc('\n', stdout);
+    if (r->hit_limit)
+        printf("partial report: the dispatch was stopped before its end; the figures cover what ran\n");
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
@@ -298,6 +339,8 @@ int cmd_run(int argc, char **argv)
     }
     time_t start = time(NULL);
     L.sl.max_inst = o.max_inst;
+    L.sl.max_wave_inst = o.max_wave_inst;
+    L.sl.cancel = cli_catch_stop();
     if (isatty(2)) {
         L.sl.progress = progress;
         L.sl.progress_arg = &start;
@@ -319,16 +362,19 @@ int cmd_run(int argc, char **argv)
     rep_launch_t rep = {L.k->name, L.m->co.target->name, &tc.dev, L.sl.dims, {0}, {0}, &tc.stats};
     memcpy(rep.global, L.sl.grid, sizeof rep.global);
     memcpy(rep.local, L.sl.local, sizeof rep.local);
-    /* a report when the run completed (a fault or --max-inst leaves partial statistics) */
-    const rep_launch_t *report = !o.t.functional && st == 0 && !r.hit_limit ? &rep : NULL;
+    /* a report unless a wave faulted (a limit leaves partial statistics, said so) */
+    const rep_launch_t *report = !o.t.functional && st == 0 ? &rep : NULL;
     if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
         print_text(&L, &r, st, report, o.t.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
-    rc = st == 1 ? EXIT_FAULT : EXIT_OK;
-    if (run_write_dumps(&L, &o, "run"))
-        rc = EXIT_USAGE;
-    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report))
+    else if (r.hit_limit)
+        la_print_limit(stderr, "run", &L, &r);
+    rc = st == 1 ? EXIT_FAULT : r.hit_limit == SIM_LIMIT_CANCEL ? 128 + cli_stop_signal()
+         : r.hit_limit ? EXIT_LIMIT : EXIT_OK;
+    if (run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
+        rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
+    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
 out:
     if (tw)

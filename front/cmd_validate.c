@@ -44,8 +44,10 @@ static const char validate_help[] =
     "\n"
     "Exit status: 0 every buffer agrees; 1 a buffer differs; 2 bad usage or\n"
     "input, or the device failed; 3 the simulated kernel faulted (it is not\n"
-    "run on the device); 77 skipped, with one line saying why: no runtime, no\n"
-    "GPU, or no GPU of the code object's target.\n";
+    "run on the device); 4 a simulated wave executed 2^26 instructions\n"
+    "without ending (gcnsim run's --max-wave-inst default); 77 skipped, with\n"
+    "one line saying why: no runtime, no GPU, or no GPU of the code object's\n"
+    "target; 130 or 143 stopped by SIGINT or SIGTERM.\n";
 
 typedef struct {
     size_t nbuf, ndiff, nwithin;
@@ -90,9 +92,9 @@ static void print_header(const gpu_mirror_t *d, launch_t *L, const device_t *dev
     printf("validate %s (%s): the simulator and the GPU\n", L->k->name, L->m->co.target->name);
     printf("  device     %s, %s, %u CUs, %u MHz (%s)\n", g->name, g->target, g->cus, g->clock_mhz, g->runtime);
     printf("  simulated  preset %s (%s), overrides: %s\n", dev->name, dev->product, overrides);
-    printf("  launch     global %ux%ux%u, local %ux%ux%u, LDS %u bytes, scratch %u bytes per work-item\n",
+    printf("  launch     global %ux%ux%u, local %ux%ux%u, LDS %llu bytes, scratch %u bytes per work-item\n",
            L->sl.grid[0], L->sl.grid[1], L->sl.grid[2], L->sl.local[0], L->sl.local[1], L->sl.local[2],
-           la_group_segment_size(L), L->sk.private_segment_fixed_size);
+           (unsigned long long)la_group_segment_size(L), L->sk.private_segment_fixed_size);
     printf("\n  arg  buffer                      bytes  result\n");
 }
 
@@ -129,6 +131,7 @@ static int simulate(launch_t *L, tm_config_t *tc)
     char err[1024];
     sim_result_t r;
     L->sl.timing = tc;
+    L->sl.cancel = cli_catch_stop();
     int st = la_run(L, &r, err, sizeof err);
     L->sl.timing = NULL;
     if (st < 0) {
@@ -139,6 +142,10 @@ static int simulate(launch_t *L, tm_config_t *tc)
         la_print_fault(stderr, L, &r);
         cli_error("validate: the simulated kernel faulted; it is not run on the device");
         return EXIT_FAULT;
+    }
+    if (r.hit_limit) {
+        la_print_limit(stderr, "validate", L, &r);
+        return r.hit_limit == SIM_LIMIT_CANCEL ? 128 + cli_stop_signal() : EXIT_LIMIT;
     }
     return 0;
 }

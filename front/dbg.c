@@ -1010,6 +1010,11 @@ static void report_end(dbg_t *d, int st, const sim_result_t *r)
     if (st == 1)
         printf("[kernel %s terminated by a fault in wave %u of work-group (%u,%u,%u)]\n", name, r->fault_wave,
                r->fault_wg[0], r->fault_wg[1], r->fault_wg[2]);
+    else if (r->hit_limit == SIM_LIMIT_WAVE)
+        printf("[kernel %s stopped: wave %u of work-group (%u,%u,%u) executed %llu instructions without ending "
+               "(--max-wave-inst), at 0x%llx: %s]\n", name, r->limit_wave, r->limit_wg[0], r->limit_wg[1],
+               r->limit_wg[2], (unsigned long long)r->limit_wave_inst, (unsigned long long)r->limit_pc,
+               r->limit_disasm);
     else if (r->hit_limit)
         printf("[kernel %s stopped at --max-inst after %llu wave-instructions]\n", name,
                (unsigned long long)r->ninst);
@@ -1073,6 +1078,7 @@ int dbg_open(dbg_t *d, const dbg_opts_t *o, char *err, size_t errlen)
         return -1;
     d->t = d->L.m->co.target;
     d->L.sl.max_inst = o->max_inst;
+    d->L.sl.max_wave_inst = o->max_wave_inst;
     if (!o->functional) {
         if (rep_device(&d->tc.dev, o->device, d->t, o->sets, o->nsets, err, errlen))
             return -1;

@@ -37,6 +37,7 @@ typedef struct {
     const la_value_t *vals;
     size_t nvals;
     uint64_t max_inst;
+    uint64_t max_wave_inst;
     int functional;               /* --functional: no cycle model */
     const char *device;           /* --device NAME */
     const char *const *sets;      /* --set KEY=VALUE */

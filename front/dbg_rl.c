@@ -44,6 +44,36 @@ void dbg_rl_init(dbg_t *d)
     using_history();
 }
 
+/* The longest line a script or pipe may give the debugger. */
+enum { MAX_LINE = 1 << 16 };
+
+/* One line of fp without its end of line, at most MAX_LINE bytes (a
+ * longer one, say from /dev/zero, ends the input with a message); NULL at
+ * the end. */
+static char *read_line(FILE *fp)
+{
+    char *line = malloc(MAX_LINE + 1);
+    size_t n = 0;
+    int ch = EOF;
+    if (!line)
+        return NULL;
+    while (n < MAX_LINE && (ch = getc(fp)) != EOF && ch != '\n')
+        line[n++] = (char)ch;
+    if (n == MAX_LINE && ch != '\n' && (ch = getc(fp)) != EOF && ch != '\n') {
+        fprintf(stderr, "gcnsim: debug: an input line longer than %d bytes: the input ends here\n", MAX_LINE);
+        free(line);
+        return NULL;
+    }
+    if (n == 0 && ch == EOF) {
+        free(line);
+        return NULL;
+    }
+    while (n > 0 && line[n - 1] == '\r')
+        n--;
+    line[n] = 0;
+    return line;
+}
+
 char *dbg_rl_read(dbg_t *d)
 {
     if (!d->o.batch) {
@@ -56,16 +86,7 @@ char *dbg_rl_read(dbg_t *d)
             add_history(line);
         return line;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, d->in);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-        line[--n] = 0;
-    return line;
+    return read_line(d->in);
 }
 
 void dbg_rl_done(dbg_t *d)

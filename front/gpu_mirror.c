@@ -122,15 +122,21 @@ int gpu_mirror_run(gpu_mirror_t *d, launch_t *L, uint64_t *ns, char *err, size_t
     gpu_platform(d->g, &plat);
     uint8_t *ka;
     uint32_t size;
+    uint64_t lds = la_group_segment_size(L);
+    if (lds > sim_max_lds(L->sk.t)) {
+        snprintf(err, errlen, "the kernel needs %llu bytes of LDS per work-group; %s allows %u",
+                 (unsigned long long)lds, L->sk.t->name, sim_max_lds(L->sk.t));
+        return -1;
+    }
     if (la_kernarg(L, &plat, &ka, &size)) {
-        snprintf(err, errlen, "out of host memory");
+        snprintf(err, errlen, "out of host memory for the kernarg segment, or one past %u bytes", SIM_MAX_KERNARG);
         return -1;
     }
     int rc = relocate(d, L, ka, err, errlen);
     p.dims = L->sl.dims;
     memcpy(p.grid, L->sl.grid, sizeof p.grid);
     memcpy(p.local, L->sl.local, sizeof p.local);
-    p.group_segment_size = la_group_segment_size(L);
+    p.group_segment_size = (uint32_t)lds;
     p.private_segment_size = L->sk.private_segment_fixed_size;
     if (rc == 0)
         rc = gpu_dispatch(d->g, &p, ka, size, ns, err, errlen);

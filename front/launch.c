@@ -5,14 +5,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "front/devimage.h"
 #include "front/launch.h"
 
-static int read_file(const char *path, void **data, uint64_t *size, char *err, size_t errlen)
+/* Read at most max bytes of path (a larger file is an error: /dev/zero
+ * or a pipe that never ends must not read without bound). */
+static int read_file(const char *path, uint64_t max, void **data, uint64_t *size, char *err, size_t errlen)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        fclose(fp);
+        snprintf(err, errlen, "%s: not a file or a pipe (a device or directory has no size to read)", path);
         return -1;
     }
     size_t cap = 1 << 16, n = 0;
@@ -20,7 +29,7 @@ static int read_file(const char *path, void **data, uint64_t *size, char *err, s
     while (buf) {
         size_t got = fread(buf + n, 1, cap - n, fp);
         n += got;
-        if (n < cap)
+        if (n < cap || n > max)
             break;
         uint8_t *nb = realloc(buf, cap * 2);
         if (!nb) {
@@ -30,6 +39,13 @@ static int read_file(const char *path, void **data, uint64_t *size, char *err, s
         }
         buf = nb;
         cap *= 2;
+    }
+    if (buf && n > max) {
+        free(buf);
+        fclose(fp);
+        snprintf(err, errlen, "%s: more than %llu bytes (the largest buffer an argument may have)", path,
+                 (unsigned long long)max);
+        return -1;
     }
     int bad = ferror(fp);
     fclose(fp);
@@ -95,7 +111,7 @@ static int parse_image(const char *spec, const char *val, la_value_t *v, char *e
         return -1;
     }
     uint64_t bytes = (uint64_t)v->img_size[0] * v->img_size[1] * v->img_size[2] * v->img_fmt->bytes;
-    if (bytes > (1ull << 34)) {
+    if (bytes > LA_MAX_BUFFER) {
         snprintf(err, errlen, "--arg '%s': image of %llu bytes is too large", spec, (unsigned long long)bytes);
         return -1;
     }
@@ -104,7 +120,7 @@ static int parse_image(const char *spec, const char *val, la_value_t *v, char *e
         return 0;
     void *data;
     uint64_t got;
-    if (read_file(c2 + 1, &data, &got, err, errlen))
+    if (read_file(c2 + 1, bytes, &data, &got, err, errlen))
         return -1;
     if (got != bytes) {
         free(data);
@@ -192,7 +208,7 @@ int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
     } else if (IS("buf")) {
         v->kind = LA_BUF;
         void *data;
-        if (read_file(val, &data, &v->size, err, errlen))
+        if (read_file(val, LA_MAX_BUFFER, &data, &v->size, err, errlen))
             return -1;
         v->data = data;
         return 0;
@@ -202,7 +218,7 @@ int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
         return parse_bytes(spec, val, v, err, errlen);
     } else if (IS("zero") || IS("local")) {
         v->kind = IS("zero") ? LA_ZERO : LA_LOCAL;
-        bad = parse_int(val, 0, 0, 1ull << 34, &v->size);
+        bad = parse_int(val, 0, 0, LA_MAX_BUFFER, &v->size);
     } else {
         snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 bytes buf zero local image)", spec,
                  (int)tl, spec);
@@ -602,6 +618,31 @@ static int count_error(const co_kernel_t *k, size_t nexplicit, size_t nvals, cha
     return -1;
 }
 
+/* Bytes of k's kernarg segment: its stated size, grown to hold every
+ * argument; -1 (err) past SIM_MAX_KERNARG, in 64-bit arithmetic. */
+static int kernarg_bytes(const co_kernel_t *k, uint32_t *out, char *err, size_t errlen)
+{
+    uint64_t ksize = k->kernarg_segment_size;
+    for (size_t i = 0; i < k->nargs; i++) {
+        uint64_t end = (uint64_t)k->args[i].offset + k->args[i].size;
+        if (end > SIM_MAX_KERNARG) {
+            snprintf(err, errlen, "kernel %s: argument %zu (offset %u, %u bytes) ends past %u bytes, the largest "
+                     "kernarg segment gcnsim builds", k->name, i, k->args[i].offset, k->args[i].size,
+                     SIM_MAX_KERNARG);
+            return -1;
+        }
+        if (end > ksize)
+            ksize = end;
+    }
+    if (ksize > SIM_MAX_KERNARG) {
+        snprintf(err, errlen, "kernel %s: a kernarg segment of %llu bytes; gcnsim builds at most %u", k->name,
+                 (unsigned long long)ksize, SIM_MAX_KERNARG);
+        return -1;
+    }
+    *out = (uint32_t)ksize;
+    return 0;
+}
+
 /* The kernel's code and descriptor as the dispatch needs them. */
 static void fill_kernel(sim_kernel_t *sk, const la_module_t *m, const co_kernel_t *k)
 {
@@ -628,10 +669,9 @@ int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, c
     L->nexplicit = la_explicit_count(k);
     if (nvals != L->nexplicit)
         return count_error(k, L->nexplicit, nvals, err, errlen);
-    uint32_t ksize = k->kernarg_segment_size;
-    for (size_t i = 0; i < k->nargs; i++)
-        if (k->args[i].offset + k->args[i].size > ksize)
-            ksize = k->args[i].offset + k->args[i].size;
+    uint32_t ksize;
+    if (kernarg_bytes(k, &ksize, err, errlen))
+        return -1;
     size_t ne = L->nexplicit ? L->nexplicit : 1;
     L->kernarg = calloc(1, ksize ? ksize : 1);
     L->hidden = calloc(k->nargs ? k->nargs : 1, sizeof *L->hidden);
@@ -673,6 +713,7 @@ int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, c
     }
     sl->kernarg = L->kernarg;
     sl->kernarg_size = ksize;
+    sl->max_wave_inst = LA_MAX_WAVE_INST;
     sl->hidden = L->hidden;
     sl->nhidden = nh;
     return 0;
@@ -723,17 +764,18 @@ int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
 int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size)
 {
     layout_lds(L);
-    *size = sim_kernarg_size(&L->sl);
-    if (!(*out = malloc(*size ? *size : 1)))
+    uint64_t n = sim_kernarg_size(&L->sl);
+    if (n > SIM_MAX_KERNARG || !(*out = malloc(n ? n : 1)))
         return -1;
+    *size = (uint32_t)n;
     sim_kernarg_build(&L->sl, p, *out);
     return 0;
 }
 
-uint32_t la_group_segment_size(launch_t *L)
+uint64_t la_group_segment_size(launch_t *L)
 {
     layout_lds(L);
-    return L->sk.group_segment_fixed_size + L->sl.dynamic_lds;
+    return (uint64_t)L->sk.group_segment_fixed_size + L->sl.dynamic_lds;
 }
 
 void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
@@ -751,6 +793,23 @@ void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
         fprintf(fp, "  lane %d: %s\n", r->fault.lane, r->fault.msg);
     else
         fprintf(fp, "  %s\n", r->fault.msg);
+}
+
+void la_print_limit(FILE *fp, const char *cmd, const launch_t *L, const sim_result_t *r)
+{
+    fflush(stdout);
+    if (r->hit_limit == SIM_LIMIT_WAVE)
+        fprintf(fp, "gcnsim: %s: kernel %s, work-group (%u,%u,%u), wave %u executed %llu instructions without "
+                "ending (the limit of --max-wave-inst; 0 removes it), at pc 0x%llx (%s+0x%llx): %s\n", cmd,
+                L->k->name, r->limit_wg[0], r->limit_wg[1], r->limit_wg[2], r->limit_wave,
+                (unsigned long long)r->limit_wave_inst, (unsigned long long)r->limit_pc, L->k->name,
+                (unsigned long long)(r->limit_pc - (L->m->image_base + L->k->code_addr)), r->limit_disasm);
+    else if (r->hit_limit == SIM_LIMIT_INST)
+        fprintf(fp, "gcnsim: %s: kernel %s stopped at --max-inst %llu after %llu wave-instructions\n", cmd,
+                L->k->name, (unsigned long long)L->sl.max_inst, (unsigned long long)r->ninst);
+    else if (r->hit_limit == SIM_LIMIT_CANCEL)
+        fprintf(fp, "gcnsim: %s: kernel %s interrupted after %llu wave-instructions\n", cmd, L->k->name,
+                (unsigned long long)r->ninst);
 }
 
 int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],

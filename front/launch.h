@@ -18,6 +18,18 @@
 
 /* The largest value bytes:HEX gives (a by-value argument of the kernarg segment). */
 enum { LA_MAX_BYTES = 4096 };
+/* The largest buffer, image or file an argument may give: 4 GiB, what a
+ * buffer resource's 32-bit NUM_RECORDS can reach (and all the memory of a
+ * 4 GiB board). */
+#define LA_MAX_BUFFER (1ull << 32)
+
+/* The default per-wave limit (sim_launch_t.max_wave_inst) of a launch: a
+ * wave that executes 2^26 instructions without ending is taken to run away
+ * (a spinning wave reaches it in seconds of functional simulation; the
+ * longest waves of the built-in workloads and test kernels execute under
+ * 2^20).  Under the cycle model, where the resident waves take turns, it
+ * takes about as many times longer as waves are resident. */
+#define LA_MAX_WAVE_INST (1ull << 26)
 
 /* One argument value, as `--arg SPEC` gives it (LA_ADDR: only from code). */
 typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR, LA_IMAGE,
@@ -110,15 +122,20 @@ int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);
 /* The kernarg segment of the next run on platform p (explicit bytes,
  * __local pointer offsets, hidden arguments), as la_run's dispatch builds
  * it: *size bytes at *out (malloc'ed; the caller frees).  Returns 0, or -1
- * when out of memory. */
+ * when out of memory or past SIM_MAX_KERNARG. */
 int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size);
 /* LDS bytes per work-group of the next run: the kernel's static LDS plus
  * the dynamic LDS of its __local pointer arguments. */
-uint32_t la_group_segment_size(launch_t *L);
+uint64_t la_group_segment_size(launch_t *L);
 
 /* Print the fault report of a run that faulted (r->faulted): kind, kernel,
  * work-group, wave, pc, the instruction, lane and message. */
 void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r);
+
+/* Print why a run stopped early (r->hit_limit: --max-inst, the per-wave
+ * limit with the wave, its pc and instruction, or an interrupt) as one
+ * line "gcnsim: CMD: ...". */
+void la_print_limit(FILE *fp, const char *cmd, const launch_t *L, const sim_result_t *r);
 
 /* la_open + la_kernel + la_setup on a module owned by L (as `gcnsim run`). */
 int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],

@@ -86,8 +86,17 @@ static int take_own(int argc, char **argv, int *i, run_opts_t *o, const char *cm
     const char *v = argv[*i + 1];
     if ((flags & RUN_OPTS_DEBUG) && !strcmp(a, "-x"))
         o->script = v;
-    else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-inst"))
-        o->max_inst = strtoull(v, NULL, 10);
+    else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-inst")) {
+        if (parse_count(v, &o->max_inst)) {
+            cli_error("%s: --max-inst '%s': expected a number of wave-instructions (0 = no limit)", cmd, v);
+            return -1;
+        }
+    } else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-wave-inst")) {
+        if (parse_count(v, &o->max_wave_inst)) {
+            cli_error("%s: --max-wave-inst '%s': expected a number of instructions (0 = no limit)", cmd, v);
+            return -1;
+        }
+    }
     else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--json"))
         o->json = v;
     else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--trace"))
@@ -118,6 +127,7 @@ static int check_model_options(const run_opts_t *o, const char *cmd, unsigned fl
 int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const char *help, unsigned flags)
 {
     int took;
+    o->max_wave_inst = LA_MAX_WAVE_INST;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {

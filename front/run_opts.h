@@ -23,7 +23,8 @@ typedef struct {
     size_t nvals;
     run_dump_t *dumps;
     size_t ndumps;
-    uint64_t max_inst;
+    uint64_t max_inst;             /* --max-inst (0: no limit) */
+    uint64_t max_wave_inst;        /* --max-wave-inst (LA_MAX_WAVE_INST unless given; 0: no limit) */
     uint64_t ulp;                  /* validate: --ulp N */
     const char *script;            /* debug: -x CMDFILE */
     int batch;                     /* debug: --batch */
@@ -32,9 +33,9 @@ typedef struct {
 
 /* Which options a command takes besides the shared ones. */
 enum {
-    RUN_OPTS_RUN = 1,              /* --json, --trace, --max-inst, --functional, --hotspots, --timeline */
+    RUN_OPTS_RUN = 1,              /* --json, --trace, --max-inst, --max-wave-inst, --functional, --hotspots, --timeline */
     RUN_OPTS_VALIDATE = 2,         /* --ulp N */
-    RUN_OPTS_DEBUG = 4,            /* --max-inst, --functional, -x CMDFILE, --batch (no --dump) */
+    RUN_OPTS_DEBUG = 4,            /* --max-inst, --max-wave-inst, --functional, -x CMDFILE, --batch (no --dump) */
 };
 
 /* Parse argv (argv[0]: the command cmd) into o (zeroed beforehand); help

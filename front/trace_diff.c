@@ -685,7 +685,7 @@ static int report(diff_t *d, FILE *out)
     p.limit = a ? a->seq : w->last_a == NONE ? 0 : w->last_a + 1;
     p.pc = (b ? b : a)->pc;   /* the debugger stops in B's run unless B lacks the record */
     p.it = l.n ? &l.it[0] : NULL;
-    if (p.it && p.it->kind == DF_VREG)
+    if (p.it && p.it->kind == DF_VREG && p.it->lanes)   /* a VGPR write with no lane has none to show */
         p.lane = (unsigned)__builtin_ctzll(p.it->lanes);
     p.nctx = d->o->context;
     int rc = td_pass2(d->path[0], &p, d->err, d->errlen);

@@ -842,6 +842,8 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
     }
     charge(m, cu, t, now);
     wave_step(w);
+    if (w->state != WAVE_FAULT && !c->limit && sim_limit_due(c, w) && sim_limit_reached(c, w))
+        sim_limit_result(c, m->r);   /* run() ends the dispatch after this cycle */
     if (w->state == WAVE_FAULT) {
         if (c->on_step)
             c->on_step(c->step_arg, w, w->fx, 1);
@@ -1143,9 +1145,10 @@ static int run(tm_t *m)
             next = now + 1;
         if (next == NEVER)   /* nothing can ever happen: a deadlock in the model */
             return -2;
+        if (!m->c->limit && m->c->ninst >= m->c->check_at && sim_limit_reached(m->c, NULL))
+            sim_limit_result(m->c, m->r);   /* the cancel flag, polled while no wave steps */
         now = next;
-        if (l->max_inst && m->c->ninst >= l->max_inst) {
-            m->r->hit_limit = 1;
+        if (m->c->limit) {
             if (now > m->st.cycles)   /* the statistics cover the cycles simulated */
                 m->st.cycles = now;
             break;

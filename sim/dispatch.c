@@ -17,9 +17,15 @@ static void put(uint8_t *p, uint32_t off, uint64_t v, uint32_t size)
         p[off + i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint32_t ceil_div(uint32_t a, uint32_t b)
+/* ceil(a / b) without the 32-bit wrap of a + b - 1 (b > 0). */
+static uint64_t ceil_div(uint64_t a, uint64_t b)
 {
-    return (a + b - 1) / b;
+    return a / b + (a % b != 0);
+}
+
+uint32_t sim_max_lds(const isa_target_t *t)
+{
+    return t->gen == ISA_GFX6 ? 32768 : 65536;
 }
 
 /* Value of a hidden argument for this launch on platform p. */
@@ -47,24 +53,29 @@ static uint64_t hidden_value(const sim_launch_t *l, const sim_platform_t *p, sim
     }
 }
 
-uint32_t sim_kernarg_size(const sim_launch_t *l)
+uint64_t sim_kernarg_size(const sim_launch_t *l)
 {
-    uint32_t ksize = l->kernarg_size;
+    uint64_t ksize = l->kernarg_size;
     for (size_t i = 0; i < l->nhidden; i++)
-        if (l->hidden[i].offset + l->hidden[i].size > ksize)
-            ksize = l->hidden[i].offset + l->hidden[i].size;
+        if ((uint64_t)l->hidden[i].offset + l->hidden[i].size > ksize)
+            ksize = (uint64_t)l->hidden[i].offset + l->hidden[i].size;
     return ksize;
 }
 
 void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *out)
 {
-    uint32_t ksize = sim_kernarg_size(l);
+    uint64_t ksize = sim_kernarg_size(l);
+    if (ksize > SIM_MAX_KERNARG)
+        ksize = SIM_MAX_KERNARG;
     memset(out, 0, ksize);
     if (l->kernarg_size)
-        memcpy(out, l->kernarg, l->kernarg_size);
-    for (size_t i = 0; i < l->nhidden; i++)
-        if (l->local[0] && l->local[1] && l->local[2])
-            put(out, l->hidden[i].offset, hidden_value(l, p, l->hidden[i].kind), l->hidden[i].size);
+        memcpy(out, l->kernarg, l->kernarg_size < ksize ? l->kernarg_size : ksize);
+    for (size_t i = 0; i < l->nhidden; i++) {
+        const sim_hidden_arg_t *h = &l->hidden[i];
+        uint32_t n = h->size < 8 ? h->size : 8;
+        if (l->local[0] && l->local[1] && l->local[2] && (uint64_t)h->offset + n <= ksize)
+            put(out, h->offset, hidden_value(l, p, h->kind), n);
+    }
 }
 
 /* Queue, kernarg segment and AQL packet in device memory. */
@@ -72,7 +83,7 @@ static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
                         char *err, size_t errlen)
 {
     /* the kernarg segment, then the queue, whose address is a hidden argument */
-    uint32_t ksize = sim_kernarg_size(l);
+    uint32_t ksize = (uint32_t)sim_kernarg_size(l);   /* checked by check_launch */
     uint8_t *ka = calloc(1, ksize ? ksize : 1);
     if (!ka || mem_alloc(mem, ksize ? ksize : 1, 256, "kernarg segment", &c->kernarg_addr)) {
         free(ka);
@@ -231,31 +242,57 @@ int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_
     return 0;
 }
 
-static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint32_t lds, char *err, size_t errlen)
+static int check_sizes(const sim_kernel_t *k, const sim_launch_t *l, uint64_t lds, char *err, size_t errlen)
+{
+    uint32_t max_lds = sim_max_lds(k->t);
+    if (lds > max_lds) {
+        snprintf(err, errlen, "the kernel needs %llu bytes of LDS per work-group (static %u + dynamic %u); %s allows %u",
+                 (unsigned long long)lds, k->group_segment_fixed_size, l->dynamic_lds, k->t->name, max_lds);
+        return -1;
+    }
+    if (k->private_segment_fixed_size > SIM_MAX_PRIVATE_PER_LANE) {
+        snprintf(err, errlen, "the kernel needs %u bytes of scratch per work-item; a wave has at most %u bytes "
+                 "(%u per work-item)", k->private_segment_fixed_size, SIM_MAX_SCRATCH_PER_WAVE,
+                 SIM_MAX_PRIVATE_PER_LANE);
+        return -1;
+    }
+    uint64_t ksize = sim_kernarg_size(l);
+    if (ksize > SIM_MAX_KERNARG) {
+        snprintf(err, errlen, "a kernarg segment of %llu bytes: gcnsim builds at most %u",
+                 (unsigned long long)ksize, SIM_MAX_KERNARG);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint64_t lds, char *err, size_t errlen)
 {
     if (l->dims < 1 || l->dims > 3) {
         snprintf(err, errlen, "a launch has 1 to 3 dimensions, not %u", l->dims);
         return -1;
     }
     uint64_t items = 1;
+    unsigned __int128 groups = 1;
     for (int d = 0; d < 3; d++) {
         if (l->grid[d] == 0 || l->local[d] == 0) {
             snprintf(err, errlen, "global and local sizes must be at least 1 in every dimension");
             return -1;
         }
         items *= l->local[d];
+        if (items > 1024) {   /* checked per dimension, so the product never wraps */
+            snprintf(err, errlen, "a work-group of more than 1024 work-items (%ux%ux%u): the hardware allows "
+                     "at most 1024", l->local[0], l->local[1], l->local[2]);
+            return -1;
+        }
+        groups *= ceil_div(l->grid[d], l->local[d]);
     }
-    if (items > 1024) {
-        snprintf(err, errlen, "work-group of %llu work-items: the hardware allows at most 1024",
-                 (unsigned long long)items);
+    if (groups >> 63) {
+        snprintf(err, errlen, "a grid of %ux%ux%u work-items in groups of %ux%ux%u has 2^63 work-groups or more",
+                 l->grid[0], l->grid[1], l->grid[2], l->local[0], l->local[1], l->local[2]);
         return -1;
     }
-    uint32_t max_lds = k->t->gen == ISA_GFX6 ? 32768 : 65536;
-    if (lds > max_lds) {
-        snprintf(err, errlen, "the kernel needs %u bytes of LDS per work-group (static %u + dynamic %u); %s allows %u",
-                 lds, k->group_segment_fixed_size, l->dynamic_lds, k->t->name, max_lds);
+    if (check_sizes(k, l, lds, err, errlen))
         return -1;
-    }
     if (k->entry < k->code_base || (k->entry - k->code_base) / 4 >= k->ndw) {
         snprintf(err, errlen, "the kernel's entry point 0x%llx is outside its code", (unsigned long long)k->entry);
         return -1;
@@ -264,25 +301,13 @@ static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint32_t l
 }
 
 /* The faulting instruction's text, when a wave faulted. */
-static void fault_disasm(const sim_kernel_t *k, const sim_prog_t *prog, sim_result_t *r)
-{
-    if (!r->faulted)
-        return;
-    uint64_t off = r->fault.pc - prog->base;
-    if (off / 4 < prog->ndw && prog->inst[off / 4].op < ISA_OP_COUNT)
-        isa_format(k->t, &prog->inst[off / 4], r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
-    else if (off / 4 < prog->ndw)   /* not an instruction: as LLVM prints such a word */
-        snprintf(r->fault_disasm, sizeof r->fault_disasm, ".long 0x%08x", prog->words[off / 4]);
-    else
-        snprintf(r->fault_disasm, sizeof r->fault_disasm, "(no instruction)");
-}
-
 int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
-    if (check_launch(k, l, lds, err, errlen))
+    uint64_t lds64 = (uint64_t)k->group_segment_fixed_size + l->dynamic_lds;
+    if (check_launch(k, l, lds64, err, errlen))
         return -1;
+    uint32_t lds = (uint32_t)lds64;
     sim_ctx_t c;
     memset(&c, 0, sizeof c);
     c.t = k->t;
@@ -293,8 +318,12 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     for (int d = 0; d < 3; d++) {
         c.grid[d] = l->grid[d];
         c.local[d] = l->local[d];
-        c.ngroups[d] = ceil_div(l->grid[d], l->local[d]);
+        c.ngroups[d] = (uint32_t)ceil_div(l->grid[d], l->local[d]);
     }
+    c.max_inst = l->max_inst;
+    c.wave_cap = l->max_wave_inst;
+    c.cancel = l->cancel;
+    sim_limits_init(&c);
     if (setup_memory(mem, k, l, &c, lds, err, errlen))
         return -1;
     r->kernarg_addr = c.kernarg_addr;
@@ -303,9 +332,9 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     /* scratch: one private segment per wave slot (functional mode runs one
      * work-group at a time; the cycle model has every slot of the device),
      * 64 lanes, 1 KiB granules */
-    uint32_t max_waves = ceil_div(l->local[0] * l->local[1] * l->local[2], 64);
+    uint32_t max_waves = (uint32_t)ceil_div(l->local[0] * l->local[1] * l->local[2], 64);
     uint32_t slots = l->timing ? tm_scratch_slots(l->timing) : max_waves;
-    c.scratch_per_wave = (k->private_segment_fixed_size * 64 + 1023) & ~1023u;
+    c.scratch_per_wave = (k->private_segment_fixed_size * 64 + 1023) & ~1023u;   /* <= 8191 KiB */
     if (c.scratch_per_wave &&
         mem_alloc(mem, (uint64_t)c.scratch_per_wave * slots, 1024, "scratch", &c.scratch_addr)) {
         snprintf(err, errlen, "out of host memory for %llu bytes of scratch",
@@ -327,7 +356,8 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     fx.no_acc = l->step_no_old && !l->timing;   /* the cycle model times memory by the access lists */
     if (l->timing) {
         int rc = tm_dispatch(&c, k, l, lds, r, err, errlen);
-        fault_disasm(k, &prog, r);
+        if (r->faulted)
+        sim_inst_text(&prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
         sim_prog_free(&prog);
         free(fx.m);
         return rc;
@@ -352,7 +382,8 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                 g.lds = ldsmem;
                 sim_wg_setup(k, &c, &g, id, lds, vgprs, waves, NULL);
                 r->nwaves += g.nwaves;
-                if (sim_run_wg(&c, &g)) {
+                int wr = sim_run_wg(&c, &g);
+                if (wr < 0) {
                     for (uint32_t i = 0; i < g.nwaves; i++)
                         if (waves[i].state == WAVE_FAULT) {
                             r->faulted = 1;
@@ -370,15 +401,16 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                     r->stopped = 1;
                     rc = 2;
                 }
-                if (l->max_inst && c.ninst >= l->max_inst && rc == 0 && done < groups) {
-                    r->hit_limit = 1;
+                if (rc == 0 && (wr > 0 || (done < groups && sim_limit_reached(&c, NULL)))) {
+                    sim_limit_result(&c, r);   /* a limit: inside the group, or reached at its end */
                     rc = 2;
                 }
             }
     if (rc == 2)
         rc = 0;
     r->nwg = done;
-    fault_disasm(k, &prog, r);
+    if (r->faulted)
+        sim_inst_text(&prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
 done:
     r->ninst = c.ninst;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);

@@ -56,6 +56,8 @@ typedef struct {
     const sim_hidden_arg_t *hidden;
     size_t nhidden;
     uint64_t max_inst;             /* stop after this many wave-instructions (0: no limit) */
+    uint64_t max_wave_inst;        /* stop when one wave has executed this many (0: no limit) */
+    const volatile int *cancel;    /* stop soon after *cancel becomes nonzero (NULL: never) */
     /* optional: called before (after = 0) and after (after = 1) every
      * executed instruction with its effects record (recording mode) */
     void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);
@@ -71,7 +73,7 @@ typedef struct {
     tm_config_t *timing;
 } sim_launch_t;
 
-typedef struct {
+typedef struct sim_result {
     uint64_t ninst;                /* wave-instructions executed */
     uint64_t ninst_by_enc[ISA_ENC_COUNT];
     uint64_t nwg, nwaves;
@@ -79,7 +81,10 @@ typedef struct {
     wave_fault_t fault;
     uint32_t fault_wg[3], fault_wave;
     char fault_disasm[256];        /* the faulting instruction in LLVM syntax */
-    int hit_limit;                 /* stopped at max_inst */
+    int hit_limit;                 /* SIM_LIMIT_*: what stopped the dispatch early (0: none) */
+    uint32_t limit_wg[3], limit_wave;   /* SIM_LIMIT_WAVE: the wave (work-group, wave in it) */
+    uint64_t limit_pc, limit_wave_inst; /* and its next pc and instructions executed */
+    char limit_disasm[256];        /* the instruction at limit_pc in LLVM syntax */
     int stopped;                   /* a hook ended the dispatch early (sim_ctx_t.stop) */
     uint64_t kernarg_addr;         /* where the kernarg segment was (released after la_run) */
     uint32_t kernarg_size;
@@ -94,10 +99,24 @@ typedef struct {
     uint64_t queue_ptr;
 } sim_platform_t;
 
+/* The largest kernarg segment gcnsim builds: HIP passes at most 4 KiB of
+ * explicit arguments and code object v5 adds 256 bytes of hidden ones;
+ * OpenCL on AMD allows 1 KiB (CL_DEVICE_MAX_PARAMETER_SIZE). */
+#define SIM_MAX_KERNARG 65536u
+/* The most scratch a wave can have on gfx6-gfx9: COMPUTE_TMPRING_SIZE.WAVESIZE
+ * is 13 bits of 1 KiB (256-dword) units (LLVM GCNSubtarget
+ * getMaxWaveScratchSize), so a work-item has at most 8191 KiB / 64. */
+#define SIM_MAX_SCRATCH_PER_WAVE (8191u * 1024u)
+#define SIM_MAX_PRIVATE_PER_LANE (SIM_MAX_SCRATCH_PER_WAVE / 64u)
+
+/* LDS bytes a work-group may have on target t (64 KiB; 32 KiB on gfx6). */
+uint32_t sim_max_lds(const isa_target_t *t);
+
 /* Bytes of launch l's kernarg segment: its explicit bytes and every hidden
- * argument. */
-uint32_t sim_kernarg_size(const sim_launch_t *l);
-/* Build l's kernarg segment into out (sim_kernarg_size(l) bytes): the
+ * argument (64-bit: a caller checks it against SIM_MAX_KERNARG). */
+uint64_t sim_kernarg_size(const sim_launch_t *l);
+/* Build l's kernarg segment into out (sim_kernarg_size(l) bytes, at most
+ * SIM_MAX_KERNARG; a hidden argument that does not fit is skipped): the
  * explicit bytes as given, then each hidden argument's value for this
  * launch on platform p (the simulator and a real device both use this). */
 void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *out);

@@ -1,8 +1,10 @@
 /* exec.c — decode-once programs, the handler table, one step of a wave,
  * and the functional scheduler of a work-group. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim/exec.h"
+#include "sim/dispatch.h"
 #include "sim/sem_mimg.h"
 
 /* ---- handler table ------------------------------------------------------ */
@@ -75,7 +77,8 @@ void wave_step(wave_t *w)
     const sim_prog_t *p = w->ctx->prog;
     uint64_t pc = w->pc, off = pc - p->base;
     if ((off & 3) || (off >> 2) >= p->ndw) {
-        wave_fault(w, FAULT_ILLEGAL, pc, -1, "pc 0x%llx is outside the kernel's code", (unsigned long long)pc);
+        wave_fault(w, FAULT_ILLEGAL, pc, -1, (off & 3) ? "pc 0x%llx is not 4-byte aligned" :
+                   "pc 0x%llx is outside the kernel's code", (unsigned long long)pc);
         w->fault.pc = pc;
         return;
     }
@@ -107,6 +110,72 @@ void wave_step(wave_t *w)
         w->fx->next_pc = w->pc;
     if (w->state == WAVE_FAULT)
         w->fault.pc = pc;
+}
+
+/* ---- limits -------------------------------------------------------------- */
+
+/* How often (wave-instructions) the cancel flag is polled. */
+enum { LIMIT_POLL = 1 << 16 };
+
+static void limit_arm(sim_ctx_t *c)
+{
+    uint64_t at = c->ninst + LIMIT_POLL;
+    if (c->max_inst && c->max_inst < at)
+        at = c->max_inst;
+    c->check_at = at;
+}
+
+void sim_limits_init(sim_ctx_t *c)
+{
+    if (!c->wave_cap)
+        c->wave_cap = UINT64_MAX;
+    c->limit = SIM_LIMIT_NONE;
+    c->limit_wave = NULL;
+    limit_arm(c);
+}
+
+int sim_limit_reached(sim_ctx_t *c, wave_t *w)
+{
+    if (c->limit)
+        return 1;
+    if (c->cancel && *c->cancel)
+        c->limit = SIM_LIMIT_CANCEL;
+    else if (c->max_inst && c->ninst >= c->max_inst)
+        c->limit = SIM_LIMIT_INST;
+    else if (w && w->ninst >= c->wave_cap && w->state != WAVE_DONE && w->state != WAVE_HALT) {
+        c->limit = SIM_LIMIT_WAVE;
+        c->limit_wave = w;
+    }
+    if (c->limit)
+        return 1;
+    limit_arm(c);
+    return 0;
+}
+
+void sim_limit_result(const sim_ctx_t *c, sim_result_t *r)
+{
+    r->hit_limit = c->limit;
+    const wave_t *w = c->limit_wave;
+    if (c->limit != SIM_LIMIT_WAVE || !w)
+        return;
+    memcpy(r->limit_wg, w->wg->id, sizeof r->limit_wg);
+    r->limit_wave = w->wg_wave;
+    r->limit_pc = w->pc;
+    r->limit_wave_inst = w->ninst;
+    sim_inst_text(c->prog, c->t, w->pc, r->limit_disasm, sizeof r->limit_disasm);
+}
+
+void sim_inst_text(const sim_prog_t *prog, const isa_target_t *t, uint64_t pc, char *out, size_t n)
+{
+    uint64_t off = pc - prog->base;
+    if (pc % 4)
+        snprintf(out, n, "(no instruction: the pc is not 4-byte aligned)");
+    else if (pc >= prog->base && off / 4 < prog->ndw && prog->inst[off / 4].op < ISA_OP_COUNT)
+        isa_format(t, &prog->inst[off / 4], pc, out, n);
+    else if (pc >= prog->base && off / 4 < prog->ndw)   /* not an instruction: as LLVM prints such a word */
+        snprintf(out, n, ".long 0x%08x", prog->words[off / 4]);
+    else
+        snprintf(out, n, "(no instruction: the pc is outside the code)");
 }
 
 /* ---- functional scheduler ---------------------------------------------- */
@@ -141,15 +210,22 @@ int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
                         break;
                     wave_step(w);
                     c->on_step(c->step_arg, w, w->fx, 1);
+                    if (w->state != WAVE_FAULT && sim_limit_due(c, w) && sim_limit_reached(c, w))
+                        break;
                 }
                 w->fx = keep;
                 if (c->stop)
                     return 0;
             } else
-                while (w->state == WAVE_RUN)
+                while (w->state == WAVE_RUN) {
                     wave_step(w);
+                    if (w->state != WAVE_FAULT && sim_limit_due(c, w) && sim_limit_reached(c, w))
+                        break;
+                }
             if (w->state == WAVE_FAULT)
                 return -1;
+            if (c->limit)
+                return 1;
         }
         for (uint32_t i = 0; i < g->nwaves; i++) {
             unsigned s = g->waves[i].state;

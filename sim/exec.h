@@ -4,6 +4,8 @@
 
 #include "sim/wave.h"
 
+struct sim_result;
+
 /* Decode words[0..ndw) (device address base) once: every dword offset,
  * with its handler.  Returns 0, or -1 when out of memory. */
 int sim_prog_build(sim_prog_t *p, const isa_target_t *t, const uint32_t *words, size_t ndw, uint64_t base);
@@ -16,8 +18,30 @@ void wave_step(wave_t *w);
 
 /* Run every wave of a work-group until all have ended (functional mode:
  * each wave runs until it waits at a barrier or ends; a barrier releases
- * when every wave that has not ended waits at it).  Returns 0, or -1 when
- * a wave faulted (its state is WAVE_FAULT). */
+ * when every wave that has not ended waits at it).  Returns 0, -1 when
+ * a wave faulted (its state is WAVE_FAULT), 1 when a limit stopped it
+ * (c->limit says which). */
 int sim_run_wg(sim_ctx_t *c, sim_wg_t *g);
+
+/* Start counting toward c's limits (max_inst, wave_cap and cancel set). */
+void sim_limits_init(sim_ctx_t *c);
+/* Whether a limit ends the dispatch now, w being the wave that just
+ * stepped: sets c->limit (and c->limit_wave) and returns 1, else moves
+ * c->check_at on and returns 0.  Call it when c->ninst >= c->check_at or
+ * w->ninst >= c->wave_cap. */
+int sim_limit_reached(sim_ctx_t *c, wave_t *w);
+
+/* Fill r's hit_limit (and, for the wave limit, the wave, its pc and
+ * instruction) from c->limit; call it while the waves still exist. */
+void sim_limit_result(const sim_ctx_t *c, struct sim_result *r);
+/* The instruction at pc of prog in LLVM syntax (".long 0x..." for a word
+ * that is not one; a note when pc is misaligned or outside the code). */
+void sim_inst_text(const sim_prog_t *prog, const isa_target_t *t, uint64_t pc, char *out, size_t n);
+
+/* Whether the limits must be looked at after w's last step (the hot path). */
+static inline int sim_limit_due(const sim_ctx_t *c, const wave_t *w)
+{
+    return c->ninst >= c->check_at || w->ninst >= c->wave_cap;
+}
 
 #endif

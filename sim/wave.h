@@ -134,6 +134,10 @@ typedef struct {
     unsigned vm, lgkm, exp;   /* operations outstanding on each counter (cycle model) */
 } sim_wave_info_t;
 
+/* What ended a dispatch early (sim_ctx_t.limit, sim_result_t.hit_limit). */
+enum { SIM_LIMIT_NONE, SIM_LIMIT_INST /* max_inst */, SIM_LIMIT_WAVE /* max_wave_inst */,
+       SIM_LIMIT_CANCEL /* the cancel flag */ };
+
 typedef struct sim_ctx {
     const isa_target_t *t;
     mem_t *mem;
@@ -154,6 +158,15 @@ typedef struct sim_ctx {
     /* for hooks (a debugger, a tracer); set by the running scheduler */
     uint64_t cycle;           /* the cycle model's current cycle (0 in functional mode) */
     int stop;                 /* a hook sets it to end the dispatch early */
+    /* limits (sim_launch_t.max_inst, .max_wave_inst, .cancel): the
+     * schedulers call sim_limit_reached when ninst >= check_at or a wave's
+     * ninst >= wave_cap; limit then says which one ended the dispatch */
+    uint64_t max_inst;        /* 0: none */
+    uint64_t wave_cap;        /* max_wave_inst, or UINT64_MAX */
+    uint64_t check_at;        /* ninst at which the limits are checked next */
+    const volatile int *cancel;   /* set (e.g. by a signal handler) to stop; NULL: none */
+    int limit;                /* SIM_LIMIT_* once a limit was reached */
+    wave_t *limit_wave;       /* SIM_LIMIT_WAVE: the wave */
     void *sched;              /* the scheduler, for list_waves */
     /* the resident waves, in wave-id order, at most max of them; returns how many */
     unsigned (*list_waves)(void *sched, sim_wave_info_t *out, unsigned max);

@@ -122,6 +122,7 @@ wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
         r->before_launch(r->before_arg, L, r->launches);
     if (r->trace)
         hook_trace(L, r->trace, r->launches);
+    L->sl.cancel = r->cancel;
     double t0 = wl_now();
     int st = run_once(L, r, &sr, err, errlen);
     r->sim_seconds += wl_now() - t0;
@@ -146,6 +147,10 @@ wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen)
     if (st == 1) {
         la_print_fault(stderr, L, &sr);
         return WL_FAULT;
+    }
+    if (sr.hit_limit) {
+        la_print_limit(stderr, "bench", L, &sr);
+        return WL_LIMIT;
     }
     return r->stop_after && r->launches >= r->stop_after ? WL_STOPPED : WL_PASS;
 }

@@ -14,8 +14,10 @@
 #include "front/trace.h"
 #include "sim/timing.h"
 
-/* WL_STOPPED: the run stopped after wl_result_t.stop_after launches, unchecked. */
-typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR, WL_STOPPED } wl_status_t;
+/* WL_STOPPED: the run stopped after wl_result_t.stop_after launches,
+ * unchecked; WL_LIMIT: a launch was stopped by the per-wave limit or by
+ * the cancel flag (reported on stderr), unchecked. */
+typedef enum { WL_PASS, WL_FAIL, WL_FAULT, WL_ERROR, WL_STOPPED, WL_LIMIT } wl_status_t;
 
 /* Timing mode: consecutive launches of one kernel with the same sizes form
  * a launch group, whose statistics the cycle model sums (bitonic: every
@@ -59,6 +61,9 @@ typedef struct {
     /* optional (set before the run): stop after this many launches (0:
      * run them all); the workload then returns WL_STOPPED */
     uint64_t stop_after;
+    /* optional (set before the run): a launch stops, and the workload
+     * returns WL_LIMIT, once *cancel is nonzero (sim_launch_t.cancel) */
+    const volatile int *cancel;
 } wl_result_t;
 
 typedef struct wl_workload {

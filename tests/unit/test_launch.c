@@ -133,6 +133,72 @@ static void test_arg_errors(void)
     la_close(&m);
 }
 
+/* Sizes from a hostile code object that wrapped in 32 bits: an argument's
+ * offset + size, the kernarg segment, static + dynamic LDS, scratch; each
+ * refused with one message instead of writing past a buffer or launching
+ * with a wrapped size. */
+static void test_hostile_sizes(void)
+{
+    char path[256], err[512];
+    la_module_t m;
+    if (la_open(&m, co_path("reduce", "gfx900", path, sizeof path), err, sizeof err)) {
+        CHECK(0, "la_open %s (%s)", path, err);
+        la_close(&m);
+        return;
+    }
+    const co_kernel_t *k0 = la_kernel(&m, "reduce_sum", err, sizeof err);
+    co_kernel_t k = *k0;
+    co_arg_t args[64];
+    if (!k0 || k.nargs > 64) {
+        CHECK(0, "reduce_sum has at most 64 arguments");
+        la_close(&m);
+        return;
+    }
+    memcpy(args, k0->args, k.nargs * sizeof *args);
+    k.args = args;
+    uint32_t global[3] = {256, 1, 1};
+    la_value_t v[4] = {la_addr(0), la_addr(0), la_local(1024), la_u32(1)};
+    launch_t L;
+    /* the count argument (index 3) at offset 2^32 - 2: offset + 4 is 2 in 32 bits */
+    size_t count = 0;
+    for (size_t i = 0, e = 0; i < k.nargs; i++)
+        if (args[i].kind == CO_ARG_BY_VALUE && e++ < 4)
+            count = i;
+    args[count].offset = 0xfffffffeu;
+    memset(&L, 0, sizeof L);
+    CHECK(la_setup(&L, &m, &k, 1, global, NULL, v, 4, err, sizeof err) == -1 && strstr(err, "ends past 65536"),
+          "an argument at offset 2^32-2 is refused, not written past the kernarg buffer: %s", err);
+    la_free(&L);
+    args[count].offset = k0->args[count].offset;
+    k.kernarg_segment_size = 0xffffffffu;
+    memset(&L, 0, sizeof L);
+    CHECK(la_setup(&L, &m, &k, 1, global, NULL, v, 4, err, sizeof err) == -1 &&
+              strstr(err, "kernarg segment of 4294967295 bytes"),
+          "a 4 GiB kernarg segment is refused before it is allocated: %s", err);
+    la_free(&L);
+    k.kernarg_segment_size = k0->kernarg_segment_size;
+    /* static LDS 2^32 - 512 + 1 KiB dynamic: 512 in 32 bits */
+    memset(&L, 0, sizeof L);
+    int ok = la_setup(&L, &m, &k, 1, global, NULL, v, 4, err, sizeof err) == 0;
+    sim_result_t r;
+    L.sk.group_segment_fixed_size = 0xfffffe00u;
+    CHECK(ok && la_run(&L, &r, err, sizeof err) == -1 && strstr(err, "4294967808 bytes of LDS"),
+          "static + dynamic LDS past 2^32 is refused: %s", err);
+    L.sk.group_segment_fixed_size = k0->desc.group_segment_fixed_size;
+    L.sk.private_segment_fixed_size = 0xffffffffu;
+    CHECK(ok && la_run(&L, &r, err, sizeof err) == -1 && strstr(err, "4294967295 bytes of scratch"),
+          "4 GiB of scratch per work-item is refused: %s", err);
+    L.sk.private_segment_fixed_size = 0;
+    /* a hidden argument at 2^32 - 8 (sim_kernarg_size in 64 bits) */
+    sim_hidden_arg_t h = {0xfffffff8u, 16, SIM_HIDDEN_GRID_DIMS};
+    L.sl.hidden = &h, L.sl.nhidden = 1;
+    CHECK(ok && sim_kernarg_size(&L.sl) == 0x100000008ull && la_run(&L, &r, err, sizeof err) == -1 &&
+              strstr(err, "kernarg segment of 4294967304 bytes"),
+          "a hidden argument ending past 2^32 is refused: %s", err);
+    la_free(&L);
+    la_close(&m);
+}
+
 /* la_prepare (the `gcnsim run` path) owns its module; failures free cleanly. */
 static void test_prepare(void)
 {
@@ -158,6 +224,7 @@ int main(void)
     test_many_launches("gfx803");
     test_many_launches("gfx900");
     test_arg_errors();
+    test_hostile_sizes();
     test_prepare();
     return check_done();
 }

@@ -24,6 +24,8 @@ typedef struct {
     trace_mem_t m[4];
     unsigned ns;
     trace_sreg_t s[4];
+    unsigned nv;            /* VGPR writes: v[reg] with no lane (an EXEC of 0) */
+    uint16_t vreg;
     uint32_t launch;
 } shape_t;
 
@@ -56,13 +58,18 @@ static const char *write_trace(const char *name, const shape_t *sh, const char *
     for (unsigned i = 0; i < 3 && !rc; i++) {
         r.pc = h.code_base + 4 * i;
         r.dw[0] = i == 2 ? S_ENDPGM : S_NOP;
-        r.nm = r.ns = 0;
+        r.nm = r.ns = r.nv = 0;
         r.m = NULL;
         if (i == 1) {
             memcpy(m, sh->m, sizeof m);
             r.m = m, r.nm = sh->nm;
             memcpy(r.s, sh->s, sizeof sh->s);
             r.ns = sh->ns;
+            r.nv = sh->nv;
+            if (sh->nv) {
+                memset(&r.v[0], 0, sizeof r.v[0]);
+                r.v[0].reg = sh->vreg;   /* mask 0: a write with no lane */
+            }
         }
         rc = trace_write(tw, &r, err, sizeof err);
     }
@@ -142,6 +149,10 @@ static void test_lists(void)
     check_case("sreg-twice", &a, &b,
                "  the SGPRs written are listed differently (the last value of each agrees): expected 1 (s5), "
                "actual 2 (s5 s5)\n");
+    /* a VGPR written in no lane (EXEC 0) by A only: named, and no lane of
+     * it chosen for the debugger (ctz of an empty mask is undefined) */
+    b = a, b.nv = 1, b.vreg = 3;
+    check_case("vreg-no-lane", &b, &a, "v3");
     /* the same records: no difference */
     char out[4096];
     const char *opts = "k.co --kernel bitonic_step --global 64";
@@ -186,7 +197,7 @@ int main(void)
     test_lists();
     test_bench_line();
     static const char *names[] = {"a", "extra-dword", "missing-dword", "dword-twice", "xxy", "xyy", "dword-order",
-                                  "sreg-twice", "same", "bench-a", "bench-b", "bench-a0", "bench-b0", "run-a",
+                                  "sreg-twice", "vreg-no-lane", "same", "bench-a", "bench-b", "bench-a0", "bench-b0", "run-a",
                                   "run-b"};
     char p[700];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
