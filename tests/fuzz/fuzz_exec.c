@@ -5,11 +5,11 @@
  * target isa_target_at lists), byte 1 the VGPRs (bit 6 set: bits 0-5 are
  * granules of 4, else 256), byte 2 the float mode, DX10 clamp and IEEE bits
  * of COMPUTE_PGM_RSRC1, byte 3 bit 0 the cycle model, bit 1 the work-group
- * size (64 or 128), bit 2 the dimensions (1 or 3), bit 3 the per-step hook
- * (always on in functional mode), bit 4 the hook's cheaper records, bit 5
- * hot spots, bit 6 the hook filling the free SGPRs and VGPRs with edge
- * values (NaN, infinities, shift counts, sign bits ...) before the first
- * instruction.  The kernel gets the user SGPRs of a compiled kernel
+ * size (64 or 128), bit 2 the dimensions (1 or 3), bit 3 the per-step
+ * hook, bit 4 the hook's cheaper records, bit 5 hot spots, bit 6 the hook
+ * filling the free SGPRs and VGPRs with edge values (NaN, infinities, shift
+ * counts, sign bits ...) before the first instruction, bit 7 a per-wave
+ * limit (max_wave_inst).  The kernel gets the user SGPRs of a compiled kernel
  * (scratch V#, dispatch and kernarg
  * pointers, flat scratch), work-group ids, work-item ids in v0-v2, LDS and
  * scratch, and a kernarg segment holding two 4 KiB buffers' addresses, a
@@ -49,7 +49,8 @@ static const uint32_t edge[32] = {
 
 /* The per-step hook: before a wave's first instruction, fills the SGPRs
  * after the initial ones and the VGPRs after v0-v2 with edge values (seed:
- * the control dword); ends the dispatch after MAX_INST wave-instructions. */
+ * the control dword); ends the dispatch after MAX_INST wave-instructions
+ * (as max_inst does). */
 static void bound_steps(void *arg, wave_t *w, const fx_t *fx, int after)
 {
     (void)fx;
@@ -125,7 +126,9 @@ static void check_result(int rc, const sim_result_t *r, const char *err)
         require(r->fault.msg[0] && !strchr(r->fault.msg, '\n'), "fault message is one line");
         require(memchr(r->fault_disasm, 0, sizeof r->fault_disasm) && r->fault_disasm[0], "faulting instruction named");
     }
-    require(r->ninst <= 2 * MAX_INST + 64, "the bound on instructions holds");
+    require(r->ninst <= MAX_INST + 64, "the bound on instructions holds");
+    require(r->hit_limit >= 0 && r->hit_limit <= SIM_LIMIT_CANCEL, "a known limit");
+    require(!r->hit_limit || !r->faulted, "a limit or a fault, not both");
 }
 
 /* One bounded launch of the code on target t, under the cycle model or not. */
@@ -149,7 +152,9 @@ static void run(const isa_target_t *t, const uint8_t ctl[4], const uint32_t *wor
     l.grid[2] = 1;
     uint32_t seed;
     memcpy(&seed, ctl, 4);
-    if (!(ctl[3] & 1) || (ctl[3] & 8)) {   /* functional runs stop in the hook */
+    if (ctl[3] & 0x80)
+        l.max_wave_inst = MAX_INST / 4;
+    if (ctl[3] & 8) {
         l.on_step = bound_steps;
         l.step_arg = &seed;
         l.step_no_old = ctl[3] >> 4 & 1;

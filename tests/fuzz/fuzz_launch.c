@@ -6,9 +6,10 @@
  * 1.0 for a scalar, bytes for other sizes, an 8x8 rgba8 image), set up a
  * launch of two work-groups with la_setup, build its kernarg segment
  * (la_kernarg) and run it with la_run, bounded to MAX_INST
- * wave-instructions, in functional mode or, for a quarter of the inputs
- * (by a hash of the input), under the cycle model of the target's default
- * device with one CU.  A crash, a sanitizer report, a hang, an error that
+ * wave-instructions (sim_launch_t.max_inst, and for half of the inputs a
+ * per-step hook too, which takes the recording path), in functional mode
+ * or, for a quarter of the inputs (by a hash of the input), under the cycle
+ * model of the target's default device with one CU.  A crash, a sanitizer report, a hang, an error that
  * is empty or not one line, a result other than 0, 1 or -1, or a fault
  * without a one-line message is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
@@ -133,7 +134,7 @@ static void run_once(launch_t *L, tm_config_t *tc, int hook, FILE *sink)
     sim_result_t r;
     L->sl.max_inst = MAX_INST;
     L->sl.timing = tc;
-    if (hook || !tc) {   /* functional runs stop in the hook */
+    if (hook) {   /* the recording path, which the hook also bounds */
         L->sl.on_step = bound_steps;
         L->sl.step_no_old = 1;
     }
@@ -152,7 +153,8 @@ static void run_once(launch_t *L, tm_config_t *tc, int hook, FILE *sink)
         require(r.faulted && r.fault.msg[0] && !strchr(r.fault.msg, '\n'), "a fault with a one-line message");
         la_print_fault(sink, L, &r);
     }
-    require(r.ninst <= 2ull * MAX_INST + 64 || st < 0, "the bound on instructions holds");
+    require(r.ninst <= MAX_INST + 64 || st < 0, "the bound on instructions holds");
+    require(r.hit_limit >= 0 && r.hit_limit <= SIM_LIMIT_CANCEL, "a known limit");
 }
 
 /* Set up kernel k of m with values from its metadata and run it. */
