@@ -1153,6 +1153,7 @@ static int run(tm_t *m)
                 m->st.cycles = now;
             break;
         }
+        m->c->groups_done = m->finished;
         if (l->progress && m->finished >= progress_at + 64) {
             progress_at = m->finished;
             l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst);

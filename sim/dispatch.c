@@ -320,6 +320,9 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         c.local[d] = l->local[d];
         c.ngroups[d] = (uint32_t)ceil_div(l->grid[d], l->local[d]);
     }
+    c.progress = l->progress;
+    c.progress_arg = l->progress_arg;
+    c.groups = (uint64_t)c.ngroups[0] * c.ngroups[1] * c.ngroups[2];
     c.max_inst = l->max_inst;
     c.wave_cap = l->max_wave_inst;
     c.cancel = l->cancel;
@@ -394,7 +397,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                         }
                     rc = 1;
                 }
-                done++;
+                c.groups_done = ++done;
                 if (l->progress && (done & 63) == 0)
                     l->progress(l->progress_arg, done, groups, c.ninst);
                 if (c.stop && rc == 0) {

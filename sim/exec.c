@@ -149,6 +149,8 @@ int sim_limit_reached(sim_ctx_t *c, wave_t *w)
     if (c->limit)
         return 1;
     limit_arm(c);
+    if (c->progress)   /* a long work-group shows its progress too */
+        c->progress(c->progress_arg, c->groups_done, c->groups, c->ninst);
     return 0;
 }
 

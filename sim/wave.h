@@ -167,6 +167,11 @@ typedef struct sim_ctx {
     const volatile int *cancel;   /* set (e.g. by a signal handler) to stop; NULL: none */
     int limit;                /* SIM_LIMIT_* once a limit was reached */
     wave_t *limit_wave;       /* SIM_LIMIT_WAVE: the wave */
+    /* sim_launch_t.progress, also called at each check of the limits (every
+     * 65536 wave-instructions), with the groups the scheduler has ended */
+    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
+    void *progress_arg;
+    uint64_t groups, groups_done;
     void *sched;              /* the scheduler, for list_waves */
     /* the resident waves, in wave-id order, at most max of them; returns how many */
     unsigned (*list_waves)(void *sched, sim_wave_info_t *out, unsigned max);

@@ -14,7 +14,7 @@ built by make kernels into tests/e2e/bin/runaway-GFX.co):
   wave): N wave-instructions exactly in functional mode, exit 4; without a
   limit the same kernel ends with the sum a CPU computes here;
 - SIGINT and SIGTERM end a run with exit status 130 and 143, a partial
-  report, a --json file that parses, and a --trace that `trace dump` reads
+  report, a --json file that parses, and a --trace that `trace diff` reads
   to its end;
 - a grid of 4294967295 work-items in groups of 256 runs its 16777216
   groups (ceil(4294967295 / 256); the 32-bit sum in ceil_div wrapped to 0
@@ -187,9 +187,11 @@ def test_signals():
         except (OSError, ValueError, KeyError) as e:
             ok, j = False, repr(e)
         check("%s: the --json file holds the partial report" % name, ok, str(j)[:300])
-        d = gcnsim(["trace", "dump", trace], timeout=300)
-        check("%s: the trace reads to its end" % name, d.returncode == 0 and d.stdout.count("\n") > 1000,
-              "status %d %r" % (d.returncode, d.stderr[-300:]))
+        d = gcnsim(["trace", "diff", trace, trace], timeout=300)   # reads every record of both
+        m = re.match(r"traces agree: (\d+) records of 4 waves", d.stdout)
+        check("%s: the trace reads to its end (%s records)" % (name, m.group(1) if m else "?"),
+              d.returncode == 0 and m and int(m.group(1)) > 1000, "status %d %r %r" % (d.returncode, d.stdout,
+                                                                                        d.stderr[-300:]))
 
 
 def test_debug():
