@@ -252,14 +252,15 @@ def rename_symbol(data, old, new):
 def many_kernels(n, name="k"):
     """A code object v4 for gfx900 with n kernels NAME0..NAME{n-1}: each a
     64-byte descriptor in .rodata, one s_endpgm in .text, a function symbol
-    and a .kd symbol, and a metadata entry with one global pointer argument."""
+    and a .kd symbol, and a metadata entry with one global pointer argument;
+    one PT_LOAD segment maps the notes, descriptors and code."""
     mach, eflags = 0x2c, 0x12c      # gfx900, xnack any
     kds = bytearray()
     text = struct.pack("<I", 0xbf810000) * n
     strtab = bytearray(b"\0")
     syms = [bytes(24)]
     kernels = []
-    note_off = 0x40
+    note_off = 0x40 + 56             # after the ELF header and one PT_LOAD program header
     md = {"amdhsa.version": [1, 1], "amdhsa.target": "amdgcn-amd-amdhsa--gfx900:xnack-",
           "amdhsa.kernels": kernels}
     for i in range(n):
@@ -303,8 +304,9 @@ def many_kernels(n, name="k"):
             sh(".strtab", 3, 0, 0, *parts["strtab"]),
             sh(".shstrtab", 3, 0, 0, *parts["shstrtab"])]
     body += b"".join(hdrs)
+    body[64:64 + 56] = struct.pack("<IIQQQQQQ", 1, 5, 0, 0, 0, text_off + len(text), text_off + len(text), 0x1000)
     ident = b"\x7fELF" + bytes([2, 1, 1, 64, 2]) + bytes(7)
-    hdr = ident + struct.pack("<HHIQQQIHHHHHH", 3, 224, 1, 0, 0, shoff, eflags, 64, 56, 0, 64, len(hdrs), 6)
+    hdr = ident + struct.pack("<HHIQQQIHHHHHH", 3, 224, 1, 0, 64, shoff, eflags, 64, 56, 1, 64, len(hdrs), 6)
     body[0:64] = hdr
     assert mach == eflags & 0xff
     return bytes(body)
