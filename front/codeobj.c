@@ -21,6 +21,7 @@
 #include "front/codeobj.h"
 #include "front/codeobj_meta.h"
 #include "front/strsafe.h"
+#include "sim/dispatch.h"
 #include "sim/occupancy.h"
 
 #ifndef EM_AMDGPU
@@ -647,7 +648,7 @@ static const desc_field_t akc_fields[3] = {
     {60, "workitem_private_segment_byte_size"}};
 
 /* The descriptor (at file offset off) of k: kernarg segment within
- * CO_MAX_KERNARG, static LDS within the target's per-work-group LDS,
+ * SIM_MAX_KERNARG, static LDS within the target's per-work-group LDS,
  * scratch per work-item within what COMPUTE_TMPRING_SIZE can give a wave. */
 static int check_desc(co_ctx_t *c, const co_kernel_t *k, size_t off, uint64_t kernarg)
 {
@@ -656,9 +657,9 @@ static int check_desc(co_ctx_t *c, const co_kernel_t *k, size_t off, uint64_t ke
     const desc_field_t *fl = c->f->version == 2 ? akc_fields : kd_fields;
     const char *what = c->f->version == 2 ? "amd_kernel_code_t" : "descriptor";
     unsigned scratch_max = p->scratch_wave_max / p->wave_size;
-    if (kernarg > CO_MAX_KERNARG)
+    if (kernarg > SIM_MAX_KERNARG)
         return co_fail(c, off + fl[0].off, "kernel '%s': %s %s %llu is more than the %u-byte cap on kernel "
-                       "arguments", k->name, what, fl[0].name, (unsigned long long)kernarg, CO_MAX_KERNARG);
+                       "arguments", k->name, what, fl[0].name, (unsigned long long)kernarg, SIM_MAX_KERNARG);
     if (k->desc.group_segment_fixed_size > p->lds_per_group_max)
         return co_fail(c, off + fl[1].off, "kernel '%s': %s %s %u is more than the %u bytes of LDS a work-group "
                        "can have on %s", k->name, what, fl[1].name, k->desc.group_segment_fixed_size,
@@ -780,7 +781,7 @@ static int load_akc(co_ctx_t *c, size_t si, co_kernel_t *k)
     ds->group_segment_fixed_size = rd32(d + 64);
     if (check_desc(c, k, (size_t)off, kernarg) || check_akc_counts(c, k, (size_t)off, d))
         return -1;
-    ds->kernarg_size = (uint32_t)kernarg;   /* <= CO_MAX_KERNARG */
+    ds->kernarg_size = (uint32_t)kernarg;   /* <= SIM_MAX_KERNARG */
     if (!k->uses_dynamic_stack)
         k->uses_dynamic_stack = (rd32(d + 56) >> 20) & 1;
     if (!k->sgpr_count)

@@ -6,15 +6,6 @@
 #include <stdint.h>
 #include "isa/isa.h"
 
-/* The most bytes of kernel arguments a kernel may have: the kernarg
- * segment (the descriptor's kernarg_size and the metadata's
- * .kernarg_segment_size), and every argument inside it, are checked
- * against this at load time.  Real kernels need far less: HIP allows 4 KiB
- * of explicit arguments plus up to 256 bytes of hidden ones; OpenCL on
- * AMD reports CL_DEVICE_MAX_PARAMETER_SIZE 1024; the committed clang-built
- * objects (v2-v5) have at most 288 bytes.  64 KiB leaves room for any of
- * them and keeps a launch's kernarg buffer small. */
-#define CO_MAX_KERNARG 65536u
 
 /* Argument value kinds from the metadata (.value_kind / ValueKind). */
 typedef enum {
@@ -127,8 +118,8 @@ typedef struct {
  * (strsafe.h: controls and bytes that are not UTF-8 as \xNN, '\' as
  * \\), so it can go to a terminal or a one-line message as it is.  Every
  * size and offset is checked in 64-bit arithmetic: the kernarg segment
- * (descriptor and metadata) at most CO_MAX_KERNARG bytes and each argument
- * of 1 to CO_MAX_KERNARG bytes inside it; static LDS at most the target's
+ * (descriptor and metadata) at most SIM_MAX_KERNARG (sim/dispatch.h) bytes and each argument
+ * of 1 to SIM_MAX_KERNARG bytes inside it; static LDS at most the target's
  * per-work-group LDS; scratch per work-item at most what
  * COMPUTE_TMPRING_SIZE can give a wave; SGPR and VGPR counts, work-group
  * sizes and the wavefront size within the target's.  A violation names

@@ -14,6 +14,7 @@
 #include "front/msgpack.h"
 #include "front/strsafe.h"
 #include "front/yaml.h"
+#include "sim/dispatch.h"
 
 typedef struct {
     size_t base;          /* file offset of the note description */
@@ -274,22 +275,22 @@ static const md_node_t *node_of(const md_node_t *a, const md_node_t *b, const ch
     return n ? n : a;
 }
 
-/* The argument i of k (read from map m): 1 to CO_MAX_KERNARG bytes, inside
+/* The argument i of k (read from map m): 1 to SIM_MAX_KERNARG bytes, inside
  * the kernarg segment (the metadata's size when it gives one, else the
  * cap); a pointee alignment is a power of two. */
 static int check_arg(md_ctx_t *c, const md_node_t *m, const co_kernel_t *k, size_t i, int has_seg,
                      const names_t *nm)
 {
     const co_arg_t *a = &k->args[i];
-    uint64_t seg = has_seg ? k->kernarg_segment_size : CO_MAX_KERNARG, end = (uint64_t)a->offset + a->size;
+    uint64_t seg = has_seg ? k->kernarg_segment_size : SIM_MAX_KERNARG, end = (uint64_t)a->offset + a->size;
     char segtext[80];
-    if (a->size == 0 || a->size > CO_MAX_KERNARG)
+    if (a->size == 0 || a->size > SIM_MAX_KERNARG)
         return md_fail(c, node_of(m, NULL, nm->size), "kernel '%s': %s[%zu] %s %u is not 1 to %u bytes", k->name,
-                       nm->args, i, nm->size, a->size, CO_MAX_KERNARG);
+                       nm->args, i, nm->size, a->size, SIM_MAX_KERNARG);
     if (has_seg)
         snprintf(segtext, sizeof segtext, "%s %llu", nm->segment, (unsigned long long)seg);
     else
-        snprintf(segtext, sizeof segtext, "no %s; the cap is %u", nm->segment, CO_MAX_KERNARG);
+        snprintf(segtext, sizeof segtext, "no %s; the cap is %u", nm->segment, SIM_MAX_KERNARG);
     if (end > seg)
         return md_fail(c, node_of(m, NULL, nm->offset), "kernel '%s': %s[%zu] %s %u + %s %u runs past the "
                        "kernarg segment (%s)", k->name, nm->args, i, nm->offset, a->offset, nm->size, a->size,
@@ -306,12 +307,12 @@ static int check_arg(md_ctx_t *c, const md_node_t *m, const co_kernel_t *k, size
 static int check_kernel(md_ctx_t *c, const md_node_t *m, const md_node_t *cp, const co_kernel_t *k,
                         const names_t *nm)
 {
-    if (k->kernarg_segment_size > CO_MAX_KERNARG)
+    if (k->kernarg_segment_size > SIM_MAX_KERNARG)
         return md_fail(c, node_of(m, cp, nm->segment), "kernel '%s': %s %u is more than the %u-byte cap on "
-                       "kernel arguments", k->name, nm->segment, k->kernarg_segment_size, CO_MAX_KERNARG);
-    if (k->kernarg_segment_align && !pow2_upto(k->kernarg_segment_align, CO_MAX_KERNARG))
+                       "kernel arguments", k->name, nm->segment, k->kernarg_segment_size, SIM_MAX_KERNARG);
+    if (k->kernarg_segment_align && !pow2_upto(k->kernarg_segment_align, SIM_MAX_KERNARG))
         return md_fail(c, node_of(m, cp, nm->seg_align), "kernel '%s': %s %u is not a power of two up to %u",
-                       k->name, nm->seg_align, k->kernarg_segment_align, CO_MAX_KERNARG);
+                       k->name, nm->seg_align, k->kernarg_segment_align, SIM_MAX_KERNARG);
     return 0;
 }
 
@@ -394,10 +395,10 @@ static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2, i
             return md_fail(c, m, "%s: %s is missing", ctx, v2 ? "Size" : ".size");
         if (v2) {
             uint32_t al = a->align ? a->align : 1;
-            if (!pow2_upto(al, CO_MAX_KERNARG))
+            if (!pow2_upto(al, SIM_MAX_KERNARG))
                 return md_fail(c, md_get(m, "Align"), "%s Align %u is not a power of two up to %u", ctx, al,
-                               CO_MAX_KERNARG);
-            next = (next + al - 1) / al * al;   /* < 2 * CO_MAX_KERNARG: each check_arg bounds it */
+                               SIM_MAX_KERNARG);
+            next = (next + al - 1) / al * al;   /* < 2 * SIM_MAX_KERNARG: each check_arg bounds it */
             a->offset = (uint32_t)next;
             next += a->size;
         } else if (!md_get(m, ".offset")) {

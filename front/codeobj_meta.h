@@ -27,7 +27,7 @@ typedef struct {
 /* Read a v3+ msgpack (v2: YAML) metadata note description found at file
  * offset base: names and other strings in their printable form
  * (strsafe.h), the kernarg segment and every argument checked (sizes up to
- * CO_MAX_KERNARG, arguments inside the segment).  Returns 0, or -1 with a
+ * SIM_MAX_KERNARG, arguments inside the segment).  Returns 0, or -1 with a
  * message "offset 0x..: metadata: ..." in err. */
 int co_meta_msgpack(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, char *err,
                     size_t errlen);
