@@ -44,10 +44,8 @@ static void print_line(const co_file_t *f, const char *text, uint64_t addr, cons
     for (unsigned i = 0; i < ndw; i++)
         printf(" %08X", w[i]);
     if (target >= 0 && f) {
-        const co_symbol_t *best = NULL;
-        for (size_t i = 0; i < f->nsyms; i++)
-            if (f->syms[i].addr <= (uint64_t)target && (!best || f->syms[i].addr >= best->addr))
-                best = &f->syms[i];
+        size_t after = co_sym_after(f, (uint64_t)target);   /* the last symbol at or before it */
+        const co_symbol_t *best = after ? &f->syms[after - 1] : NULL;
         if (best && (uint64_t)target == best->addr)
             printf(" <%s>", best->name);
         else if (best)
@@ -95,9 +93,9 @@ static uint32_t *load_words(const uint8_t *p, size_t bytes, size_t *nw)
  * say so in one comment line and start at the entry point. */
 static uint64_t code_start(const co_file_t *f, const co_symbol_t *sym, uint64_t end)
 {
-    for (size_t k = 0; k < f->nkernels; k++) {
-        const co_kernel_t *kn = &f->kernels[k];
-        if (kn->desc_addr == sym->addr && kn->code_addr > sym->addr && kn->code_addr <= end) {
+    const co_kernel_t *kn = co_kernel_at(f, sym->addr);
+    for (; kn && kn < f->kernels + f->nkernels && kn->desc_addr == sym->addr; kn++) {
+        if (kn->code_addr > sym->addr && kn->code_addr <= end) {
             printf("\t// amd_kernel_code_t header, %llu bytes (code object v2; see gcnsim info)\n",
                    (unsigned long long)(kn->code_addr - sym->addr));
             return kn->code_addr;
@@ -123,11 +121,9 @@ static int disasm_file(const co_file_t *f, const char *kernel)
             continue;
         found = 1;
         uint64_t end = f->text_addr + f->text_size;
-        for (size_t k = s + 1; k < f->nsyms; k++)
-            if (f->syms[k].addr > sym->addr) {
-                end = f->syms[k].addr;
-                break;
-            }
+        size_t next = co_sym_after(f, sym->addr);
+        if (next < f->nsyms)
+            end = f->syms[next].addr;
         if (s + 1 < f->nsyms && f->syms[s + 1].addr == sym->addr)
             end = sym->addr;   /* aliases: print the code under the last name */
         printf("\n%016llx <%s>:\n", (unsigned long long)sym->addr, sym->name);

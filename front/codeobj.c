@@ -7,7 +7,10 @@
  * NAME.kd (entry = descriptor + kernel_code_entry_byte_offset), v2 the
  * 256-byte amd_kernel_code_t at the kernel symbol (STT_AMDGPU_HSA_KERNEL)
  * in .text.  The metadata note (msgpack v3+, YAML v2) adds arguments and
- * register counts, and its target must agree with e_flags. */
+ * register counts, and its target must agree with e_flags.  Names from the
+ * file are kept in their printable form (strsafe.h); each kernel's sizes
+ * are checked against the target's limits (check_limits).  Look-ups are
+ * by sorted index, so loading is O(n log n) in the number of symbols. */
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -17,6 +20,9 @@
 #include <string.h>
 #include "front/codeobj.h"
 #include "front/codeobj_meta.h"
+#include "front/strsafe.h"
+#include "sim/dispatch.h"
+#include "sim/occupancy.h"
 
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224
@@ -38,7 +44,9 @@ typedef struct {
     int text_idx;             /* section index of .text */
     int is_rel;               /* ET_REL: section addresses are all 0 */
     GElf_Sym *sym;            /* the symbol table (symtab, else dynsym) */
-    char **symname;
+    char **symname;           /* printable form of each name (owned) */
+    size_t symcap;            /* entries of symname */
+    const co_symbol_t **sym_by_name;   /* f->syms sorted by name, then address */
     int *symsec;              /* section index of each symbol */
     size_t *symoff;           /* file offset of each symbol entry */
     size_t nsym;
@@ -206,7 +214,7 @@ static int read_sections(co_ctx_t *c)
             return co_fail(c, shdr_off(c, i), "section [%zu]: name offset 0x%x is outside the section "
                            "name table", i, sh.sh_name);
         co_section_t *s = &c->f->secs[c->f->nsecs++];
-        if (!(s->name = strdup(name)))
+        if (!(s->name = str_printable(name, strlen(name), 0)))
             return co_fail(c, 0, "out of memory");
         s->type = sh.sh_type;
         s->flags = sh.sh_flags;
@@ -216,9 +224,9 @@ static int read_sections(co_ctx_t *c)
         if (sh.sh_type != SHT_NOBITS && sh.sh_type != SHT_NULL && !in_range(sh.sh_offset, sh.sh_size, c->f->size))
             return co_fail(c, shdr_off(c, i) + 24,
                            "section [%zu] '%s': contents at 0x%llx size 0x%llx run past the end of "
-                           "the file (size 0x%zx)", i, name, (unsigned long long)sh.sh_offset,
+                           "the file (size 0x%zx)", i, s->name, (unsigned long long)sh.sh_offset,
                            (unsigned long long)sh.sh_size, c->f->size);
-        if (strcmp(name, ".text") == 0 && c->text_idx < 0)
+        if (strcmp(s->name, ".text") == 0 && c->text_idx < 0)
             c->text_idx = (int)i;
     }
     if (c->text_idx < 0)
@@ -279,6 +287,7 @@ static int read_symbols(co_ctx_t *c)
     c->symoff = calloc(n ? n : 1, sizeof *c->symoff);
     if (!c->sym || !c->symname || !c->symsec || !c->symoff)
         return co_fail(c, 0, "out of memory");
+    c->symcap = n;
     for (size_t i = 0; i < n; i++) {
         GElf_Sym *s = &c->sym[i];
         size_t off = (size_t)sh.sh_offset + i * sizeof(Elf64_Sym);
@@ -288,7 +297,9 @@ static int read_symbols(co_ctx_t *c)
         if (!name)
             return co_fail(c, off, "symbol %zu: name offset 0x%x is outside the string table", i,
                            s->st_name);
-        c->symname[i] = (char *)name;   /* points into the image; valid while elf is */
+        if (!(c->symname[i] = str_printable(name, strlen(name), 0)))
+            return co_fail(c, 0, "out of memory");
+        name = c->symname[i];
         c->symoff[i] = off;
         c->symsec[i] = -1;
         if (s->st_shndx != SHN_UNDEF && s->st_shndx < SHN_LORESERVE) {
@@ -369,11 +380,9 @@ static int handle_note(co_ctx_t *c, const char *owner, uint32_t type, const uint
         c->have_isa_ver = 1;
         c->isa_note_off = off;
     } else if (type == NT_AMD_HSA_ISA_NAME_ && !f->target_id[0]) {
-        char *s = malloc(len + 1);
+        char *s = str_printable((const char *)desc, strnlen((const char *)desc, len), 0);
         if (!s)
             return co_fail(c, off, "out of memory");
-        memcpy(s, desc, len);
-        s[len] = 0;
         free(f->target_id);
         f->target_id = s;
         c->isa_name_off = off;
@@ -582,17 +591,28 @@ static int rel_entry(co_ctx_t *c, int kd_sec, uint64_t kd_off, uint64_t *entry)
     return 0;
 }
 
-/* Code size: the code symbol's size, else up to the next symbol. */
-static uint64_t code_size(const co_file_t *f, const char *name, uint64_t code)
+/* Code size: the size of the symbol named name that covers code (the
+ * first in address order), else up to the next symbol. */
+static uint64_t code_size(co_ctx_t *c, const char *name, uint64_t code)
 {
-    uint64_t end = f->text_addr + f->text_size;
-    for (size_t i = 0; i < f->nsyms; i++) {
-        const co_symbol_t *s = &f->syms[i];
-        if (strcmp(s->name, name) == 0 && s->addr <= code && s->size > code - s->addr)
-            return s->size - (code - s->addr);
-        if (s->addr > code && s->addr < end)
-            end = s->addr;
+    const co_file_t *f = c->f;
+    size_t lo = 0, hi = f->nsyms;
+    while (lo < hi) {   /* the first symbol of that name */
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->sym_by_name[mid]->name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    for (; lo < f->nsyms && strcmp(c->sym_by_name[lo]->name, name) == 0; lo++) {
+        const co_symbol_t *s = c->sym_by_name[lo];
+        if (s->addr <= code && s->size > code - s->addr)
+            return s->size - (code - s->addr);
+    }
+    uint64_t end = f->text_addr + f->text_size;
+    size_t next = co_sym_after(f, code);
+    if (next < f->nsyms && f->syms[next].addr < end)
+        end = f->syms[next].addr;
     return end - code;
 }
 
@@ -608,7 +628,83 @@ static int check_entry(co_ctx_t *c, co_kernel_t *k, size_t field_off)
     if (k->code_addr % 4)
         return co_fail(c, field_off, "kernel '%s': code address 0x%llx is not 4-byte aligned", k->name,
                        (unsigned long long)k->code_addr);
-    k->code_size = code_size(f, k->name, k->code_addr);
+    k->code_size = code_size(c, k->name, k->code_addr);
+    return 0;
+}
+
+/* ---- limits --------------------------------------------------------- */
+
+/* Where the descriptor keeps a size, and its name there. */
+typedef struct {
+    size_t off;
+    const char *name;
+} desc_field_t;
+
+/* kernarg, LDS, scratch: v3+ kernel descriptor, v2 amd_kernel_code_t. */
+static const desc_field_t kd_fields[3] = {
+    {8, "kernarg_size"}, {0, "group_segment_fixed_size"}, {4, "private_segment_fixed_size"}};
+static const desc_field_t akc_fields[3] = {
+    {72, "kernarg_segment_byte_size"}, {64, "workgroup_group_segment_byte_size"},
+    {60, "workitem_private_segment_byte_size"}};
+
+/* The descriptor (at file offset off) of k: kernarg segment within
+ * SIM_MAX_KERNARG, static LDS within the target's per-work-group LDS,
+ * scratch per work-item within what COMPUTE_TMPRING_SIZE can give a wave. */
+static int check_desc(co_ctx_t *c, const co_kernel_t *k, size_t off, uint64_t kernarg)
+{
+    const isa_target_t *t = c->f->target;
+    const occ_params_t *p = occ_params((isa_gen_t)t->gen);
+    const desc_field_t *fl = c->f->version == 2 ? akc_fields : kd_fields;
+    const char *what = c->f->version == 2 ? "amd_kernel_code_t" : "descriptor";
+    unsigned scratch_max = p->scratch_wave_max / p->wave_size;
+    if (kernarg > SIM_MAX_KERNARG)
+        return co_fail(c, off + fl[0].off, "kernel '%s': %s %s %llu is more than the %u-byte cap on kernel "
+                       "arguments", k->name, what, fl[0].name, (unsigned long long)kernarg, SIM_MAX_KERNARG);
+    if (k->desc.group_segment_fixed_size > p->lds_per_group_max)
+        return co_fail(c, off + fl[1].off, "kernel '%s': %s %s %u is more than the %u bytes of LDS a work-group "
+                       "can have on %s", k->name, what, fl[1].name, k->desc.group_segment_fixed_size,
+                       p->lds_per_group_max, t->name);
+    if (k->desc.private_segment_fixed_size > scratch_max)
+        return co_fail(c, off + fl[2].off, "kernel '%s': %s %s %u is more than the %u bytes of scratch per "
+                       "work-item a wave can have on %s", k->name, what, fl[2].name,
+                       k->desc.private_segment_fixed_size, scratch_max, t->name);
+    return 0;
+}
+
+/* A count is within max (returns 0), else the error naming it. */
+static int check_count(co_ctx_t *c, const co_kernel_t *k, size_t off, const char *field, uint64_t v,
+                       uint64_t max, const char *what)
+{
+    if (v <= max)
+        return 0;
+    return co_fail(c, off, "kernel '%s': %s %llu is more than the %llu %s", k->name, field, (unsigned long long)v,
+                   (unsigned long long)max, what);
+}
+
+/* The metadata's register counts, work-group sizes and wavefront size of k
+ * (its entry at file offset off) within the target's. */
+static int check_meta_limits(co_ctx_t *c, const co_kernel_t *k, size_t off)
+{
+    const isa_target_t *t = c->f->target;
+    const occ_params_t *p = occ_params((isa_gen_t)t->gen);
+    int v2 = c->f->version == 2;
+    const uint32_t *r = k->reqd_workgroup_size;
+    uint64_t items = (uint64_t)(r[0] ? r[0] : 1) * (r[1] ? r[1] : 1) * (r[2] ? r[2] : 1);
+    char what[64];
+    snprintf(what, sizeof what, "SGPRs a wave can have on %s", t->name);
+    if (check_count(c, k, off, v2 ? "NumSGPRs" : ".sgpr_count", k->sgpr_count, p->max_sgprs, what) ||
+        check_count(c, k, off, v2 ? "NumVGPRs" : ".vgpr_count", k->vgpr_count, p->max_vgprs,
+                    "VGPRs a work-item can have") ||
+        check_count(c, k, off, v2 ? "MaxFlatWorkGroupSize" : ".max_flat_workgroup_size",
+                    k->max_flat_workgroup_size, p->max_wg_size, "work-items of a work-group"))
+        return -1;
+    if (items > p->max_wg_size)
+        return co_fail(c, off, "kernel '%s': %s %u,%u,%u is %llu work-items, more than the %u of a work-group",
+                       k->name, v2 ? "ReqdWorkGroupSize" : ".reqd_workgroup_size", r[0], r[1], r[2],
+                       (unsigned long long)items, p->max_wg_size);
+    if (k->wavefront_size && k->wavefront_size != p->wave_size)
+        return co_fail(c, off, "kernel '%s': %s %u, but %s runs waves of %u", k->name,
+                       v2 ? "WavefrontSize" : ".wavefront_size", k->wavefront_size, t->name, p->wave_size);
     return 0;
 }
 
@@ -631,6 +727,8 @@ static int load_kd(co_ctx_t *c, size_t si, co_kernel_t *k)
     ds->rsrc1 = rd32(d + 48);
     ds->rsrc2 = rd32(d + 52);
     ds->kernel_code_properties = rd16(d + 56);
+    if (check_desc(c, k, (size_t)off, ds->kernarg_size))
+        return -1;
     k->desc_addr = addr;
     k->code_addr = addr + (uint64_t)ds->entry_offset;
     if (c->is_rel) {
@@ -644,6 +742,24 @@ static int load_kd(co_ctx_t *c, size_t si, co_kernel_t *k)
         }
     }
     return check_entry(c, k, (size_t)off + 16);
+}
+
+/* v2: the register counts and wavefront size of amd_kernel_code_t d (at
+ * file offset off) within the target's. */
+static int check_akc_counts(co_ctx_t *c, const co_kernel_t *k, size_t off, const uint8_t *d)
+{
+    const isa_target_t *t = c->f->target;
+    const occ_params_t *p = occ_params((isa_gen_t)t->gen);
+    char what[64];
+    snprintf(what, sizeof what, "SGPRs a wave can have on %s", t->name);
+    if (check_count(c, k, off + 84, "amd_kernel_code_t wavefront_sgpr_count", rd16(d + 84), p->max_sgprs, what) ||
+        check_count(c, k, off + 86, "amd_kernel_code_t workitem_vgpr_count", rd16(d + 86), p->max_vgprs,
+                    "VGPRs a work-item can have"))
+        return -1;
+    if (d[103] && 1ull << (d[103] & 63) != p->wave_size)
+        return co_fail(c, off + 103, "kernel '%s': amd_kernel_code_t wavefront_size %u (log2), but %s runs "
+                       "waves of %u", k->name, d[103], t->name, p->wave_size);
+    return 0;
 }
 
 /* v2: 256-byte amd_kernel_code_t at the kernel symbol in .text (§5.4). */
@@ -663,7 +779,9 @@ static int load_akc(co_ctx_t *c, size_t si, co_kernel_t *k)
     ds->kernel_code_properties = (uint16_t)(rd32(d + 56) & 0x3ff);
     ds->private_segment_fixed_size = rd32(d + 60);
     ds->group_segment_fixed_size = rd32(d + 64);
-    ds->kernarg_size = kernarg > UINT32_MAX ? UINT32_MAX : (uint32_t)kernarg;
+    if (check_desc(c, k, (size_t)off, kernarg) || check_akc_counts(c, k, (size_t)off, d))
+        return -1;
+    ds->kernarg_size = (uint32_t)kernarg;   /* <= SIM_MAX_KERNARG */
     if (!k->uses_dynamic_stack)
         k->uses_dynamic_stack = (rd32(d + 56) >> 20) & 1;
     if (!k->sgpr_count)
@@ -681,15 +799,16 @@ static int load_akc(co_ctx_t *c, size_t si, co_kernel_t *k)
     return check_entry(c, k, (size_t)off + 16);
 }
 
-/* The metadata record for a descriptor symbol (v3+: "NAME.kd"; v2: NAME). */
-static co_kernel_t *meta_for(co_ctx_t *c, const char *sym, int *used)
+/* The metadata record for a descriptor symbol (v3+: "NAME.kd"; v2: NAME),
+ * its index in *at. */
+static co_kernel_t *meta_for(co_ctx_t *c, const char *sym, int *used, long *at)
 {
-    for (size_t i = 0; i < c->meta.n; i++)
-        if (!used[i] && strcmp(c->meta.kernels[i].symbol, sym) == 0) {
-            used[i] = 1;
-            return &c->meta.kernels[i];
-        }
-    return NULL;
+    long i = co_meta_find(&c->meta, sym);
+    if (i < 0 || used[i])
+        return NULL;
+    used[i] = 1;
+    *at = i;
+    return &c->meta.kernels[i];
 }
 
 static int is_kernel_symbol(co_ctx_t *c, size_t i)
@@ -709,14 +828,58 @@ static int kernel_cmp(const void *a, const void *b)
     return x->desc_addr < y->desc_addr ? -1 : x->desc_addr > y->desc_addr;
 }
 
+/* Orders pointers into one array by the name they point at, then by position. */
+static int by_name_cmp(const void *a, const void *b)
+{
+    const co_symbol_t *const *x = a, *const *y = b;
+    int d = strcmp((*x)->name, (*y)->name);
+    return d ? d : (*x > *y) - (*x < *y);
+}
+
+static int kernel_name_cmp(const void *a, const void *b)
+{
+    const co_kernel_t *const *x = a, *const *y = b;
+    int d = strcmp((*x)->name, (*y)->name);
+    return d ? d : (*x > *y) - (*x < *y);
+}
+
+/* c->sym_by_name: the .text symbols sorted by name. */
+static int index_symbols(co_ctx_t *c)
+{
+    const co_file_t *f = c->f;
+    c->sym_by_name = malloc((f->nsyms ? f->nsyms : 1) * sizeof *c->sym_by_name);
+    if (!c->sym_by_name)
+        return co_fail(c, 0, "out of memory");
+    for (size_t i = 0; i < f->nsyms; i++)
+        c->sym_by_name[i] = &f->syms[i];
+    qsort(c->sym_by_name, f->nsyms, sizeof *c->sym_by_name, by_name_cmp);
+    return 0;
+}
+
+/* f->kernel_by_name: the kernels (in their final order) sorted by name. */
+static int index_kernels(co_ctx_t *c)
+{
+    co_file_t *f = c->f;
+    f->kernel_by_name = malloc((f->nkernels ? f->nkernels : 1) * sizeof *f->kernel_by_name);
+    if (!f->kernel_by_name)
+        return co_fail(c, 0, "out of memory");
+    for (size_t i = 0; i < f->nkernels; i++)
+        f->kernel_by_name[i] = &f->kernels[i];
+    qsort(f->kernel_by_name, f->nkernels, sizeof *f->kernel_by_name, kernel_name_cmp);
+    return 0;
+}
+
 /* Adopt the metadata record for symbol si (or start an empty one). */
 static int kernel_record(co_ctx_t *c, size_t si, int *used, co_kernel_t *k)
 {
     const char *sym = c->symname[si];
-    co_kernel_t *m = meta_for(c, sym, used);
+    long at = -1;
+    co_kernel_t *m = meta_for(c, sym, used, &at);
     if (m) {
         *k = *m;
         memset(m, 0, sizeof *m);
+        if (check_meta_limits(c, k, c->meta.offsets[at]))
+            return -1;
     }
     if (!k->symbol && !(k->symbol = strdup(sym)))
         return co_fail(c, 0, "out of memory");
@@ -734,6 +897,8 @@ static int load_kernels(co_ctx_t *c)
 {
     co_file_t *f = c->f;
     size_t cap = 0;
+    if (index_symbols(c))
+        return -1;
     int *used = calloc(c->meta.n ? c->meta.n : 1, sizeof *used);
     if (!used)
         return co_fail(c, 0, "out of memory");
@@ -764,7 +929,7 @@ static int load_kernels(co_ctx_t *c)
         }
     free(used);
     qsort(f->kernels, f->nkernels, sizeof *f->kernels, kernel_cmp);
-    return 0;
+    return index_kernels(c);
 }
 
 /* ---- entry points --------------------------------------------------- */
@@ -773,7 +938,10 @@ static void ctx_free(co_ctx_t *c)
 {
     co_meta_free(&c->meta);
     free(c->sym);
+    for (size_t i = 0; c->symname && i < c->symcap; i++)
+        free(c->symname[i]);
     free(c->symname);
+    free(c->sym_by_name);
     free(c->symsec);
     free(c->symoff);
     if (c->elf)
@@ -944,10 +1112,47 @@ int co_load_raw(const char *path, const isa_target_t *t, co_file_t *out, char *e
 
 const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name)
 {
-    for (size_t i = 0; i < f->nkernels; i++)
-        if (strcmp(f->kernels[i].name, name) == 0)
-            return &f->kernels[i];
-    return NULL;
+    if (!f->kernel_by_name) {   /* a raw blob: one kernel */
+        for (size_t i = 0; i < f->nkernels; i++)
+            if (strcmp(f->kernels[i].name, name) == 0)
+                return &f->kernels[i];
+        return NULL;
+    }
+    size_t lo = 0, hi = f->nkernels;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(f->kernel_by_name[mid]->name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->nkernels && strcmp(f->kernel_by_name[lo]->name, name) == 0 ? f->kernel_by_name[lo] : NULL;
+}
+
+const co_kernel_t *co_kernel_at(const co_file_t *f, uint64_t addr)
+{
+    size_t lo = 0, hi = f->nkernels;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->kernels[mid].desc_addr < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->nkernels && f->kernels[lo].desc_addr == addr ? &f->kernels[lo] : NULL;
+}
+
+size_t co_sym_after(const co_file_t *f, uint64_t addr)
+{
+    size_t lo = 0, hi = f->nsyms;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->syms[mid].addr <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 const uint8_t *co_bytes_at(const co_file_t *f, uint64_t addr, size_t len)
@@ -987,6 +1192,7 @@ void co_free(co_file_t *f)
         free(f->secs[i].name);
     free(f->secs);
     free(f->target_id);
+    free(f->kernel_by_name);
     free(f->image);
     free(f->path);
     memset(f, 0, sizeof *f);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "isa/isa.h"
 
+
 /* Argument value kinds from the metadata (.value_kind / ValueKind). */
 typedef enum {
     CO_ARG_BY_VALUE, CO_ARG_GLOBAL_BUFFER, CO_ARG_DYNAMIC_SHARED_POINTER,
@@ -87,7 +88,7 @@ typedef struct {
 enum { CO_FEAT_UNSUPPORTED, CO_FEAT_ANY, CO_FEAT_OFF, CO_FEAT_ON };
 
 typedef struct {
-    char *path;
+    char *path;                        /* as given (not taken from the file) */
     const isa_target_t *target;
     int version;                       /* code object version 2..5; 0 for raw */
     uint32_t e_flags;
@@ -106,11 +107,25 @@ typedef struct {
     size_t nsecs;
     char *target_id;                   /* metadata amdhsa.target or v2 ISA name, "" if absent */
     int xnack, sramecc;                /* CO_FEAT_* from e_flags */
+    const co_kernel_t **kernel_by_name;   /* the kernels sorted by name (co_find_kernel) */
 } co_file_t;
 
 /* Load an HSA code object.  Returns 0, or nonzero with a one-line message
  * in err naming the file and, where it applies, the offset and what is
- * wrong ("k.co: offset 0x40: section header table runs past end of file"). */
+ * wrong ("k.co: offset 0x40: section header table runs past end of file").
+ * Every string taken from the file (kernel, symbol, section, argument and
+ * type names, kinds, language, target id) is stored in its printable form
+ * (strsafe.h: controls and bytes that are not UTF-8 as \xNN, '\' as
+ * \\), so it can go to a terminal or a one-line message as it is.  Every
+ * size and offset is checked in 64-bit arithmetic: the kernarg segment
+ * (descriptor and metadata) at most SIM_MAX_KERNARG (sim/dispatch.h) bytes and each argument
+ * of 1 to SIM_MAX_KERNARG bytes inside it; static LDS at most the target's
+ * per-work-group LDS; scratch per work-item at most what
+ * COMPUTE_TMPRING_SIZE can give a wave; SGPR and VGPR counts, work-group
+ * sizes and the wavefront size within the target's.  A violation names
+ * the file, offset, kernel, field and value:
+ * "k.co: offset 0x1f0: metadata: kernel 'k': .args[3] .offset 4294967288 +
+ * .size 16 runs past the kernarg segment (.kernarg_segment_size 64)". */
 int co_load(const char *path, co_file_t *out, char *err, size_t errlen);
 
 /* Load a raw code blob (no ELF) for the given target: one pseudo-kernel
@@ -121,8 +136,18 @@ int co_load_raw(const char *path, const isa_target_t *t, co_file_t *out, char *e
  * used in messages only.  The buffer is copied. */
 int co_load_mem(const char *path, const void *data, size_t size, co_file_t *out, char *err, size_t errlen);
 
-/* Find a kernel by name; NULL if absent. */
+/* Find a kernel by name (its printable form); NULL if absent.  The first
+ * in address order if several share the name.  O(log n). */
 const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name);
+
+/* The first kernel (in f->kernels order) whose descriptor is at addr;
+ * NULL if none.  O(log n). */
+const co_kernel_t *co_kernel_at(const co_file_t *f, uint64_t addr);
+
+/* Index in f->syms of the first symbol whose address is greater than
+ * addr (f->nsyms if none): the symbol labelling addr is the one before
+ * it, the next code starts at it.  O(log n). */
+size_t co_sym_after(const co_file_t *f, uint64_t addr);
 
 /* Bytes of memory at an address of the loaded image (code or data);
  * NULL if [addr, addr+len) is not inside a loaded section. */

@@ -1,7 +1,10 @@
 /* codeobj_meta.c — kernel metadata (v3+ msgpack / v2 YAML) to co_kernel_t.
  * Field names per schema live in tables; unknown keys are ignored (newer
  * compilers add some), a known key with the wrong type is an error that
- * points at the value's file offset. */
+ * points at the value's file offset.  Strings are stored in their printable
+ * form (strsafe.h); sizes, offsets and alignments are checked here, in
+ * 64-bit arithmetic, against the kernarg cap and the kernel's own kernarg
+ * segment (the target-dependent limits are checked by the loader). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -9,7 +12,9 @@
 #include <string.h>
 #include "front/codeobj_meta.h"
 #include "front/msgpack.h"
+#include "front/strsafe.h"
 #include "front/yaml.h"
+#include "sim/dispatch.h"
 
 typedef struct {
     size_t base;          /* file offset of the note description */
@@ -194,7 +199,7 @@ static int get_field(md_ctx_t *c, const md_node_t *n, const field_t *f, void *re
         const char *s = md_to_str(n);
         if (!s)
             return md_fail(c, n, "%s: %s is a %s, expected a string", ctx, f->key, md_type_name(n->type));
-        char *copy = strdup(s);
+        char *copy = str_printable(s, n->n, 0);
         if (!copy)
             return md_fail(c, n, "out of memory");
         free(*(char **)dst);
@@ -244,10 +249,84 @@ static int dup_empty(md_ctx_t *c, char **s)
     return 0;
 }
 
+/* ---- limits --------------------------------------------------------- */
+
+/* How each schema spells the fields the limit checks name. */
+typedef struct {
+    const char *args, *offset, *size, *pointee, *segment, *seg_align;
+} names_t;
+
+static const names_t names_v3 = {".args", ".offset", ".size", ".pointee_align", ".kernarg_segment_size",
+                                 ".kernarg_segment_align"};
+static const names_t names_v2 = {"Args", "offset", "Size", "PointeeAlign", "KernargSegmentSize",
+                                 "KernargSegmentAlign"};
+
+static int pow2_upto(uint64_t v, uint64_t max)
+{
+    return v && !(v & (v - 1)) && v <= max;
+}
+
+/* The node of key in map a, else in map b, else a (for a message's offset). */
+static const md_node_t *node_of(const md_node_t *a, const md_node_t *b, const char *key)
+{
+    const md_node_t *n = key ? md_get(a, key) : NULL;
+    if (!n && b && key)
+        n = md_get(b, key);
+    return n ? n : a;
+}
+
+/* The argument i of k (read from map m): 1 to SIM_MAX_KERNARG bytes, inside
+ * the kernarg segment (the metadata's size when it gives one, else the
+ * cap); a pointee alignment is a power of two. */
+static int check_arg(md_ctx_t *c, const md_node_t *m, const co_kernel_t *k, size_t i, int has_seg,
+                     const names_t *nm)
+{
+    const co_arg_t *a = &k->args[i];
+    uint64_t seg = has_seg ? k->kernarg_segment_size : SIM_MAX_KERNARG, end = (uint64_t)a->offset + a->size;
+    char segtext[80];
+    if (a->size == 0 || a->size > SIM_MAX_KERNARG)
+        return md_fail(c, node_of(m, NULL, nm->size), "kernel '%s': %s[%zu] %s %u is not 1 to %u bytes", k->name,
+                       nm->args, i, nm->size, a->size, SIM_MAX_KERNARG);
+    if (has_seg)
+        snprintf(segtext, sizeof segtext, "%s %llu", nm->segment, (unsigned long long)seg);
+    else
+        snprintf(segtext, sizeof segtext, "no %s; the cap is %u", nm->segment, SIM_MAX_KERNARG);
+    if (end > seg)
+        return md_fail(c, node_of(m, NULL, nm->offset), "kernel '%s': %s[%zu] %s %u + %s %u runs past the "
+                       "kernarg segment (%s)", k->name, nm->args, i, nm->offset, a->offset, nm->size, a->size,
+                       segtext);
+    if (a->pointee_align && !pow2_upto(a->pointee_align, UINT32_MAX))
+        return md_fail(c, node_of(m, NULL, nm->pointee), "kernel '%s': %s[%zu] %s %u is not a power of two",
+                       k->name, nm->args, i, nm->pointee, a->pointee_align);
+    return 0;
+}
+
+/* The kernarg segment of k (map m, v2 also CodeProps cp): within the
+ * cap, its alignment a power of two.  (The loader checks the limits that
+ * depend on the target: registers, work-group size, LDS, scratch.) */
+static int check_kernel(md_ctx_t *c, const md_node_t *m, const md_node_t *cp, const co_kernel_t *k,
+                        const names_t *nm)
+{
+    if (k->kernarg_segment_size > SIM_MAX_KERNARG)
+        return md_fail(c, node_of(m, cp, nm->segment), "kernel '%s': %s %u is more than the %u-byte cap on "
+                       "kernel arguments", k->name, nm->segment, k->kernarg_segment_size, SIM_MAX_KERNARG);
+    if (k->kernarg_segment_align && !pow2_upto(k->kernarg_segment_align, SIM_MAX_KERNARG))
+        return md_fail(c, node_of(m, cp, nm->seg_align), "kernel '%s': %s %u is not a power of two up to %u",
+                       k->name, nm->seg_align, k->kernarg_segment_align, SIM_MAX_KERNARG);
+    return 0;
+}
+
 /* ---- arguments ------------------------------------------------------ */
+
+/* The printable form of string node n (text s) in buf, for a message. */
+static const char *printable(const char *s, const md_node_t *n, char *buf, size_t len)
+{
+    return str_printable_to(buf, len, s, n->n, 0);
+}
 
 static int get_arg_enums(md_ctx_t *c, const md_node_t *m, co_arg_t *a, int v2, const char *ctx)
 {
+    char buf[64];
     const md_node_t *n = md_get(m, v2 ? "ValueKind" : ".value_kind");
     const char *s = md_to_str(n);
     if (!s)
@@ -257,7 +336,7 @@ static int get_arg_enums(md_ctx_t *c, const md_node_t *m, co_arg_t *a, int v2, c
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(s, v2 ? (kinds[i].v2 ? kinds[i].v2 : "") : kinds[i].v3) == 0)
             a->kind = kinds[i].kind;
-    if (!(a->kind_name = strdup(s)))
+    if (!(a->kind_name = str_printable(s, n->n, 0)))
         return md_fail(c, n, "out of memory");
 
     a->address_space = -1;
@@ -269,7 +348,7 @@ static int get_arg_enums(md_ctx_t *c, const md_node_t *m, co_arg_t *a, int v2, c
             if (strcmp(s, v2 ? spaces[i].v2 : spaces[i].v3) == 0)
                 a->address_space = spaces[i].as;
         if (a->address_space < 0)
-            return md_fail(c, n, "%s: unknown address space '%s'", ctx, s);
+            return md_fail(c, n, "%s: unknown address space '%s'", ctx, printable(s, n, buf, sizeof buf));
     }
 
     n = md_get(m, v2 ? "AccQual" : ".access");
@@ -282,15 +361,16 @@ static int get_arg_enums(md_ctx_t *c, const md_node_t *m, co_arg_t *a, int v2, c
             if (strcmp(s, v2 ? accesses[i].v2 : accesses[i].v3) == 0 && s[0])
                 acc = accesses[i].v3;
         if (!acc)
-            return md_fail(c, n, "%s: unknown access qualifier '%s'", ctx, s);
+            return md_fail(c, n, "%s: unknown access qualifier '%s'", ctx, printable(s, n, buf, sizeof buf));
     }
     if (!(a->access = strdup(acc)))
         return md_fail(c, n, "out of memory");
     return 0;
 }
 
-static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2)
+static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2, int has_seg)
 {
+    const names_t *nm = v2 ? &names_v2 : &names_v3;
     char ctx[200];
     if (!arr || arr->type == MD_NIL)
         return 0;
@@ -305,7 +385,7 @@ static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2)
     for (size_t i = 0; i < arr->n; i++) {
         const md_node_t *m = md_item(arr, i);
         co_arg_t *a = &k->args[k->nargs++];
-        snprintf(ctx, sizeof ctx, "kernel '%s' argument %zu", k->name, i);
+        snprintf(ctx, sizeof ctx, "kernel '%s': %s[%zu]", k->name, nm->args, i);
         if (m->type != MD_MAP)
             return md_fail(c, m, "%s is a %s, expected a map", ctx, md_type_name(m->type));
         if (get_fields(c, m, v2 ? arg_v2 : arg_v3, v2 ? NFIELDS(arg_v2) : NFIELDS(arg_v3), a, ctx) ||
@@ -315,16 +395,17 @@ static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2)
             return md_fail(c, m, "%s: %s is missing", ctx, v2 ? "Size" : ".size");
         if (v2) {
             uint32_t al = a->align ? a->align : 1;
-            if (al & (al - 1))
-                return md_fail(c, md_get(m, "Align"), "%s: Align %u is not a power of two", ctx, al);
-            next = (next + al - 1) / al * al;
-            if (next + a->size > UINT32_MAX)
-                return md_fail(c, m, "%s: kernel arguments exceed 4 GiB", ctx);
+            if (!pow2_upto(al, SIM_MAX_KERNARG))
+                return md_fail(c, md_get(m, "Align"), "%s Align %u is not a power of two up to %u", ctx, al,
+                               SIM_MAX_KERNARG);
+            next = (next + al - 1) / al * al;   /* < 2 * SIM_MAX_KERNARG: each check_arg bounds it */
             a->offset = (uint32_t)next;
             next += a->size;
         } else if (!md_get(m, ".offset")) {
             return md_fail(c, m, "%s: .offset is missing", ctx);
         }
+        if (check_arg(c, m, k, i, has_seg, nm))
+            return -1;
     }
     return 0;
 }
@@ -342,8 +423,10 @@ static int get_kernel(md_ctx_t *c, const md_node_t *m, co_kernel_t *k, int v2)
         return md_fail(c, m, "kernel entry without %s", v2 ? "Name" : ".name");
     char ctx[200];
     snprintf(ctx, sizeof ctx, "kernel '%s'", k->name);
+    const md_node_t *cp = NULL, *at = NULL;
     if (v2) {
-        const md_node_t *cp = md_get(m, "CodeProps"), *at = md_get(m, "Attrs");
+        cp = md_get(m, "CodeProps");
+        at = md_get(m, "Attrs");
         if (cp && cp->type != MD_NIL && cp->type != MD_MAP)
             return md_fail(c, cp, "%s: CodeProps is not a map", ctx);
         if (at && at->type != MD_NIL && at->type != MD_MAP)
@@ -360,7 +443,10 @@ static int get_kernel(md_ctx_t *c, const md_node_t *m, co_kernel_t *k, int v2)
     } else if (!k->symbol) {
         return md_fail(c, m, "%s: .symbol is missing", ctx);
     }
-    if (get_args(c, md_get(m, v2 ? "Args" : ".args"), k, v2))
+    const names_t *nm = v2 ? &names_v2 : &names_v3;
+    const md_node_t *seg = md_get(v2 ? cp : m, nm->segment);
+    int has_seg = seg && seg->type != MD_NIL;
+    if (check_kernel(c, m, cp, k, nm) || get_args(c, md_get(m, v2 ? "Args" : ".args"), k, v2, has_seg))
         return -1;
     k->has_metadata = 1;
     if (dup_empty(c, &k->language) || dup_empty(c, &k->symbol))
@@ -371,6 +457,47 @@ static int get_kernel(md_ctx_t *c, const md_node_t *m, co_kernel_t *k, int v2)
             return md_fail(c, m, "out of memory");
     }
     return 0;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+    const co_meta_key_t *x = a, *y = b;
+    int d = strcmp(x->symbol, y->symbol);
+    return d ? d : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Sort the kernels by symbol into meta->by_symbol (n log n); a symbol
+ * described twice is an error at its second entry (ks: the array). */
+static int index_symbols(md_ctx_t *c, const md_node_t *ks, co_meta_t *meta)
+{
+    size_t n = meta->n, dup = n;
+    co_meta_key_t *by = malloc((n ? n : 1) * sizeof *by);
+    if (!by)
+        return md_fail(c, ks, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        by[i] = (co_meta_key_t){meta->kernels[i].symbol, i};
+    qsort(by, n, sizeof *by, key_cmp);
+    meta->by_symbol = by;
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(by[i - 1].symbol, by[i].symbol) == 0 && by[i].i < dup)
+            dup = by[i].i;
+    if (dup < n)
+        return md_fail(c, md_item(ks, dup), "kernel '%s' is described twice", meta->kernels[dup].name);
+    return 0;
+}
+
+long co_meta_find(const co_meta_t *m, const char *symbol)
+{
+    size_t lo = 0, hi = m->by_symbol ? m->n : 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(m->by_symbol[mid].symbol, symbol) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return m->by_symbol && lo < m->n && strcmp(m->by_symbol[lo].symbol, symbol) == 0 ? (long)m->by_symbol[lo].i
+                                                                                        : -1;
 }
 
 static int get_kernels(md_ctx_t *c, const md_node_t *root, co_meta_t *meta, int v2)
@@ -393,11 +520,8 @@ static int get_kernels(md_ctx_t *c, const md_node_t *root, co_meta_t *meta, int 
         meta->n++;
         if (get_kernel(c, m, &meta->kernels[i], v2))
             return -1;
-        for (size_t j = 0; j < i; j++)
-            if (strcmp(meta->kernels[j].symbol, meta->kernels[i].symbol) == 0)
-                return md_fail(c, m, "kernel '%s' is described twice", meta->kernels[i].name);
     }
-    return 0;
+    return index_symbols(c, ks, meta);
 }
 
 static int read_meta(md_node_t *root, size_t base, co_meta_t *meta, int v2, char *err, size_t errlen)
@@ -411,7 +535,7 @@ static int read_meta(md_node_t *root, size_t base, co_meta_t *meta, int v2, char
             rc = md_fail(&c, t, "amdhsa.target is a %s, expected a string", md_type_name(t->type));
         else if (t)
             meta->target_off = base + t->off;
-        if (rc == 0 && !(meta->target = strdup(t ? md_to_str(t) : "")))
+        if (rc == 0 && !(meta->target = t ? str_printable(md_to_str(t), t->n, 0) : strdup("")))
             rc = md_fail(&c, t, "out of memory");
     }
     md_free(root);
@@ -454,10 +578,7 @@ int co_meta_yaml(const uint8_t *desc, size_t len, size_t base, co_meta_t *m, cha
 
 char *co_one_line(char *s)
 {
-    for (char *p = s; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return s;
+    return str_one_line(s);
 }
 
 void co_kernel_clear(co_kernel_t *k)
@@ -482,6 +603,7 @@ void co_meta_free(co_meta_t *m)
         co_kernel_clear(&m->kernels[i]);
     free(m->kernels);
     free(m->offsets);
+    free(m->by_symbol);
     free(m->target);
     memset(m, 0, sizeof *m);
 }

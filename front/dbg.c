@@ -65,8 +65,9 @@ static int cmp_sym(const void *a, const void *b)
 /* Whether sym is a code object v2 kernel symbol (its amd_kernel_code_t header). */
 static int is_v2_header(const co_file_t *f, const co_symbol_t *s)
 {
-    for (size_t k = 0; k < f->nkernels; k++)
-        if (f->kernels[k].desc_addr == s->addr && f->kernels[k].code_addr > s->addr)
+    const co_kernel_t *end = f->kernels + f->nkernels;
+    for (const co_kernel_t *k = co_kernel_at(f, s->addr); k && k < end && k->desc_addr == s->addr; k++)
+        if (k->code_addr > s->addr)
             return 1;
     return 0;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/gpu_mirror.h"
+#include "sim/occupancy.h"
 
 gpu_status_t gpu_mirror_open(gpu_mirror_t *d, const la_module_t *m, char *msg, size_t msglen)
 {
@@ -123,9 +124,10 @@ int gpu_mirror_run(gpu_mirror_t *d, launch_t *L, uint64_t *ns, char *err, size_t
     uint8_t *ka;
     uint32_t size;
     uint64_t lds = la_group_segment_size(L);
-    if (lds > sim_max_lds(L->sk.t)) {
+    uint32_t max_lds = occ_params(L->sk.t->gen)->lds_per_group_max;
+    if (lds > max_lds) {
         snprintf(err, errlen, "the kernel needs %llu bytes of LDS per work-group; %s allows %u",
-                 (unsigned long long)lds, L->sk.t->name, sim_max_lds(L->sk.t));
+                 (unsigned long long)lds, L->sk.t->name, max_lds);
         return -1;
     }
     if (la_kernarg(L, &plat, &ka, &size)) {

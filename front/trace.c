@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "front/strsafe.h"
 #include "front/trace_code.h"
 
 /* ---- reader ------------------------------------------------------------- */
@@ -106,6 +107,18 @@ static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t
     return 0;
 }
 
+/* A header string (NUL-terminated, cap bytes) in its printable form, cut to
+ * fit: the file may say anything, and these go to terminals and messages.
+ * A backslash stays (the names gcnsim writes are already printable). */
+static void printable_field(char *s, size_t cap)
+{
+    char tmp[256];
+    if (cap > sizeof tmp)
+        cap = sizeof tmp;
+    str_printable_to(tmp, cap, s, strlen(s), STR_KEEP_BACKSLASH);
+    memcpy(s, tmp, strlen(tmp) + 1);
+}
+
 static int read_header(trace_reader_t *tr, char *err, size_t errlen)
 {
     uint64_t arg, cs;
@@ -124,12 +137,14 @@ static int read_header(trace_reader_t *tr, char *err, size_t errlen)
     tc_r_str(&r, tr->h.target, sizeof tr->h.target);
     tc_r_str(&r, tr->h.version, sizeof tr->h.version);
     tc_r_str(&r, tr->h.kernel, sizeof tr->h.kernel);
+    printable_field(tr->h.target, sizeof tr->h.target);
+    printable_field(tr->h.version, sizeof tr->h.version);
+    printable_field(tr->h.kernel, sizeof tr->h.kernel);
     uint64_t n = tc_r_var(&r);
-    if (!r.bad && n <= (uint64_t)(r.end - r.p) && (tr->options = malloc(n + 1))) {
-        memcpy(tr->options, r.p, n);
-        tr->options[n] = 0;
+    if (!r.bad && n <= (uint64_t)(r.end - r.p) &&
+        (tr->options = str_printable((const char *)r.p, strnlen((const char *)r.p, (size_t)n), STR_KEEP_BACKSLASH)))
         r.p += n;
-    } else
+    else
         r.bad = 1;
     tr->h.options = tr->options;
     if ((size_t)(r.end - r.p) != 40)

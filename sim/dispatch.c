@@ -7,6 +7,7 @@
 #include "sim/dispatch.h"
 #include "sim/exec.h"
 #include "sim/cu.h"
+#include "sim/occupancy.h"
 
 enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = SIM_QUEUE_GROUP_APERTURE_HI,
        QUEUE_PRIVATE_APERTURE_HI = SIM_QUEUE_PRIVATE_APERTURE_HI };
@@ -23,10 +24,7 @@ static uint64_t ceil_div(uint64_t a, uint64_t b)
     return a / b + (a % b != 0);
 }
 
-uint32_t sim_max_lds(const isa_target_t *t)
-{
-    return t->gen == ISA_GFX6 ? 32768 : 65536;
-}
+
 
 /* Value of a hidden argument for this launch on platform p. */
 static uint64_t hidden_value(const sim_launch_t *l, const sim_platform_t *p, sim_hidden_t kind)
@@ -244,16 +242,16 @@ int sim_wg_setup(const sim_kernel_t *k, sim_ctx_t *c, sim_wg_t *g, const uint32_
 
 static int check_sizes(const sim_kernel_t *k, const sim_launch_t *l, uint64_t lds, char *err, size_t errlen)
 {
-    uint32_t max_lds = sim_max_lds(k->t);
+    const occ_params_t *op = occ_params(k->t->gen);
+    uint32_t max_lds = op->lds_per_group_max, max_scratch = op->scratch_wave_max;
     if (lds > max_lds) {
         snprintf(err, errlen, "the kernel needs %llu bytes of LDS per work-group (static %u + dynamic %u); %s allows %u",
                  (unsigned long long)lds, k->group_segment_fixed_size, l->dynamic_lds, k->t->name, max_lds);
         return -1;
     }
-    if (k->private_segment_fixed_size > SIM_MAX_PRIVATE_PER_LANE) {
+    if ((uint64_t)k->private_segment_fixed_size * op->wave_size > max_scratch) {
         snprintf(err, errlen, "the kernel needs %u bytes of scratch per work-item; a wave has at most %u bytes "
-                 "(%u per work-item)", k->private_segment_fixed_size, SIM_MAX_SCRATCH_PER_WAVE,
-                 SIM_MAX_PRIVATE_PER_LANE);
+                 "(%u per work-item)", k->private_segment_fixed_size, max_scratch, max_scratch / op->wave_size);
         return -1;
     }
     uint64_t ksize = sim_kernarg_size(l);

@@ -99,18 +99,16 @@ typedef struct {
     uint64_t queue_ptr;
 } sim_platform_t;
 
-/* The largest kernarg segment gcnsim builds: HIP passes at most 4 KiB of
- * explicit arguments and code object v5 adds 256 bytes of hidden ones;
- * OpenCL on AMD allows 1 KiB (CL_DEVICE_MAX_PARAMETER_SIZE). */
+/* The most bytes of kernel arguments a kernel may have: its kernarg
+ * segment (the descriptor's kernarg_size and the metadata's
+ * .kernarg_segment_size, checked by the loader) and every argument in it.
+ * Real kernels need far less: HIP allows 4 KiB of explicit arguments plus
+ * up to 256 bytes of hidden ones; OpenCL on AMD reports
+ * CL_DEVICE_MAX_PARAMETER_SIZE 1024; the committed clang-built objects
+ * (v2-v5) have at most 288 bytes.  64 KiB leaves room for any of them and
+ * keeps a launch's kernarg buffer small.  (LDS and scratch limits are the
+ * target's: occ_params.) */
 #define SIM_MAX_KERNARG 65536u
-/* The most scratch a wave can have on gfx6-gfx9: COMPUTE_TMPRING_SIZE.WAVESIZE
- * is 13 bits of 1 KiB (256-dword) units (LLVM GCNSubtarget
- * getMaxWaveScratchSize), so a work-item has at most 8191 KiB / 64. */
-#define SIM_MAX_SCRATCH_PER_WAVE (8191u * 1024u)
-#define SIM_MAX_PRIVATE_PER_LANE (SIM_MAX_SCRATCH_PER_WAVE / 64u)
-
-/* LDS bytes a work-group may have on target t (64 KiB; 32 KiB on gfx6). */
-uint32_t sim_max_lds(const isa_target_t *t);
 
 /* Bytes of launch l's kernarg segment: its explicit bytes and every hidden
  * argument (64-bit: a caller checks it against SIM_MAX_KERNARG). */

@@ -35,6 +35,11 @@ typedef struct {
     unsigned max_wg_size;         /* 1024 work-items */
     unsigned max_barrier_groups;  /* 16 multi-wave groups per CU */
     unsigned scratch_granule;     /* bytes per wave: 1024 (256 dwords) */
+    unsigned scratch_wave_max;    /* bytes per wave: COMPUTE_TMPRING_SIZE.WAVESIZE is 13 bits
+                                     of 1 KiB granules on gfx6-gfx9, so (2^13-1) * 1024
+                                     (LLVM GCNSubtarget::getMaxWaveScratchSize, which refuses
+                                     to compile a kernel needing more per work-item than
+                                     this / 64 = 131056 bytes) */
 } occ_params_t;
 
 /* The parameters of a generation; NULL for an unknown one. */

@@ -50,7 +50,10 @@ def tools(target):
 
 
 def llvm_lib(ver):
-    libs = sorted(glob.glob("/usr/lib/llvm-%s/lib/libLLVM-%s*.so*" % (ver, ver)))
+    # llvm-N-dev links it into /usr/lib/llvm-N/lib; libllvmN (which llvm-N
+    # installs) has it in the multiarch library directory
+    libs = sorted(glob.glob("/usr/lib/llvm-%s/lib/libLLVM-%s*.so*" % (ver, ver)) +
+                  glob.glob("/usr/lib/*-linux-gnu*/libLLVM-%s.so*" % ver))
     return libs[0] if libs else None
 
 

@@ -306,6 +306,34 @@ static void d_strtab(uint8_t *p, size_t n, const co_file_t *f)
         wr32(e, 0x7fffffff);
 }
 
+/* The v3+ descriptor of lds_reduce, a 32-bit field at off set to v. */
+static void kd_field(uint8_t *p, const co_file_t *f, size_t off, uint32_t v)
+{
+    const co_section_t *ro = section(f, ".rodata");
+    const co_kernel_t *k = co_find_kernel(f, "lds_reduce");
+    wr32(p + ro->offset + (k->desc_addr - ro->addr) + off, v);
+}
+
+static void d_kd_lds(uint8_t *p, size_t n, const co_file_t *f) { (void)n; kd_field(p, f, 0, 65537); }
+static void d_kd_scratch(uint8_t *p, size_t n, const co_file_t *f) { (void)n; kd_field(p, f, 4, 131057); }
+static void d_kd_kernarg(uint8_t *p, size_t n, const co_file_t *f) { (void)n; kd_field(p, f, 8, 0xffffffffu); }
+
+static void d_akc_kernarg(uint8_t *p, size_t n, const co_file_t *f)
+{
+    (void)n;
+    const co_kernel_t *k = co_find_kernel(f, "lds_reduce");
+    const co_section_t *t = section(f, ".text");
+    wr64(p + t->offset + (k->desc_addr - t->addr) + 72, 1ull << 40);
+}
+
+static void d_akc_lds(uint8_t *p, size_t n, const co_file_t *f)
+{
+    (void)n;
+    const co_kernel_t *k = co_find_kernel(f, "lds_reduce");
+    const co_section_t *t = section(f, ".text");
+    wr32(p + t->offset + (k->desc_addr - t->addr) + 64, 0xffffffffu);
+}
+
 static void damaged(void)
 {
     const char *v4 = DIR "lds-gfx803.co", *v2 = DIR "lds-gfx803-v2.co";
@@ -326,6 +354,55 @@ static void damaged(void)
     expect_damage(v4, "symbol name outside the string table", d_strtab, "outside the string table");
     expect_damage(v2, "YAML with a tab", d_yaml, "metadata: YAML: tab");
     expect_damage(v2, "amd_kernel_code_t entry outside .text", d_v2_entry, "outside .text");
+    expect_damage(v4, "kd LDS 64 KiB + 1", d_kd_lds,
+                  "kernel 'lds_reduce': descriptor group_segment_fixed_size 65537 is more than the 65536 bytes");
+    expect_damage(v4, "kd scratch 131057", d_kd_scratch, "private_segment_fixed_size 131057 is more than the 131056");
+    expect_damage(v4, "kd kernarg 4 GiB - 1", d_kd_kernarg, "descriptor kernarg_size 4294967295 is more than the 65536");
+    expect_damage(v2, "v2 kernarg 2^40 (was clamped to 32 bits)", d_akc_kernarg,
+                  "amd_kernel_code_t kernarg_segment_byte_size 1099511627776");
+    expect_damage(v2, "v2 LDS 4 GiB - 1", d_akc_lds, "workgroup_group_segment_byte_size 4294967295");
+}
+
+/* Names from the file are stored printable; the look-ups find kernels and
+ * symbols by name and address. */
+static void names_and_lookups(void)
+{
+    const char *path = DIR "lds-gfx803.co";
+    size_t n;
+    uint8_t *img = slurp(path, &n);
+    char err[512];
+    co_file_t f;
+    if (!img || co_load_mem(path, img, n, &f, err, sizeof err)) {
+        CHECK(0, "%s loads (%s)", path, err);
+        free(img);
+        return;
+    }
+    const co_kernel_t *r = co_find_kernel(&f, "lds_reduce"), *t = co_find_kernel(&f, "lds_transpose");
+    CHECK(r && t && r != t && co_kernel_at(&f, r->desc_addr) == r && co_kernel_at(&f, t->desc_addr) == t &&
+              co_kernel_at(&f, r->desc_addr + 4) == NULL && co_find_kernel(&f, "lds") == NULL &&
+              co_find_kernel(&f, "lds_reduce.kd") == NULL,
+          "co_find_kernel and co_kernel_at find both kernels, nothing else");
+    size_t i = co_sym_after(&f, r->code_addr);
+    CHECK(i > 0 && f.syms[i - 1].addr <= r->code_addr && (i == f.nsyms || f.syms[i].addr > r->code_addr) &&
+              co_sym_after(&f, 0) == 0 && co_sym_after(&f, UINT64_MAX) == f.nsyms,
+          "co_sym_after: the first symbol past an address");
+    uint8_t *e = sym_entry(img, &f, "lds_reduce");
+    const co_section_t *str = section(&f, ".strtab");
+    if (e)
+        memcpy(img + str->offset + (e[0] | e[1] << 8 | e[2] << 16), "l\x1b[2J\nP\xff\xc2\x85", 10);
+    co_free(&f);
+    if (co_load_mem(path, img, n, &f, err, sizeof err)) {
+        CHECK(0, "%s with an escape sequence in a symbol name loads (%s)", path, err);
+        free(img);
+        return;
+    }
+    int found = 0;
+    for (size_t k = 0; k < f.nsyms; k++)
+        found += strcmp(f.syms[k].name, "l\\x1b[2J\\x0aP\\xff\\xc2\\x85") == 0;
+    CHECK(found == 1 && co_find_kernel(&f, "lds_reduce") != NULL,
+          "a symbol name with ESC, newline, a non-UTF-8 byte and C1 is stored escaped");
+    co_free(&f);
+    free(img);
 }
 
 /* Every truncation and many random mutations: no crash; each error is one
@@ -389,6 +466,7 @@ int main(void)
     versions_agree();
     raw_blob();
     damaged();
+    names_and_lookups();
     fuzz_file(DIR "lds-gfx803.co");
     fuzz_file(DIR "lds-gfx803-v2.co");
     fuzz_file(DIR "atomics-gfx900-v5.co");
