@@ -66,6 +66,7 @@ static void bound_steps(void *arg, wave_t *w, const fx_t *fx, int after)
         w->ctx->stop = 1;
 }
 
+/* Number of targets isa_target_at lists. */
 static int count_targets(void)
 {
     int n = 0;
@@ -119,8 +120,9 @@ static int make_kernel(mem_t *mem, const isa_target_t *t, const uint8_t ctl[4], 
 /* Check what a run returned. */
 static void check_result(int rc, const sim_result_t *r, const char *err)
 {
+    if (rc < 0)
+        fprintf(stderr, "fuzz_exec: sim_dispatch: %s\n", err);
     require(rc == 0 || rc == 1, "sim_dispatch returns 0 or 1 for a valid launch");
-    (void)err;
     if (rc == 1) {
         require(r->faulted, "a fault is reported");
         require(r->fault.msg[0] && !strchr(r->fault.msg, '\n'), "fault message is one line");

@@ -34,6 +34,7 @@ static void require(int ok, const char *what)
     }
 }
 
+/* An error message: present (what) and one line. */
 static void check_err(const char *err, const char *what)
 {
     require(err[0] != 0, what);
@@ -65,6 +66,7 @@ static int open_mem(la_module_t *m, const uint8_t *data, size_t size, char *err,
     return 0;
 }
 
+/* The contents of every global buffer: dwords 0, 1, ... 63, 0, 1, ... */
 static const uint8_t *buffer_pattern(void)
 {
     static uint8_t pat[BUF_BYTES];
