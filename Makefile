@@ -1,6 +1,9 @@
 # gcnsim — GNU Makefile.
 #   make            build ./gcnsim (and build/libgcnsim.a)
 #   make check      build everything and run every test (incl. sanitizer build)
+#   make check-all  the long suite: make check, then every fuzz target explored with
+#                   a new seed for FUZZ_TIME seconds in all (default 3600: ten
+#                   minutes for each of the six targets; about 65 minutes)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change
@@ -107,6 +110,11 @@ check: gcnsim unit
 .PHONY: fuzz
 fuzz:
 	@tests/fuzz/test_fuzz.sh --explore
+
+# the long suite (see the header): the check, then the fuzz targets at length
+.PHONY: check-all
+check-all: check
+	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
 
 kernels:
 	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro front/workloads; do $$s/build.sh || exit 1; done

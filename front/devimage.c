@@ -80,11 +80,13 @@ int dev_map_code_object(const co_file_t *f, mem_t *mem, uint64_t *base, char *er
     uint64_t end = 0;
     for (size_t i = 0; i < nph; i++) {
         GElf_Phdr ph;
-        if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD && ph.p_vaddr + ph.p_memsz > end)
-            end = ph.p_vaddr + ph.p_memsz;
+        if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD) {
+            uint64_t seg_end = ph.p_memsz > UINT64_MAX - ph.p_vaddr ? UINT64_MAX : ph.p_vaddr + ph.p_memsz;
+            end = seg_end > end ? seg_end : end;
+        }
     }
     int rc = -1;
-    if (end == 0 || end > (1ull << 32)) {
+    if (end == 0 || end > (1ull << 30)) {   /* as large as the loader's largest file */
         snprintf(err, errlen, "%s: no loadable segments of a sensible size", f->path);
         goto out;
     }

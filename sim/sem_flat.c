@@ -208,14 +208,14 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
         for (unsigned l = 0; l < 64; l++) {
             uint64_t d = ((uint64_t)hi[l] << 32 | lo[l]) - base;
             bad |= d > room;
-            ptr[l] = r->data + d;
+            ptr[l] = r->data + (d > room ? 0 : d);   /* no pointer past the allocation */
         }
     } else {
         for (uint64_t m = exec; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             uint64_t d = (pair ? ((uint64_t)hi[l] << 32 | lo[l]) : sbase + lo[l]) - base;
             bad |= d > room;
-            ptr[l] = r->data + d;
+            ptr[l] = r->data + (d > room ? 0 : d);   /* no pointer past the allocation */
         }
     }
     return !bad;
