@@ -25,7 +25,10 @@ built by make kernels into tests/e2e/bin/runaway-GFX.co):
 - a jump to a pc that is not 4-byte aligned (s_getpc_b64; s_add_u32 s0, s0,
   2; s_setpc_b64 patched over count's entry, encodings from llvm-mc-15) is
   reported as such, not as the aligned instruction below it;
-- a --dump that cannot be written after a fault keeps the fault's status 3.
+- a --dump that cannot be written after a fault keeps the fault's status 3;
+- the largest LDS and scratch a descriptor may ask for (64 KiB per group,
+  131056 bytes per work-item, on every wave slot of the preset) keep the
+  peak RSS of a run under 100 MB.
 
 GCNSIM names the binary (empty: ./gcnsim).  Prints PASS:/FAIL:/SKIP:."""
 import json
@@ -295,6 +298,33 @@ def test_misaligned_pc():
               "s_add_u32" not in r.stderr, r.stderr[-400:])
 
 
+def peak_rss_kib(argv):
+    """(exit status, peak RSS in KiB) of argv, run in a child of a fresh Python."""
+    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL); print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code] + argv, capture_output=True, text=True, timeout=300).stdout
+    rc, rss = out.split()
+    return int(rc), int(rss)
+
+
+def test_rss():
+    """The largest sizes a code object may ask for (64 KiB of LDS per group, 131056 bytes of scratch per
+    work-item on every wave slot of a 64-CU preset) cost no host memory until used: under 100 MB."""
+    sys.path.insert(0, os.path.join(HERE, "..", "cli"))
+    import craft_co
+    for t in ("gfx803", "gfx900"):
+        data = open(co(t), "rb").read()
+        data = craft_co.patch_kd(data, "count", 0, "<I", 65536)      # group_segment_fixed_size
+        data = craft_co.patch_kd(data, "count", 4, "<I", 131056)     # private_segment_fixed_size
+        f = path("max-sizes-%s.co" % t, bytes(data))
+        for mode in ([], ["--functional"]):
+            rc, rss = peak_rss_kib([gtest.GCNSIM, "run", f, "--kernel", "count", "--global", "65536",
+                                    "--arg", "zero:262144", "--arg", "i32:100"] + mode)
+            check("%s %s: 64 KiB LDS and 131056 B scratch per work-item: peak RSS %.1f MB < 100 MB" %
+                  (t, "functional" if mode else "cycle model", rss / 1024), rc == 0 and rss < 100 * 1024,
+                  "status %d" % rc)
+
+
 def test_dump_after_fault():
     f = os.path.join(HERE, "bin", "fault_oob-gfx803.co")
     r = gcnsim(["run", f, "--global", "64", "--arg", "zero:256", "--arg", "u32:59", "--dump",
@@ -305,5 +335,5 @@ def test_dump_after_fault():
 
 
 gtest.run_each([test_spin, test_barrier_spin, test_max_inst, test_signals, test_debug, test_grid,
-                test_bad_input, test_lds, test_misaligned_pc, test_dump_after_fault, test_spin_default])
+                test_bad_input, test_lds, test_misaligned_pc, test_dump_after_fault, test_rss, test_spin_default])
 gtest.done()
