@@ -455,6 +455,15 @@ static void test_faults(const char *target)
     set_addr(6, 0x12345678ull, 40);
     CHECK(mt_run(A("flat_store_dword v[6:7], v1")) == 0 && S.w.fault.lane == 40 && rd32(gmem()) == gpat32(0),
           "%s: a faulting store writes no lane (%s)", target, S.w.fault.msg);
+    /* a lane below the first active lane's buffer (the fast path once
+     * formed a host pointer that far below the allocation: UBSan) */
+    setup(target, 16);
+    for (unsigned l = 0; l < 64; l++)
+        set_addr(6, buf + 4 * l, l);
+    set_addr(6, 0x10, 5);
+    CHECK(mt_run(A("flat_load_dword v1, v[6:7]")) == 0 && S.w.fault.kind == FAULT_MEMORY && S.w.fault.lane == 5 &&
+              S.w.fault.addr == 0x10,
+          "%s: a lane at an address below every buffer faults (%s)", target, S.w.fault.msg);
     /* an inactive lane's wild address is not accessed */
     setup(target, 16);
     for (unsigned l = 0; l < 64; l++)
