@@ -7,9 +7,9 @@
  * of COMPUTE_PGM_RSRC1, byte 3 bit 0 the cycle model, bit 1 the work-group
  * size (64 or 128), bit 2 the dimensions (1 or 3), bit 3 the per-step
  * hook, bit 4 the hook's cheaper records, bit 5 hot spots, bit 6 the hook
- * filling the free SGPRs and VGPRs with edge values (NaN, infinities, shift
- * counts, sign bits ...) before the first instruction, bit 7 a per-wave
- * limit (max_wave_inst).  The kernel gets the user SGPRs of a compiled kernel
+ * filling the free SGPRs and VGPRs before the first instruction with edge
+ * values (NaN, infinities, shift counts, sign bits ...), a V# and
+ * addresses of a buffer, bit 7 a per-wave limit (max_wave_inst).  The kernel gets the user SGPRs of a compiled kernel
  * (scratch V#, dispatch and kernarg
  * pointers, flat scratch), work-group ids, work-item ids in v0-v2, LDS and
  * scratch, and a kernarg segment holding two 4 KiB buffers' addresses, a
@@ -47,21 +47,49 @@ static const uint32_t edge[32] = {
     0x7f800001u, 0x00000001u, 0x807fffffu, 0x3f800000u, 0xbf800000u, 0x4f800000u, 0xcf000000u, 0x5f800000u,
     0x7c00u, 0xfc00u, 0x7e00u, 0x3c003c00u, 0x7ff00000u, 0xfff80000u, 0x41e00000u, 0x43e00000u, 0xffffu, 0x8000u};
 
-/* The per-step hook: before a wave's first instruction, fills the SGPRs
- * after the initial ones and the VGPRs after v0-v2 with edge values (seed:
- * the control dword); ends the dispatch after MAX_INST wave-instructions
- * (as max_inst does). */
+/* What the hook fills registers from: the control dword and the buffers. */
+typedef struct {
+    uint32_t seed;
+    uint64_t b0, b1;
+    const uint8_t *kernarg;
+} fill_t;
+
+/* Before a wave's first instruction: s[16:19] the V# of buffer 0, s[20:21]
+ * and s[22:23] the buffers' addresses, the other free SGPRs edge values;
+ * every eighth VGPR pair from v4 lane addresses in buffer 0 (4 bytes
+ * apart), the other VGPRs after v0-v2 edge values. */
+static void fill_registers(wave_t *w, const fill_t *f)
+{
+    for (unsigned r = 24; r < 104 && r < w->nsgpr; r++)
+        w->sgpr[r] = edge[(r * 7 + f->seed) & 31];
+    memcpy(&w->sgpr[16], f->kernarg + 32, 16);
+    w->sgpr[20] = (uint32_t)f->b0;
+    w->sgpr[21] = (uint32_t)(f->b0 >> 32);
+    w->sgpr[22] = (uint32_t)f->b1;
+    w->sgpr[23] = (uint32_t)(f->b1 >> 32);
+    for (unsigned r = 3; r < w->nvgpr; r++) {
+        if (r % 8 == 4 && r + 1u < w->nvgpr) {
+            for (unsigned l = 0; l < 64; l++) {
+                w->vgpr[r][l] = (uint32_t)f->b0 + 4 * l;
+                w->vgpr[r + 1][l] = (uint32_t)(f->b0 >> 32);
+            }
+            r++;
+            continue;
+        }
+        for (unsigned l = 0; l < 64; l++)
+            w->vgpr[r][l] = edge[(r * 5 + l * 3 + (f->seed >> 8)) & 31];
+    }
+}
+
+/* The per-step hook: fills the registers (control bit 30, fill_registers)
+ * before a wave's first instruction; ends the dispatch after MAX_INST
+ * wave-instructions (as max_inst does). */
 static void bound_steps(void *arg, wave_t *w, const fx_t *fx, int after)
 {
     (void)fx;
-    uint32_t seed = *(const uint32_t *)arg;
-    if (!after && w->ninst == 0 && (seed >> 30 & 1)) {
-        for (unsigned r = 16; r < 104 && r < w->nsgpr; r++)
-            w->sgpr[r] = edge[(r * 7 + seed) & 31];
-        for (unsigned r = 3; r < w->nvgpr; r++)
-            for (unsigned l = 0; l < 64; l++)
-                w->vgpr[r][l] = edge[(r * 5 + l * 3 + (seed >> 8)) & 31];
-    }
+    const fill_t *f = arg;
+    if (!after && w->ninst == 0 && (f->seed >> 30 & 1))
+        fill_registers(w, f);
     if (after && w->ctx->ninst >= MAX_INST)
         w->ctx->stop = 1;
 }
@@ -152,13 +180,13 @@ static void run(const isa_target_t *t, const uint8_t ctl[4], const uint32_t *wor
     l.grid[0] = 2 * l.local[0];
     l.grid[1] = three ? 2 : 1;
     l.grid[2] = 1;
-    uint32_t seed;
-    memcpy(&seed, ctl, 4);
+    fill_t fill = {0, b0, b1, ka};
+    memcpy(&fill.seed, ctl, 4);
     if (ctl[3] & 0x80)
         l.max_wave_inst = MAX_INST / 4;
     if (ctl[3] & 8) {
         l.on_step = bound_steps;
-        l.step_arg = &seed;
+        l.step_arg = &fill;
         l.step_no_old = ctl[3] >> 4 & 1;
     }
     tm_config_t *tc = NULL;
