@@ -3,7 +3,8 @@
 #   make check      build everything and run every test (incl. sanitizer build)
 #   make check-all  the long suite: make check, then every fuzz target explored with
 #                   a new seed for FUZZ_TIME seconds in all (default 3600: ten
-#                   minutes for each of the six targets; about 65 minutes)
+#                   minutes for each of the six targets, run side by side on
+#                   the machine's cores: about 35 minutes on two)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change

@@ -17,7 +17,9 @@
 #   FUZZ_RUNS   mutations per target in the check (default 300000, or a
 #               target's "fuzz-runs: N")
 #   FUZZ_SEED   the check's seed (default 1)
-#   FUZZ_TIME   --explore: total seconds, shared by the targets (default 600);
+#   FUZZ_TIME   --explore: seconds of search shared out equally among the
+#               targets (default 600), which run side by side, as many at a
+#               time as the machine has cores;
 #               the check: a safety cap per target (default 600)
 #   FUZZ_CC     compiler (default: clang-15, else clang)
 # A target that includes "front/..." also links the front-end objects
@@ -78,18 +80,33 @@ obj() {
     echo "$o"
 }
 
+# as many compilations and fuzz runs at a time as the machine has cores
+njobs=$(nproc 2>/dev/null || echo 1)
+throttle() {
+    while [ "$(jobs -rp | wc -l)" -ge "$njobs" ]; do wait -n 2>/dev/null || true; done
+}
+
 build_fail=0
 lib_objs=""
+front_objs=""
+srcs=""
 for s in isa/*.c sim/*.c; do
     [ -f "$s" ] || continue
-    o=$(obj "$s") || { build_fail=1; continue; }
-    lib_objs="$lib_objs $o"
+    srcs="$srcs $s"
+    lib_objs="$lib_objs $out/${s%.c}.o"
 done
-front_objs=""
 for s in front/*.c front/*/*.c; do
     [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
-    o=$(obj "$s") || { build_fail=1; continue; }
-    front_objs="$front_objs $o"
+    srcs="$srcs $s"
+    front_objs="$front_objs $out/${s%.c}.o"
+done
+for s in $srcs; do
+    throttle
+    obj "$s" >/dev/null &
+done
+wait
+for s in $srcs; do
+    [ -f "$out/${s%.c}.o" ] && [ ! "$s" -nt "$out/${s%.c}.o" ] || build_fail=1
 done
 
 # text_seeds DIR: 256-byte chunks of the .text of the committed code objects
@@ -121,10 +138,10 @@ run_target() {
     opts=$(sed -n 's/.*fuzz-options: *//p' "$t" | head -1)
     seeds=tests/kernels/bin
     if grep -q 'fuzz-seed: *text' "$t"; then
-        seeds="$out/seed-text"
+        seeds="$out/seed-text-$name"   # one folder per target: targets run side by side
         rm -rf "$seeds"; text_seeds "$seeds"
     elif grep -q 'fuzz-seed: *traces' "$t"; then
-        seeds="$out/seed-traces"
+        seeds="$out/seed-traces-$name"
         rm -rf "$seeds"; trace_seeds "$seeds"
     elif grep -q 'fuzz-seed: *tests/' "$t"; then
         seeds=$(sed -n 's/.*fuzz-seed: *\(tests\/[^ ]*\).*/\1/p' "$t" | head -1)
@@ -202,13 +219,13 @@ PY
 ntargets=$(echo "$targets" | wc -w)
 per=$(( ${FUZZ_TIME:-600} / ntargets ))
 [ "$per" -ge 5 ] || per=5
-rc=0
-for t in $targets; do
+# one_target T: build and run target T; prints its lines, fails if it did
+one_target() {
+    local t=$1 name bin objs
     name=$(basename "$t" .c)
     if [ "$build_fail" -ne 0 ]; then
         echo "FAIL: fuzz $name (the library does not build with $cc; see above)"
-        rc=1
-        continue
+        return 1
     fi
     objs="$lib_objs"
     grep -q '#include "front/' "$t" && objs="$front_objs $lib_objs"
@@ -216,9 +233,22 @@ for t in $targets; do
     if ! "$cc" $CFLAGS -fsanitize=fuzzer -o "$bin" "$t" $objs $LIBS >"$bin.log" 2>&1; then
         echo "FAIL: fuzz $name (does not build with $cc)"
         sed 's/^/    /' "$bin.log" | head -20
-        rc=1
-        continue
+        return 1
     fi
-    run_target "$name" "$bin" || rc=1
+    run_target "$name" "$bin"
+}
+
+# the targets run side by side (each is deterministic on its own: its own
+# seed, corpus and run count); their lines are printed in target order
+rc=0
+for t in $targets; do
+    throttle
+    ( one_target "$t" >"$art/$(basename "$t" .c).out" 2>&1; echo $? >"$art/$(basename "$t" .c).rc" ) &
+done
+wait
+for t in $targets; do
+    name=$(basename "$t" .c)
+    cat "$art/$name.out"
+    [ "$(cat "$art/$name.rc" 2>/dev/null)" = 0 ] || rc=1
 done
 exit $rc
