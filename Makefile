@@ -117,7 +117,7 @@ check-all: check
 	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
 
 kernels:
-	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro front/workloads; do $$s/build.sh || exit 1; done
+	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro tests/calibrate front/workloads; do $$s/build.sh || exit 1; done
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 
