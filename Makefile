@@ -6,6 +6,8 @@
 #                   minutes for each of the six targets; about 65 minutes)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
+#   make calibrate  the cycle model against published measurements of real boards
+#                   (../shared/calibration): per point published, simulated, error
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change
 #   make demo       the main demo
 #   make clean
@@ -39,7 +41,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
-.PHONY: all check unit kernels bench demo clean
+.PHONY: all check unit kernels bench demo calibrate clean
 # keep every object (make would otherwise delete the sanitizer objects as intermediates)
 .SECONDARY:
 
@@ -127,6 +129,12 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 
 bench: gcnsim $(BENCH_BIN)
 	@tests/bench/run.sh
+
+# the calibration report (tests/calibrate/calibrate.py; README, Accuracy):
+# every reproducible point of ../shared/calibration/calibration_points.csv
+# run on its preset, the error of each, table and build/calibrate/calibrate.csv
+calibrate: gcnsim
+	@tests/calibrate/calibrate.py
 
 # the main demo: the three built-in workloads run, verified and timed
 demo: gcnsim
