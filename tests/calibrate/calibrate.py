@@ -101,19 +101,19 @@ def stream_parse(row):
 class Run:
     """One gcnsim launch: its command and, once run, its JSON report or error."""
 
-    def __init__(self, preset, kernel, n, local, args, sets):
-        self.preset, self.kernel, self.n, self.local = preset, kernel, n, local
+    def __init__(self, co, preset, kernel, n, local, args, sets):
+        self.co, self.preset, self.kernel, self.n, self.local = co, preset, kernel, n, local
         self.args, self.sets = args, sets
         self.report = None
         self.error = None
         self.seconds = 0.0
 
     def key(self):
-        return (self.preset, self.kernel, self.n, self.local, tuple(self.args), tuple(self.sets))
+        return (self.co, self.preset, self.kernel, self.n, self.local, tuple(self.args),
+                tuple(self.sets))
 
     def argv(self):
-        co = os.path.join(HERE, "bin", "stream-%s.co" % PRESET_TARGET[self.preset])
-        a = [GCNSIM, "run", co, "--kernel", self.kernel, "--global", str(self.n),
+        a = [GCNSIM, "run", self.co, "--kernel", self.kernel, "--global", str(self.n),
              "--local", str(self.local), "--device", self.preset]
         for s in self.sets:
             a += ["--set", s]
@@ -208,7 +208,8 @@ def stream_points(rows, size=None, full=False):
         if kname in ("Mul", "Triad"):
             args.append("f64:%r" % STREAM_SCALAR)
         sets = board_sets(pt.preset, board)
-        pt.run = Run(pt.preset, kernel, n, local, args, sets)
+        co = os.path.join(HERE, "bin", "stream-%s.co" % PRESET_TARGET[pt.preset])
+        pt.run = Run(co, pt.preset, kernel, n, local, args, sets)
         pt.bytes = arrays * 8 * n
         pt.n, pt.n_published, pt.local, pt.board = n, n_pub, local, board
         if n != n_pub:
@@ -347,6 +348,10 @@ def main():
     a = ap.parse_args()
     if not os.path.exists(a.points):
         print("calibrate: %s not found (the calibration set; --points PATH)" % a.points,
+              file=sys.stderr)
+        return 2
+    if a.size and (a.size < 0 or a.size % 1024):
+        print("calibrate: --size %d: a positive multiple of 1024 (the largest work-group)" % a.size,
               file=sys.stderr)
         return 2
     if not os.access(GCNSIM, os.X_OK):
