@@ -7,6 +7,8 @@
 #                   the machine's cores: about 35 minutes on two)
 #   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
 #   make bench      benchmarks (speed, memory)
+#   make calibrate  the cycle model against published measurements of real boards
+#                   (../shared/calibration): per point published, simulated, error
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change
 #   make demo       the main demo
 #   make clean
@@ -40,7 +42,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
-.PHONY: all check unit kernels bench demo clean
+.PHONY: all check unit kernels bench demo calibrate clean
 # keep every object (make would otherwise delete the sanitizer objects as intermediates)
 .SECONDARY:
 
@@ -118,7 +120,7 @@ check-all: check
 	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
 
 kernels:
-	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro front/workloads; do $$s/build.sh || exit 1; done
+	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro tests/calibrate front/workloads; do $$s/build.sh || exit 1; done
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 
@@ -128,6 +130,12 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 
 bench: gcnsim $(BENCH_BIN)
 	@tests/bench/run.sh
+
+# the calibration report (tests/calibrate/calibrate.py; README, Accuracy):
+# every reproducible point of ../shared/calibration/calibration_points.csv
+# run on its preset, the error of each, table and build/calibrate/calibrate.csv
+calibrate: gcnsim
+	@tests/calibrate/calibrate.py
 
 # the main demo: the three built-in workloads run, verified and timed
 demo: gcnsim

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Rebuild the committed code objects of make calibrate (part of make kernels):
+#   tests/calibrate/kernels/NAME.cl  ->  tests/calibrate/bin/NAME-GFX.co
+# at -O2 (code object v4) for the target of every device preset: gfx600
+# (hd-7970), gfx701 (r9-290x), gfx803 (r9-nano, rx-480), gfx900 (vega-64)
+# and gfx906 (mi50).  How a file is compiled: ../kernels/clcc.sh.
+set -eu
+cd "$(dirname "$0")"
+CLCC_SHOW=tests/calibrate/
+. ../kernels/clcc.sh
+clcc_init "calibration kernels"
+
+clcc_each "gfx600 gfx701 gfx803 gfx900 gfx906" -O2 kernels/*.cl
