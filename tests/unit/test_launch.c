@@ -80,16 +80,24 @@ static void test_many_launches(const char *target)
     la_close(&m);
 }
 
+/* Open the gfx900 reduce workload's module into m; 0, or -1 (a failed check). */
+static int open_reduce(la_module_t *m)
+{
+    char path[256], err[512];
+    if (la_open(m, co_path("reduce", "gfx900", path, sizeof path), err, sizeof err) == 0)
+        return 0;
+    CHECK(0, "la_open %s (%s)", path, err);
+    la_close(m);
+    return -1;
+}
+
 /* Argument changes that do not fit the kernel are refused with a message. */
 static void test_arg_errors(void)
 {
-    char path[256], err[512];
+    char err[512];
     la_module_t m;
-    if (la_open(&m, co_path("reduce", "gfx900", path, sizeof path), err, sizeof err)) {
-        CHECK(0, "la_open %s (%s)", path, err);
-        la_close(&m);
+    if (open_reduce(&m))
         return;
-    }
     const co_kernel_t *k = la_kernel(&m, "reduce_sum", err, sizeof err);
     CHECK(la_kernel(&m, "nope", err, sizeof err) == NULL && strstr(err, "no kernel named 'nope'") &&
               strstr(err, "reduce_sum"),
@@ -139,13 +147,10 @@ static void test_arg_errors(void)
  * with a wrapped size. */
 static void test_hostile_sizes(void)
 {
-    char path[256], err[512];
+    char err[512];
     la_module_t m;
-    if (la_open(&m, co_path("reduce", "gfx900", path, sizeof path), err, sizeof err)) {
-        CHECK(0, "la_open %s (%s)", path, err);
-        la_close(&m);
+    if (open_reduce(&m))
         return;
-    }
     const co_kernel_t *k0 = la_kernel(&m, "reduce_sum", err, sizeof err);
     co_kernel_t k = *k0;
     co_arg_t args[64];
