@@ -857,6 +857,13 @@ static void hook_before(dbg_t *d, wave_t *w)
         why(d, "\nInterrupted.\n");
         hit = 1;
     }
+    uint64_t cap = d->o.max_wave_inst;
+    if (cap && w->ninst && w->ninst % cap == 0) {   /* the per-wave limit stops here, as a breakpoint */
+        why(d, "\nWave %u executed %llu instructions without ending: it may be running away (--max-wave-inst "
+            "%llu: continue runs it that much further, kill ends the kernel).\n", w->id,
+            (unsigned long long)w->ninst, (unsigned long long)cap);
+        hit = 1;
+    }
     if (d->nactive)
         hit |= events_before(d, w, 1);
     switch (d->go) {
@@ -1011,11 +1018,6 @@ static void report_end(dbg_t *d, int st, const sim_result_t *r)
     if (st == 1)
         printf("[kernel %s terminated by a fault in wave %u of work-group (%u,%u,%u)]\n", name, r->fault_wave,
                r->fault_wg[0], r->fault_wg[1], r->fault_wg[2]);
-    else if (r->hit_limit == SIM_LIMIT_WAVE)
-        printf("[kernel %s stopped: wave %u of work-group (%u,%u,%u) executed %llu instructions without ending "
-               "(--max-wave-inst), at 0x%llx: %s]\n", name, r->limit_wave, r->limit_wg[0], r->limit_wg[1],
-               r->limit_wg[2], (unsigned long long)r->limit_wave_inst, (unsigned long long)r->limit_pc,
-               r->limit_disasm);
     else if (r->hit_limit)
         printf("[kernel %s stopped at --max-inst after %llu wave-instructions]\n", name,
                (unsigned long long)r->ninst);
@@ -1079,7 +1081,7 @@ int dbg_open(dbg_t *d, const dbg_opts_t *o, char *err, size_t errlen)
         return -1;
     d->t = d->L.m->co.target;
     d->L.sl.max_inst = o->max_inst;
-    d->L.sl.max_wave_inst = o->max_wave_inst;
+    d->L.sl.max_wave_inst = 0;   /* the debugger stops at such a wave instead (hook_before) */
     if (!o->functional) {
         if (rep_device(&d->tc.dev, o->device, d->t, o->sets, o->nsets, err, errlen))
             return -1;

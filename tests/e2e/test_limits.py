@@ -13,6 +13,8 @@ built by make kernels into tests/e2e/bin/runaway-GFX.co):
 - --max-inst N stops inside a wave's loop (count with a long loop, one
   wave): N wave-instructions exactly in functional mode, exit 4; without a
   limit the same kernel ends with the sum a CPU computes here;
+- the debugger stops at a runaway wave as at a breakpoint, every
+  --max-wave-inst instructions of it;
 - SIGINT and SIGTERM end a run with exit status 130 and 143, a partial
   report, a --json file that parses, and a --trace that `trace diff` reads
   to its end;
@@ -198,11 +200,17 @@ def test_signals():
 
 
 def test_debug():
-    r = gcnsim(["debug", co("gfx803"), "--kernel", "spin", "--global", "64", "--arg", "buf:" + FLAG,
-                "--arg", "zero:256", "--max-wave-inst", "50000", "--batch"], stdin="run\n", timeout=120)
-    check("debug: a runaway wave ends the kernel with where it was",
-          re.search(r"\[kernel spin stopped: wave 0 of work-group \(0,0,0\) executed 50000 instructions without "
-                    r"ending \(--max-wave-inst\), at 0x[0-9a-f]+: \S", r.stdout) is not None, r.stdout[-400:])
+    for mode in (["--functional"], []):
+        r = gcnsim(["debug", co("gfx803"), "--kernel", "barrier_spin", "--global", "128", "--local", "128",
+                    "--arg", "zero:512", "--max-wave-inst", "50000", "--batch"] + mode,
+                   stdin="run\ninfo waves\ncontinue\nkill\n", timeout=120)
+        out = r.stdout
+        stops = re.findall(r"Wave 1 executed (\d+) instructions without ending: it may be running away", out)
+        ok = stops == ["50000", "100000"] and re.search(r"\* 1 .* running", out) and \
+            re.search(r"\n  0 .* waiting on barrier", out) and "[kernel barrier_spin killed]" in out
+        check("debug %s: the runaway wave 1 stops the kernel there, as a breakpoint (wave 0 waits at the "
+              "barrier), again after as many more, and kill ends it" % ("functional" if mode else "cycle model"),
+              ok, out[-700:])
     r = gcnsim(["debug", co("gfx803"), "--kernel", "spin", "--global", "64", "--arg", "buf:" + FLAG,
                 "--arg", "zero:256", "-x", "/dev/zero"], timeout=60)
     check("debug -x /dev/zero ends with one line instead of reading without bound",
