@@ -483,25 +483,29 @@ def main():
     datasets = {}
     for p in pts:
         datasets.setdefault(p.dataset, []).append(p)
-    if "babelstream" in datasets:
-        out.write("\nBabelStream (double precision): our kernels (tests/calibrate/kernels/stream.cl, "
-                  "clang-15 -O2), one work-item per element, work-groups of 256 (OpenCL rows) or "
-                  "1024 (HIP rows); MB/s = bytes read and written / simulated kernel time "
-                  "(cycles / clock).\n")
-        if not a.full:
-            out.write("Array size shrunk to %s doubles per array (published: 400 MiB = 52,428,800 "
-                      "or 268.4 MB = 2^25; `--full` runs those); clocks and CUs of the measured "
-                      "boards (their specifications) set where they differ from the preset.\n"
-                      % pow2(a.size or STREAM_SHRUNK))
-    if "clpeak_bw" in datasets:
-        out.write("\nclpeak global memory bandwidth: our kernels (tests/calibrate/kernels/global_bw.cl, "
-                  "clang-15 -O2), 16 reads of floatN per work-item, work-groups of 256, both "
-                  "access patterns (local-size stride, global-size stride) run and the faster "
-                  "reported, as clpeak does (the other's GB/s in brackets); GB/s = input bytes / "
-                  "simulated kernel time.  Input shrunk to %s floats (the logs print no size); "
-                  "CUs and clock as the log prints them, DRAM bandwidth the board's data sheet, "
-                  "set where they differ from the preset.\n" % pow2(a.bw_size or CLPEAK_SHRUNK))
+    intro = {}
+    intro["babelstream"] = (
+        "\nBabelStream (double precision): our kernels (tests/calibrate/kernels/stream.cl, "
+        "clang-15 -O2), one work-item per element, work-groups of 256 (OpenCL rows) or "
+        "1024 (HIP rows); MB/s = bytes read and written / simulated kernel time "
+        "(cycles / clock).\n")
+    if not a.full:
+        intro["babelstream"] += (
+            "Array size shrunk to %s doubles per array (published: 400 MiB = 52,428,800 "
+            "or 268.4 MB = 2^25; `--full` runs those); clocks and CUs of the measured "
+            "boards (their specifications) set where they differ from the preset.\n"
+            % pow2(a.size or STREAM_SHRUNK))
+    intro["clpeak_bw"] = (
+        "\nclpeak global memory bandwidth: our kernels (tests/calibrate/kernels/global_bw.cl, "
+        "clang-15 -O2), 16 reads of floatN per work-item, work-groups of 256, both "
+        "access patterns (lstride: local-size stride, gstride: global-size stride) run and "
+        "the faster reported, as clpeak does (the other's GB/s in brackets); GB/s = input "
+        "bytes / simulated kernel time.  Input shrunk to %s floats (the logs print no "
+        "size); CUs and clock as the log prints them, DRAM bandwidth the board's data "
+        "sheet, set where they differ from the preset; boards of no preset on their "
+        "generation's.\n" % pow2(a.bw_size or CLPEAK_SHRUNK))
     for name, dpts in datasets.items():
+        out.write(intro[name])
         print_dataset(name, dpts, out)
     mean, mx, k = summarise(pts)
     if k:
