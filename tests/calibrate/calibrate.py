@@ -246,8 +246,10 @@ CLPEAK_BOARDS = {
     "B16": dict(name="RX 570", clock_mhz=1268, cus=32, dram_gbps=224),
     # no clock printed: 8 CUs is the HD 7750 (800 MHz, 128-bit GDDR5 at
     # 4.5 Gbps = 72 GB/s) - an assumption, the log names the chip only
+    # logged in January 2014, before clpeak had the global-stride kernels
+    # (added 2014-05-24): its only kernel is the local-stride one
     "B17": dict(name="Cape Verde (HD 7750?)", preset="hd-7970", clock_mhz=800, cus=8,
-                dram_gbps=72),
+                dram_gbps=72, patterns=("lstride",)),
     # Bonaire (gfx704) is GCN2 as Hawaii: 128-bit GDDR5 at 6.5 Gbps = 104 GB/s
     "B18": dict(name="R7 260X (Bonaire)", preset="r9-290x", clock_mhz=1175, cus=14,
                 dram_gbps=104),
@@ -290,7 +292,7 @@ def clpeak_points(rows, size=None):
         co = os.path.join(HERE, "bin", "global_bw-%s.co" % PRESET_TARGET[pt.preset])
         args = ["zero:%d" % (4 * n), "zero:%d" % (4 * g)]
         pt.runs = [Run(co, pt.preset, "gbw_%s_%s" % (t, k), g, CLPEAK_LOCAL, args, sets)
-                   for k in ("lstride", "gstride")]
+                   for k in board.get("patterns", ("lstride", "gstride"))]
         pt.run = pt.runs[0]
         pt.bytes = 4 * n
         pt.n, pt.n_published, pt.local, pt.board = n, None, CLPEAK_LOCAL, board
@@ -308,10 +310,10 @@ def clpeak_value(pt):
         pt.run = [r for r in pt.runs if r.error is not None][0]
         return None
     pt.run = min(ok, key=lambda r: r.seconds_simulated())
-    other = [r for r in ok if r is not pt.run][0]
-    pt.notes.insert(0, "%s (%s %.1f)" % (pt.run.kernel.rsplit("_", 1)[1],
-                                          other.kernel.rsplit("_", 1)[1],
-                                          pt.bytes / other.seconds_simulated() / 1e9))
+    other = [r for r in ok if r is not pt.run]
+    pt.notes.insert(0, pt.run.kernel.rsplit("_", 1)[1] + "".join(
+        " (%s %.1f)" % (r.kernel.rsplit("_", 1)[1], pt.bytes / r.seconds_simulated() / 1e9)
+        for r in other) + ("" if other else " only (clpeak of 2014)"))
     return pt.bytes / pt.run.seconds_simulated() / 1e9
 
 
