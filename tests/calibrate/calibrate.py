@@ -23,11 +23,12 @@ completed, 1 when a run failed, 2 on bad usage.
 Options:
   --points PATH   the calibration CSV
   --only IDS      only rows whose id starts with one of these (comma-separated: B1,B5.Triad)
-  --full          the published array sizes instead of the shrunk ones (slower)
+  --full          BabelStream at the published array sizes instead of the shrunk ones
+                  (slower; the clpeak rows keep theirs: its logs print no size)
   --size N        array elements for every BabelStream run (overrides the shrink)
   --bw-size N     input floats for every clpeak bandwidth run (overrides the shrink;
                   a multiple of 65536)
-  --scan          the size scan: every row at 2^20 ... 2^24 elements and at the
+  --scan          the size scan: every BabelStream row at 2^20 ... 2^24 elements and at the
                   published size; the bandwidth at each size and its difference
                   from the published size's
   --jobs N        gcnsim runs at once (default: 2, or 1 on a single core)
@@ -262,10 +263,15 @@ CLPEAK_BOARDS = {
 
 # Input size of the shrunk runs, in floats.  clpeak takes the largest
 # power of two (2014-2016) or multiple of 65,536 (2019 on) of floats not
-# above CL_DEVICE_MAX_MEM_ALLOC_SIZE / 8 (half the largest buffer), at most
-# 2^29 from 2019; the logs print neither the allocation limit nor the size.  2^25 floats (128 MiB) is 32 times
-# the largest preset L2 (README, Accuracy: its difference from 2^27).
-CLPEAK_SHRUNK = 1 << 25
+# above CL_DEVICE_MAX_MEM_ALLOC_SIZE / 8 (a buffer of half the largest allocation), at most
+# 2^29 from 2019; the logs print neither the allocation limit nor the size.
+# A read-only stream from an empty L2 depends on the size only through the
+# ramp at start and end, and, for float8 and float16, through how the
+# strided passes meet the L2 and DRAM channels: --bw-size 2^25, 2^26 and
+# 2^27 on B10, B14, B16 and B19 (README, Accuracy) differ by at most 0.5%
+# for float to float4, while float16 on r9-nano falls 263 -> 255 -> 248
+# GB/s; 2^26 floats (256 MiB) is within 2.8% of 2^27 on every point.
+CLPEAK_SHRUNK = 1 << 26
 CLPEAK_READS = 16          # reads per work-item
 CLPEAK_LOCAL = 256         # CL_DEVICE_MAX_WORK_GROUP_SIZE of AMD's OpenCL drivers
 CLPEAK_WIDTHS = {"float": 1, "float2": 2, "float4": 4, "float8": 8, "float16": 16}
