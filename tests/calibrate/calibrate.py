@@ -14,6 +14,8 @@ dataset and overall.  The same rows go to build/calibrate/calibrate.csv.
 Datasets so far:
   babelstream  BabelStream's Copy/Mul/Add/Triad in double precision (rows
                B1-B9), our kernels in tests/calibrate/kernels/stream.cl.
+  clpeak_bw    clpeak's global memory bandwidth, float to float16 (rows
+               B10-B23), our kernels in tests/calibrate/kernels/global_bw.cl.
 
 Accuracy is reported, not checked: the exit status is 0 when every run
 completed, 1 when a run failed, 2 on bad usage.
@@ -21,9 +23,12 @@ completed, 1 when a run failed, 2 on bad usage.
 Options:
   --points PATH   the calibration CSV
   --only IDS      only rows whose id starts with one of these (comma-separated: B1,B5.Triad)
-  --full          the published array sizes instead of the shrunk ones (slower)
+  --full          BabelStream at the published array sizes instead of the shrunk ones
+                  (slower; the clpeak rows keep theirs: its logs print no size)
   --size N        array elements for every BabelStream run (overrides the shrink)
-  --scan          the size scan: every row at 2^20 ... 2^24 elements and at the
+  --bw-size N     input floats for every clpeak bandwidth run (overrides the shrink;
+                  a multiple of 65536)
+  --scan          the size scan: every BabelStream row at 2^20 ... 2^24 elements and at the
                   published size; the bandwidth at each size and its difference
                   from the published size's
   --jobs N        gcnsim runs at once (default: 2, or 1 on a single core)
@@ -220,6 +225,104 @@ def stream_points(rows, size=None, full=False):
     return pts
 
 
+# ------------------------------------------------------------- clpeak_bw
+#
+# Rows B10-B23: clpeak's "Global memory bandwidth" on the boards its logs
+# name.  The logs print the CUs and the (maximum) engine clock, which are
+# used; they print no memory clock, so dram_gbps is the board's data-sheet
+# bandwidth.  Boards of no preset run on the preset of their generation
+# (preset key below) with their own CUs, clock and DRAM bandwidth; the
+# L2 and everything else stay the preset's.
+CLPEAK_BOARDS = {
+    # the log names the chip only; 32 CUs at 1125 MHz is a factory-clocked
+    # HD 7970 / R9 280X class board: the preset's 264 GB/s is kept
+    "B10": dict(name="Tahiti", clock_mhz=1125, cus=32, dram_gbps=264),
+    "B11": dict(name="R9 290X", clock_mhz=1040, cus=44, dram_gbps=320),
+    "B12": dict(name="R9 390", clock_mhz=1000, cus=40, dram_gbps=384),
+    "B13": dict(name="FirePro W8100", clock_mhz=824, cus=40, dram_gbps=320),
+    "B14": dict(name="R9 Nano", clock_mhz=1000, cus=64, dram_gbps=512),
+    # Tonga (gfx802) is GCN3 as Fiji: 256-bit GDDR5 at 5.7 Gbps = 182.4 GB/s
+    "B15": dict(name="R9 380X (Tonga)", preset="r9-nano", clock_mhz=1040, cus=32,
+                dram_gbps=182),
+    "B16": dict(name="RX 570", clock_mhz=1268, cus=32, dram_gbps=224),
+    # no clock printed: 8 CUs is the HD 7750 (800 MHz, 128-bit GDDR5 at
+    # 4.5 Gbps = 72 GB/s) - an assumption, the log names the chip only
+    # logged in January 2014, before clpeak had the global-stride kernels
+    # (added 2014-05-24): its only kernel is the local-stride one
+    "B17": dict(name="Cape Verde (HD 7750?)", preset="hd-7970", clock_mhz=800, cus=8,
+                dram_gbps=72, patterns=("lstride",)),
+    # Bonaire (gfx704) is GCN2 as Hawaii: 128-bit GDDR5 at 6.5 Gbps = 104 GB/s
+    "B18": dict(name="R7 260X (Bonaire)", preset="r9-290x", clock_mhz=1175, cus=14,
+                dram_gbps=104),
+    "B19": dict(name="MI50 PCIe3", clock_mhz=1725, cus=60, dram_gbps=1024),
+    "B20": dict(name="MI50 PCIe4 ROCm 3.10", clock_mhz=1725, cus=60, dram_gbps=1024),
+    "B21": dict(name="Radeon-VII-Pro", clock_mhz=1700, cus=60, dram_gbps=1024),
+    "B22": dict(name="Radeon VII (Windows)", clock_mhz=1801, cus=60, dram_gbps=1024),
+    "B23": dict(name="Radeon Pro VII (Win.)", clock_mhz=1700, cus=60, dram_gbps=1024),
+}
+
+# Input size of the shrunk runs, in floats.  clpeak takes the largest
+# power of two (2014-2016) or multiple of 65,536 (2019 on) of floats not
+# above CL_DEVICE_MAX_MEM_ALLOC_SIZE / 8 (a buffer of half the largest allocation), at most
+# 2^29 from 2019; the logs print neither the allocation limit nor the size.
+# A read-only stream from an empty L2 depends on the size only through the
+# ramp at start and end, and, for float8 and float16, through how the
+# strided passes meet the L2 and DRAM channels: --bw-size 2^25, 2^26 and
+# 2^27 on B10, B14, B16 and B19 (README, Accuracy) differ by at most 0.6%
+# for float to float4, while float16 on r9-nano falls 263 -> 255 -> 248
+# GB/s; 2^26 floats (256 MiB) is within 2.8% of 2^27 on every point.
+CLPEAK_SHRUNK = 1 << 26
+CLPEAK_READS = 16          # reads per work-item
+CLPEAK_LOCAL = 256         # CL_DEVICE_MAX_WORK_GROUP_SIZE of AMD's OpenCL drivers
+CLPEAK_WIDTHS = {"float": 1, "float2": 2, "float4": 4, "float8": 8, "float16": 16}
+
+
+def clpeak_points(rows, size=None):
+    """Points of the clpeak bandwidth rows, each with its two Runs (local and global stride)."""
+    pts = []
+    for row in rows:
+        m = re.match(r"clpeak global memory bandwidth (float\d*)$", row["quantity"])
+        if not m:
+            continue
+        pt = Point("clpeak_bw", row)
+        board = CLPEAK_BOARDS[pt.id.split(".")[0]]
+        if "preset" in board:
+            pt.preset = board["preset"]
+            pt.notes.append("%s preset" % pt.preset)
+        pt.gpu = board["name"]
+        t = m.group(1)
+        w = CLPEAK_WIDTHS[t]
+        n = size or CLPEAK_SHRUNK
+        g = n // CLPEAK_READS // w
+        sets = board_sets(pt.preset, board)
+        co = os.path.join(HERE, "bin", "global_bw-%s.co" % PRESET_TARGET[pt.preset])
+        args = ["zero:%d" % (4 * n), "zero:%d" % (4 * g)]
+        pt.runs = [Run(co, pt.preset, "gbw_%s_%s" % (t, k), g, CLPEAK_LOCAL, args, sets)
+                   for k in board.get("patterns", ("lstride", "gstride"))]
+        pt.run = pt.runs[0]
+        pt.bytes = 4 * n
+        pt.n, pt.n_published, pt.local, pt.board = n, None, CLPEAK_LOCAL, board
+        pt.notes.append("size %s" % pow2(n))
+        if sets:
+            pt.notes.append(" ".join(sets))
+        pts.append(pt)
+    return pts
+
+
+def clpeak_value(pt):
+    """GB/s (1e9 B/s) as clpeak counts it: input bytes / time of the faster of the two kernels."""
+    ok = [r for r in pt.runs if r.error is None]
+    if len(ok) < len(pt.runs):
+        pt.run = [r for r in pt.runs if r.error is not None][0]
+        return None
+    pt.run = min(ok, key=lambda r: r.seconds_simulated())
+    other = [r for r in ok if r is not pt.run]
+    pt.notes.insert(0, pt.run.kernel.rsplit("_", 1)[1] + "".join(
+        " (%s %.1f)" % (r.kernel.rsplit("_", 1)[1], pt.bytes / r.seconds_simulated() / 1e9)
+        for r in other) + ("" if other else " only (clpeak of 2014)"))
+    return pt.bytes / pt.run.seconds_simulated() / 1e9
+
+
 def stream_value(pt):
     """MB/s (1e6 B/s) as BabelStream counts it: bytes of the arrays read and written / kernel time."""
     return pt.bytes / pt.run.seconds_simulated() / 1e6
@@ -262,11 +365,11 @@ def print_dataset(name, pts, out):
     w = max(len(p.gpu) for p in pts)
     w = min(w, 34)
     out.write("\n%s: %d points (%s)\n" % (name, len(pts), pts[0].unit))
-    out.write("  %-10s %-*s %-8s %12s %12s %8s  %s\n" % (
+    out.write("  %-11s %-*s %-8s %12s %12s %8s  %s\n" % (
         "id", w, "GPU", "preset", "published", "simulated", "error", "reproduction"))
     for p in pts:
         e = p.error_pct()
-        out.write("  %-10s %-*s %-8s %s %s %8s  %s\n" % (
+        out.write("  %-11s %-*s %-8s %s %s %8s  %s\n" % (
             p.id, w, p.gpu[:w], p.preset, fmt(p.published), fmt(p.simulated),
             ("%+.1f%%" % e) if e is not None else "FAILED", "; ".join(p.notes)))
     for preset in sorted(set(p.preset for p in pts)):
@@ -342,6 +445,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--size", type=int, default=0)
+    ap.add_argument("--bw-size", type=int, default=0)
     ap.add_argument("--scan", action="store_true")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "calibrate"))
@@ -353,6 +457,10 @@ def main():
     if a.size and (a.size < 0 or a.size % 1024):
         print("calibrate: --size %d: a positive multiple of 1024 (the largest work-group)" % a.size,
               file=sys.stderr)
+        return 2
+    if a.bw_size and (a.bw_size < 0 or a.bw_size % 65536):
+        print("calibrate: --bw-size %d: a positive multiple of 65536 (16 reads x 16 floats x 256)"
+              % a.bw_size, file=sys.stderr)
         return 2
     if not os.access(GCNSIM, os.X_OK):
         print("calibrate: %s not built (make)" % GCNSIM, file=sys.stderr)
@@ -369,29 +477,43 @@ def main():
         return scan(rows, a.jobs, out)
 
     pts = stream_points(rows, size=a.size or None, full=a.full)
-    wall, nrun = execute([p.run for p in pts], a.jobs)
+    bw = clpeak_points(rows, size=a.bw_size or None)
+    wall, nrun = execute([p.run for p in pts] + [r for p in bw for r in p.runs], a.jobs)
+    pts += bw
     failed = 0
     for p in pts:
-        if p.run.error is None:
-            p.simulated = stream_value(p)
-        else:
+        p.simulated = clpeak_value(p) if p.dataset == "clpeak_bw" else (
+            stream_value(p) if p.run.error is None else None)
+        if p.simulated is None:
             failed += 1
             print("calibrate: %s: %s" % (p.id, p.run.error), file=sys.stderr)
 
     datasets = {}
     for p in pts:
         datasets.setdefault(p.dataset, []).append(p)
-    if "babelstream" in datasets:
-        out.write("\nBabelStream (double precision): our kernels (tests/calibrate/kernels/stream.cl, "
-                  "clang-15 -O2), one work-item per element, work-groups of 256 (OpenCL rows) or "
-                  "1024 (HIP rows); MB/s = bytes read and written / simulated kernel time "
-                  "(cycles / clock).\n")
-        if not a.full:
-            out.write("Array size shrunk to %s doubles per array (published: 400 MiB = 52,428,800 "
-                      "or 268.4 MB = 2^25; `--full` runs those); clocks and CUs of the measured "
-                      "boards (their specifications) set where they differ from the preset.\n"
-                      % pow2(a.size or STREAM_SHRUNK))
+    intro = {}
+    intro["babelstream"] = (
+        "\nBabelStream (double precision): our kernels (tests/calibrate/kernels/stream.cl, "
+        "clang-15 -O2), one work-item per element, work-groups of 256 (OpenCL rows) or "
+        "1024 (HIP rows); MB/s = bytes read and written / simulated kernel time "
+        "(cycles / clock).\n")
+    if not a.full:
+        intro["babelstream"] += (
+            "Array size shrunk to %s doubles per array (published: 400 MiB = 52,428,800 "
+            "or 268.4 MB = 2^25; `--full` runs those); clocks and CUs of the measured "
+            "boards (their specifications) set where they differ from the preset.\n"
+            % pow2(a.size or STREAM_SHRUNK))
+    intro["clpeak_bw"] = (
+        "\nclpeak global memory bandwidth: our kernels (tests/calibrate/kernels/global_bw.cl, "
+        "clang-15 -O2), 16 reads of floatN per work-item, work-groups of 256, both "
+        "access patterns (lstride: local-size stride, gstride: global-size stride) run and "
+        "the faster reported, as clpeak does (the other's GB/s in brackets); GB/s = input "
+        "bytes / simulated kernel time.  Input shrunk to %s floats (the logs print no "
+        "size); CUs and clock as the log prints them, DRAM bandwidth the board's data "
+        "sheet, set where they differ from the preset; boards of no preset on their "
+        "generation's.\n" % pow2(a.bw_size or CLPEAK_SHRUNK))
     for name, dpts in datasets.items():
+        out.write(intro[name])
         print_dataset(name, dpts, out)
     mean, mx, k = summarise(pts)
     if k:
