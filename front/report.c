@@ -108,6 +108,14 @@ static double time_us(const rep_launch_t *r)
     return mhz ? (double)r->s->cycles / (double)mhz : 0.0;
 }
 
+/* Microseconds of the launches' overhead (launch_ns each, outside the
+ * kernel's cycles). */
+static double overhead_us(const rep_launch_t *r)
+{
+    unsigned mhz = r->dev->p[DEV_clock_mhz];
+    return mhz ? (double)r->s->overhead_cycles / (double)mhz : 0.0;
+}
+
 /* "256x256" for the used dimensions. */
 static const char *dims_str(char *buf, size_t n, unsigned dims, const uint32_t v[3])
 {
@@ -153,6 +161,9 @@ static void text_launch(FILE *fp, const rep_launch_t *r)
     if (s->launches > 1)
         fprintf(fp, "  launches          %u (the figures below are over all of them)\n", s->launches);
     fprintf(fp, "  cycles            %llu (%.3f us)\n", (unsigned long long)s->cycles, time_us(r));
+    if (s->overhead_cycles)
+        fprintf(fp, "  launch overhead   %llu cycles (%.3f us) outside the kernel; with it %.3f us\n",
+                (unsigned long long)s->overhead_cycles, overhead_us(r), time_us(r) + overhead_us(r));
 }
 
 static void text_mix(FILE *fp, const tm_stats_t *s)
@@ -239,6 +250,11 @@ static void text_caches(FILE *fp, const tm_stats_t *s)
         fprintf(fp, "\n  DRAM traffic      %.2f KiB (%llu bytes)\n", b / 1024.0, (unsigned long long)m->dram_bytes);
     else
         fprintf(fp, "\n  DRAM traffic      %llu bytes\n", (unsigned long long)m->dram_bytes);
+    if (m->dram_row_hits + m->dram_row_misses) {
+        fputs("  DRAM rows        ", fp);
+        text_hit(fp, " ", "open-row hits", m->dram_row_hits, m->dram_row_misses);
+        fprintf(fp, ", %llu L2 misses waited for a queue entry\n", (unsigned long long)m->l2_queue_waits);
+    }
 }
 
 void rep_text(FILE *fp, const rep_launch_t *r)
@@ -321,6 +337,8 @@ static void json_cache(json_t *j, const mt_stats_t *m)
     json_hit(j, "scalar_hit_pct", m->k_hits, m->k_misses);
     json_hit(j, "icache_hit_pct", m->i_hits, m->i_misses);
     json_uint(j, "dram_bytes", m->dram_bytes);
+    json_hit(j, "dram_row_hit_pct", m->dram_row_hits, m->dram_row_misses);
+    json_uint(j, "l2_queue_waits", m->l2_queue_waits);
     json_end(j);
 }
 
@@ -369,6 +387,8 @@ void rep_json(json_t *j, const rep_launch_t *r)
     json_uint(j, "launches", s->launches);
     json_uint(j, "cycles", s->cycles);
     json_double(j, "time_us", round3(time_us(r)));
+    json_uint(j, "overhead_cycles", s->overhead_cycles);
+    json_double(j, "total_us", round3(time_us(r) + overhead_us(r)));
     json_inst(j, &s->total);
     json_busy(j, s);
     json_occupancy(j, s);

@@ -438,8 +438,14 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
         q_add(t, Q_LGKM, done, now);
 }
 
+/* A vector-memory access issued at cycle now: the CU's vector-memory pipe
+ * is held for the access's address cycles (one quad per cycle, or the
+ * dword path) and data cycles (one 64-byte line per cycle through the L1,
+ * GCN-FACTS 4.3), so the waves of a CU overlap at those rates; the wave
+ * itself may not issue again before CLRX's measured MUBUF issue cost
+ * (*cost), which is a per-wave cost, not the pipe's. */
 static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const fx_t *fx, uint64_t now,
-                       unsigned *hold)
+                       unsigned *hold, unsigned *cost)
 {
     unsigned addr = 0, lines = 0, any_lds = 0;
     uint64_t done = now;
@@ -452,15 +458,18 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
         addr += mt_addr_cycles(a);
         lines += mt_lines(a);
     }
-    unsigned h = vmem_issue(row, fx);
-    if (addr > h)
-        h = addr;
-    if (lines > h)
-        h = lines;
+    unsigned h = addr > lines ? addr : lines, c = vmem_issue(row, fx);
+    if (h == 0)
+        h = 4;   /* no lane active: the instruction still passes the addresser */
+    *cost = c > h ? c : h;
+    uint64_t accepted = now;
     for (unsigned i = 0; i < fx->nacc; i++)
-        if (fx->acc[i].space != FX_SPACE_LDS)
-            done = max64(done, mt_vmem(m->mt, t->cu, &fx->acc[i], now + (addr ? addr : 4)));
-    cu->vmem_free = now + h;
+        if (fx->acc[i].space != FX_SPACE_LDS) {
+            uint64_t acc;
+            done = max64(done, mt_vmem(m->mt, t->cu, &fx->acc[i], now + (addr ? addr : 4), &acc));
+            accepted = max64(accepted, acc);
+        }
+    cu->vmem_free = max64(now + h, accepted);
     cu->st->mem_busy += h;
     *hold = h;
     if (any_lds) {   /* FLAT lanes that address LDS */
@@ -529,7 +538,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         done = t->lds_tail;
         break;
     case TM_CAT_vmem:
-        issue_vmem(m, cu, t, row, fx, now, &hold);
+        issue_vmem(m, cu, t, row, fx, now, &hold, &cost);
         done = t->vm_tail;
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
@@ -1198,6 +1207,7 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         for (unsigned i = 0; i < m.ncu; i++)
             tm_counters_add(&m.st.total, &m.st.cu[i]);
         m.st.mem = *mt_stats(m.mt);
+        m.st.overhead_cycles = ((uint64_t)m.d->p[DEV_launch_ns] * m.d->p[DEV_clock_mhz] + 999) / 1000;
         if (tm_stats_add(&l->timing->stats, &m.st)) {
             snprintf(err, errlen, "out of host memory for the statistics");
             rc = -1;

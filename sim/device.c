@@ -45,6 +45,12 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_l1_latency] = "calibration: no published number (GCN-FACTS 4.4); 120 cycles load-to-use for "
                        "an L1 hit (address processing, tag, data return); same on every preset",
     [DEV_l2_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: L2 16-way (MGPUSim R9 Nano: 16-way)",
+    [DEV_launch_ns] = "calibration: fitted to: O14 (CSCS kernel_latency on ault:amdvega, gfx906-class: empty "
+                      "kernel <<<1,1>>> launched back to back, 2.64 us per launch) less the empty kernel's own "
+                      "simulated time; same on every preset (no published number for gfx6-gfx8)",
+    [DEV_l2_mshr] = "calibration: no published number (MGPUSim's R9 Nano L2: 64 MSHRs per bank); "
+                    "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
+                    "DRAM latency); same on every preset",
     [DEV_l2_latency] = "calibration: no published number (GCN-FACTS 4.4); 250 cycles load-to-use for "
                        "an L2 hit (L1 miss, crossbar to the channel and back); same on every preset",
 };
@@ -68,11 +74,43 @@ static const char *const shared_src[DEV_NPARAMS] = {
 #define DRAM_SRC(mhz, cyc) "calibration: no published number (GCN-FACTS 4.4); 300 ns after the L2 miss " \
                            "(set by the memory, not the shader clock), at " mhz " MHz = " cyc " cycles"
 
+/* DRAM organisation and timing per memory type.  The organisation (bus
+ * width per channel, banks, row size) is the JEDEC standard's; the
+ * timings are the standards' typical speed-bin values where cited, else
+ * calibration choices. */
+#define GDDR5_SRC_CH(bus) "GCN-FACTS 4.5: " bus "-bit GDDR5 = " bus "/32 chips of 32 bits, each an independent " \
+                          "channel (JESD212 x32 mode)"
+#define GDDR5_VALUES(ch) [DEV_dram_channels] = ch, [DEV_dram_banks] = 16, [DEV_dram_page] = 2048, \
+    [DEV_dram_row_ns] = 24, [DEV_dram_act_ns] = 6, [DEV_dram_refi_ns] = 1953, [DEV_dram_rfc_ns] = 65, \
+    [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 32
+#define GDDR5_SRCS(bus) \
+    [DEV_dram_channels] = GDDR5_SRC_CH(bus), \
+    [DEV_dram_banks] = "JESD212 GDDR5: 16 banks in 4 bank groups", \
+    [DEV_dram_page] = "JESD212 GDDR5 x32: 2 KiB page [UNVERIFIED datasheet]", \
+    [DEV_dram_row_ns] = "calibration: tRP + tRCD of 2-4 Gb GDDR5 speed bins, about 12 + 12 ns [UNVERIFIED]", \
+    [DEV_dram_act_ns] = "calibration: tRRD of GDDR5, about 6 ns [UNVERIFIED]", \
+    [DEV_dram_refi_ns] = "JESD212 GDDR5: 16K refreshes per 32 ms = 1953 ns", \
+    [DEV_dram_rfc_ns] = "calibration: tRFC of 2 Gb GDDR5, about 65 ns [UNVERIFIED]", \
+    [DEV_dram_turn_ns] = "calibration: tWTR + tRTW of GDDR5, about 10 ns [UNVERIFIED]", \
+    [DEV_dram_wq] = "calibration: write batches of 32 lines (2 KiB, one row) per channel"
+#define HBM_VALUES(ch, banks, page, rfc) [DEV_dram_channels] = ch, [DEV_dram_banks] = banks, \
+    [DEV_dram_page] = page, [DEV_dram_row_ns] = 28, [DEV_dram_act_ns] = 4, [DEV_dram_refi_ns] = 3900, \
+    [DEV_dram_rfc_ns] = rfc, [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 32
+#define HBM_SRCS(chsrc, banksrc, pagesrc, rfcsrc) \
+    [DEV_dram_channels] = chsrc, [DEV_dram_banks] = banksrc, [DEV_dram_page] = pagesrc, \
+    [DEV_dram_row_ns] = "calibration: tRP + tRCD of HBM, about 14 + 14 ns [UNVERIFIED]", \
+    [DEV_dram_act_ns] = "calibration: tRRD of HBM, about 4 ns [UNVERIFIED]", \
+    [DEV_dram_refi_ns] = "JESD235 HBM: tREFI 3.9 us [UNVERIFIED]", \
+    [DEV_dram_rfc_ns] = rfcsrc, \
+    [DEV_dram_turn_ns] = "calibration: tWTR + tRTW of HBM, about 10 ns [UNVERIFIED]", \
+    [DEV_dram_wq] = "calibration: write batches of 32 lines per channel"
+
 #define SHARED_VALUES \
     [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
-    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 8
+    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 8, [DEV_l2_mshr] = 512, \
+    [DEV_launch_ns] = 2000
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
                       [DEV_icache_kib] = 32, [DEV_icache_cus] = 4
@@ -90,7 +128,7 @@ static const preset_t presets[] = {
     {{"hd-7970", "Radeon HD 7970 (Tahiti XT)", "gfx600", ISA_GFX6,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 32, [DEV_clock_mhz] = 925, [DEV_dp_factor] = 2,
        [DEV_fast_fma] = 1, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 278,
-       [DEV_dram_gbps] = 264}},
+       [DEV_dram_gbps] = 264, GDDR5_VALUES(12)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: 2 SE x 2 SH x 8 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 925 MHz engine clock (no boost on the HD 7970) [UNVERIFIED]",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 2 (DP 1/4) on Tahiti HD 7970",
@@ -100,12 +138,13 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v6_0 TAHITI max_texture_channel_caches 12",
       [DEV_dram_latency] = DRAM_SRC("925", "278"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5: 384-bit GDDR5; [SPEC] HD 7970 memory at 5.5 Gbps: 384/8 x 5.5 = 264 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5: 384-bit GDDR5; [SPEC] HD 7970 memory at 5.5 Gbps: 384/8 x 5.5 = 264 GB/s",
+      GDDR5_SRCS("384")}},
 
     {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
        [DEV_fast_fma] = 1, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
-       [DEV_dram_gbps] = 320}},
+       [DEV_dram_gbps] = 320, GDDR5_VALUES(16)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: 4 SE x 11 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 'up to' 1000 MHz, the only published engine clock (no base "
                         "clock; reference boards throttle below it)",
@@ -116,12 +155,13 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Hawaii 64 KiB per channel x 16 = 1 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v7_0 HAWAII max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1000", "300"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 512-bit GDDR5 at 5 Gbps = 320 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 512-bit GDDR5 at 5 Gbps = 320 GB/s",
+      GDDR5_SRCS("512")}},
 
     {{"r9-nano", "Radeon R9 Nano (Fiji XT)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 64, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 8,
        [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
-       [DEV_dram_gbps] = 512}},
+       [DEV_dram_gbps] = 512, HBM_VALUES(32, 8, 2048, 160)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 'up to' 1000 MHz, the only published engine clock "
                         "(no base clock; 175 W limit lowers it under load)",
@@ -132,12 +172,16 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Fiji 128 KiB per channel x 16 = 2 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v8_0 FIJI max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1000", "300"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM at 500 MHz (1 Gbps) = 512 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM at 500 MHz (1 Gbps) = 512 GB/s",
+      HBM_SRCS("GCN-FACTS 4.5: 4096-bit HBM = 4 stacks x 8 channels of 128 bits (JESD235)",
+               "JESD235 HBM (1 GiB stacks, 1 Gb per channel): 8 banks [UNVERIFIED]",
+               "JESD235 HBM: 2 KiB page per channel [UNVERIFIED]",
+               "calibration: tRFC of HBM, about 160 ns [UNVERIFIED]")}},
 
     {{"rx-480", "Radeon RX 480 (Polaris 10)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 36, [DEV_clock_mhz] = 1120, [DEV_dp_factor] = 8,
        [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 336,
-       [DEV_dram_gbps] = 256}},
+       [DEV_dram_gbps] = 256, GDDR5_VALUES(8)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [SPEC] fpsbench/TPU: 36 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1120 MHz base clock (boost 1266 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
@@ -148,12 +192,13 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Polaris10 256 KiB per channel x 8 = 2 MiB; [SPEC] 'L2 2 MB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 Polaris10 8 channels (from atombios)",
       [DEV_dram_latency] = DRAM_SRC("1120", "336"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 256-bit GDDR5 at 8 Gbps = 256 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 256-bit GDDR5 at 8 Gbps = 256 GB/s",
+      GDDR5_SRCS("256")}},
 
     {{"vega-64", "Radeon RX Vega 64 (Vega 10)", "gfx900", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 64, [DEV_clock_mhz] = 1247, [DEV_dp_factor] = 8,
        [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 374,
-       [DEV_dram_gbps] = 484}},
+       [DEV_dram_gbps] = 484, HBM_VALUES(32, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1247 MHz base clock (boost 1546 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
@@ -164,12 +209,16 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] gfx9 256 KiB per channel x 16 = 4 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v9_0 VEGA10 max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1247", "374"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 2048-bit HBM2, about 484 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 2048-bit HBM2, about 484 GB/s",
+      HBM_SRCS("GCN-FACTS 4.5: 2048-bit HBM2 = 2 stacks x 16 pseudo-channels of 64 bits (JESD235A)",
+               "JESD235A HBM2: 16 banks (4 bank groups) per pseudo-channel [UNVERIFIED]",
+               "JESD235A HBM2 pseudo-channel: 1 KiB page [UNVERIFIED]",
+               "calibration: tRFC of 8 Gb HBM2, about 260 ns [UNVERIFIED]")}},
 
     {{"mi50", "Radeon Instinct MI50 (Vega 20)", "gfx906", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 60, [DEV_clock_mhz] = 1200, [DEV_dp_factor] = 1,
        [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 360,
-       [DEV_dram_gbps] = 1024}},
+       [DEV_dram_gbps] = 1024, HBM_VALUES(64, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [ROCM-DOC] gpu-specs: 60 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1200 MHz base clock (boost 1746 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
@@ -181,7 +230,11 @@ static const preset_t presets[] = {
       [DEV_l2_channels] = "GCN-FACTS 4.2 [MESA] 4 MiB at 256 KiB per gfx9 channel = 16 channels "
                           "(as Vega10)",
       [DEV_dram_latency] = DRAM_SRC("1200", "360"),
-      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM2 at 2 Gbps = 1024 GB/s"}},
+      [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM2 at 2 Gbps = 1024 GB/s",
+      HBM_SRCS("GCN-FACTS 4.5: 4096-bit HBM2 = 4 stacks x 16 pseudo-channels of 64 bits (JESD235A)",
+               "JESD235A HBM2: 16 banks (4 bank groups) per pseudo-channel [UNVERIFIED]",
+               "JESD235A HBM2 pseudo-channel: 1 KiB page [UNVERIFIED]",
+               "calibration: tRFC of 8 Gb HBM2, about 260 ns [UNVERIFIED]")}},
 };
 
 #define NPRESETS (sizeof presets / sizeof presets[0])
@@ -329,6 +382,7 @@ static const struct {
     [DEV_branch_taken] = {1, 10000},
     [DEV_branch_not_taken] = {1, 10000},
     [DEV_wg_launch] = {0, 1000000},
+    [DEV_launch_ns] = {0, 1000000000},
     [DEV_barrier_latency] = {0, 1000000},
     [DEV_lds_latency] = {0, 1000000},
     [DEV_smem_latency] = {0, 1000000},
@@ -344,13 +398,24 @@ static const struct {
     [DEV_l2_channels] = {1, 64},
     [DEV_l2_ways] = {1, 64},
     [DEV_l2_latency] = {0, 1000000},
+    [DEV_l2_mshr] = {1, 4096},
     [DEV_dram_latency] = {0, 1000000},
     [DEV_dram_gbps] = {1, 100000},
+    [DEV_dram_channels] = {1, 64},
+    [DEV_dram_banks] = {1, 64},
+    [DEV_dram_page] = {256, 65536},
+    [DEV_dram_row_ns] = {0, 1000},
+    [DEV_dram_act_ns] = {0, 1000},
+    [DEV_dram_refi_ns] = {100, 1000000},
+    [DEV_dram_rfc_ns] = {0, 10000},
+    [DEV_dram_turn_ns] = {0, 1000},
+    [DEV_dram_wq] = {1, 1024},
 };
 
-/* The cache geometry of d is consistent: every cache holds at least one
- * set of its ways of 64-byte lines (the L2 per channel).  0 or -1 with the
- * reason in err. */
+/* The geometry of d is consistent: every cache holds at least one set of
+ * its ways of 64-byte lines (the L2 per channel), the DRAM page is a power
+ * of two and a refresh fits in its interval.  0 or -1 with the reason in
+ * err. */
 static int geometry_err(const device_t *d, char *err, size_t errlen)
 {
     uint64_t l1 = (uint64_t)d->p[DEV_l1_kib] * 1024, l1_need = (uint64_t)d->p[DEV_l1_ways] * 64;
@@ -359,6 +424,15 @@ static int geometry_err(const device_t *d, char *err, size_t errlen)
     if (l1 < l1_need) {
         snprintf(err, errlen, "a %u KiB L1 cannot hold %u ways of 64-byte lines", d->p[DEV_l1_kib],
                  d->p[DEV_l1_ways]);
+        return -1;
+    }
+    if (d->p[DEV_dram_page] & (d->p[DEV_dram_page] - 1)) {
+        snprintf(err, errlen, "a DRAM page of %u bytes is not a power of two", d->p[DEV_dram_page]);
+        return -1;
+    }
+    if (d->p[DEV_dram_rfc_ns] >= d->p[DEV_dram_refi_ns]) {
+        snprintf(err, errlen, "a refresh of %u ns does not fit in its interval of %u ns", d->p[DEV_dram_rfc_ns],
+                 d->p[DEV_dram_refi_ns]);
         return -1;
     }
     if (l2 < l2_need) {
@@ -400,7 +474,7 @@ static int parse_u32(const char *s, uint32_t *out)
 
 int dev_set(device_t *d, const char *assignment, char *err, size_t errlen)
 {
-    char keys[512];
+    char keys[1024];
     const char *eq = assignment ? strchr(assignment, '=') : NULL;
     if (!d || !eq || eq == assignment) {
         snprintf(err, errlen, "expected KEY=VALUE, got '%s'", assignment ? assignment : "");

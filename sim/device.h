@@ -22,6 +22,7 @@
     X(valu_sgpr_delay,     "cycles",     "extra delay before an SALU/SMEM/branch reads an SGPR a VALU wrote") \
     X(branch_taken,        "cycles",     "issue cost of a taken branch (refetch included)") \
     X(branch_not_taken,    "cycles",     "issue cost of a branch not taken") \
+    X(launch_ns,           "ns",         "per-launch overhead outside the kernel's cycles: packet processing, dispatch set-up, end-of-kernel release") \
     X(wg_launch,           "cycles",     "from placing a work-group on a CU to its waves' first issue") \
     X(barrier_latency,     "cycles",     "from the last wave reaching s_barrier to the release") \
     X(lds_latency,         "cycles",     "LDS data return after the bank cycles") \
@@ -38,8 +39,18 @@
     X(l2_channels,         "channels",   "L2 channels (64 B per cycle each)") \
     X(l2_ways,             "ways",       "L2 associativity") \
     X(l2_latency,          "cycles",     "L2 hit latency") \
+    X(l2_mshr,             "lines",      "L2 misses in flight per channel (its queue waits when full)") \
     X(dram_latency,        "cycles",     "DRAM latency after an L2 miss") \
-    X(dram_gbps,           "GB/s",       "DRAM bandwidth")
+    X(dram_gbps,           "GB/s",       "DRAM peak bandwidth (all channels' buses)") \
+    X(dram_channels,       "channels",   "independent DRAM channels (256-byte interleave)") \
+    X(dram_banks,          "banks",      "banks per DRAM channel, one open row each") \
+    X(dram_page,           "B",          "DRAM row (page) per bank: a power of two, at least 256") \
+    X(dram_row_ns,         "ns",         "opening another row: precharge + activate (tRP + tRCD)") \
+    X(dram_act_ns,         "ns",         "least time between two activations on a channel (tRRD, tFAW/4)") \
+    X(dram_refi_ns,        "ns",         "refresh interval per channel (tREFI)") \
+    X(dram_rfc_ns,         "ns",         "refresh time, channel unavailable and its rows closed (tRFC); 0: none") \
+    X(dram_turn_ns,        "ns",         "bus turnaround between reads and a batch of writes") \
+    X(dram_wq,             "lines",      "writes a DRAM channel queues and drains as one batch")
 
 typedef enum {
 #define DEV_PARAM_ENUM(key, unit, desc) DEV_##key,

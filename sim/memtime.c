@@ -15,20 +15,26 @@
  *    sets (sizes need not be powers of two).  Vector L1 per CU: loads
  *    allocate; stores and atomics write through without allocating and
  *    drop the line.  Scalar data cache and instruction cache per group of
- *    CUs (read only).  L2 split into channels (channel = line mod
- *    channels, set = (line / channels) mod sets), write-back: a store
- *    allocates a dirty line without a DRAM read; evicting a dirty line
- *    takes a DRAM transfer slot.
+ *    CUs (read only).  L2 split into channels by 256-byte chunk
+ *    (dram_chunk_channel: consecutive chunks on consecutive channels, the
+ *    higher address bits folded in); set = (chunk / channels, line within
+ *    the chunk) mod sets; write-back: a store allocates a dirty line
+ *    without a DRAM read; a dirty line evicted is written to DRAM (queued,
+ *    sim/dram.h).
  *  - Reservations: the L1 hands out one line per cycle (64 B/clk per CU,
  *    4.3 [UNVERIFIED]), so line i of an access leaves at now + i; each L2
- *    channel takes one line per cycle; DRAM transfers queue at the
- *    device's bandwidth, kept exactly as a rational number of cycles (units
- *    of 1/(dram_gbps*1000) cycle; 64 B take 64*clock_mhz units).
+ *    channel takes one line per cycle; a channel has l2_mshr entries for
+ *    misses in flight: a miss when all are taken waits for the earliest
+ *    to complete, and the channel's queue (in order) waits with it; the
+ *    access reports when its last line was accepted (back pressure on the
+ *    CU).  A miss reaches DRAM (sim/dram.h) l2_latency after it starts
+ *    and its data is back dram_latency after the DRAM burst.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sim/dram.h"
 #include "sim/memtime.h"
 
 enum { LINE_SHIFT = 6, LINE_BYTES = 64 };
@@ -277,7 +283,7 @@ static ptrdiff_t cache_find(cache_t *c, size_t s, uint64_t line)
 /* Allocates line (clean) in the set at s over its least recently used way
  * (an empty way first, the lowest such).  Returns the entry; *dirty_victim
  * tells whether a dirty line was evicted. */
-static size_t cache_fill(cache_t *c, size_t s, uint64_t line, int *dirty_victim)
+static size_t cache_fill_victim(cache_t *c, size_t s, uint64_t line, int *dirty_victim, uint64_t *victim)
 {
     const uint64_t *st = c->stamp + s;
     uint32_t v = 0;
@@ -286,11 +292,18 @@ static size_t cache_fill(cache_t *c, size_t s, uint64_t line, int *dirty_victim)
             v = i;
     size_t e = s + v;
     *dirty_victim = c->tag[e] && c->dirty[e];
+    *victim = c->tag[e] ? c->tag[e] - 1 : 0;
     c->tag[e] = line + 1;
     c->stamp[e] = ++c->clock;
     c->dirty[e] = 0;
     c->ready[e] = 0;
     return e;
+}
+
+static size_t cache_fill(cache_t *c, size_t s, uint64_t line, int *dirty_victim)
+{
+    uint64_t victim;
+    return cache_fill_victim(c, s, line, dirty_victim, &victim);
 }
 
 /* Drops line from the set at s if present. */
@@ -308,12 +321,13 @@ static void cache_drop(cache_t *c, size_t s, uint64_t line)
 struct mt {
     cache_t l1, k, i, l2;
     uint32_t cus, k_cus, i_cus, nch;
-    int nch_shift;          /* log2(nch) when a power of two, else -1 */
     uint64_t l1_lat, l2_lat, smem_lat, dram_lat;
-    uint64_t unit;          /* DRAM time units per cycle */
-    uint64_t line_units;    /* DRAM time units per 64-byte transfer */
-    uint64_t dram_free;     /* in DRAM time units */
+    dram_t *dram;
     uint64_t *chan_free;    /* per L2 channel, cycles */
+    uint32_t mshr;          /* misses in flight per L2 channel */
+    uint64_t *inflight;     /* per channel a min-heap of [mshr] completion cycles */
+    uint32_t *ninflight;
+    uint64_t accept;        /* the latest cycle an L2 channel accepted a line of the current access */
     mt_stats_t st;
 };
 
@@ -333,17 +347,16 @@ mt_t *mt_new(const device_t *d)
     m->k_cus = at_least_1(p[DEV_scalar_cache_cus]);
     m->i_cus = at_least_1(p[DEV_icache_cus]);
     m->nch = at_least_1(p[DEV_l2_channels]);
-    m->nch_shift = m->nch & (m->nch - 1) ? -1 : __builtin_ctz(m->nch);
     m->l1_lat = p[DEV_l1_latency];
     m->l2_lat = p[DEV_l2_latency];
     m->smem_lat = p[DEV_smem_latency];
     m->dram_lat = p[DEV_dram_latency];
-    /* bandwidth B/cycle = dram_gbps*1000/clock_mhz; one line takes
-     * 64*clock_mhz/(dram_gbps*1000) cycles = 64*clock_mhz units */
-    m->unit = p[DEV_dram_gbps] ? (uint64_t)p[DEV_dram_gbps] * 1000 : 1;
-    m->line_units = p[DEV_dram_gbps] ? (uint64_t)LINE_BYTES * p[DEV_clock_mhz] : 0;
+    m->dram = dram_new(d);
     m->chan_free = calloc(m->nch, sizeof *m->chan_free);
-    int err = !m->chan_free;
+    m->mshr = p[DEV_l2_mshr];   /* 0 (not a preset's): no limit */
+    m->inflight = calloc((size_t)m->nch * at_least_1(m->mshr), sizeof *m->inflight);
+    m->ninflight = calloc(m->nch, sizeof *m->ninflight);
+    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight;
     err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
@@ -363,7 +376,10 @@ void mt_free(mt_t *m)
     cache_free(&m->k);
     cache_free(&m->i);
     cache_free(&m->l2);
+    dram_free(m->dram);
     free(m->chan_free);
+    free(m->inflight);
+    free(m->ninflight);
     free(m);
 }
 
@@ -375,12 +391,16 @@ void mt_reset(mt_t *m)
     cache_clear(&m->i);
     cache_clear(&m->l2);
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
-    m->dram_free = 0;
+    memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
+    dram_reset(m->dram);
     memset(&m->st, 0, sizeof m->st);
 }
 
-const mt_stats_t *mt_stats(const mt_t *m)
+const mt_stats_t *mt_stats(mt_t *m)
 {
+    const dram_stats_t *d = dram_stats(m->dram);
+    m->st.dram_row_hits = d->row_hits;
+    m->st.dram_row_misses = d->row_misses;
     return &m->st;
 }
 
@@ -389,42 +409,103 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-/* Reserves one 64-byte DRAM transfer starting no earlier than cycle t;
- * returns the cycle it ends. */
-static uint64_t dram_transfer(mt_t *m, uint64_t t)
+/* The L2 channel of line: its 256-byte chunk's (dram_chunk_channel). */
+static uint32_t l2_chan(const mt_t *m, uint64_t line)
 {
-    uint64_t start = max_u64(t * m->unit, m->dram_free);
-    m->dram_free = start + m->line_units;
-    m->st.dram_bytes += LINE_BYTES;
-    return (m->dram_free + m->unit - 1) / m->unit;
+    return dram_chunk_channel(line << LINE_SHIFT, m->nch);
 }
 
-/* The L2 set of line. */
+/* The L2 set of line: within its channel, the line's chunk among the
+ * channel's chunks and its place in the chunk. */
 static size_t l2_set(mt_t *m, uint64_t line)
 {
-    if (m->nch_shift >= 0)
-        return cache_set(&m->l2, (uint32_t)(line & (m->nch - 1)), line >> m->nch_shift);
-    return cache_set(&m->l2, (uint32_t)(line % m->nch), line / m->nch);
+    uint64_t key = (line >> 2) / m->nch << 2 | (line & 3);
+    return cache_set(&m->l2, l2_chan(m, line), key);
 }
 
 /* Allocates line in L2 at cycle t; a dirty victim is written back to DRAM
- * (a transfer slot, off the requester's path).  Returns the entry. */
+ * (queued, off the requester's path).  Returns the entry. */
 static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
 {
     int dirty;
-    size_t e = cache_fill(&m->l2, s, line, &dirty);
-    if (dirty)
-        dram_transfer(m, t);
+    uint64_t victim;
+    size_t e = cache_fill_victim(&m->l2, s, line, &dirty, &victim);
+    if (dirty) {
+        dram_write(m->dram, victim << LINE_SHIFT, t);
+        m->st.dram_bytes += LINE_BYTES;
+    }
     return e;
 }
 
 /* Reserves line's L2 channel from cycle t on; returns the cycle it serves. */
 static uint64_t l2_channel(mt_t *m, uint64_t line, uint64_t t)
 {
-    uint64_t *f = &m->chan_free[m->nch_shift >= 0 ? line & (m->nch - 1) : line % m->nch];
+    uint64_t *f = &m->chan_free[l2_chan(m, line)];
     t = max_u64(t, *f);
     *f = t + 1;
+    m->accept = max_u64(m->accept, t);
     return t;
+}
+
+/* ---- misses in flight per L2 channel (a min-heap of completion cycles) ---- */
+
+static void heap_down(uint64_t *h, uint32_t n, uint32_t i)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, s = i;
+        if (l < n && h[l] < h[s])
+            s = l;
+        if (r < n && h[r] < h[s])
+            s = r;
+        if (s == i)
+            return;
+        uint64_t x = h[i];
+        h[i] = h[s];
+        h[s] = x;
+        i = s;
+    }
+}
+
+static void heap_up(uint64_t *h, uint32_t i)
+{
+    while (i > 0 && h[(i - 1) / 2] > h[i]) {
+        uint64_t x = h[i];
+        h[i] = h[(i - 1) / 2];
+        h[(i - 1) / 2] = x;
+        i = (i - 1) / 2;
+    }
+}
+
+/* A miss of line's channel served at cycle t that completes `done` cycles
+ * after it starts: it starts when one of the channel's l2_mshr entries is
+ * free (at t, or when the earliest miss in flight completes); the channel
+ * accepts nothing else before that (its queue is in order).  Returns the
+ * start. */
+static uint64_t miss_start(mt_t *m, uint64_t line, uint64_t t)
+{
+    uint32_t c = l2_chan(m, line);
+    uint64_t *h = m->inflight + (size_t)c * m->mshr;
+    if (m->mshr == 0 || m->ninflight[c] < m->mshr)
+        return t;
+    if (h[0] > t)
+        m->st.l2_queue_waits++;
+    t = max_u64(t, h[0]);
+    h[0] = h[--m->ninflight[c]];
+    heap_down(h, m->ninflight[c], 0);
+    m->chan_free[c] = max_u64(m->chan_free[c], t + 1);
+    m->accept = max_u64(m->accept, t);
+    return t;
+}
+
+/* Records the completion of a miss of line's channel. */
+static void miss_done(mt_t *m, uint64_t line, uint64_t done)
+{
+    if (m->mshr == 0)
+        return;
+    uint32_t c = l2_chan(m, line);
+    uint64_t *h = m->inflight + (size_t)c * m->mshr;
+    h[m->ninflight[c]] = done;
+    heap_up(h, m->ninflight[c]++);
 }
 
 /* Reads line through L2 from cycle t: returns the cycle the data is back
@@ -440,7 +521,10 @@ static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
         return max_u64(t + m->l2_lat, m->l2.ready[e]);
     }
     m->st.l2_misses++;
-    uint64_t ready = dram_transfer(m, t + m->l2_lat) + m->dram_lat;
+    m->st.dram_bytes += LINE_BYTES;
+    t = miss_start(m, line, t);
+    uint64_t ready = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat) + m->dram_lat;
+    miss_done(m, line, ready);
     m->l2.ready[l2_fill(m, s, line, t)] = ready;
     return ready;
 }
@@ -500,15 +584,18 @@ static uint64_t vstore_line(mt_t *m, uint32_t cu, uint64_t line, uint64_t t)
 }
 
 /* Vector memory access timing; see memtime.h. */
-uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now)
+uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted)
 {
     uint64_t lines[MAX_LINES], done = now;
+    m->accept = now;
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
     for (unsigned i = 0; i < n; i++) {
         uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
         done = max_u64(done, r);
     }
+    if (accepted)
+        *accepted = m->accept;
     return done;
 }
 

@@ -47,6 +47,8 @@ typedef struct {
     uint64_t k_hits, k_misses;            /* scalar data cache, lines */
     uint64_t i_hits, i_misses;            /* instruction cache, lines */
     uint64_t dram_bytes;                  /* bytes moved to or from DRAM */
+    uint64_t dram_row_hits, dram_row_misses;   /* 64-byte bursts to an open row / needing an activation */
+    uint64_t l2_queue_waits;              /* L2 misses that waited for a free entry (l2_mshr) */
 } mt_stats_t;
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
@@ -57,11 +59,15 @@ void mt_reset(mt_t *m);
 
 /* Vector memory: time the lines of access a issued by CU cu at cycle now,
  * through L1 (loads allocate; stores write through without allocating),
- * L2 (channel = line index mod channels, one line per channel per cycle)
- * and DRAM (latency plus the transfer at the device's bandwidth, queued
- * behind earlier transfers).  Returns the cycle at which the last line's
- * data is back (loads) or written to L2 (stores/atomics). */
-uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now);
+ * L2 (channel of the line's 256-byte chunk, dram_chunk_channel; one line
+ * per channel per cycle; at most l2_mshr misses in flight per channel, the
+ * channel's queue waiting in order for a free entry) and DRAM (sim/dram.h,
+ * after the fixed dram_latency).  Returns the cycle at which the last
+ * line's data is back (loads) or written to L2 (stores/atomics);
+ * *accepted (when not NULL) gets the cycle the last line was accepted by
+ * its L2 channel (the CU cannot send further requests before: back
+ * pressure). */
+uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted);
 
 /* Scalar memory: bytes at addr read by CU cu at cycle now through the
  * scalar data cache of its group, then L2.  Returns the cycle the data is
@@ -77,7 +83,7 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now);
  * dispatch (the kernel's code as the runtime uploads it). */
 void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes);
 
-/* Statistics so far. */
-const mt_stats_t *mt_stats(const mt_t *m);
+/* Statistics so far (the DRAM's counters brought up to date). */
+const mt_stats_t *mt_stats(mt_t *m);
 
 #endif

@@ -57,6 +57,9 @@ static void add_mem(mt_stats_t *d, const mt_stats_t *s)
     d->i_hits += s->i_hits;
     d->i_misses += s->i_misses;
     d->dram_bytes += s->dram_bytes;
+    d->dram_row_hits += s->dram_row_hits;
+    d->dram_row_misses += s->dram_row_misses;
+    d->l2_queue_waits += s->l2_queue_waits;
 }
 
 /* Make dst's per-CU array at least n long. */
@@ -82,6 +85,7 @@ int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src)
     tm_counters_add(&dst->total, &src->total);
     add_mem(&dst->mem, &src->mem);
     dst->cycles += src->cycles;
+    dst->overhead_cycles += src->overhead_cycles;
     if (!dst->occ_ok && src->occ_ok) {
         dst->occ = src->occ;
         dst->occ_ok = 1;

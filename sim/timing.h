@@ -70,6 +70,7 @@ typedef struct {
 
 typedef struct {
     uint64_t cycles;             /* from the first work-group placed to the last wave ended */
+    uint64_t overhead_cycles;    /* the launches' overhead outside `cycles` (launch_ns each) */
     unsigned ncu;
     tm_counters_t total;         /* summed over CUs */
     tm_counters_t *cu;           /* [ncu] */

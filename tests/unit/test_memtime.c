@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "sim/dram.h"
 #include "sim/memtime.h"
 #include "tests/unit/check.h"
 
@@ -40,6 +41,15 @@ static device_t test_device(void)
     d.p[DEV_l2_latency] = L2LAT;
     d.p[DEV_dram_latency] = DRAMLAT;
     d.p[DEV_dram_gbps] = 16;
+    /* one DRAM channel of one bank, rows of one 256-byte chunk, no
+     * activation, refresh or turnaround cost, writes drained one by one:
+     * the bus alone (its slots) decides; test_dram_banks turns the rest on */
+    d.p[DEV_dram_channels] = 1;
+    d.p[DEV_dram_banks] = 1;
+    d.p[DEV_dram_page] = 256;
+    d.p[DEV_dram_refi_ns] = 1953;
+    d.p[DEV_dram_wq] = 1;
+    d.p[DEV_l2_mshr] = 64;
     return d;
 }
 
@@ -63,7 +73,7 @@ static const uint64_t ALL = ~0ull;
 static uint64_t one(mt_t *m, unsigned cu, int write, uint64_t addr, uint64_t now)
 {
     fx_access_t a = acc(write, 4, 1, addr, 0);
-    return mt_vmem(m, cu, &a, now);
+    return mt_vmem(m, cu, &a, now, NULL);
 }
 
 /* ---- LDS ------------------------------------------------------------------ */
@@ -207,10 +217,10 @@ static void test_l1(const device_t *d)
     /* 4 cold lines, channels 0..3: line i asks L2 at 1000+i, DRAM starts
      * at max(1000+i+L2LAT, previous end) = 1200+4i, ends 4 later */
     fx_access_t a = acc(0, 4, ALL, 0x10000, 4);
-    uint64_t r = mt_vmem(m, 0, &a, 1000);
+    uint64_t r = mt_vmem(m, 0, &a, 1000, NULL);
     CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "cold coalesced load: %d (got %llu)",
           1000 + L2LAT + 4 * XFER + DRAMLAT, (unsigned long long)r);
-    r = mt_vmem(m, 0, &a, 2000);
+    r = mt_vmem(m, 0, &a, 2000, NULL);
     CHECK(r == 2000 + L1LAT + 3, "second load hits L1: line 3 at now + l1_latency + 3 = %d (got %llu)",
           2000 + L1LAT + 3, (unsigned long long)r);
     const mt_stats_t *s = mt_stats(m);
@@ -218,7 +228,7 @@ static void test_l1(const device_t *d)
           "stats: L1 4 hits 4 misses, L2 4 misses, 256 DRAM bytes (got %llu %llu %llu %llu %llu)",
           (unsigned long long)s->l1_hits, (unsigned long long)s->l1_misses, (unsigned long long)s->l2_misses,
           (unsigned long long)s->l2_hits, (unsigned long long)s->dram_bytes);
-    r = mt_vmem(m, 1, &a, 3000);
+    r = mt_vmem(m, 1, &a, 3000, NULL);
     CHECK(r == 3000 + L2LAT + 3, "another CU: its L1 misses, L2 hits: %d (got %llu)", 3000 + L2LAT + 3,
           (unsigned long long)r);
     CHECK(s->l2_hits == 4, "stats: 4 L2 hits (got %llu)", (unsigned long long)s->l2_hits);
@@ -267,16 +277,22 @@ static void test_channels(const device_t *d)
     mt_t *m = mt_new(d);
     if (!m)
         return;
-    uint64_t A = 0x3000;   /* line numbers; A and A+4 share channel 0, A+1 is channel 1 */
-    uint64_t r0 = one(m, 0, 1, A * 64, 0), r1 = one(m, 0, 1, (A + 4) * 64, 0), r2 = one(m, 0, 1, (A + 1) * 64, 0);
+    /* line numbers: A and A+1 are in one 256-byte chunk (one channel), A+4
+     * in the next chunk, which is on another channel (chunk 0xc00 is the
+     * first of a group of NCH consecutive chunks: one per channel) */
+    uint64_t A = 0x3000;
+    CHECK(dram_chunk_channel(A * 64, NCH) == dram_chunk_channel((A + 1) * 64, NCH) &&
+              dram_chunk_channel(A * 64, NCH) != dram_chunk_channel((A + 4) * 64, NCH),
+          "lines of one chunk share a channel, the next chunk's is another");
+    uint64_t r0 = one(m, 0, 1, A * 64, 0), r1 = one(m, 0, 1, (A + 1) * 64, 0), r2 = one(m, 0, 1, (A + 4) * 64, 0);
     CHECK(r0 == L2LAT && r1 == L2LAT + 1 && r2 == L2LAT,
           "stores at cycle 0: same channel one cycle apart, other channel not (got %llu %llu %llu)",
           (unsigned long long)r0, (unsigned long long)r1, (unsigned long long)r2);
     CHECK(mt_stats(m)->dram_bytes == 0, "store misses allocate in L2 without a DRAM read");
     uint64_t T = 5000;
     r0 = one(m, 0, 0, A * 64, T);
-    r1 = one(m, 1, 0, (A + 4) * 64, T);
-    r2 = one(m, 2, 0, (A + 1) * 64, T);
+    r1 = one(m, 1, 0, (A + 1) * 64, T);
+    r2 = one(m, 2, 0, (A + 4) * 64, T);
     CHECK(r0 == T + L2LAT && r1 == T + L2LAT + 1 && r2 == T + L2LAT,
           "loads from 3 CUs at one cycle: the second line of channel 0 one cycle later (got +%lld +%lld +%lld)",
           (long long)(r0 - T), (long long)(r1 - T), (long long)(r2 - T));
@@ -291,28 +307,42 @@ static void test_dram(const device_t *d)
     /* 64 cold lines (stride 64 B): line i asks at cycle i (its channel is
      * free), DRAM start = max(i + L2LAT, L2LAT + XFER*i) = L2LAT + XFER*i */
     fx_access_t a = acc(0, 4, ALL, 0, 64);
-    uint64_t r = mt_vmem(m, 0, &a, 0);
+    uint64_t r = mt_vmem(m, 0, &a, 0, NULL);
     uint64_t first = L2LAT + XFER + DRAMLAT, want = first + 63 * XFER;
     CHECK(r == want, "64 cold misses: last back at %llu = first (%llu) + 63 x 64 B / 16 B/cycle (got %llu)",
           (unsigned long long)want, (unsigned long long)first, (unsigned long long)r);
     CHECK(mt_stats(m)->dram_bytes == 64 * 64 && mt_stats(m)->l2_misses == 64, "64 lines from DRAM");
     mt_free(m);
 
-    /* fractional rate: 1000 MHz, 24 GB/s -> 24 B/cycle, 8/3 cycles a line:
-     * 3 lines end at 8 cycles exactly */
+    /* fractional rate: 1000 MHz, 24 GB/s -> 24 B/cycle, 8/3 cycles a line,
+     * kept in millionths of a cycle: 2,666,667 (rounded); 3 lines end at
+     * 8.000001 cycles, rounded up: 9 */
     device_t d2 = *d;
     d2.p[DEV_dram_gbps] = 24;
     m = mt_new(&d2);
     if (!m)
         return;
     a = acc(0, 4, 0x7, 0, 64);
-    r = mt_vmem(m, 0, &a, 0);
-    CHECK(r == L2LAT + 8 + DRAMLAT, "3 lines at 24 B/cycle: transfers end at +8 (got %llu)", (unsigned long long)r);
+    r = mt_vmem(m, 0, &a, 0, NULL);
+    CHECK(r == L2LAT + 9 + DRAMLAT, "3 lines at 24 B/cycle: transfers end at +8.000001 -> 9 (got %llu)",
+          (unsigned long long)r);
     a = acc(0, 4, 0x1, 64 * 3, 0);
-    r = mt_vmem(m, 0, &a, 0);
-    /* the fourth starts at 8 and ends at 10.67 -> cycle 11 */
+    r = mt_vmem(m, 0, &a, 0, NULL);
+    /* the fourth takes the next slot: ends at 10.666668 -> cycle 11 */
     CHECK(r == L2LAT + 11 + DRAMLAT, "a 4th line ends at 32/3 -> 11 (got %llu)", (unsigned long long)r);
     mt_free(m);
+}
+
+/* The k-th line (k >= 0) of L2 set 0 on channel 0 of the test device: the
+ * set of a line is (chunk / NCH, line within the chunk) mod L2SETS
+ * (memtime.c), so line 0 of chunk c is in set 0 when c / NCH is a
+ * multiple of L2SETS / 4; of the NCH such chunks in a row, the one on
+ * channel 0 is taken. */
+static uint64_t one_set_line(int k)
+{
+    for (uint64_t c = (uint64_t)k * NCH * (L2SETS / 4);; c++)
+        if (dram_chunk_channel(c * 256, NCH) == 0)
+            return c * 4;
 }
 
 static void test_stores(const device_t *d)
@@ -337,22 +367,28 @@ static void test_stores(const device_t *d)
           (unsigned long long)s->l1_misses, (unsigned long long)s->dram_bytes);
     mt_free(m);
 
-    /* dirty eviction: 17 stores into one L2 set (channel 0, set 0: lines
-     * 256k) at cycle 10000, one per cycle on channel 0; the 17th evicts
-     * dirty line 0: a write-back slot on DRAM at cycle 10016..10020 */
+    /* dirty eviction: 17 stores into one L2 set of channel 0 at cycle
+     * 10000, one per cycle on channel 0; the 17th evicts dirty line L[0]:
+     * a write-back burst on DRAM (queue of one: drained at once) in the
+     * slot 10016..10020 */
     m = mt_new(d);
     if (!m)
         return;
+    uint64_t L[L2WAYS + 1];
+    for (int k = 0; k <= L2WAYS; k++)
+        L[k] = one_set_line(k);
     for (int k = 0; k < L2WAYS; k++)
-        one(m, 0, 1, 256ull * k * 64, 10000);
+        one(m, 0, 1, L[k] * 64, 10000);
     CHECK(mt_stats(m)->dram_bytes == 0, "16 dirty lines in one set: no write-back yet");
-    one(m, 0, 1, 256ull * L2WAYS * 64, 10000);
+    one(m, 0, 1, L[L2WAYS] * 64, 10000);
     CHECK(mt_stats(m)->dram_bytes == 64, "17th line: the dirty LRU line is written back (64 B)");
-    /* a cold load whose DRAM request comes at 10016 waits for the write-back */
-    r = one(m, 0, 0, 64, 10016 - L2LAT);
+    /* a cold load of channel 1 (chunk 1) whose DRAM request comes at 10016
+     * waits for the write-back's slot */
+    CHECK(dram_chunk_channel(256, NCH) == 1, "chunk 1 is on channel 1");
+    r = one(m, 0, 0, 256, 10016 - L2LAT);
     CHECK(r == 10020 + XFER + DRAMLAT, "a cold load queues behind the write-back: %d (got %llu)",
           10020 + XFER + DRAMLAT, (unsigned long long)r);
-    r = one(m, 0, 0, 0, 20000);
+    r = one(m, 0, 0, L[0] * 64, 20000);
     CHECK(r == 20000 + L2LAT + XFER + DRAMLAT, "the evicted line misses L2 (got +%lld)", (long long)(r - 20000));
     mt_free(m);
 
@@ -361,7 +397,7 @@ static void test_stores(const device_t *d)
     if (!m)
         return;
     for (int k = 0; k <= L2WAYS; k++)
-        one(m, 0, 0, 256ull * k * 64, 1000ull * k);
+        one(m, 0, 0, one_set_line(k) * 64, 1000ull * k);
     CHECK(mt_stats(m)->dram_bytes == 64 * (L2WAYS + 1), "17 loads into one set: only the 17 fills move DRAM bytes");
     mt_free(m);
 }
@@ -384,9 +420,10 @@ static void test_smem(const device_t *d)
     CHECK(r == 3000 + L2LAT + SMEMLAT, "smem from CU 2 (other group): K$ miss, L2 hit (got +%lld)",
           (long long)(r - 3000));
     /* 64 bytes over two lines: the first hits, the second (asked at
-     * now + 1) misses L2 */
+     * now + 1) misses L2; its DRAM request at 4201 takes the bus slot
+     * starting at 4204 (bursts start on multiples of XFER) */
     r = mt_smem(m, 0, 0x20020, 64, 4000);
-    CHECK(r == 4000 + 1 + L2LAT + XFER + DRAMLAT + SMEMLAT, "smem over two lines: the missing one decides (got +%lld)",
+    CHECK(r == 4204 + XFER + DRAMLAT + SMEMLAT, "smem over two lines: the missing one decides (got +%lld)",
           (long long)(r - 4000));
     const mt_stats_t *s = mt_stats(m);
     CHECK(s->k_hits == 3 && s->k_misses == 3 && s->l1_hits + s->l1_misses == 0,
@@ -439,7 +476,7 @@ static void run_seq(mt_t *m, uint64_t *out)
             if (s & 2)
                 for (unsigned l = 0; l < 64; l++)
                     a.addr[l] = ((a.addr[l] * 2654435761u) >> 3) % (1u << 22);
-            out[k] = mt_vmem(m, cu, &a, now);
+            out[k] = mt_vmem(m, cu, &a, now, NULL);
             break;
         case 2:
             out[k] = mt_smem(m, cu, (s >> 8) % (1u << 16), 4u << (s % 5), now);
@@ -477,7 +514,7 @@ static void test_reset_determinism(const device_t *d)
           "the sequence exercises hits and misses at every level");
     mt_reset(m1);
     fx_access_t a = acc(0, 4, ALL, 0x10000, 4);
-    uint64_t r = mt_vmem(m1, 0, &a, 1000);
+    uint64_t r = mt_vmem(m1, 0, &a, 1000, NULL);
     CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "after mt_reset a coalesced load misses everywhere again (got %llu)",
           (unsigned long long)r);
     mt_free(m1);
@@ -493,10 +530,10 @@ static void test_new_edge(void)
     if (!m)
         return;
     fx_access_t a = acc(0, 4, ALL, 0, 4);
-    uint64_t r = mt_vmem(m, 7, &a, 10);
+    uint64_t r = mt_vmem(m, 7, &a, 10, NULL);
     CHECK(r == 13, "zero latencies, infinite bandwidth: line 3 at now + 3 (got %llu)", (unsigned long long)r);
     a.mask = 0;
-    CHECK(mt_vmem(m, 0, &a, 77) == 77, "no lane: done at now");
+    CHECK(mt_vmem(m, 0, &a, 77, NULL) == 77, "no lane: done at now");
     mt_free(m);
     mt_free(NULL);
 }
@@ -515,7 +552,7 @@ static void test_presets(void)
         if (!m)
             continue;
         fx_access_t a = acc(0, 4, ALL, 0x100000, 4);
-        uint64_t cold = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000), warm = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000);
+        uint64_t cold = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000, NULL), warm = mt_vmem(m, d->p[DEV_cus] - 1, &a, 1000, NULL);
         CHECK(cold >= warm && warm >= 1000 + 3 && mt_stats(m)->l1_hits == 4,
               "%s: cold load %llu >= warm load %llu >= now + 3", d->name, (unsigned long long)cold,
               (unsigned long long)warm);
@@ -544,20 +581,20 @@ static void speed(const device_t *d)
     double t0 = now_ns();
     for (int k = 0; k < N; k++) {
         a.addr[0] = 0;   /* keep the compiler honest */
-        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4, NULL);
     }
     double t1 = now_ns();
     for (int k = 0; k < N; k++) {
         for (unsigned l = 0; l < 64; l++)
             a.addr[l] = ((uint64_t)k * 256 + l * 4) % (1u << 26);
-        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4, NULL);
     }
     double t2 = now_ns();
     for (unsigned l = 0; l < 64; l++)
         a.addr[l] = (rnd() % (1u << 24)) * 4;
     for (int k = 0; k < N; k++) {
         a.addr[k & 63] = (rnd() % (1u << 24)) * 4;
-        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4);
+        sink += mt_vmem(m, k % cus, &a, (uint64_t)k * 4, NULL);
     }
     double t3 = now_ns();
     printf("speed (%s): mt_vmem 64-lane b32 coalesced load: %.0f ns/call (L1 hits), %.0f ns/call (streaming, "
