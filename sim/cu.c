@@ -37,6 +37,7 @@
 enum { NSIMD = 4, MAXSLOTS = 10, QMAX = 64, NQ = 3 };
 enum { Q_VM, Q_LGKM, Q_EXP };
 enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
+enum { BP_RING = 1024 };
 
 struct twg;
 
@@ -89,6 +90,11 @@ typedef struct {
     unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
     unsigned lds_used, barrier_groups, waves;
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
+    /* the pipe's holds by a full L2 miss queue: the latest BP_RING
+     * intervals, disjoint and in time order, with the held cycles before
+     * each (bp_sum) */
+    uint64_t bp_from[BP_RING], bp_to[BP_RING], bp_sum[BP_RING];
+    unsigned bp_n;
     uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
     uint64_t drain_min;            /* earliest end of a draining wave */
@@ -130,6 +136,11 @@ typedef struct {
 static uint64_t max64(uint64_t a, uint64_t b)
 {
     return a > b ? a : b;
+}
+
+static uint64_t min64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
 }
 
 /* The first cycle >= t at which SIMD s is considered. */
@@ -351,6 +362,41 @@ static tm_pc_t *pc_stats(tm_t *m, uint64_t pc)
     return off < m->st.ndw ? &m->st.pc[off] : NULL;
 }
 
+/* Cycles before x during which the CU's vector-memory pipe was held by a
+ * full L2 miss queue (over the intervals remembered; x before the oldest
+ * counts from it). */
+static uint64_t bp_held(const tcu_t *cu, uint64_t x)
+{
+    unsigned n = cu->bp_n < BP_RING ? cu->bp_n : BP_RING, first = cu->bp_n - n;
+    if (n == 0 || x <= cu->bp_from[first % BP_RING])
+        return n ? cu->bp_sum[first % BP_RING] : 0;
+    unsigned lo = first, hi = cu->bp_n - 1;   /* the last interval starting at or before x */
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo + 1) / 2;
+        if (cu->bp_from[mid % BP_RING] <= x)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    unsigned i = lo % BP_RING;
+    return cu->bp_sum[i] + min64(x, cu->bp_to[i]) - cu->bp_from[i];
+}
+
+/* Records that the vector-memory pipe is held from `from` to `to` by a
+ * full L2 miss queue (after every interval recorded before). */
+static void bp_add(tcu_t *cu, uint64_t from, uint64_t to)
+{
+    uint64_t sum = 0;
+    if (cu->bp_n) {
+        unsigned p = (cu->bp_n - 1) % BP_RING;
+        sum = cu->bp_sum[p] + cu->bp_to[p] - cu->bp_from[p];
+    }
+    unsigned i = cu->bp_n++ % BP_RING;
+    cu->bp_from[i] = from;
+    cu->bp_to[i] = to;
+    cu->bp_sum[i] = sum;
+}
+
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 {
     uint64_t base = max64(t->last, t->busy);
@@ -373,9 +419,14 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         } else
             e = base;
         if (now > e) {
-            cu->st->stall[TM_STALL_arbitration] += now - e;
-            if (pc)
-                pc->stall[TM_STALL_arbitration] += now - e;
+            /* of which the vector-memory pipe was held by back pressure */
+            uint64_t q = t->cat == TM_CAT_vmem ? bp_held(cu, now) - bp_held(cu, e) : 0;
+            cu->st->stall[TM_STALL_arbitration] += now - e - q;
+            cu->st->stall[TM_STALL_mem_queue] += q;
+            if (pc) {
+                pc->stall[TM_STALL_arbitration] += now - e - q;
+                pc->stall[TM_STALL_mem_queue] += q;
+            }
         }
     }
     if (pc) {
@@ -470,6 +521,8 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
             accepted = max64(accepted, acc);
         }
     cu->vmem_free = max64(now + h, accepted);
+    if (accepted > now + h)
+        bp_add(cu, now + h, accepted);
     cu->st->mem_busy += h;
     *hold = h;
     if (any_lds) {   /* FLAT lanes that address LDS */

@@ -47,7 +47,8 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_l2_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: L2 16-way (MGPUSim R9 Nano: 16-way)",
     [DEV_launch_ns] = "calibration: fitted to: O14 (CSCS kernel_latency on ault:amdvega, gfx906-class: empty "
                       "kernel <<<1,1>>> launched back to back, 2.64 us per launch) less the empty kernel's own "
-                      "simulated time; same on every preset (no published number for gfx6-gfx8)",
+                      "simulated time on mi50 (317 cycles at 1200 MHz: 0.26 us): 2380 ns; same on every preset "
+                      "(no published number for gfx6-gfx8)",
     [DEV_l2_mshr] = "calibration: no published number (MGPUSim's R9 Nano L2: 64 MSHRs per bank); "
                     "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
                     "DRAM latency); same on every preset",
@@ -110,7 +111,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
     [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 8, [DEV_l2_mshr] = 512, \
-    [DEV_launch_ns] = 2000
+    [DEV_launch_ns] = 2380
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
                       [DEV_icache_kib] = 32, [DEV_icache_cus] = 4

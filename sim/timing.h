@@ -29,11 +29,13 @@ typedef enum {
 /* Why a wave did not issue (wave-cycles are charged to one reason):
  * waiting in s_waitcnt for each counter, at s_barrier, for its previous
  * instruction (issue cost, VALU->SGPR->SALU delay), ready but another wave
- * or the SIMD's turn won (arbitration, a busy unit), for its instructions
- * (taken branch, instruction-cache miss), in s_sleep. */
+ * or the SIMD's turn won (arbitration, a busy unit), a vector-memory
+ * instruction ready while the CU's vector-memory pipe is held because an
+ * L2 channel's miss queue is full (mem_queue), for its instructions (taken
+ * branch, instruction-cache miss), in s_sleep. */
 #define TM_STALL_LIST(X) \
     X(waitcnt_vmcnt) X(waitcnt_lgkmcnt) X(waitcnt_expcnt) X(barrier) \
-    X(dependency) X(arbitration) X(fetch) X(sleep)
+    X(dependency) X(arbitration) X(mem_queue) X(fetch) X(sleep)
 typedef enum {
 #define TM_STALL_ENUM(n) TM_STALL_##n,
     TM_STALL_LIST(TM_STALL_ENUM)
