@@ -29,10 +29,20 @@ enum { U_PER_CYCLE = 1000000 };
 enum { WIN = 4096, WIN_WORDS = WIN / 64 };   /* bus calendar: slots per channel */
 enum { WQ_MAX = 1024 };                       /* dram_wq's upper limit (device.c) */
 
+enum { ROWWIN = 4 };   /* rows a bank remembers having held open */
+
+/* A row the bank held (or holds) open: from `ready` (activated) to `close`
+ * (the bank began to close it for the next row; UINT64_MAX while open). */
 typedef struct {
-    uint64_t open;       /* open row + 1; 0 = none */
+    uint64_t row;        /* row + 1; 0 = none */
     uint64_t epoch;      /* refresh epoch in which it was opened */
-    uint64_t ready;      /* units: the open row accepts column commands */
+    uint64_t ready;      /* units: the row accepts column commands */
+    uint64_t close;      /* units */
+} rowwin_t;
+
+typedef struct {
+    rowwin_t w[ROWWIN];  /* ring; w[cur] the latest */
+    unsigned cur;
     uint64_t last_end;   /* units: the bank's last burst ends */
 } bank_t;
 
@@ -162,17 +172,21 @@ static uint64_t epoch(const dram_t *m, const chan_t *c, uint64_t x)
 }
 
 /* x, or the end of the refresh window x falls into. */
-static uint64_t past_refresh(dram_t *m, const chan_t *c, uint64_t x)
+static uint64_t past_refresh_peek(const dram_t *m, const chan_t *c, uint64_t x)
 {
     uint64_t e = epoch(m, c, x);
     if (e == 0)
         return x;
     uint64_t start = c->refresh_off + (e - 1) * m->refi;
-    if (x < start + m->rfc) {
-        m->st.refresh_waits++;
-        return start + m->rfc;
-    }
-    return x;
+    return x < start + m->rfc ? start + m->rfc : x;
+}
+
+/* The same, counting a wait. */
+static uint64_t past_refresh(dram_t *m, const chan_t *c, uint64_t x)
+{
+    uint64_t y = past_refresh_peek(m, c, x);
+    m->st.refresh_waits += y != x;
+    return y;
 }
 
 /* ---- the bus calendar ------------------------------------------------------- */
@@ -192,6 +206,20 @@ static void slide(chan_t *c, uint64_t nb)
         for (uint64_t s = c->base; s < nb; s++)
             c->bits[(s % WIN) / 64] &= ~(1ull << (s % 64));
     c->base = nb;
+}
+
+/* The first free burst slot starting at or after x and ending by limit,
+ * inside the calendar and outside refresh windows: its index, not taken;
+ * UINT64_MAX when there is none. */
+static uint64_t bus_find_before(dram_t *m, chan_t *c, uint64_t x, uint64_t limit)
+{
+    uint64_t s = (x + m->slot - 1) / m->slot;
+    if (s < c->base)
+        s = c->base;
+    for (; s < c->base + WIN && (s + 1) * m->slot <= limit; s++)
+        if (!slot_taken(c, s) && past_refresh_peek(m, c, s * m->slot) == s * m->slot)
+            return s;
+    return UINT64_MAX;
 }
 
 /* Takes the first free burst slot starting at or after time x (units)
@@ -233,6 +261,25 @@ static chan_t *locate(dram_t *m, uint64_t addr, bank_t **b, uint64_t *row)
     return c;
 }
 
+/* A burst for row (+ 1) of bank b in one of the rows it held open before
+ * its latest, while that row was still open (a controller that serves the
+ * requests to the open row first would have done so): the slot's start,
+ * taken, or UINT64_MAX. */
+static uint64_t earlier_row(dram_t *m, chan_t *c, bank_t *b, uint64_t row1, uint64_t x)
+{
+    for (unsigned k = 1; k < ROWWIN && m->slot; k++) {
+        const rowwin_t *w = &b->w[(b->cur + ROWWIN - k) % ROWWIN];
+        if (w->row != row1 || x >= w->close)
+            continue;
+        uint64_t s = bus_find_before(m, c, max_u64(x, w->ready), w->close);
+        if (s != UINT64_MAX && epoch(m, c, s * m->slot) == w->epoch) {
+            c->bits[(s % WIN) / 64] |= 1ull << (s % 64);
+            return s * m->slot;
+        }
+    }
+    return UINT64_MAX;
+}
+
 /* One burst of the line holding addr, wanted at time x (units); returns
  * the time its data has crossed the bus. */
 static uint64_t burst(dram_t *m, uint64_t addr, uint64_t x)
@@ -240,18 +287,27 @@ static uint64_t burst(dram_t *m, uint64_t addr, uint64_t x)
     bank_t *b;
     uint64_t row;
     chan_t *c = locate(m, addr, &b, &row);
-    uint64_t col;
-    if (b->open == row + 1 && b->epoch == epoch(m, c, max_u64(x, b->ready))) {
+    rowwin_t *w = &b->w[b->cur];
+    uint64_t col, start;
+    if (w->row == row + 1 && w->epoch == epoch(m, c, max_u64(x, w->ready))) {
         m->st.row_hits++;
-        col = max_u64(x, b->ready);
+        col = max_u64(x, w->ready);
+    } else if ((start = earlier_row(m, c, b, row + 1, x)) != UINT64_MAX) {
+        m->st.row_hits++;
+        return start + m->slot;
     } else {
         m->st.row_misses++;
         uint64_t a = max_u64(max_u64(x, b->last_end), c->last_act ? c->last_act + m->act : 0);
         a = past_refresh(m, c, a);
         c->last_act = a;
-        b->open = row + 1;
-        b->epoch = epoch(m, c, a);
-        b->ready = col = a + m->row;
+        if (w->row)
+            w->close = a;
+        b->cur = (b->cur + 1) % ROWWIN;
+        w = &b->w[b->cur];
+        w->row = row + 1;
+        w->epoch = epoch(m, c, a);
+        w->ready = col = a + m->row;
+        w->close = UINT64_MAX;
     }
     uint64_t end = bus_take(m, c, col) + m->slot;
     b->last_end = max_u64(b->last_end, end);
