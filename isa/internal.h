@@ -15,8 +15,6 @@ unsigned isa_lookup(const isa_target_t *t, unsigned family, unsigned opc);
 unsigned isa_valu_family(unsigned gen, unsigned opc3);
 /* VOP3 number of an e32 opcode of family VOP1/VOP2/VOPC. */
 unsigned isa_vop3_from_e32(unsigned gen, unsigned family, unsigned opc);
-/* Width in dwords of an operand type (OT_*). */
-unsigned isa_otype_dwords(unsigned t);
 /* Whether the row exists in the target (opcode present, features met). */
 int isa_row_in_target(const isa_row_t *r, const isa_target_t *t);
 

@@ -134,6 +134,9 @@ typedef enum {
 
 /* The table row of an op id (never NULL for id < ISA_OP_COUNT). */
 const isa_row_t *isa_row(unsigned op);
+/* Width in registers (dwords) of an operand type (OT_*): 16- and 32-bit
+ * types 1, OT_NONE 0. */
+unsigned isa_otype_dwords(unsigned t);
 /* Whether a row exists in a target (opcode present, features met). */
 int isa_row_supported(const isa_row_t *r, const isa_target_t *t);
 /* Number of rows valid in a generation. */

@@ -16,8 +16,10 @@
  * - A wave issues in order; its next instruction waits for the previous
  *   one's issue cost (VALU 4, quarter rate 16, FP64 DPFACTOR x 4 or x 8,
  *   SALU 4/8, SMEM 4/8/16, branches, DS/VMEM issue), for an SGPR a VALU
- *   wrote when an SALU/SMEM/branch reads it, for instruction fetch, and
- *   in s_waitcnt for its counters.
+ *   wrote when an SALU/SMEM/branch reads it, for instruction fetch (on
+ *   gfx6/gfx7 with the instruction buffer's 4-cycle penalties, which delay
+ *   the wave only, so other waves' issue hides them), and in s_waitcnt
+ *   for its counters.
  * - Units: a VALU op holds its SIMD for its cost; the scalar ALU takes one
  *   op per cycle (8-cycle ops two); the vector-memory pipe (texture
  *   addresser) is held for the access's address and data cycles; each
@@ -251,15 +253,21 @@ static void touch(tm_t *m, const tw_t *t)
     m->cu[t->cu].dirty |= 1u << t->simd;
 }
 
+/* The decoded instruction at pc, or NULL when pc is outside the code. */
+static const isa_inst_t *inst_at(const tm_t *m, uint64_t pc)
+{
+    const sim_prog_t *p = m->c->prog;
+    uint64_t off = pc - p->base;
+    return ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
+}
+
 /* Compute when the wave's next instruction may issue as far as the wave
  * itself is concerned (units and arbitration come on top). */
 static void tw_eval(tm_t *m, tw_t *t)
 {
     touch(m, t);
     wave_t *w = t->w;
-    const sim_prog_t *p = m->c->prog;
-    uint64_t off = w->pc - p->base;
-    t->in = ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
+    t->in = inst_at(m, w->pc);
     uint64_t e = t->busy;
     uint8_t why = WHY_NONE;
     if (w->state == WAVE_BARRIER) {
@@ -438,10 +446,9 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 
 /* ---- issuing --------------------------------------------------------------- */
 
-/* Cycles an LDS instruction holds its port, from CLRX's measured DS issue
- * costs (GCN-FACTS 1.3): reads 4 per dword per lane, writes and atomics
- * 4 + 4 per data dword. */
-static unsigned ds_issue(const fx_t *fx)
+/* The LDS issue cost of a FLAT access by its accesses: reads 4 per dword
+ * per lane, writes and atomics 4 + 4 per dword written. */
+static unsigned lds_access_issue(const fx_t *fx)
 {
     unsigned rd = 0, wr = 0;
     for (unsigned i = 0; i < fx->nacc; i++) {
@@ -453,19 +460,76 @@ static unsigned ds_issue(const fx_t *fx)
     }
     if (wr)
         return 4 + 4 * wr;
-    return rd ? 4 * rd : 8;   /* no memory access (swizzle, permute): as a write */
+    return rd ? 4 * rd : 8;
 }
 
-/* CLRX's measured MUBUF issue costs (GCN-FACTS 1.3) as a floor of the
- * vector-memory pipe's time. */
+/* Data dwords a DS instruction sends per lane: its sources after the
+ * address (ds.def), or its one source when a store has no address
+ * (ds_write_addtid_b32). */
+static unsigned ds_data_dwords(const isa_row_t *row)
+{
+    if (row->nsrc == 1 && (row->flags & ISA_F_STORE))
+        return isa_otype_dwords(row->src_t[0]);
+    unsigned n = 0;
+    for (unsigned i = 1; i < row->nsrc; i++)
+        n += isa_otype_dwords(row->src_t[i]);
+    return n;
+}
+
+/* Cycles a DS instruction takes to issue, from its row (CLRX's measured
+ * DS table, doc/GcnTimings.md; GCN-FACTS 1.3):
+ * - one that sends data, 4 + 4 per data dword, what it returns adding
+ *   nothing: ds_write_b32 8, ds_write_b64 and ds_write2_b32 12,
+ *   ds_write_b128 20, ds_add_u32 and ds_add_rtn_u32 8, ds_cmpst_b32 12
+ *   (compare value and data), ds_cmpst_b64 20;
+ * - one that only returns data, 4 per returned dword with 3 dwords as 4:
+ *   ds_read_b32 and ds_swizzle_b32 4, ds_read_b64 and ds_read2_b32 8,
+ *   ds_read_b96 and ds_read_b128 16;
+ * - otherwise 4 per dword of the element it touches (src2 atomics 4 and 8,
+ *   ds_nop 4).
+ * FLAT lanes that address LDS (not measured) take the access rule: reads
+ * 4 per dword, writes and atomics 4 + 4 per dword written. */
+static unsigned ds_issue(const isa_row_t *row, const fx_t *fx)
+{
+    if (row->enc != ISA_ENC_DS)
+        return lds_access_issue(fx);
+    unsigned data = ds_data_dwords(row);
+    if (data)
+        return 4 + 4 * data;
+    unsigned ret = row->ndst ? isa_otype_dwords(row->dst_t[0]) : 0;
+    if (ret)
+        return ret == 3 ? 16 : 4 * ret;
+    unsigned el = fx->nacc ? (fx->acc[0].bytes + 3u) / 4 : 1;
+    return 4 * (el ? el : 1);
+}
+
+/* Whether a vector-memory atomic compares and swaps: its data operand
+ * carries the compare value and the data, twice what it returns
+ * (buffer_atomic_cmpswap "b32:b64", _x2 "b64:b128", fcmpswap). */
+static int vmem_cmpswap(const isa_row_t *row)
+{
+    return row->ndst && row->nsrc &&
+           isa_otype_dwords(row->src_t[0]) == 2 * isa_otype_dwords(row->dst_t[0]);
+}
+
+/* Cycles a vector-memory instruction takes to issue (CLRX's measured
+ * MUBUF table, doc/GcnTimings.md; GCN-FACTS 1.3), a floor of the
+ * vector-memory pipe's time: loads of up to a dword per lane 8
+ * (buffer_load_dword, _ubyte, _sbyte, _ushort, _sshort, _format_x), of 2
+ * dwords 18 (_dwordx2, _format_xy), of 3 or 4 dwords 16; stores 16;
+ * compare-and-swap atomics 32; other atomics 16, + 1 per returned dword
+ * when they return (glc: the effects record lists the VGPRs written). */
 static unsigned vmem_issue(const isa_row_t *row, const fx_t *fx)
 {
     unsigned bytes = fx->nacc ? fx->acc[0].bytes : 4;
-    if (row->flags & ISA_F_ATOMIC)
-        return bytes > 4 && (strstr(row->name, "cmpswap") != NULL) ? 32 : 16;
+    if (row->flags & ISA_F_ATOMIC) {
+        if (vmem_cmpswap(row))
+            return 32;
+        return 16 + (fx->nv ? isa_otype_dwords(row->dst_t[0]) : 0);
+    }
     if (row->flags & ISA_F_STORE)
         return 16;
-    return bytes <= 4 ? 8 : 16;
+    return bytes <= 4 ? 8 : bytes <= 8 ? 18 : 16;
 }
 
 static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64_t now, unsigned *hold)
@@ -479,7 +543,7 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
         }
     cu->st->lds_busy += bank;
     cu->st->lds_conflict += bank - ideal;
-    unsigned h = ds_issue(fx);
+    unsigned h = ds_issue(isa_row(t->in->op), fx);   /* t->in: the instruction issuing */
     if (bank > h)
         h = bank;
     *hold = h;
@@ -628,6 +692,55 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
         t->c->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
         t->pf_hi = x;
     }
+}
+
+/* Cycles of one instruction-buffer penalty (CLRX doc/GcnTimings.md
+ * "Instruction alignment": "any penalty costs 4 cycles"). */
+enum { FETCH_PENALTY = 4 };
+
+/* Whether the effects record lists a write of VCC or EXEC. */
+static int fx_wrote_vcc_exec(const fx_t *fx)
+{
+    for (unsigned i = 0; i < fx->ns; i++) {
+        unsigned r = fx->s[i].reg;
+        if (r == SREG_VCC_LO || r == SREG_VCC_HI || r == SREG_EXEC_LO || r == SREG_EXEC_HI)
+            return 1;
+    }
+    return 0;
+}
+
+/* Penalties (GCN 1.0/1.1 only: gfx6, gfx7) before the wave's next
+ * instruction `next` at pc, after an instruction with effects fx
+ * (GCN-FACTS 1.2 "Instruction fetch / buffer" and "Branches", from CLRX):
+ * - a 2-dword instruction that starts past the third dword of its 32-byte
+ *   block: 1;
+ * - a conditional branch on VCCZ or EXECZ right after an instruction that
+ *   wrote VCC or EXEC, or on SCC right after one that wrote SCC, VCC or
+ *   EXEC: 1.
+ * "GCN 1.2 can fetch double-dword instructions at full speed": 0 there. */
+static unsigned fetch_penalties(const tm_t *m, const isa_inst_t *next, uint64_t pc, const fx_t *fx)
+{
+    if (m->c->t->gen > ISA_GFX7 || !next || next->op >= ISA_OP_COUNT)
+        return 0;
+    unsigned n = next->ndw >= 2 && (pc >> 2 & 7) >= 3;
+    const isa_row_t *r = isa_row(next->op);
+    if (next->enc == ISA_ENC_SOPP && (r->flags & ISA_F_BRANCH) &&
+        (r->flags & (ISA_F_READ_VCC | ISA_F_READ_EXEC | ISA_F_READ_SCC)) &&
+        (fx_wrote_vcc_exec(fx) || ((r->flags & ISA_F_READ_SCC) && fx->scc_written)))
+        n++;
+    return n;
+}
+
+/* The wave issued an instruction (internal: consumed by the sequencer) at
+ * cycle now: its next instruction reaches the issue stage at the wave's
+ * next issue opportunity plus the penalties.  This delays the wave only,
+ * so it is hidden under a longer issue cost and under other waves' issue
+ * on the SIMD ("masked when more waves than 4 x CUs run"). */
+static void fetch_penalize(tm_t *m, tw_t *t, const fx_t *fx, int internal, uint64_t now)
+{
+    unsigned n = fetch_penalties(m, inst_at(m, t->w->pc), t->w->pc, fx);
+    if (n)
+        t->fetch = max64(t->fetch, now + (internal ? 0 : 4) + FETCH_PENALTY * n);
 }
 
 /* ---- work-groups ------------------------------------------------------------ */
@@ -937,6 +1050,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         c->on_step(c->step_arg, w, c->fx, 1);
     w->fx = NULL;
     fetch_line(m, t, now);
+    fetch_penalize(m, t, c->fx, t->internal, now);
     if (w->state == WAVE_DONE || w->state == WAVE_HALT) {
         uint64_t end = max64(t->busy, now + 1);
         for (unsigned q = 0; q < NQ; q++)

@@ -34,6 +34,14 @@ def expect(kind, i, arg):
         return "f", 2.0 * (i + 1)
     if kind.startswith("occ_"):
         return "f", i + 1.0
+    if kind.startswith("issue_v_"):          # f64 ops: the f64 frame
+        return "d", float(i)
+    if kind.startswith("issue_"):
+        return "f", float(i)
+    if kind.startswith("fetch_"):
+        return "f", i + 128.0
+    if kind.startswith("branch_"):
+        return "f", i + 64.0
     raise SystemExit(f"check.py: unknown kind {kind}")
 
 

@@ -271,6 +271,127 @@ def k_setprio_equal(t):
     return setprio(t, 0)
 
 
+# ---- issue costs (GCN-FACTS 1.3, CLRX's measured issue table) ---------------
+# Each kernel issues N independent instances of one instruction in one wave
+# after its operands are set up; a pair (N = 4 and N = 12) differs only in
+# the 8 instances, so the difference is 8 issue intervals (the last one's
+# completion latency, the frame and the setup cancel).
+
+def mubuf_setup(t, stride):
+    """s[8:11] = a raw buffer resource over out (no stride, num_records
+    0xffffffff); v5 = lane * stride; one load of the lines the kernel will
+    touch, waited for, so the timed loads hit the vector L1."""
+    return ["s_mov_b32 s8, s4",
+            "s_and_b32 s9, s5, 0xffff",
+            "s_mov_b32 s10, -1",
+            "s_mov_b32 s11, 0x27000",
+            f"v_mul_u32_u24_e32 v5, {stride}, v0",
+            "v_mov_b32_e32 v6, 0",
+            "v_mov_b32_e32 v7, 0",
+            "v_mov_b32_e32 v8, 0",
+            "v_mov_b32_e32 v9, 0",
+            "buffer_load_dwordx4 v[10:13], v5, s[8:11], 0 offen",
+            "s_waitcnt vmcnt(0)"]
+
+
+def vreg(base, k, n):
+    return f"v{base + n * k}" if n == 1 else f"v[{base + n * k}:{base + n * k + n - 1}]"
+
+
+# op: (kind, instance k -> line, address stride in bytes, VGPRs)
+ISSUE_OPS = {
+    "buffer_load_dword": ("mubuf", lambda k: f"buffer_load_dword {vreg(10, k, 1)}, v5, s[8:11], 0 offen", 4, 24),
+    "buffer_load_dwordx2": ("mubuf", lambda k: f"buffer_load_dwordx2 {vreg(10, k, 2)}, v5, s[8:11], 0 offen", 8, 36),
+    "buffer_load_ubyte": ("mubuf", lambda k: f"buffer_load_ubyte {vreg(10, k, 1)}, v5, s[8:11], 0 offen", 4, 24),
+    "buffer_load_ushort": ("mubuf", lambda k: f"buffer_load_ushort {vreg(10, k, 1)}, v5, s[8:11], 0 offen", 4, 24),
+    "buffer_atomic_add": ("mubuf", lambda k: "buffer_atomic_add v6, v5, s[8:11], 0 offen", 4, 14),
+    "buffer_atomic_add_glc": ("mubuf", lambda k: f"buffer_atomic_add {vreg(10, k, 1)}, v5, s[8:11], 0 offen glc", 4, 24),
+    "buffer_atomic_cmpswap": ("mubuf", lambda k: "buffer_atomic_cmpswap v[6:7], v5, s[8:11], 0 offen", 4, 14),
+    "buffer_atomic_cmpswap_x2": ("mubuf", lambda k: "buffer_atomic_cmpswap_x2 v[6:9], v5, s[8:11], 0 offen", 8, 14),
+    "ds_read_b32": ("ds", lambda k: f"ds_read_b32 {vreg(10, k, 1)}, v5", 4, 24),
+    "ds_read_b96": ("ds", lambda k: f"ds_read_b96 {vreg(10, k, 3)}, v5", 16, 48),
+    "ds_cmpst_b32": ("ds", lambda k: "ds_cmpst_b32 v5, v6, v7", 4, 10),
+    "ds_cmpst_b64": ("ds", lambda k: "ds_cmpst_b64 v5, v[6:7], v[8:9]", 8, 10),
+    "ds_swizzle_b32": ("ds", lambda k: f"ds_swizzle_b32 {vreg(10, k, 1)}, v3 offset:0x1f", 4, 24),
+    "v_div_scale_f64": ("f64", lambda k: "v_div_scale_f64 v[10:11], vcc, v[4:5], v[4:5], v[4:5]", 0, 12),
+    "v_div_fixup_f64": ("f64", lambda k: "v_div_fixup_f64 v[10:11], v[4:5], v[4:5], v[4:5]", 0, 12),
+    "v_div_fmas_f64": ("f64", lambda k: "v_div_fmas_f64 v[10:11], v[4:5], v[4:5], v[4:5]", 0, 12),
+}
+ISSUE_N = (4, 12)
+
+
+def issue(t, op, n):
+    """N independent instances of op: out = gid (f32; f64 for the f64
+    ops, whose frame is empty_frame_f64's)."""
+    kind, line, stride, vgpr = ISSUE_OPS[op]
+    body = [line(k) for k in range(n)]
+    if kind == "f64":
+        return empty_frame_f64_with(t, body), dict(vgpr=vgpr, wg=64)
+    if kind == "ds":
+        setup = [f"v_mul_u32_u24_e32 v5, {stride}, v0",
+                 "v_mov_b32_e32 v6, 0", "v_mov_b32_e32 v7, 0",
+                 "v_mov_b32_e32 v8, 0", "v_mov_b32_e32 v9, 0"]
+        body = prologue(t, 64, lds=True) + setup + body + ["s_waitcnt lgkmcnt(0)"] + store(t)
+        return body, dict(vgpr=vgpr, wg=64, lds=64 * stride)
+    body = prologue(t, 64) + mubuf_setup(t, stride) + body + ["s_waitcnt vmcnt(0)"] + store(t)
+    return body, dict(vgpr=vgpr, wg=64, sgpr=12)
+
+
+def empty_frame_f64_with(t, body):
+    return prologue(t, 64) + ["v_cvt_f64_u32_e32 v[4:5], v1"] + body + \
+        store(t, "v[4:5]", 8)
+
+
+# ---- instruction fetch (GCN-FACTS 1.2 "Instruction fetch / buffer",
+# "Branches"; GCN 1.0/1.1 only) -------------------------------------------
+
+ALIGN32 = ".balignl 32, 0xbf800000"     # pad to a 32-byte block with s_nop 0
+
+
+def fetch_stream(t, e64):
+    """256 dependent v_add_f32 starting at a 32-byte block: 1-dword e32
+    encodings, or 2-dword e64 ones (4 per block, at dwords 0, 2, 4, 6):
+    out = gid + 128."""
+    op = "v_add_f32_e64 v3, v3, 0.5" if e64 else "v_add_f32_e32 v3, 0.5, v3"
+    body = prologue(t, 256) + [ALIGN32] + [op] * 256 + store(t)
+    return body, dict(vgpr=4, wg=256)
+
+
+def k_fetch_e32(t):
+    return fetch_stream(t, False)
+
+
+def k_fetch_e64(t):
+    return fetch_stream(t, True)
+
+
+BRANCH_PAIRS = (("s_mov_b64 vcc, -1", "s_cbranch_vccz .Lend"),     # VCC writer, VCCZ branch
+                ("s_mov_b64 exec, -1", "s_cbranch_execz .Lend"),   # EXEC writer, EXECZ branch
+                ("s_cmp_eq_u32 s3, s3", "s_cbranch_scc0 .Lend"),   # SCC writer, SCC branch
+                ("s_mov_b64 vcc, -1", "s_cbranch_scc0 .Lend"))     # VCC writer, SCC branch
+
+
+def branch_after(t, adjacent):
+    """16 x 4 conditional branches, none taken, each right after (adjacent)
+    or one v_add_f32 after (apart) an SALU instruction writing what it
+    tests (VCC, EXEC, SCC; VCC before an SCC branch): out = gid + 64."""
+    body = prologue(t, 64) + ["s_mov_b32 s3, 0"]
+    add = "v_add_f32_e32 v3, 1.0, v3"
+    for _ in range(16):
+        for w, b in BRANCH_PAIRS:
+            body += [w, b, add] if adjacent else [w, add, b]
+    body += [".Lend:"] + store(t)
+    return body, dict(vgpr=4, wg=64)
+
+
+def k_branch_adjacent(t):
+    return branch_after(t, True)
+
+
+def k_branch_apart(t):
+    return branch_after(t, False)
+
+
 KERNELS = {
     "empty_frame": (k_empty_frame, ALL),
     "valu_chain": (k_valu_chain, ALL),
@@ -293,6 +414,11 @@ KERNELS = {
     "setprio_younger": (k_setprio_younger, ALL),
     "setprio_equal": (k_setprio_equal, ALL),
 }
+KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),
+                "branch_adjacent": (k_branch_adjacent, ALL), "branch_apart": (k_branch_apart, ALL)})
+for _op in ISSUE_OPS:
+    for _n in ISSUE_N:
+        KERNELS[f"issue_{_op}_{_n}"] = (lambda t, o=_op, n=_n: issue(t, o, n), ALL)
 
 
 def extra_sgprs(t):

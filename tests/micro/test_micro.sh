@@ -65,6 +65,16 @@ for t in gfx701 gfx803 gfx900; do
     occ_case occ_wgslots "$t" 8 "work-group slots"
 done
 for t in gfx701 gfx803 gfx900; do
+    for k in $(python3 tests/micro/gen.py --list | awk '/^issue_/ {print $1}'); do
+        run_case "$k" "$t" 64 64 1024        # (issue)
+    done
+    run_case fetch_e32 "$t" 64 64 1024       # (fetch)
+    run_case fetch_e64 "$t" 64 64 1024
+    run_case fetch_e64 "$t" 512 256 4096
+    run_case branch_adjacent "$t" 64 64 1024
+    run_case branch_apart "$t" 64 64 1024
+done
+for t in gfx701 gfx803 gfx900; do
     run_case salu_valu_1w "$t" 64 64 256     # (e)
     run_case salu_valu_2w "$t" 320 320 1280
 done

@@ -215,6 +215,14 @@ def runs_for(t):
         "prio_eq": Run("setprio_equal", t, 320, 320, 1280, dump=True, timeline=True),
         "prio_young": Run("setprio_younger", t, 320, 320, 1280, dump=True, timeline=True),
     }
+    for op in ISSUE:
+        for n in ISSUE_N:
+            R[f"issue_{op}_{n}"] = Run(f"issue_{op}_{n}", t, 64, 64, 1024)
+    for k in ("fetch_e32", "fetch_e64"):
+        for waves in (1, 4, 8):
+            R[f"{k}_{waves}w"] = Run(k, t, 64 * waves, min(64 * waves, 256), 4096)
+    R["branch_adjacent"] = Run("branch_adjacent", t, 64, 64, 1024)
+    R["branch_apart"] = Run("branch_apart", t, 64, 64, 1024)
     # the FP64 rate follows the device: DPFACTOR 1 on MI50 (gfx906 runs
     # gfx900 code) and on gfx701 with the override
     if t == "gfx900":
@@ -328,9 +336,10 @@ def check_d(t, R, P):
         where = r.device + ("" if r.device != DEVICE[t] else " --set dp_factor=1")
         dp = device_params(r.device)["dp_factor"] if r.device != DEVICE[t] else 1
         fp64(t, R, "_dp1", dp, where)
-        a = cyc(R["add64_dp1pf"]) - cyc(R["frame64_dp1pf"])
+        pen = PENALTY * add64_penalties(t, dp)
+        a = cyc(R["add64_dp1pf"]) - cyc(R["frame64_dp1pf"]) - pen
         check(f"{t}/d add_f64_chain on {where} --set ifetch_lines=8", within(a, 64 * 4 * dp, 0.05),
-              f"add_f64_chain - empty_frame_f64 = {a} cycles, expected 64 x 4 x DPFACTOR {dp} = "
+              f"add_f64_chain - empty_frame_f64 - {pen} (fetch penalties) = {a} cycles, expected 64 x 4 x DPFACTOR {dp} = "
               f"{64 * 4 * dp} +-5% (issue cost alone: instruction prefetch covers the L2 latency)")
 
 
@@ -339,15 +348,25 @@ def fetch_stalls(j):
     return st.get("fetch") if isinstance(st, dict) else None
 
 
+def add64_penalties(t, dp):
+    """Fetch penalties of add_f64_chain's 64 v_add_f64 (2 dwords each): on
+    gfx7 those past the third dword of their block, unless the op's own
+    DPFACTOR x 4 cycles hide them (>= 8)."""
+    if 4 * dp >= 4 + PENALTY:
+        return 0
+    return sum(late_two_dword(t, a, n) for a, n, m in code_of("add_f64_chain", t) if m == "v_add_f64")
+
+
 def fp64(t, R, sfx, dp, where):
     f = cyc(R["frame64" + sfx])
-    a = cyc(R["add64" + sfx]) - f
+    pen = PENALTY * add64_penalties(t, dp)
+    a = cyc(R["add64" + sfx]) - f - pen
     m = cyc(R["fma64" + sfx]) - f
     fa, ff = fetch_stalls(res(R["add64" + sfx])), fetch_stalls(res(R["frame64" + sfx]))
     fetch = f" [fetch stalls {fa} vs frame {ff} wave-cycles]" if fa is not None else ""
     check(f"{t}/d add_f64_chain on {where}", within(a, 64 * 4 * dp, 0.05),
-          f"add_f64_chain - empty_frame_f64 = {a} cycles, expected 64 x 4 x DPFACTOR {dp} = "
-          f"{64 * 4 * dp} +-5%{fetch}")
+          f"add_f64_chain - empty_frame_f64 - {pen} (fetch penalties) = {a} cycles, expected "
+          f"64 x 4 x DPFACTOR {dp} = {64 * 4 * dp} +-5%{fetch}")
     check(f"{t}/d fma_f64_chain on {where}", within(m, 64 * 8 * dp, 0.05),
           f"fma_f64_chain - empty_frame_f64 = {m} cycles, expected 64 x 8 x DPFACTOR {dp} = "
           f"{64 * 8 * dp} +-5%")
@@ -442,6 +461,103 @@ def check_g(t, R):
           f"[(stride32 - frame) / (stride1 - frame) = {(c32 - f) / max(1, c1 - f):.2f}]")
 
 
+# ---- instruction fetch penalties (GCN 1.0/1.1) ------------------------------
+
+PENALTY = 4          # "any penalty costs 4 cycles" (GCN-FACTS 1.2, CLRX)
+FETCH_GENS = ("gfx701",)   # GCN 1.0/1.1; "GCN 1.2 can fetch double-dword instructions at full speed"
+DISASM = {}
+
+
+def code_of(k, t):
+    """[(byte address, dwords, mnemonic)] of kernel k for target t, from
+    `gcnsim disasm` (the comment after each instruction gives its address
+    and its dwords)."""
+    if (k, t) not in DISASM:
+        out = gtest.gcnsim(["disasm", os.path.join(BIN, f"{k}-{t}.co")]).stdout
+        code = []
+        for line in out.splitlines():
+            if "//" not in line or not line.startswith("\t"):
+                continue
+            text, _, tail = line.partition("//")
+            addr, _, words = tail.strip().partition(":")
+            try:
+                code.append((int(addr, 16), len(words.split()), text.split()[0]))
+            except (ValueError, IndexError):
+                continue
+        DISASM[(k, t)] = code
+    return DISASM[(k, t)]
+
+
+def late_two_dword(t, addr, dwords):
+    """1 when a 2-dword instruction at addr starts past the third dword of
+    its 32-byte block on a GCN 1.0/1.1 target (GCN-FACTS 1.2), else 0."""
+    return int(t in FETCH_GENS and dwords >= 2 and (addr >> 2) % 8 >= 3)
+
+
+def turn(c):
+    """A wave issues on its SIMD's turn, every 4 cycles (GCN-FACTS 1.2)."""
+    return -(-c // 4) * 4
+
+
+# ---- issue costs --------------------------------------------------------------
+
+# CLRX doc/GcnTimings.md (GCN-FACTS 1.3 and 6.1 quote the MUBUF, DS and DP
+# classes): cycles per instruction; ("dp", k): DPFACTOR x k.
+ISSUE = {
+    "buffer_load_dword": 8, "buffer_load_dwordx2": 18,
+    "buffer_atomic_add": 16, "buffer_atomic_add_glc": 17,
+    "buffer_atomic_cmpswap": 32, "buffer_atomic_cmpswap_x2": 32,
+    "ds_read_b32": 4, "ds_read_b96": 16, "ds_cmpst_b32": 12, "ds_cmpst_b64": 20,
+    "ds_swizzle_b32": 4,
+    "v_div_scale_f64": ("dp", 4), "v_div_fixup_f64": ("dp", 4), "v_div_fmas_f64": ("dp", 8),
+}
+ISSUE_N = (4, 12)
+
+
+def check_issue(t, R, P):
+    # N = 12 and N = 4 independent instances of one instruction: the
+    # difference is 8 issue intervals.  An interval is the cost, rounded up
+    # to the SIMD's turn (a wave issues every 4 cycles: 17 and 18 -> 20),
+    # and on gfx7 at least 4 + 4 when the instruction is a 2-dword one past
+    # the third dword of its 32-byte block (only the 4-cycle DS ops show
+    # it; a longer cost hides it).
+    for op, cost in ISSUE.items():
+        if isinstance(cost, tuple):
+            cost = cost[1] * P["dp_factor"]
+        lo, hi = (R[f"issue_{op}_{n}"] for n in ISSUE_N)
+        mnem = op[:-4] if op.endswith("_glc") else op
+        ops = [c for c in code_of(hi.k, t) if c[2] == mnem][ISSUE_N[0]:]
+        want = sum(turn(max(cost, 4 + PENALTY * late_two_dword(t, a, n))) for a, n, _ in ops)
+        d = cyc(hi) - cyc(lo)
+        check(f"{t}/issue {op}", len(ops) == ISSUE_N[1] - ISSUE_N[0] and abs(d - want) <= 4,
+              f"issue_{op}_12 - issue_{op}_4 = {d} cycles, expected {len(ops)} x {cost} "
+              f"(per SIMD turn and fetch penalty) = {want} +-4")
+
+
+def check_fetch(t, R):
+    # 256 v_add_f32 from a 32-byte block boundary: e64 (2 dwords, 4 per
+    # block, 2 of them past the third dword: 128 penalties) minus e32.
+    pens = sum(late_two_dword(t, a, n) for a, n, m in code_of("fetch_e64", t) if m == "v_add_f32_e64")
+    want = PENALTY * pens
+    for waves in (1, 4):
+        d = cyc(R[f"fetch_e64_{waves}w"]) - cyc(R[f"fetch_e32_{waves}w"])
+        check(f"{t}/fetch 2-dword instructions, {waves} wave(s), one per SIMD", abs(d - want) <= 4,
+              f"fetch_e64 - fetch_e32 = {d} cycles, expected {pens} penalties x {PENALTY} = {want} +-4")
+    # 8 waves, 2 per SIMD: a wave's penalty overlaps the other wave's issue;
+    # only what the younger wave runs alone after the older one ends shows
+    # it: at most half of the one-wave-per-SIMD cost.
+    d = cyc(R["fetch_e64_8w"]) - cyc(R["fetch_e32_8w"])
+    check(f"{t}/fetch 2-dword instructions, 8 waves (2 per SIMD): penalties hidden",
+          d <= want / 2 * 1.05 + 4 and d >= 0,
+          f"fetch_e64 - fetch_e32 = {d} cycles, expected <= half of {want} (one wave per SIMD)")
+    # 64 conditional branches (none taken) right after an SALU instruction
+    # writing what they test, versus one VALU op later: one penalty each.
+    want = PENALTY * 64 if t in FETCH_GENS else 0
+    d = cyc(R["branch_adjacent"]) - cyc(R["branch_apart"])
+    check(f"{t}/fetch conditional branch right after a VCC/EXEC/SCC write", abs(d - want) <= 4,
+          f"branch_adjacent - branch_apart = {d} cycles, expected 64 x {want // 64} = {want} +-4")
+
+
 OCC = {  # kernel: (waves/SIMD gfx701, gfx8/9; limit; peak waves per CU gfx701, gfx8/9)
     "occ_vgpr": ((2, 2), "VGPRs", (8, 8)),
     "occ_sgpr": ((5, 7), "SGPRs", (20, 28)),
@@ -531,6 +647,8 @@ def main():
         guarded(f"{t}/h", lambda: check_h(t, R))
         guarded(f"{t}/i", lambda: check_i(t, R))
         guarded(f"{t}/prio", lambda: check_prio(t, R))
+        guarded(f"{t}/issue", lambda: check_issue(t, R, P))
+        guarded(f"{t}/fetch", lambda: check_fetch(t, R))
 
 
 if __name__ == "__main__":

@@ -161,8 +161,13 @@ static void test_issue_arithmetic(void)
         uint64_t mul = micro_cycles("mul_lo_chain", targets[i], "256");
         CHECK(base && chain - base == 256 * 4, "%s: 256 dependent v_add_f32 in one wave add %llu cycles (4 x 256)",
               targets[i], (unsigned long long)(chain - base));
-        CHECK(base && mul - base == 65 * 16, "%s: 65 dependent v_mul_lo_u32 add %llu cycles (16 x 65)", targets[i],
-              (unsigned long long)(mul - base));
+        /* on gfx7 two 4-cycle fetch penalties (GCN-FACTS 1.2): the chain's
+         * first v_mul_lo_u32 (after s_waitcnt, which hides nothing) and the
+         * frame's flat_store start past the third dword of their 32-byte
+         * blocks (dwords 5 and 3), where empty_frame has none */
+        uint64_t pen = i == 0 ? 2 * 4 : 0;
+        CHECK(base && mul - base == 65 * 16 + pen, "%s: 65 dependent v_mul_lo_u32 add %llu cycles (16 x 65 + %llu)",
+              targets[i], (unsigned long long)(mul - base), (unsigned long long)pen);
     }
 }
 
