@@ -141,10 +141,12 @@ unsigned mt_addr_cycles(const fx_access_t *a)
         return 0;
     uint64_t q = (m | m >> 1 | m >> 2 | m >> 3) & 0x1111111111111111ull;
     unsigned quads = (unsigned)__builtin_popcountll(q);
-    if (a->bytes != 4)
+    if (a->bytes == 0 || a->bytes > 4)
         return quads;
     unsigned first = (unsigned)__builtin_ctzll(m);
     uint64_t base = a->addr[first];
+    if (base % a->bytes)
+        return quads;   /* an element across a dword: not single-dword lanes */
     for (; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a->addr[l] != base + 4ull * (l - first))

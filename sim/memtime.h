@@ -30,8 +30,10 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal);
 
 /* Address-processing cycles of one vector-memory access on a CU's texture
  * addresser: 4 when the active lanes access consecutive dwords in lane
- * order (the coalesced 1-D dword path), else one quad (4 lanes) per cycle:
- * 16 for a full wave (GCN-FACTS 4.3).  0 when no lane is active. */
+ * order, each lane at most a dword within its own (the coalesced 1-D path
+ * of "32-bit (or smaller) single-channel" loads: dwords, and bytes or
+ * shorts at dword strides), else one quad (4 lanes) per cycle: 16 for a
+ * full wave (GCN-FACTS 4.3).  0 when no lane is active. */
 unsigned mt_addr_cycles(const fx_access_t *a);
 
 /* Number of distinct 64-byte lines an access touches (lanes of a.mask;

@@ -218,6 +218,8 @@ def runs_for(t):
     for op in ISSUE:
         for n in ISSUE_N:
             R[f"issue_{op}_{n}"] = Run(f"issue_{op}_{n}", t, 64, 64, 1024)
+    for n in ISSUE_N:   # (vmem rate) 8 one-wave groups on the CU
+        R[f"vmem_rate_{n}"] = Run(f"issue_buffer_load_dword_{n}", t, 512, 64, 4096)
     for k in ("fetch_e32", "fetch_e64"):
         for waves in (1, 4, 8):
             R[f"{k}_{waves}w"] = Run(k, t, 64 * waves, min(64 * waves, 256), 4096)
@@ -505,6 +507,7 @@ def turn(c):
 # classes): cycles per instruction; ("dp", k): DPFACTOR x k.
 ISSUE = {
     "buffer_load_dword": 8, "buffer_load_dwordx2": 18,
+    "buffer_load_ubyte": 8, "buffer_load_ushort": 8,
     "buffer_atomic_add": 16, "buffer_atomic_add_glc": 17,
     "buffer_atomic_cmpswap": 32, "buffer_atomic_cmpswap_x2": 32,
     "ds_read_b32": 4, "ds_read_b96": 16, "ds_cmpst_b32": 12, "ds_cmpst_b64": 20,
@@ -532,6 +535,19 @@ def check_issue(t, R, P):
         check(f"{t}/issue {op}", len(ops) == ISSUE_N[1] - ISSUE_N[0] and abs(d - want) <= 4,
               f"issue_{op}_12 - issue_{op}_4 = {d} cycles, expected {len(ops)} x {cost} "
               f"(per SIMD turn and fetch penalty) = {want} +-4")
+
+
+def check_vmem_rate(t, R):
+    # 8 waves on one CU, each issuing 8 more L1-resident buffer_load_dword
+    # (64 lanes on 64 consecutive dwords: 4 lines) in issue_..._12 than in
+    # _4: the CU's vector-memory pipe takes one such load per 4 cycles (the
+    # 1-D dword path, 4 address cycles; 4 lines at 64 B per cycle: GCN-FACTS
+    # 4.3), while each wave's own issue cost is 8: the pipe bounds it,
+    # 8 x 8 x 4 = 256 cycles (a pipe held for the issue cost would take 512).
+    d = cyc(R[f"vmem_rate_{ISSUE_N[1]}"]) - cyc(R[f"vmem_rate_{ISSUE_N[0]}"])
+    want = 8 * (ISSUE_N[1] - ISSUE_N[0]) * 4
+    check(f"{t}/vmem rate: L1-resident dword loads of 8 waves at 4 cycles each per CU", abs(d - want) <= want * 0.1,
+          f"8 waves x 8 loads: {d} cycles, expected {want} +-10%")
 
 
 def check_fetch(t, R):
@@ -648,6 +664,7 @@ def main():
         guarded(f"{t}/i", lambda: check_i(t, R))
         guarded(f"{t}/prio", lambda: check_prio(t, R))
         guarded(f"{t}/issue", lambda: check_issue(t, R, P))
+        guarded(f"{t}/vmem rate", lambda: check_vmem_rate(t, R))
         guarded(f"{t}/fetch", lambda: check_fetch(t, R))
 
 
