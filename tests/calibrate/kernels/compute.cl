@@ -11,7 +11,7 @@
 // The trip count is an argument so that the functional test can run a
 // short chain whose values stay finite; the chain itself cannot be
 // folded either way: x starts from the argument a and y from the local
-// id (times the argument b).  Component c of both starts offset by c / 8
+// id (times the argument b).  Component c of both starts offset by -c / 64
 // (by c for int) so that no two components compute the same thing.  The
 // work-item writes the sum of the components of x and y (all of them, so
 // that no component is dead), added from the lowest up, x's then y's.
@@ -61,6 +61,6 @@
     COMPUTE_KERNEL(P##_v8, S, S##8, 8, MAD, K)                                          \
     COMPUTE_KERNEL(P##_v16, S, S##16, 16, MAD, K)
 
-COMPUTE_WIDTHS(compute_sp, float, mad, 0.125f)
-COMPUTE_WIDTHS(compute_dp, double, mad, 0.125)
+COMPUTE_WIDTHS(compute_sp, float, mad, -0.015625f)
+COMPUTE_WIDTHS(compute_dp, double, mad, -0.015625)
 COMPUTE_WIDTHS(compute_int, int, IMAD, 1)
