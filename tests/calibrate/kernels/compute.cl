@@ -16,6 +16,11 @@
 // work-item writes the sum of the components of x and y (all of them, so
 // that no component is dead), added from the lowest up, x's then y's.
 //
+// What clang-15 -O2 makes of the unrolled block (gcnsim disasm): on
+// gfx600-gfx803 v_mad_f32 / v_mac_f32 for float, v_fma_f64 for double,
+// v_mul_lo_u32 + v_add for int; on gfx900 and gfx906 v_fma_f32,
+// v_fma_f64, and v_mad_u64_u32 for int (multiply and add in one).
+//
 // Used by tests/calibrate/calibrate.py (make calibrate) and checked
 // functionally by tests/calibrate/test_compute.py.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
