@@ -6,7 +6,8 @@ Reads the calibration set (calibration_points.csv, by default
 $CALIBRATION_POINTS otherwise), selects the rows of the datasets this script
 can reproduce with our own kernels, runs each on the row's preset with the
 measured board's clock and CU count (`gcnsim run --device PRESET --set
-clock_mhz=... --set cus=...` where they differ from the preset) under the
+clock_mhz=... --set cus=...` where they differ from the preset; for the
+compute rows also the SKU's FP64 rate, --set dp_factor=...) under the
 cycle model, and prints per dataset: id, GPU, published value, simulated
 value, error; then the mean and maximum absolute error per preset, per
 dataset and overall.  The same rows go to build/calibrate/calibrate.csv.
