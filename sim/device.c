@@ -42,8 +42,9 @@ static const char *const shared_src[DEV_NPARAMS] = {
                          "[CLRX] 'GCN 1.2 can fetch double-dword instructions at full speed'; same on every preset",
     [DEV_l1_kib] = "GCN-FACTS 4.2 [KFD] [MESA] TCP L1 16 KiB per CU, 64 B lines, gfx6-gfx9",
     [DEV_l1_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: vector L1 4-way (MGPUSim R9 Nano: 4-way)",
-    [DEV_l1_latency] = "calibration: no published number (GCN-FACTS 4.4); 120 cycles load-to-use for "
-                       "an L1 hit (address processing, tag, data return); same on every preset",
+    [DEV_l1_latency] = "calibration: fitted to: L1 (CSCS pointer chase within the vector L1 on ault:amdvega, "
+                       "gfx906-class: 140 cycles per load, of which 4 are the chase's own instructions): "
+                       "136 cycles load-to-use for an L1 hit; same on every preset (no number for gfx6-gfx8)",
     [DEV_l2_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: L2 16-way (MGPUSim R9 Nano: 16-way)",
     [DEV_launch_ns] = "calibration: fitted to: O14 (CSCS kernel_latency on ault:amdvega, gfx906-class: empty "
                       "kernel <<<1,1>>> launched back to back, 2.64 us per launch) less the empty kernel's own "
@@ -52,8 +53,9 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_l2_mshr] = "calibration: no published number (MGPUSim's R9 Nano L2: 64 MSHRs per bank); "
                     "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
                     "DRAM latency); same on every preset",
-    [DEV_l2_latency] = "calibration: no published number (GCN-FACTS 4.4); 250 cycles load-to-use for "
-                       "an L2 hit (L1 miss, crossbar to the channel and back); same on every preset",
+    [DEV_l2_latency] = "calibration: fitted to: L2 (CSCS pointer chase within the L2 on ault:amdvega, "
+                       "gfx906-class: 290 cycles per load): 288 cycles load-to-use for an L2 hit (L1 miss, "
+                       "crossbar to the channel and back); same on every preset (no number for gfx6-gfx8)",
 };
 
 /* ---- sources that depend on the generation -------------------------------- */
@@ -72,8 +74,9 @@ static const char *const shared_src[DEV_NPARAMS] = {
 #define FMA_FAST(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 4 cycles on DP >= 1/8 parts; [LLVM] fast-fmaf on " chip
 #define FMA_SLOW(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 16 cycles on DP 1/16 parts; [LLVM] no fast-fmaf on " chip
 
-#define DRAM_SRC(mhz, cyc) "calibration: no published number (GCN-FACTS 4.4); 300 ns after the L2 miss " \
-                           "(set by the memory, not the shader clock), at " mhz " MHz = " cyc " cycles"
+#define DRAM_SRC(mhz, cyc) "calibration: fitted to: L3 (CSCS pointer chase into DRAM on ault:amdvega, " \
+                           "625 cycles per load on the mi50 preset): 232 ns from the L2 miss's DRAM burst " \
+                           "to the data's return (set by the memory, not the shader clock), at " mhz " MHz = " cyc " cycles"
 
 /* DRAM organisation and timing per memory type.  The organisation (bus
  * width per channel, banks, row size) is the JEDEC standard's; the
@@ -110,7 +113,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
-    [DEV_l1_latency] = 120, [DEV_l2_ways] = 16, [DEV_l2_latency] = 250, [DEV_ifetch_lines] = 8, [DEV_l2_mshr] = 512, \
+    [DEV_l1_latency] = 136, [DEV_l2_ways] = 16, [DEV_l2_latency] = 288, [DEV_ifetch_lines] = 8, [DEV_l2_mshr] = 512, \
     [DEV_launch_ns] = 2380
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
@@ -128,7 +131,7 @@ typedef struct {
 static const preset_t presets[] = {
     {{"hd-7970", "Radeon HD 7970 (Tahiti XT)", "gfx600", ISA_GFX6,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 32, [DEV_clock_mhz] = 925, [DEV_dp_factor] = 2,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 278,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 215,
        [DEV_dram_gbps] = 264, GDDR5_VALUES(12)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: 2 SE x 2 SH x 8 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 925 MHz engine clock (no boost on the HD 7970) [UNVERIFIED]",
@@ -138,13 +141,13 @@ static const preset_t presets[] = {
       [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6,
       [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v6_0 TAHITI max_texture_channel_caches 12",
-      [DEV_dram_latency] = DRAM_SRC("925", "278"),
+      [DEV_dram_latency] = DRAM_SRC("925", "215"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5: 384-bit GDDR5; [SPEC] HD 7970 memory at 5.5 Gbps: 384/8 x 5.5 = 264 GB/s",
       GDDR5_SRCS("384")}},
 
     {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 320, GDDR5_VALUES(16)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: 4 SE x 11 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 'up to' 1000 MHz, the only published engine clock (no base "
@@ -155,13 +158,13 @@ static const preset_t presets[] = {
       [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Hawaii 64 KiB per channel x 16 = 1 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v7_0 HAWAII max_texture_channel_caches 16",
-      [DEV_dram_latency] = DRAM_SRC("1000", "300"),
+      [DEV_dram_latency] = DRAM_SRC("1000", "232"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 512-bit GDDR5 at 5 Gbps = 320 GB/s",
       GDDR5_SRCS("512")}},
 
     {{"r9-nano", "Radeon R9 Nano (Fiji XT)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 64, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 300,
+       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 512, HBM_VALUES(32, 8, 2048, 160)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 'up to' 1000 MHz, the only published engine clock "
@@ -172,7 +175,7 @@ static const preset_t presets[] = {
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Fiji 128 KiB per channel x 16 = 2 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v8_0 FIJI max_texture_channel_caches 16",
-      [DEV_dram_latency] = DRAM_SRC("1000", "300"),
+      [DEV_dram_latency] = DRAM_SRC("1000", "232"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM at 500 MHz (1 Gbps) = 512 GB/s",
       HBM_SRCS("GCN-FACTS 4.5: 4096-bit HBM = 4 stacks x 8 channels of 128 bits (JESD235)",
                "JESD235 HBM (1 GiB stacks, 1 Gb per channel): 8 banks [UNVERIFIED]",
@@ -181,7 +184,7 @@ static const preset_t presets[] = {
 
     {{"rx-480", "Radeon RX 480 (Polaris 10)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 36, [DEV_clock_mhz] = 1120, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 336,
+       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 260,
        [DEV_dram_gbps] = 256, GDDR5_VALUES(8)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [SPEC] fpsbench/TPU: 36 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1120 MHz base clock (boost 1266 MHz not used: "
@@ -192,13 +195,13 @@ static const preset_t presets[] = {
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Polaris10 256 KiB per channel x 8 = 2 MiB; [SPEC] 'L2 2 MB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 Polaris10 8 channels (from atombios)",
-      [DEV_dram_latency] = DRAM_SRC("1120", "336"),
+      [DEV_dram_latency] = DRAM_SRC("1120", "260"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 256-bit GDDR5 at 8 Gbps = 256 GB/s",
       GDDR5_SRCS("256")}},
 
     {{"vega-64", "Radeon RX Vega 64 (Vega 10)", "gfx900", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 64, [DEV_clock_mhz] = 1247, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 374,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 289,
        [DEV_dram_gbps] = 484, HBM_VALUES(32, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1247 MHz base clock (boost 1546 MHz not used: "
@@ -209,7 +212,7 @@ static const preset_t presets[] = {
       [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] gfx9 256 KiB per channel x 16 = 4 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v9_0 VEGA10 max_texture_channel_caches 16",
-      [DEV_dram_latency] = DRAM_SRC("1247", "374"),
+      [DEV_dram_latency] = DRAM_SRC("1247", "289"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 2048-bit HBM2, about 484 GB/s",
       HBM_SRCS("GCN-FACTS 4.5: 2048-bit HBM2 = 2 stacks x 16 pseudo-channels of 64 bits (JESD235A)",
                "JESD235A HBM2: 16 banks (4 bank groups) per pseudo-channel [UNVERIFIED]",
@@ -218,7 +221,7 @@ static const preset_t presets[] = {
 
     {{"mi50", "Radeon Instinct MI50 (Vega 20)", "gfx906", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 60, [DEV_clock_mhz] = 1200, [DEV_dp_factor] = 1,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 360,
+       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 278,
        [DEV_dram_gbps] = 1024, HBM_VALUES(64, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [ROCM-DOC] gpu-specs: 60 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1200 MHz base clock (boost 1746 MHz not used: "
@@ -230,7 +233,7 @@ static const preset_t presets[] = {
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [ROCM-DOC] gpu-specs 4 MiB (KFD's 8 MiB disagrees, 7 item 3)",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [MESA] 4 MiB at 256 KiB per gfx9 channel = 16 channels "
                           "(as Vega10)",
-      [DEV_dram_latency] = DRAM_SRC("1200", "360"),
+      [DEV_dram_latency] = DRAM_SRC("1200", "278"),
       [DEV_dram_gbps] = "GCN-FACTS 4.5 [SPEC] 4096-bit HBM2 at 2 Gbps = 1024 GB/s",
       HBM_SRCS("GCN-FACTS 4.5: 4096-bit HBM2 = 4 stacks x 16 pseudo-channels of 64 bits (JESD235A)",
                "JESD235A HBM2: 16 banks (4 bank groups) per pseudo-channel [UNVERIFIED]",

@@ -35,6 +35,12 @@ Datasets (each in its module here: ds_NAME.py; what they share in common.py):
   d2d_copy        CSCS's device-to-device copy on ault:amdvega (row B24), with
                   a plain uint4 copy kernel (tests/calibrate/kernels/copy.cl)
                   where the published run timed hipMemcpy's blit kernel.
+  launch          CSCS's kernel_latency on ault:amdvega, back-to-back launches
+                  of an empty kernel (row O14): the simulated kernel time plus
+                  the launch overhead (launch_ns, fitted to this row).  O13
+                  (a host synchronisation after each launch) and O1-O12 (the
+                  OpenCL runtimes' queued-to-start latency) measure host
+                  software: not reproduced.
 
 Accuracy is reported, not checked: the exit status is 0 when every run
 completed, 1 when a run failed, 2 on bad usage.
@@ -65,13 +71,14 @@ from ds_babelstream import STREAM_SHRUNK, scan, stream_points, stream_value
 from ds_clpeak_bw import CLPEAK_SHRUNK, clpeak_points, clpeak_value
 from ds_clpeak_compute import COMPUTE_WG, compute_points, compute_value
 from ds_cscs import (CHASE_JUMPS, COPY_BYTES, LDS_ITERS, chase_value, copy_value,
-                     cscs_points, lds_value)
+                     cscs_points, launch_value, lds_value)
 
 DEFAULT_POINTS = os.path.join(ROOT, "..", "shared", "calibration", "calibration_points.csv")
 
 VALUE = {"babelstream": lambda p: stream_value(p) if p.run.error is None else None,
          "clpeak_bw": clpeak_value, "clpeak_compute": compute_value,
-         "pointer_chase": chase_value, "lds_bw": lds_value, "d2d_copy": copy_value}
+         "pointer_chase": chase_value, "lds_bw": lds_value, "d2d_copy": copy_value,
+         "launch": launch_value}
 
 
 def main():
@@ -187,6 +194,10 @@ def main():
         "(tests/calibrate/kernels/copy.cl, a uint4 per work-item) of %s bytes for hipMemcpy's "
         "1 GiB (timed with the runtime's own blit kernel); 2 x bytes / time in 2^30 B/s.  "
         "mi50 preset at its clock (not stated).\n" % pow2(COPY_BYTES))
+    intro["launch"] = (
+        "\nCSCS kernel launch (ault:amdvega): an empty kernel (tests/calibrate/kernels/empty.cl), "
+        "one work-item: simulated kernel time + launch overhead (launch_ns, fitted to O14) "
+        "per launch.  mi50 preset at its clock (not stated).\n")
     for name, dpts in datasets.items():
         out.write(intro[name])
         print_dataset(name, dpts, out)
