@@ -157,7 +157,7 @@ static unsigned cat_of(unsigned timing)
     case ISA_T_SALU: case ISA_T_SALU8: return TM_CAT_salu;
     case ISA_T_SMEM: return TM_CAT_smem;
     case ISA_T_BRANCH: return TM_CAT_branch;
-    case ISA_T_VALU: case ISA_T_VALU_QUARTER: case ISA_T_VALU_TRANS: case ISA_T_VALU_FMA32:
+    case ISA_T_VALU: case ISA_T_VALU_QUARTER: case ISA_T_VALU_MUL32: case ISA_T_VALU_TRANS: case ISA_T_VALU_FMA32:
     case ISA_T_VALU_DP_ADD: case ISA_T_VALU_DP_MUL: case ISA_T_VALU_64SHIFT: case ISA_T_VALU_SWAP:
         return TM_CAT_valu;
     case ISA_T_LDS: return TM_CAT_lds;
@@ -174,6 +174,7 @@ static unsigned valu_cost(const tm_t *m, unsigned timing)
     switch (timing) {
     case ISA_T_VALU_QUARTER: case ISA_T_VALU_TRANS: return 16;
     case ISA_T_VALU_FMA32: return m->cost_fma32;
+    case ISA_T_VALU_MUL32: return m->d->p[DEV_mul32_cycles];
     case ISA_T_VALU_DP_ADD: case ISA_T_VALU_64SHIFT: return 4 * m->dp;
     case ISA_T_VALU_DP_MUL: return 8 * m->dp;
     case ISA_T_VALU_SWAP: return 8;

@@ -37,8 +37,8 @@ static const char *const shared_src[DEV_NPARAMS] = {
                         "MGPUSim 14); the upper end, 64; same on every preset",
     [DEV_smem_latency] = "calibration: no published number (GCN-FACTS 4.4: 'much lower' than vector "
                          "memory); 40 cycles, a third of the L1 hit; same on every preset",
-    [DEV_ifetch_lines] = "calibration: no published number; 8 lines (512 B) ahead streams 8-byte "
-                         "instructions at full rate (one per 4 cycles) from the L2 (l2_latency 250): GCN-FACTS 1.2 "
+    [DEV_ifetch_lines] = "calibration: no published number; 10 lines (640 B) ahead stream 8-byte "
+                         "instructions at full rate (one per 4 cycles: 320 cycles) from the L2 (l2_latency 288): GCN-FACTS 1.2 "
                          "[CLRX] 'GCN 1.2 can fetch double-dword instructions at full speed'; same on every preset",
     [DEV_l1_kib] = "GCN-FACTS 4.2 [KFD] [MESA] TCP L1 16 KiB per CU, 64 B lines, gfx6-gfx9",
     [DEV_l1_ways] = "GCN-FACTS 4.2 [UNVERIFIED] whitepaper: vector L1 4-way (MGPUSim R9 Nano: 4-way)",
@@ -70,6 +70,13 @@ static const char *const shared_src[DEV_NPARAMS] = {
                "hardware per bank: 16 KiB, 2 CUs)"
 #define I_GFX8 "GCN-FACTS 4.2 [KFD] fiji/polaris: I$ 32 KiB shared by 4 CUs"
 #define I_GFX9 "GCN-FACTS 4.2 [KFD] [ROCM-DOC] gpu-specs: I$ 32 KiB shared by 3 CUs on gfx9"
+
+#define MUL32_FAST "calibration: fitted to: C2-C4, C10-C14 (clpeak INT32/SP = 0.337 on Hawaii R9 290X, R9 390, W8100 " \
+                 "and 0.33-0.34 on Vega 20 MI50, Radeon VII, Radeon Pro VII, against 0.20 on Tahiti, Fiji, Tonga, " \
+                 "Polaris, Cape Verde, Bonaire: y*x+y as v_mul_lo_u32 + v_add at 8 + 4 cycles); CLRX's 16 " \
+                 "(GCN-FACTS 1.3) measured on other chips"
+#define MUL32_SLOW "GCN-FACTS 1.3 [CLRX] v_mul_lo_u32 16 cycles; clpeak INT32/SP = 0.20 on Tahiti, Fiji, Tonga, Polaris " \
+                 "(C1, C5-C9: v_mul_lo_u32 + v_add at 16 + 4 cycles)"
 
 #define FMA_FAST(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 4 cycles on DP >= 1/8 parts; [LLVM] fast-fmaf on " chip
 #define FMA_SLOW(chip) "GCN-FACTS 1.3 [CLRX] v_fma_f32 16 cycles on DP 1/16 parts; [LLVM] no fast-fmaf on " chip
@@ -113,7 +120,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
-    [DEV_l1_latency] = 136, [DEV_l2_ways] = 16, [DEV_l2_latency] = 288, [DEV_ifetch_lines] = 8, [DEV_l2_mshr] = 512, \
+    [DEV_l1_latency] = 136, [DEV_l2_ways] = 16, [DEV_l2_latency] = 288, [DEV_ifetch_lines] = 10, [DEV_l2_mshr] = 512, \
     [DEV_launch_ns] = 2380
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
@@ -131,12 +138,13 @@ typedef struct {
 static const preset_t presets[] = {
     {{"hd-7970", "Radeon HD 7970 (Tahiti XT)", "gfx600", ISA_GFX6,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 32, [DEV_clock_mhz] = 925, [DEV_dp_factor] = 2,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 215,
+       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 215,
        [DEV_dram_gbps] = 264, GDDR5_VALUES(12)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: 2 SE x 2 SH x 8 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 925 MHz engine clock (no boost on the HD 7970) [UNVERIFIED]",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 2 (DP 1/4) on Tahiti HD 7970",
       [DEV_fast_fma] = FMA_FAST("tahiti"),
+      [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX6, [DEV_scalar_cache_cus] = K_GFX6,
       [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6,
       [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
@@ -147,13 +155,14 @@ static const preset_t presets[] = {
 
     {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
+       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 320, GDDR5_VALUES(16)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: 4 SE x 11 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 'up to' 1000 MHz, the only published engine clock (no base "
                         "clock; reference boards throttle below it)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 4 (DP 1/8) on consumer Hawaii R9 290/290X",
       [DEV_fast_fma] = FMA_FAST("hawaii"),
+      [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX7, [DEV_scalar_cache_cus] = K_GFX7,
       [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Hawaii 64 KiB per channel x 16 = 1 MiB",
@@ -164,13 +173,14 @@ static const preset_t presets[] = {
 
     {{"r9-nano", "Radeon R9 Nano (Fiji XT)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 64, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
+       [DEV_fast_fma] = 0, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 512, HBM_VALUES(32, 8, 2048, 160)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 'up to' 1000 MHz, the only published engine clock "
                         "(no base clock; 175 W limit lowers it under load)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8 (DP 1/16) on Fiji",
       [DEV_fast_fma] = FMA_SLOW("fiji"),
+      [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Fiji 128 KiB per channel x 16 = 2 MiB",
@@ -184,13 +194,14 @@ static const preset_t presets[] = {
 
     {{"rx-480", "Radeon RX 480 (Polaris 10)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 36, [DEV_clock_mhz] = 1120, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 260,
+       [DEV_fast_fma] = 0, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 260,
        [DEV_dram_gbps] = 256, GDDR5_VALUES(8)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [SPEC] fpsbench/TPU: 36 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1120 MHz base clock (boost 1266 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8; [SPEC] RX 480 FP64 1:16",
       [DEV_fast_fma] = FMA_SLOW("polaris"),
+      [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Polaris10 256 KiB per channel x 8 = 2 MiB; [SPEC] 'L2 2 MB'",
@@ -201,13 +212,14 @@ static const preset_t presets[] = {
 
     {{"vega-64", "Radeon RX Vega 64 (Vega 10)", "gfx900", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 64, [DEV_clock_mhz] = 1247, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 289,
+       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 289,
        [DEV_dram_gbps] = 484, HBM_VALUES(32, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1247 MHz base clock (boost 1546 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] Vega10 FP64 1:16: DPFACTOR 8",
       [DEV_fast_fma] = FMA_FAST("gfx900"),
+      [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
       [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] gfx9 256 KiB per channel x 16 = 4 MiB",
@@ -221,13 +233,14 @@ static const preset_t presets[] = {
 
     {{"mi50", "Radeon Instinct MI50 (Vega 20)", "gfx906", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 60, [DEV_clock_mhz] = 1200, [DEV_dp_factor] = 1,
-       [DEV_fast_fma] = 1, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 278,
+       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 278,
        [DEV_dram_gbps] = 1024, HBM_VALUES(64, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [ROCM-DOC] gpu-specs: 60 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1200 MHz base clock (boost 1746 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] MI50 FP64 1:2 (6.7 TFLOPS): DPFACTOR 1",
       [DEV_fast_fma] = FMA_FAST("gfx906"),
+      [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
       [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [ROCM-DOC] gpu-specs 4 MiB (KFD's 8 MiB disagrees, 7 item 3)",
@@ -382,6 +395,7 @@ static const struct {
     [DEV_wave_slots] = {1, 10},
     [DEV_dp_factor] = {1, 8},
     [DEV_fast_fma] = {0, 1},
+    [DEV_mul32_cycles] = {4, 64},
     [DEV_valu_sgpr_delay] = {0, 10000},
     [DEV_branch_taken] = {1, 10000},
     [DEV_branch_not_taken] = {1, 10000},

@@ -19,6 +19,7 @@
     X(wave_slots,          "waves",      "wave slots per SIMD") \
     X(dp_factor,           "",           "FP64 cost factor DPFACTOR (FP64 rate = 1/(2*dp_factor)): 1, 2, 4 or 8") \
     X(fast_fma,            "0/1",        "v_fma_f32 at full rate (1) or quarter rate (0)") \
+    X(mul32_cycles,        "cycles",     "issue cost of a 32-bit integer multiply (v_mul_lo/hi_u32/i32): 8 or 16") \
     X(valu_sgpr_delay,     "cycles",     "extra delay before an SALU/SMEM/branch reads an SGPR a VALU wrote") \
     X(branch_taken,        "cycles",     "issue cost of a taken branch (refetch included)") \
     X(branch_not_taken,    "cycles",     "issue cost of a branch not taken") \

@@ -10,7 +10,8 @@ from common import HERE, PRESET_TARGET, Point, Run, board_sets
 # 1/(2 * dp_factor)) from the SKU's published specification (the DP/SP
 # ratio of each row agrees: CALIBRATION.md, section 3); set where it
 # differs from the preset's.  Boards of no preset run on the preset of
-# their generation with their own CUs, clock and FP64 rate.
+# their generation with their own CUs, clock, FP64 rate and 32-bit integer
+# multiply cost (mul32_cycles: 8 on Hawaii and Vega 20 dies, 16 elsewhere).
 COMPUTE_BOARDS = {
     "C1": dict(name="Tahiti", clock_mhz=1125, cus=32, dp_factor=2),            # 1/4
     "C2": dict(name="R9 290X", clock_mhz=1040, cus=44, dp_factor=4),           # 1/8
@@ -26,8 +27,9 @@ COMPUTE_BOARDS = {
     "C8": dict(name="Cape Verde (HD 7750?)", preset="hd-7970", clock_mhz=800, cus=8,
                dp_factor=8),                                                   # 1/16
     # Bonaire (gfx704) is GCN2 as Hawaii
+    # and its 32-bit multiply is Tahiti's (16 cycles), not Hawaii's (8)
     "C9": dict(name="R7 260X (Bonaire)", preset="r9-290x", clock_mhz=1175, cus=14,
-               dp_factor=8),                                                   # 1/16
+               dp_factor=8, mul32_cycles=16),                                  # 1/16
     "C10": dict(name="MI50 PCIe3", clock_mhz=1725, cus=60, dp_factor=1, year=2021),
     "C11": dict(name="MI50 PCIe4 ROCm 3.10", clock_mhz=1725, cus=60, dp_factor=1, year=2021),
     "C12": dict(name="Radeon-VII-Pro", clock_mhz=1700, cus=60, dp_factor=1, year=2021),
@@ -77,7 +79,7 @@ def compute_points(rows, wg=COMPUTE_WG):
         pt.gpu = board["name"]
         kind, w = m.group(1), int(m.group(2))
         prefix, typ, esz = COMPUTE_KIND[kind]
-        sets = board_sets(pt.preset, board, ("clock_mhz", "cus", "dp_factor"))
+        sets = board_sets(pt.preset, board, ("clock_mhz", "cus", "dp_factor", "mul32_cycles"))
         co = os.path.join(HERE, "bin", "compute-%s.co" % PRESET_TARGET[pt.preset])
         iters = COMPUTE_OPS // (64 * w)
         pt.runs = []

@@ -324,10 +324,17 @@ def check_d(t, R, P):
     # v_fma_f64 DPFACTOR x 8.  The f64 chains are measured against
     # empty_frame_f64 (their frame: v_cvt_f64_u32 and the 8-byte store), so
     # the difference is exactly the 64 ops.  5% as in (a).
+    # v_mul_lo_u32: CLRX's 16 (measured on GCN 1.0-1.2 boards) on every
+    # chip but Hawaii and Vega 20, whose published clpeak INT32/SP ratio
+    # (0.337 against 0.20: CALIBRATION.md section 3) shows 8: the preset's
+    # mul32_cycles, which must be one of the two.
     f = cyc(R["frame"])
+    mul = P["mul32_cycles"]
+    check(f"{t}/d mul32_cycles of {DEVICE[t]}", mul == (8 if DEVICE[t] in ("r9-290x", "mi50") else 16),
+          f"{DEVICE[t]}: mul32_cycles {mul}: 16 (CLRX), 8 on Hawaii and Vega 20 (clpeak)")
     d = cyc(R["mul_lo"]) - f
-    check(f"{t}/d mul_lo_chain", within(d, 65 * 16, 0.05),
-          f"mul_lo_chain - empty_frame = {d} cycles, expected 65 x 16 = 1040 +-5%")
+    check(f"{t}/d mul_lo_chain", within(d, 65 * mul, 0.05),
+          f"mul_lo_chain - empty_frame = {d} cycles, expected 65 x {mul} = {65 * mul} +-5%")
     d = cyc(R["rcp"]) - f
     check(f"{t}/d rcp_chain", within(d, 64 * 16 + 4, 0.05),
           f"rcp_chain - empty_frame = {d} cycles, expected 64 x 16 + 4 (v_add_f32) = 1028 +-5%")
