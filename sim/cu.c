@@ -582,7 +582,11 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     for (unsigned i = 0; i < fx->nacc; i++)
         if (fx->acc[i].space != FX_SPACE_LDS) {
             uint64_t acc;
-            done = max64(done, mt_vmem(m->mt, t->cu, &fx->acc[i], now + (addr ? addr : 4), &acc));
+            const fx_access_t *a = &fx->acc[i];
+            uint64_t at = now + (addr ? addr : 4);
+            done = max64(done, (row->flags & ISA_F_ATOMIC)
+                                   ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
+                                   : mt_vmem(m->mt, t->cu, a, at, &acc));
             accepted = max64(accepted, acc);
         }
     cu->vmem_free = max64(now + h, accepted);

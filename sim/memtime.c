@@ -548,6 +548,25 @@ static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
     return t + m->l2_lat;
 }
 
+/* An atomic on line in the L2 from cycle t whose lanes need `ops` cycles
+ * of the channel's atomic unit (the largest number of lanes on one
+ * address: same-address lanes serialise): the line is read from DRAM on a
+ * miss (an atomic needs its data), then updated and left dirty.  Returns
+ * the cycle the last operation's result is back (returning atomics); *at
+ * gets the cycle the channel accepted it. */
+static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint64_t *at)
+{
+    uint64_t ready = l2_read(m, line, t);
+    uint32_t c = l2_chan(m, line);
+    /* l2_read took one cycle of the channel; the other ops - 1 follow it */
+    *at = m->chan_free[c] - 1;
+    m->chan_free[c] += ops - 1;
+    ptrdiff_t e = cache_find(&m->l2, l2_set(m, line), line);
+    if (e != NO_WAY)
+        m->l2.dirty[e] = 1;
+    return ready + ops - 1;
+}
+
 static uint32_t cu_of(const mt_t *m, unsigned cu)
 {
     return cu < m->cus ? cu : cu % m->cus;
@@ -595,6 +614,46 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
     for (unsigned i = 0; i < n; i++) {
         uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
         done = max_u64(done, r);
+    }
+    if (accepted)
+        *accepted = m->accept;
+    return done;
+}
+
+/* The cycles the L2's atomic unit spends on each line of access a: the
+ * largest number of active lanes on one address within the line, into
+ * ops[] (in collect_lines' order). */
+static void atomic_ops(const fx_access_t *a, const uint64_t *lines, unsigned n, unsigned *ops)
+{
+    uint64_t m = a->mask & ~a->oob;
+    for (unsigned i = 0; i < n; i++)
+        ops[i] = 1;
+    for (uint64_t x = m; x; x &= x - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(x), same = 0;
+        for (uint64_t y = m; y; y &= y - 1)
+            same += a->addr[__builtin_ctzll(y)] == a->addr[l];
+        uint64_t line = a->addr[l] >> LINE_SHIFT;
+        for (unsigned i = 0; i < n; i++)
+            if (lines[i] == line && same > ops[i])
+                ops[i] = same;
+    }
+}
+
+/* Vector atomic timing; see memtime.h. */
+uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, int returning,
+                        uint64_t *accepted)
+{
+    uint64_t lines[MAX_LINES], done = now;
+    unsigned ops[MAX_LINES];
+    unsigned n = collect_lines(a, lines);
+    uint32_t c = cu_of(m, cu);
+    atomic_ops(a, lines, n, ops);
+    m->accept = now;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t t = now + i, at;
+        cache_drop(&m->l1, cache_set(&m->l1, c, lines[i]), lines[i]);
+        uint64_t r = l2_atomic(m, lines[i], t, ops[i], &at);
+        done = max_u64(done, returning ? r : at + m->l2_lat);
     }
     if (accepted)
         *accepted = m->accept;

@@ -71,6 +71,17 @@ void mt_reset(mt_t *m);
  * pressure). */
 uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted);
 
+/* Vector atomics: as mt_vmem for a write, but each line is read into the
+ * L2 on a miss (the operation needs its data) and holds its L2 channel for
+ * as many cycles as the largest number of active lanes on one address in
+ * it (same-address lanes serialise in the L2's atomic unit; distinct
+ * addresses take one cycle per line).  Returns, for a returning atomic
+ * (glc), the cycle the last result is back (L2 hit latency or DRAM, then
+ * the serialised operations); otherwise the cycle the request is in the
+ * L2 (as a store). */
+uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, int returning,
+                        uint64_t *accepted);
+
 /* Scalar memory: bytes at addr read by CU cu at cycle now through the
  * scalar data cache of its group, then L2.  Returns the cycle the data is
  * back. */

@@ -402,6 +402,33 @@ static void test_stores(const device_t *d)
     mt_free(m);
 }
 
+static void test_atomics(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    uint64_t A = 0x60000, T = 10000;
+    fx_access_t same = acc(1, 4, ALL, A, 0);       /* 64 lanes on one address */
+    fx_access_t spread = acc(1, 4, ALL, A, 4);     /* 64 consecutive dwords: 4 lines */
+    uint64_t r = mt_vmem_atomic(m, 0, &same, 0, 1, NULL);
+    CHECK(r == L2LAT + XFER + DRAMLAT + 63, "cold returning atomic, 64 lanes on one address: the line from DRAM, "
+          "then 64 operations one per cycle: %d (got %llu)", L2LAT + XFER + DRAMLAT + 63, (unsigned long long)r);
+    r = mt_vmem_atomic(m, 0, &same, T, 1, NULL);
+    CHECK(r == T + L2LAT + 63, "warm: L2 latency + 63 (got +%lld)", (long long)(r - T));
+    uint64_t r2 = mt_vmem_atomic(m, 1, &same, T + 1, 1, NULL);
+    CHECK(r2 == T + 64 + L2LAT + 63, "another CU's atomic on the same line waits for the channel's 64 cycles "
+          "(got +%lld)", (long long)(r2 - T));
+    r = mt_vmem_atomic(m, 0, &same, 2 * T, 0, NULL);
+    CHECK(r == 2 * T + L2LAT, "not returning: done when the request is in the L2 (got +%lld)", (long long)(r - 2 * T));
+    fx_access_t warm = acc(0, 4, ALL, A, 4);
+    mt_vmem(m, 2, &warm, 3 * T - 2000, NULL);   /* the 4 lines into the L2 */
+    r = mt_vmem_atomic(m, 0, &spread, 3 * T, 1, NULL);
+    CHECK(r == 3 * T + 3 + L2LAT, "64 lanes on 64 addresses (4 lines, one channel): one cycle a line, "
+          "the last back at +3 + L2 latency (got +%lld)", (long long)(r - 3 * T));
+    CHECK(mt_stats(m)->l1_hits + mt_stats(m)->l1_misses == 4, "atomics do not look up the L1 (only the warming load did)");
+    mt_free(m);
+}
+
 /* ---- scalar and instruction caches ----------------------------------------- */
 
 static void test_smem(const device_t *d)
@@ -614,6 +641,7 @@ int main(void)
     test_channels(&d);
     test_dram(&d);
     test_stores(&d);
+    test_atomics(&d);
     test_smem(&d);
     test_ifetch(&d);
     test_reset_determinism(&d);
