@@ -138,6 +138,20 @@ usage_error "bad value" "not an unsigned decimal" devices vega-64 --set cus=-4
 usage_error "zero CUs" "out of range" devices vega-64 --set cus=0
 usage_error "dp_factor 3" "must be 1, 2, 4 or 8" devices mi50 --set dp_factor=3
 usage_error "--set without a preset" "needs a preset NAME" devices --set cus=1
+# the memory-system parameters: each outside its meaningful range is refused
+usage_error "no DRAM channel" "dram_channels=0 is out of range (1..64 channels)" devices mi50 --set dram_channels=0
+usage_error "DRAM page not a power of two" "a DRAM page of 3000 bytes is not a power of two" \
+    devices hd-7970 --set dram_page=3000
+usage_error "DRAM page below a chunk" "dram_page=128 is out of range (256..65536 B)" devices hd-7970 --set dram_page=128
+usage_error "refresh longer than its interval" "a refresh of 2000 ns does not fit in its interval of 1953 ns" \
+    devices r9-290x --set dram_rfc_ns=2000
+usage_error "refresh interval too short" "dram_refi_ns=10 is out of range" devices r9-290x --set dram_refi_ns=10
+usage_error "no L2 miss entry" "l2_mshr=0 is out of range (1..4096 lines)" devices vega-64 --set l2_mshr=0
+usage_error "write queue of 0" "dram_wq=0 is out of range (1..1024 lines)" devices rx-480 --set dram_wq=0
+usage_error "multiply of 2 cycles" "mul32_cycles=2 is out of range (4..64 cycles)" devices mi50 --set mul32_cycles=2
+usage_error "run refuses it too" "dram_banks=65 is out of range (1..64 banks)" \
+    run tests/kernels/bin/lds-gfx900.co --kernel lds_reduce --global 256 --local 256 --arg zero:4 --arg zero:1024 \
+    --set dram_banks=65
 usage_error "unknown option" "unexpected argument '--bogus'" devices --bogus
 usage_error "two names" "unexpected argument 'mi50'" devices vega-64 mi50
 exit 0
