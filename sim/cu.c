@@ -41,6 +41,14 @@ enum { Q_VM, Q_LGKM, Q_EXP };
 enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 enum { BP_RING = 1024 };
 
+/* The latest BP_RING intervals during which a CU's vector-memory pipe was
+ * held by a full L2 miss queue, disjoint and in time order, with the held
+ * cycles before each (sum). */
+typedef struct bp_ring {
+    uint64_t from[BP_RING], to[BP_RING], sum[BP_RING];
+    unsigned n;
+} bp_ring_t;
+
 struct twg;
 
 /* A wave in the cycle model.  The fields the issue loop reads for every
@@ -92,11 +100,7 @@ typedef struct {
     unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
     unsigned lds_used, barrier_groups, waves;
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
-    /* the pipe's holds by a full L2 miss queue: the latest BP_RING
-     * intervals, disjoint and in time order, with the held cycles before
-     * each (bp_sum) */
-    uint64_t bp_from[BP_RING], bp_to[BP_RING], bp_sum[BP_RING];
-    unsigned bp_n;
+    struct bp_ring *bp;        /* the pipe's holds by a full L2 miss queue (allocated on the first) */
     uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
     uint64_t drain_min;            /* earliest end of a draining wave */
@@ -376,34 +380,39 @@ static tm_pc_t *pc_stats(tm_t *m, uint64_t pc)
  * counts from it). */
 static uint64_t bp_held(const tcu_t *cu, uint64_t x)
 {
-    unsigned n = cu->bp_n < BP_RING ? cu->bp_n : BP_RING, first = cu->bp_n - n;
-    if (n == 0 || x <= cu->bp_from[first % BP_RING])
-        return n ? cu->bp_sum[first % BP_RING] : 0;
-    unsigned lo = first, hi = cu->bp_n - 1;   /* the last interval starting at or before x */
+    const bp_ring_t *b = cu->bp;
+    unsigned n = b ? (b->n < BP_RING ? b->n : BP_RING) : 0, first = b ? b->n - n : 0;
+    if (n == 0 || x <= b->from[first % BP_RING])
+        return n ? b->sum[first % BP_RING] : 0;
+    unsigned lo = first, hi = b->n - 1;   /* the last interval starting at or before x */
     while (lo < hi) {
         unsigned mid = lo + (hi - lo + 1) / 2;
-        if (cu->bp_from[mid % BP_RING] <= x)
+        if (b->from[mid % BP_RING] <= x)
             lo = mid;
         else
             hi = mid - 1;
     }
     unsigned i = lo % BP_RING;
-    return cu->bp_sum[i] + min64(x, cu->bp_to[i]) - cu->bp_from[i];
+    return b->sum[i] + min64(x, b->to[i]) - b->from[i];
 }
 
 /* Records that the vector-memory pipe is held from `from` to `to` by a
- * full L2 miss queue (after every interval recorded before). */
+ * full L2 miss queue (after every interval recorded before); without
+ * host memory for the record the hold is charged as arbitration. */
 static void bp_add(tcu_t *cu, uint64_t from, uint64_t to)
 {
+    if (!cu->bp && !(cu->bp = calloc(1, sizeof *cu->bp)))
+        return;
+    bp_ring_t *b = cu->bp;
     uint64_t sum = 0;
-    if (cu->bp_n) {
-        unsigned p = (cu->bp_n - 1) % BP_RING;
-        sum = cu->bp_sum[p] + cu->bp_to[p] - cu->bp_from[p];
+    if (b->n) {
+        unsigned p = (b->n - 1) % BP_RING;
+        sum = b->sum[p] + b->to[p] - b->from[p];
     }
-    unsigned i = cu->bp_n++ % BP_RING;
-    cu->bp_from[i] = from;
-    cu->bp_to[i] = to;
-    cu->bp_sum[i] = sum;
+    unsigned i = b->n++ % BP_RING;
+    b->from[i] = from;
+    b->to[i] = to;
+    b->sum[i] = sum;
 }
 
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
@@ -1279,6 +1288,8 @@ static void teardown(tm_t *m)
         m->free_wg = g->next_free;
         wg_destroy(g);
     }
+    for (unsigned i = 0; m->cu && i < m->ncu; i++)
+        free(m->cu[i].bp);
     free(m->cu);
     free(m->due);
     mt_free(m->mt);

@@ -70,13 +70,14 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
-/* A fold of v's bits into its low bits (XOR of its 4-bit groups). */
+/* A fold of v's bits into its low bits: the XOR of v >> 4k for every k
+ * (computed by doubling). */
 static uint64_t fold(uint64_t v)
 {
-    uint64_t h = 0;
-    for (; v; v >>= 4)
-        h ^= v;
-    return h;
+    v ^= v >> 4;
+    v ^= v >> 8;
+    v ^= v >> 16;
+    return v ^ v >> 32;
 }
 
 uint32_t dram_chunk_channel(uint64_t addr, uint32_t n)
@@ -84,6 +85,10 @@ uint32_t dram_chunk_channel(uint64_t addr, uint32_t n)
     if (n <= 1)
         return 0;
     uint64_t c = addr >> 8;
+    if ((n & (n - 1)) == 0) {
+        unsigned sh = (unsigned)__builtin_ctz(n);
+        return (uint32_t)(((c & (n - 1)) + fold(c >> sh)) & (n - 1));
+    }
     return (uint32_t)((c % n + fold(c / n)) % n);
 }
 
