@@ -42,7 +42,7 @@ enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 enum { BP_RING = 1024 };
 
 /* The latest BP_RING intervals during which a CU's vector-memory pipe was
- * held by a full L2 miss queue, disjoint and in time order, with the held
+ * held until the L2 channels took its lines (back pressure), disjoint and in time order, with the held
  * cycles before each (sum). */
 typedef struct bp_ring {
     uint64_t from[BP_RING], to[BP_RING], sum[BP_RING];
@@ -100,7 +100,7 @@ typedef struct {
     unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
     unsigned lds_used, barrier_groups, waves;
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
-    struct bp_ring *bp;        /* the pipe's holds by a full L2 miss queue (allocated on the first) */
+    struct bp_ring *bp;        /* the pipe's holds by back pressure (allocated on the first) */
     uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
     uint64_t drain_min;            /* earliest end of a draining wave */
@@ -375,8 +375,8 @@ static tm_pc_t *pc_stats(tm_t *m, uint64_t pc)
     return off < m->st.ndw ? &m->st.pc[off] : NULL;
 }
 
-/* Cycles before x during which the CU's vector-memory pipe was held by a
- * full L2 miss queue (over the intervals remembered; x before the oldest
+/* Cycles before x during which the CU's vector-memory pipe was held by
+ * back pressure (over the intervals remembered; x before the oldest
  * counts from it). */
 static uint64_t bp_held(const tcu_t *cu, uint64_t x)
 {
@@ -396,8 +396,8 @@ static uint64_t bp_held(const tcu_t *cu, uint64_t x)
     return b->sum[i] + min64(x, b->to[i]) - b->from[i];
 }
 
-/* Records that the vector-memory pipe is held from `from` to `to` by a
- * full L2 miss queue (after every interval recorded before); without
+/* Records that the vector-memory pipe is held from `from` to `to` by
+ * back pressure (after every interval recorded before); without
  * host memory for the record the hold is charged as arbitration. */
 static void bp_add(tcu_t *cu, uint64_t from, uint64_t to)
 {

@@ -30,8 +30,9 @@ typedef enum {
  * waiting in s_waitcnt for each counter, at s_barrier, for its previous
  * instruction (issue cost, VALU->SGPR->SALU delay), ready but another wave
  * or the SIMD's turn won (arbitration, a busy unit), a vector-memory
- * instruction ready while the CU's vector-memory pipe is held because an
- * L2 channel's miss queue is full (mem_queue), for its instructions (taken
+ * instruction ready while the CU's vector-memory pipe is held until the L2
+ * channels take the previous access's lines (a channel busy, or its miss
+ * queue full: mem_queue), for its instructions (taken
  * branch, instruction-cache miss), in s_sleep. */
 #define TM_STALL_LIST(X) \
     X(waitcnt_vmcnt) X(waitcnt_lgkmcnt) X(waitcnt_expcnt) X(barrier) \
