@@ -93,7 +93,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
                           "channel (JESD212 x32 mode)"
 #define GDDR5_VALUES(ch) [DEV_dram_channels] = ch, [DEV_dram_banks] = 16, [DEV_dram_page] = 2048, \
     [DEV_dram_row_ns] = 24, [DEV_dram_act_ns] = 6, [DEV_dram_refi_ns] = 1953, [DEV_dram_rfc_ns] = 65, \
-    [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 32
+    [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 20
 #define GDDR5_SRCS(bus) \
     [DEV_dram_channels] = GDDR5_SRC_CH(bus), \
     [DEV_dram_banks] = "JESD212 GDDR5: 16 banks in 4 bank groups", \
@@ -103,10 +103,11 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_dram_refi_ns] = "JESD212 GDDR5: 16K refreshes per 32 ms = 1953 ns", \
     [DEV_dram_rfc_ns] = "calibration: tRFC of 2 Gb GDDR5, about 65 ns [UNVERIFIED]", \
     [DEV_dram_turn_ns] = "calibration: tWTR + tRTW of GDDR5, about 10 ns [UNVERIFIED]", \
-    [DEV_dram_wq] = "calibration: write batches of 32 lines (2 KiB, one row) per channel"
+    [DEV_dram_wq] = "calibration: fitted to: B1, B2, B6, B8 (BabelStream Copy/Mul/Add/Triad: 20 lines " \
+                    "per batch, 16 to 32 tried; the write batches' turnarounds set the read-write efficiency)"
 #define HBM_VALUES(ch, banks, page, rfc) [DEV_dram_channels] = ch, [DEV_dram_banks] = banks, \
     [DEV_dram_page] = page, [DEV_dram_row_ns] = 28, [DEV_dram_act_ns] = 4, [DEV_dram_refi_ns] = 3900, \
-    [DEV_dram_rfc_ns] = rfc, [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 32
+    [DEV_dram_rfc_ns] = rfc, [DEV_dram_turn_ns] = 10, [DEV_dram_wq] = 20
 #define HBM_SRCS(chsrc, banksrc, pagesrc, rfcsrc) \
     [DEV_dram_channels] = chsrc, [DEV_dram_banks] = banksrc, [DEV_dram_page] = pagesrc, \
     [DEV_dram_row_ns] = "calibration: tRP + tRCD of HBM, about 14 + 14 ns [UNVERIFIED]", \
@@ -114,7 +115,8 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_dram_refi_ns] = "JESD235 HBM: tREFI 3.9 us [UNVERIFIED]", \
     [DEV_dram_rfc_ns] = rfcsrc, \
     [DEV_dram_turn_ns] = "calibration: tWTR + tRTW of HBM, about 10 ns [UNVERIFIED]", \
-    [DEV_dram_wq] = "calibration: write batches of 32 lines per channel"
+    [DEV_dram_wq] = "calibration: fitted to: B1, B2, B6, B8 (BabelStream Copy/Mul/Add/Triad: 20 lines " \
+                    "per batch, 16 to 32 tried; the write batches' turnarounds set the read-write efficiency)"
 
 #define SHARED_VALUES \
     [DEV_wave_slots] = 10, [DEV_valu_sgpr_delay] = 16, [DEV_branch_taken] = 20, \
