@@ -115,8 +115,12 @@ dram_t *dram_new(const device_t *d)
     m->turn = ns_units(p[DEV_dram_turn_ns], p[DEV_clock_mhz]);
     m->refi = p[DEV_dram_rfc_ns] ? ns_units(p[DEV_dram_refi_ns], p[DEV_clock_mhz]) : 0;
     m->rfc = ns_units(p[DEV_dram_rfc_ns], p[DEV_clock_mhz]);
-    if (m->refi <= m->rfc)
-        m->refi = 0;   /* a refresh as long as its interval: treated as none (device.c refuses it) */
+    /* a burst must fit between two refreshes, or a search for a slot
+     * outside them would never end: refresh is then left out (device.c
+     * refuses a refresh as long as its interval; a burst longer than the
+     * gap takes absurd --set values) */
+    if (m->refi <= m->rfc || m->refi - m->rfc <= 2 * m->slot)
+        m->refi = 0;
     m->ch = calloc(m->nch, sizeof *m->ch);
     if (!m->ch) {
         free(m);
@@ -330,7 +334,7 @@ uint64_t dram_read(dram_t *m, uint64_t addr, uint64_t t)
  * taken. */
 static void turnaround(dram_t *m, chan_t *c, uint64_t x)
 {
-    for (uint64_t k = 0; m->slot && k * m->slot < m->turn; k++)
+    for (uint64_t k = 0; m->slot && k * m->slot < m->turn && k < WIN / 4; k++)
         bus_take(m, c, x);
 }
 

@@ -193,8 +193,44 @@ static void test_stream(void)
     dram_free(m);
 }
 
+/* Parameters at the ends of their ranges finish (no endless search for a
+ * slot outside refresh windows, no endless turnaround). */
+static void test_extremes(void)
+{
+    device_t d = dev();
+    d.p[DEV_clock_mhz] = 5000;
+    d.p[DEV_dram_gbps] = 1;          /* a burst of 64 ns x 1 channel: longer than the refresh gap */
+    d.p[DEV_dram_refi_ns] = 100;
+    d.p[DEV_dram_rfc_ns] = 99;
+    d.p[DEV_dram_turn_ns] = 1000;
+    d.p[DEV_dram_wq] = 1;
+    dram_t *m = dram_new(&d);
+    CHECK(m != NULL, "extreme parameters: dram_new");
+    if (!m)
+        return;
+    uint64_t r = 0;
+    for (int i = 0; i < 100; i++) {
+        r = dram_read(m, (uint64_t)i * 4096, (uint64_t)i);
+        dram_write(m, (uint64_t)i * 4096 + 64, (uint64_t)i);
+    }
+    CHECK(r > 0, "extreme parameters: 100 reads and writes finish (last read at %llu)", (unsigned long long)r);
+    dram_free(m);
+    d = dev();
+    d.p[DEV_clock_mhz] = 1;
+    d.p[DEV_dram_gbps] = 100000;     /* a burst far shorter than the turnaround */
+    d.p[DEV_dram_turn_ns] = 1000;
+    m = dram_new(&d);
+    if (!m)
+        return;
+    for (int i = 0; i < 100; i++)
+        dram_write(m, (uint64_t)i * 64, (uint64_t)i);
+    CHECK(dram_stats(m)->turnarounds == 100, "a turnaround of thousands of bursts: 100 write batches finish");
+    dram_free(m);
+}
+
 int main(void)
 {
+    test_extremes();
     test_map();
     test_rows();
     test_refresh();
