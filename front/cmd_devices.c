@@ -174,12 +174,10 @@ int cmd_devices(int argc, char **argv)
         return EXIT_USAGE;
     }
     device_t d = *p;
-    for (size_t i = 0; i < nset; i++) {
-        char err[512];
-        if (dev_set(&d, sets[i], err, sizeof err) != 0) {
-            cli_error("devices: --set %s", err);
-            return EXIT_USAGE;
-        }
+    char err[512];
+    if (dev_set_all(&d, (const char *const *)sets, nset, err, sizeof err) != 0) {
+        cli_error("devices: --set %s", err);
+        return EXIT_USAGE;
     }
     if (json)
         return write_json(&d);

@@ -209,9 +209,9 @@ int gpu_sim_device(device_t *out, const gpu_info_t *info, const isa_target_t *t,
     for (size_t i = 0; i < nsets; i++) {
         size_t n = strlen(desc);
         snprintf(desc + n, desclen - n, "%s%s (--set)", n ? ", " : "", sets[i]);
-        if (dev_set(out, sets[i], err, errlen))
-            return -1;
     }
+    if (dev_set_all(out, sets, nsets, err, errlen))
+        return -1;
     if (!desc[0])
         snprintf(desc, desclen, "none");
     return 0;

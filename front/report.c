@@ -72,10 +72,7 @@ int rep_device(device_t *out, const char *name, const isa_target_t *t, const cha
     if (dev_check_target(d, t, err, errlen))
         return -1;
     *out = *d;
-    for (size_t i = 0; i < nsets; i++)
-        if (dev_set(out, sets[i], err, errlen))
-            return -1;
-    return 0;
+    return dev_set_all(out, sets, nsets, err, errlen);
 }
 
 double rep_pct(uint64_t part, uint64_t whole)

@@ -492,7 +492,31 @@ static int parse_u32(const char *s, uint32_t *out)
     return 0;
 }
 
+/* Apply "KEY=VALUE" to d (key, number and range checked); with
+ * check_geometry the result must also pass geometry_err. */
+static int set_one(device_t *d, const char *assignment, int check_geometry, char *err, size_t errlen);
+
 int dev_set(device_t *d, const char *assignment, char *err, size_t errlen)
+{
+    return set_one(d, assignment, 1, err, errlen);
+}
+
+int dev_set_all(device_t *d, const char *const *sets, size_t n, char *err, size_t errlen)
+{
+    device_t t = *d;
+    for (size_t i = 0; i < n; i++)
+        if (set_one(&t, sets[i], 0, err, errlen))
+            return -1;
+    char why[160];
+    if (n && geometry_err(&t, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s (with every KEY=VALUE given applied)", why);
+        return -1;
+    }
+    *d = t;
+    return 0;
+}
+
+static int set_one(device_t *d, const char *assignment, int check_geometry, char *err, size_t errlen)
 {
     char keys[1024];
     const char *eq = assignment ? strchr(assignment, '=') : NULL;
@@ -528,7 +552,7 @@ int dev_set(device_t *d, const char *assignment, char *err, size_t errlen)
     device_t t = *d;
     t.p[i] = v;
     char why[160];
-    if (geometry_err(&t, why, sizeof why) != 0) {
+    if (check_geometry && geometry_err(&t, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s=%u: %s", params[i].key, v, why);
         return -1;
     }

@@ -91,5 +91,10 @@ const char *dev_param_source(const device_t *d, dev_param_t i);
 /* Apply "KEY=VALUE" to d.  Returns 0, or -1 with a one-line message in err
  * (unknown key: the message lists the keys; bad or out-of-range value). */
 int dev_set(device_t *d, const char *assignment, char *err, size_t errlen);
+/* Apply the n assignments sets[] to d as dev_set does, the cross-parameter
+ * checks (cache geometry, DRAM page, refresh within its interval) made
+ * once all are applied, so that their order does not matter.  0, or -1
+ * with a one-line message in err and d unchanged. */
+int dev_set_all(device_t *d, const char *const *sets, size_t n, char *err, size_t errlen);
 
 #endif

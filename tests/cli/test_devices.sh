@@ -146,6 +146,13 @@ usage_error "DRAM page below a chunk" "dram_page=128 is out of range (256..65536
 usage_error "refresh longer than its interval" "a refresh of 2000 ns does not fit in its interval of 1953 ns" \
     devices r9-290x --set dram_rfc_ns=2000
 usage_error "refresh interval too short" "dram_refi_ns=10 is out of range" devices r9-290x --set dram_refi_ns=10
+# the cross-parameter checks come after every --set: their order does not matter
+run devices r9-290x --set dram_refi_ns=100 --set dram_rfc_ns=50
+if [ "$rc" -eq 0 ] && grep -Eq '^  dram_refi_ns +100 ' "$tmp/out" && grep -Eq '^  dram_rfc_ns +50 ' "$tmp/out"; then
+    ok "devices --set dram_refi_ns=100 --set dram_rfc_ns=50: accepted in either order"
+else
+    bad "devices --set refresh 100/50: status $rc" "$tmp/err"
+fi
 usage_error "no L2 miss entry" "l2_mshr=0 is out of range (1..4096 lines)" devices vega-64 --set l2_mshr=0
 usage_error "write queue of 0" "dram_wq=0 is out of range (1..1024 lines)" devices rx-480 --set dram_wq=0
 usage_error "multiply of 2 cycles" "mul32_cycles=2 is out of range (4..64 cycles)" devices mi50 --set mul32_cycles=2

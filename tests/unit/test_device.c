@@ -296,8 +296,29 @@ static void test_set(void)
     }
 }
 
+/* dev_set_all: the cross-parameter checks after every assignment, so the
+ * order does not matter; a refused list leaves the device unchanged. */
+static void test_set_all(void)
+{
+    device_t d = *dev_preset("r9-290x");
+    char err[256];
+    const char *ok[] = {"dram_refi_ns=100", "dram_rfc_ns=50"};
+    CHECK(dev_set(&d, ok[0], err, sizeof err) != 0, "dev_set alone: refi 100 below the preset's tRFC is refused");
+    CHECK(dev_set_all(&d, ok, 2, err, sizeof err) == 0 && d.p[DEV_dram_refi_ns] == 100 && d.p[DEV_dram_rfc_ns] == 50,
+          "dev_set_all: refi 100 then rfc 50 accepted together");
+    device_t before = d;
+    const char *bad[] = {"cus=8", "dram_rfc_ns=100"};
+    CHECK(dev_set_all(&d, bad, 2, err, sizeof err) != 0 && strstr(err, "does not fit") != NULL &&
+              memcmp(&d, &before, sizeof d) == 0,
+          "dev_set_all: a refresh as long as its interval refused, the device unchanged (%s)", err);
+    const char *page[] = {"dram_page=3000"};
+    CHECK(dev_set_all(&d, page, 1, err, sizeof err) != 0 && strstr(err, "power of two") != NULL,
+          "dev_set_all: a DRAM page of 3000 bytes refused (%s)", err);
+}
+
 int main(void)
 {
+    test_set_all();
     test_presets();
     test_sources();
     test_defaults();
