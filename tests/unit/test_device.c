@@ -302,12 +302,12 @@ static void test_set_all(void)
 {
     device_t d = *dev_preset("r9-290x");
     char err[256];
-    const char *ok[] = {"dram_refi_ns=100", "dram_rfc_ns=50"};
-    CHECK(dev_set(&d, ok[0], err, sizeof err) != 0, "dev_set alone: refi 100 below the preset's tRFC is refused");
-    CHECK(dev_set_all(&d, ok, 2, err, sizeof err) == 0 && d.p[DEV_dram_refi_ns] == 100 && d.p[DEV_dram_rfc_ns] == 50,
-          "dev_set_all: refi 100 then rfc 50 accepted together");
+    const char *ok[] = {"dram_refi_ns=50", "dram_rfc_ns=20"};
+    CHECK(dev_set(&d, ok[0], err, sizeof err) != 0, "dev_set alone: refi 50 below the preset's tRFC (65) is refused");
+    CHECK(dev_set_all(&d, ok, 2, err, sizeof err) == 0 && d.p[DEV_dram_refi_ns] == 50 && d.p[DEV_dram_rfc_ns] == 20,
+          "dev_set_all: refi 50 then rfc 20 accepted together");
     device_t before = d;
-    const char *bad[] = {"cus=8", "dram_rfc_ns=100"};
+    const char *bad[] = {"cus=8", "dram_rfc_ns=50"};
     CHECK(dev_set_all(&d, bad, 2, err, sizeof err) != 0 && strstr(err, "does not fit") != NULL &&
               memcmp(&d, &before, sizeof d) == 0,
           "dev_set_all: a refresh as long as its interval refused, the device unchanged (%s)", err);
