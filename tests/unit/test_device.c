@@ -300,14 +300,14 @@ static void test_set(void)
  * order does not matter; a refused list leaves the device unchanged. */
 static void test_set_all(void)
 {
-    device_t d = *dev_preset("r9-290x");
+    device_t d = *dev_preset("mi50");
     char err[256];
-    const char *ok[] = {"dram_refi_ns=50", "dram_rfc_ns=20"};
-    CHECK(dev_set(&d, ok[0], err, sizeof err) != 0, "dev_set alone: refi 50 below the preset's tRFC (65) is refused");
-    CHECK(dev_set_all(&d, ok, 2, err, sizeof err) == 0 && d.p[DEV_dram_refi_ns] == 50 && d.p[DEV_dram_rfc_ns] == 20,
-          "dev_set_all: refi 50 then rfc 20 accepted together");
+    const char *ok[] = {"dram_refi_ns=200", "dram_rfc_ns=100"};
+    CHECK(dev_set(&d, ok[0], err, sizeof err) != 0, "dev_set alone: refi 200 below the preset's tRFC (260) is refused");
+    CHECK(dev_set_all(&d, ok, 2, err, sizeof err) == 0 && d.p[DEV_dram_refi_ns] == 200 && d.p[DEV_dram_rfc_ns] == 100,
+          "dev_set_all: refi 200 then rfc 100 accepted together");
     device_t before = d;
-    const char *bad[] = {"cus=8", "dram_rfc_ns=50"};
+    const char *bad[] = {"cus=8", "dram_rfc_ns=200"};
     CHECK(dev_set_all(&d, bad, 2, err, sizeof err) != 0 && strstr(err, "does not fit") != NULL &&
               memcmp(&d, &before, sizeof d) == 0,
           "dev_set_all: a refresh as long as its interval refused, the device unchanged (%s)", err);
