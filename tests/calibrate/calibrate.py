@@ -41,6 +41,13 @@ Datasets (each in its module here: ds_NAME.py; what they share in common.py):
                   (a host synchronisation after each launch) and O1-O12 (the
                   OpenCL runtimes' queued-to-start latency) measure host
                   software: not reproduced.
+  fluidx3d        FluidX3D's D3Q19 lattice-Boltzmann stream_collide, FP32
+                  arithmetic and storage (rows K26-K37, MLUPs/s), our kernel
+                  in tests/calibrate/kernels/lbm.cl (pull streaming, two
+                  buffers, 153 B per cell), one time step on a 128^3 box.
+                  The FP32/FP16S and FP32/FP16C columns (16-bit storage in
+                  FluidX3D's own number formats and conversion code, under
+                  its non-commercial licence) are not reproduced.
 
 Accuracy is reported, not checked: the exit status is 0 when every run
 completed, 1 when a run failed, 2 on bad usage.
@@ -53,6 +60,7 @@ Options:
   --size N        array elements for every BabelStream run (overrides the shrink)
   --bw-size N     input floats for every clpeak bandwidth run (overrides the shrink;
                   a multiple of 65536)
+  --lbm-size N    the edge of the FluidX3D box (default 128; published 256; a multiple of 4)
   --compute-wg A,B  work-groups per CU of the two clpeak compute runs (default 2,4)
   --scan          the size scan: every BabelStream row at 2^20 ... 2^24 elements and at the
                   published size; the bandwidth at each size and its difference
@@ -72,13 +80,14 @@ from ds_clpeak_bw import CLPEAK_SHRUNK, clpeak_points, clpeak_value
 from ds_clpeak_compute import COMPUTE_WG, compute_points, compute_value
 from ds_cscs import (CHASE_JUMPS, COPY_BYTES, LDS_ITERS, chase_value, copy_value,
                      cscs_points, launch_value, lds_value)
+from ds_fluidx3d import lbm_intro, lbm_points, lbm_value
 
 DEFAULT_POINTS = os.path.join(ROOT, "..", "shared", "calibration", "calibration_points.csv")
 
 VALUE = {"babelstream": lambda p: stream_value(p) if p.run.error is None else None,
          "clpeak_bw": clpeak_value, "clpeak_compute": compute_value,
          "pointer_chase": chase_value, "lds_bw": lds_value, "d2d_copy": copy_value,
-         "launch": launch_value}
+         "launch": launch_value, "fluidx3d": lbm_value}
 
 
 def main():
@@ -88,6 +97,7 @@ def main():
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--size", type=int, default=0)
     ap.add_argument("--bw-size", type=int, default=0)
+    ap.add_argument("--lbm-size", type=int, default=0)
     ap.add_argument("--compute-wg", default="")
     ap.add_argument("--scan", action="store_true")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
@@ -104,6 +114,10 @@ def main():
     if a.bw_size and (a.bw_size < 0 or a.bw_size % 65536):
         print("calibrate: --bw-size %d: a positive multiple of 65536 (16 reads x 16 floats x 256)"
               % a.bw_size, file=sys.stderr)
+        return 2
+    if a.lbm_size and (a.lbm_size < 0 or a.lbm_size % 4):
+        print("calibrate: --lbm-size %d: a positive multiple of 4 (cells a multiple of 64)"
+              % a.lbm_size, file=sys.stderr)
         return 2
     wg = COMPUTE_WG
     if a.compute_wg:
@@ -133,6 +147,7 @@ def main():
     pts += clpeak_points(rows, size=a.bw_size or None)
     pts += compute_points(rows, wg)
     pts += cscs_points(rows)
+    pts += lbm_points(rows, edge=a.lbm_size or None)
     wall, nrun = execute([r for p in pts for r in getattr(p, "runs", [p.run])], a.jobs)
     failed = 0
     for p in pts:
@@ -198,6 +213,7 @@ def main():
         "\nCSCS kernel launch (ault:amdvega): an empty kernel (tests/calibrate/kernels/empty.cl), "
         "one work-item: simulated kernel time + launch overhead (launch_ns, fitted to O14) "
         "per launch.  mi50 preset at its clock (not stated).\n")
+    intro["fluidx3d"] = lbm_intro(a.lbm_size or None)
     for name, dpts in datasets.items():
         out.write(intro[name])
         print_dataset(name, dpts, out)
