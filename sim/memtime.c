@@ -6,7 +6,8 @@
  *    the largest number of distinct dwords that fall into one bank (lanes
  *    on the same dword share it: broadcast).
  *  - Address processing: one quad per cycle, or the 1-D dword path
- *    (4 cycles per wave) when the lanes read consecutive dwords (4.3); a
+ *    (4 cycles per wave) when the lanes read consecutive dwords, at most a
+ *    dword each within its own (4.3); a
  *    partial wave costs min(4, quads) on that path (calibration choice: the
  *    fast path is never slower than the quad path).
  *  - The lines of a vector access are taken in the order the lanes first

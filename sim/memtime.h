@@ -1,8 +1,9 @@
 /* memtime.h — timing of the memory system for the cycle model: LDS bank
  * conflicts, vector-memory address processing and coalescing into 64-byte
  * lines, the per-CU vector L1, the scalar data cache and instruction cache
- * shared by groups of CUs, the L2 (channels interleaved by line) and DRAM
- * (latency and bandwidth).  Reservation based: each request is timed when
+ * shared by groups of CUs, the L2 (channels by hashed 256-byte chunk,
+ * misses in flight per channel, atomics) and, through sim/dram.h, the
+ * device memory.  Reservation based: each request is timed when
  * it is issued, in issue order; caches keep tags only (no data) and the
  * cycle each line's data arrives, so a hit on a line still being filled
  * waits for it (hit under miss).  All
