@@ -40,6 +40,7 @@ enum { NSIMD = 4, MAXSLOTS = 10, QMAX = 64, NQ = 3 };
 enum { Q_VM, Q_LGKM, Q_EXP };
 enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 enum { BP_RING = 1024 };
+enum { MAX_SE = 16 };   /* shader_engines' upper limit (device.c) */
 
 /* The latest BP_RING intervals during which a CU's vector-memory pipe was
  * held until the L2 channels took its lines (back pressure), disjoint and in time order, with the held
@@ -127,8 +128,12 @@ typedef struct {
     unsigned qmax[NQ];
     /* groups */
     uint32_t ngroups[3];
-    uint64_t groups, placed, finished, next_cu;
+    uint64_t groups, placed, finished;
     int disp_blocked;
+    unsigned nse;             /* shader engines; CU ci is on engine ci mod nse */
+    uint64_t se_free[MAX_SE]; /* per engine: its workgroup manager can launch again */
+    unsigned se_next[MAX_SE]; /* per engine: the next of its CUs to try (round-robin) */
+    unsigned se_rr;           /* the engine tried first (rotates) */
     twg_t *free_wg;
     uint64_t age, nwaves;
     uint64_t now;
@@ -892,8 +897,11 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
     cu->st->waves += g->nwaves;
     if (cu->waves > cu->st->peak_waves)
         cu->st->peak_waves = cu->waves;
-    uint64_t start = now + m->d->p[DEV_wg_launch];
+    uint64_t start0 = now + m->d->p[DEV_wg_launch];
     for (unsigned i = 0; i < g->nwaves; i++) {
+        /* the engine's workgroup manager launches the waves one after
+         * another, wave_launch cycles each (their registers' set-up) */
+        uint64_t start = start0 + (uint64_t)i * m->d->p[DEV_wave_launch];
         tw_t *t = &g->tw[i];
         unsigned s = t->simd, k = slot_of[i];
         memset(t, 0, sizeof *t);
@@ -923,24 +931,51 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
     return 0;
 }
 
-/* Place as many waiting groups as fit, one per cycle (calibration: the
- * dispatcher launches one work-group per cycle), CUs taken round-robin. */
+/* The first CU of engine se, from its round-robin position on, that fits
+ * a group of nw waves (its SIMDs into simd_of); -1 when none does. */
+static int se_cu(tm_t *m, unsigned se, unsigned nw, unsigned *simd_of)
+{
+    unsigned n = (m->ncu - se + m->nse - 1) / m->nse;   /* CUs se, se + nse, ... */
+    for (unsigned k = 0; k < n; k++) {
+        unsigned j = (m->se_next[se] + k) % n, ci = se + j * m->nse;
+        if (cu_fits(m, &m->cu[ci], nw, simd_of)) {
+            m->se_next[se] = (j + 1) % n;
+            return (int)ci;
+        }
+    }
+    return -1;
+}
+
+/* Place waiting groups at cycle now: each shader engine's workgroup
+ * manager (the engines taken in turn) launches the next group on the next
+ * of its CUs that fits (round-robin within the engine) when it is free,
+ * and is then busy for wave_launch cycles per wave of the group (at least
+ * one cycle).  The dispatcher is blocked (until a group's resources
+ * return) when every engine was free and none of their CUs fit. */
 static int dispatch_groups(tm_t *m, uint64_t now)
 {
     if (m->placed >= m->groups || m->disp_blocked)
         return 0;
-    unsigned simd_of[64], nw = group_waves(m, m->placed);
-    for (unsigned n = 0; n < m->ncu; n++) {
-        unsigned ci = (unsigned)((m->next_cu + n) % m->ncu);
-        if (cu_fits(m, &m->cu[ci], nw, simd_of)) {
-            if (place(m, ci, m->placed, nw, simd_of, now))
-                return -1;
-            m->placed++;
-            m->next_cu = ci + 1;
-            return 0;
+    unsigned simd_of[64], placed = 0, busy = 0;
+    for (unsigned k = 0; k < m->nse && m->placed < m->groups; k++) {
+        unsigned se = (m->se_rr + k) % m->nse, nw = group_waves(m, m->placed);
+        if (m->se_free[se] > now) {
+            busy = 1;
+            continue;
         }
+        int ci = se_cu(m, se, nw, simd_of);
+        if (ci < 0)
+            continue;
+        if (place(m, (unsigned)ci, m->placed, nw, simd_of, now))
+            return -1;
+        m->placed++;
+        placed++;
+        uint64_t cost = (uint64_t)nw * m->d->p[DEV_wave_launch];
+        m->se_free[se] = now + (cost ? cost : 1);
     }
-    m->disp_blocked = 1;
+    m->se_rr = (m->se_rr + 1) % m->nse;
+    if (!placed && !busy)
+        m->disp_blocked = 1;
     return 0;
 }
 
@@ -1215,6 +1250,11 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->cfg = l->timing;
     m->d = &l->timing->dev;
     m->ncu = m->d->p[DEV_cus];
+    m->nse = m->d->p[DEV_shader_engines];
+    if (m->nse == 0 || m->nse > MAX_SE)
+        m->nse = m->nse ? MAX_SE : 1;
+    if (m->nse > m->ncu && m->ncu)
+        m->nse = m->ncu;   /* --set cus below the engines: an engine per CU */
     const occ_params_t *op = occ_params((isa_gen_t)k->t->gen);
     if (!op || m->ncu == 0) {
         snprintf(err, errlen, "the cycle model has no parameters for %s", k->t->name);

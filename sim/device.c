@@ -50,6 +50,8 @@ static const char *const shared_src[DEV_NPARAMS] = {
                       "kernel <<<1,1>>> launched back to back, 2.64 us per launch) less the empty kernel's own "
                       "simulated time on mi50 (317 cycles at 1200 MHz: 0.26 us): 2380 ns; same on every preset "
                       "(no published number for gfx6-gfx8)",
+    [DEV_wave_launch] = "calibration: no published number (CALIBRATION.md gap 5); one wave per cycle per "
+                        "shader engine's workgroup manager; same on every preset",
     [DEV_l2_mshr] = "calibration: no published number (MGPUSim's R9 Nano L2: 64 MSHRs per bank); "
                     "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
                     "DRAM latency); same on every preset",
@@ -123,7 +125,7 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
     [DEV_l1_latency] = 136, [DEV_l2_ways] = 16, [DEV_l2_latency] = 288, [DEV_ifetch_lines] = 10, [DEV_l2_mshr] = 512, \
-    [DEV_launch_ns] = 2380
+    [DEV_launch_ns] = 2380, [DEV_wave_launch] = 1
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
                       [DEV_icache_kib] = 32, [DEV_icache_cus] = 4
@@ -140,12 +142,13 @@ typedef struct {
 static const preset_t presets[] = {
     {{"hd-7970", "Radeon HD 7970 (Tahiti XT)", "gfx600", ISA_GFX6,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 32, [DEV_clock_mhz] = 925, [DEV_dp_factor] = 2,
-       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 215,
+       [DEV_fast_fma] = 1, [DEV_shader_engines] = 2, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 768, [DEV_l2_channels] = 12, [DEV_dram_latency] = 215,
        [DEV_dram_gbps] = 264, GDDR5_VALUES(12)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: 2 SE x 2 SH x 8 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 925 MHz engine clock (no boost on the HD 7970) [UNVERIFIED]",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 2 (DP 1/4) on Tahiti HD 7970",
       [DEV_fast_fma] = FMA_FAST("tahiti"),
+      [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: Tahiti 2 SE x 2 SH x 8 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX6, [DEV_scalar_cache_cus] = K_GFX6,
       [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6,
@@ -157,13 +160,14 @@ static const preset_t presets[] = {
 
     {{"r9-290x", "Radeon R9 290X (Hawaii XT)", "gfx701", ISA_GFX7,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 44, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 4,
-       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
+       [DEV_fast_fma] = 1, [DEV_shader_engines] = 4, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 1024, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 320, GDDR5_VALUES(16)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: 4 SE x 11 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5: 'up to' 1000 MHz, the only published engine clock (no base "
                         "clock; reference boards throttle below it)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 4 (DP 1/8) on consumer Hawaii R9 290/290X",
       [DEV_fast_fma] = FMA_FAST("hawaii"),
+      [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: Hawaii 4 SE x 11 CUs",
       [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX7, [DEV_scalar_cache_cus] = K_GFX7,
       [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7,
@@ -175,13 +179,14 @@ static const preset_t presets[] = {
 
     {{"r9-nano", "Radeon R9 Nano (Fiji XT)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 64, [DEV_clock_mhz] = 1000, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
+       [DEV_fast_fma] = 0, [DEV_shader_engines] = 4, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 16, [DEV_dram_latency] = 232,
        [DEV_dram_gbps] = 512, HBM_VALUES(32, 8, 2048, 160)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 'up to' 1000 MHz, the only published engine clock "
                         "(no base clock; 175 W limit lowers it under load)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8 (DP 1/16) on Fiji",
       [DEV_fast_fma] = FMA_SLOW("fiji"),
+      [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
@@ -196,13 +201,14 @@ static const preset_t presets[] = {
 
     {{"rx-480", "Radeon RX 480 (Polaris 10)", "gfx803", ISA_GFX8,
       {SHARED_VALUES, CACHES_GFX6_8, [DEV_cus] = 36, [DEV_clock_mhz] = 1120, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 0, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 260,
+       [DEV_fast_fma] = 0, [DEV_shader_engines] = 4, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 2048, [DEV_l2_channels] = 8, [DEV_dram_latency] = 260,
        [DEV_dram_gbps] = 256, GDDR5_VALUES(8)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [SPEC] fpsbench/TPU: 36 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1120 MHz base clock (boost 1266 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [CLRX] DPFACTOR 8; [SPEC] RX 480 FP64 1:16",
       [DEV_fast_fma] = FMA_SLOW("polaris"),
+      [DEV_shader_engines] = "calibration: 4, as the other gfx8/gfx9 chips of 32 or more CUs in GCN-FACTS 4.5 (Polaris 10: 4 x 9 CUs [UNVERIFIED])",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
       [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
@@ -214,13 +220,14 @@ static const preset_t presets[] = {
 
     {{"vega-64", "Radeon RX Vega 64 (Vega 10)", "gfx900", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 64, [DEV_clock_mhz] = 1247, [DEV_dp_factor] = 8,
-       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 289,
+       [DEV_fast_fma] = 1, [DEV_shader_engines] = 4, [DEV_mul32_cycles] = 16, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 289,
        [DEV_dram_gbps] = 484, HBM_VALUES(32, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1247 MHz base clock (boost 1546 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] Vega10 FP64 1:16: DPFACTOR 8",
       [DEV_fast_fma] = FMA_FAST("gfx900"),
+      [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
       [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
@@ -235,13 +242,14 @@ static const preset_t presets[] = {
 
     {{"mi50", "Radeon Instinct MI50 (Vega 20)", "gfx906", ISA_GFX9,
       {SHARED_VALUES, CACHES_GFX9, [DEV_cus] = 60, [DEV_clock_mhz] = 1200, [DEV_dp_factor] = 1,
-       [DEV_fast_fma] = 1, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 278,
+       [DEV_fast_fma] = 1, [DEV_shader_engines] = 4, [DEV_mul32_cycles] = 8, [DEV_l2_kib] = 4096, [DEV_l2_channels] = 16, [DEV_dram_latency] = 278,
        [DEV_dram_gbps] = 1024, HBM_VALUES(64, 16, 1024, 260)}},
      {[DEV_cus] = "GCN-FACTS 4.5 [ROCM-DOC] gpu-specs: 60 CUs",
       [DEV_clock_mhz] = "GCN-FACTS 4.5 [SPEC]: 1200 MHz base clock (boost 1746 MHz not used: "
                         "GCN-FACTS says use the sustained, not the boost, clock)",
       [DEV_dp_factor] = "GCN-FACTS 1.3 [SPEC] MI50 FP64 1:2 (6.7 TFLOPS): DPFACTOR 1",
       [DEV_fast_fma] = FMA_FAST("gfx906"),
+      [DEV_shader_engines] = "calibration: 4, as Vega 10 (GCN-FACTS 4.5: 4 SE x 16 CUs); Vega 20 keeps its layout with 60 of 64 CUs [UNVERIFIED]",
       [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
       [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
@@ -401,6 +409,8 @@ static const struct {
     [DEV_valu_sgpr_delay] = {0, 10000},
     [DEV_branch_taken] = {1, 10000},
     [DEV_branch_not_taken] = {1, 10000},
+    [DEV_shader_engines] = {1, 16},
+    [DEV_wave_launch] = {0, 10000},
     [DEV_wg_launch] = {0, 1000000},
     [DEV_launch_ns] = {0, 1000000000},
     [DEV_barrier_latency] = {0, 1000000},

@@ -24,6 +24,8 @@
     X(branch_taken,        "cycles",     "issue cost of a taken branch (refetch included)") \
     X(branch_not_taken,    "cycles",     "issue cost of a branch not taken") \
     X(launch_ns,           "ns",         "per-launch overhead outside the kernel's cycles: packet processing, dispatch set-up, end-of-kernel release") \
+    X(shader_engines,      "SEs",        "shader engines, each with a workgroup manager that launches groups") \
+    X(wave_launch,         "cycles",     "a workgroup manager's time per wave it launches (register set-up)") \
     X(wg_launch,           "cycles",     "from placing a work-group on a CU to its waves' first issue") \
     X(barrier_latency,     "cycles",     "from the last wave reaching s_barrier to the release") \
     X(lds_latency,         "cycles",     "LDS data return after the bank cycles") \

@@ -218,6 +218,11 @@ def runs_for(t):
     for op in ISSUE:
         for n in ISSUE_N:
             R[f"issue_{op}_{n}"] = Run(f"issue_{op}_{n}", t, 64, 64, 1024)
+    # (dispatch) 64 one-wave groups on 64 CUs (a later --set cus wins)
+    for se, wl in ((1, 0), (1, 100), (4, 100)):
+        R[f"dispatch_{se}_{wl}"] = Run("empty_frame", t, 64 * 64, 64, 16384, timeline=True,
+                                       sets=("cus=64", f"shader_engines={se}", f"wave_launch={wl}"))
+    R["dispatch_group"] = Run("valu_chain", t, 256, 256, 1024, timeline=True, sets=("wave_launch=100",))
     for n in ISSUE_N:   # (vmem rate) 8 one-wave groups on the CU
         R[f"vmem_rate_{n}"] = Run(f"issue_buffer_load_dword_{n}", t, 512, 64, 4096)
     for k in ("fetch_e32", "fetch_e64"):
@@ -557,6 +562,30 @@ def check_vmem_rate(t, R):
           f"8 waves x 8 loads: {d} cycles, expected {want} +-10%")
 
 
+def check_dispatch(t, R, P):
+    # 64 one-wave groups, one per CU: a shader engine's workgroup manager
+    # launches a group, then is busy wave_launch cycles per wave (at least
+    # one cycle).  From the timeline, the first wave's start to the last's:
+    # one engine, 63 x max(wave_launch, 1) cycles; four engines launch four
+    # groups at a time: 15 x wave_launch.
+    for (se, wl), want in (((1, 0), 63), ((1, 100), 63 * 100), ((4, 100), 15 * 100)):
+        spans = wave_spans(R[f"dispatch_{se}_{wl}"])
+        if not spans or len(spans) != 64:
+            check(f"{t}/dispatch {se} engine(s), wave_launch {wl}", False, "no timeline of 64 waves")
+            continue
+        begins = [b for (_, _, b, _) in spans.values()]
+        d = round((max(begins) - min(begins)) * P["clock_mhz"])
+        check(f"{t}/dispatch {se} shader engine(s), 64 one-wave groups, wave_launch {wl}", abs(d - want) <= 2,
+              f"the last wave starts {d} cycles after the first, expected {want} +-2")
+    # the waves of one group are launched one after another: a 4-wave
+    # group at 100 cycles a wave starts its last wave 300 cycles after its first
+    spans = wave_spans(R["dispatch_group"])
+    begins = sorted(b for (_, _, b, _) in (spans or {}).values())
+    d = round((begins[-1] - begins[0]) * P["clock_mhz"]) if len(begins) == 4 else None
+    check(f"{t}/dispatch the 4 waves of a group, wave_launch 100", d is not None and abs(d - 300) <= 2,
+          f"the last wave starts {d} cycles after the first, expected 300 +-2")
+
+
 def check_fetch(t, R):
     # 256 v_add_f32 from a 32-byte block boundary: e64 (2 dwords, 4 per
     # block, 2 of them past the third dword: 128 penalties) minus e32.
@@ -672,6 +701,7 @@ def main():
         guarded(f"{t}/prio", lambda: check_prio(t, R))
         guarded(f"{t}/issue", lambda: check_issue(t, R, P))
         guarded(f"{t}/vmem rate", lambda: check_vmem_rate(t, R))
+        guarded(f"{t}/dispatch", lambda: check_dispatch(t, R, P))
         guarded(f"{t}/fetch", lambda: check_fetch(t, R))
 
 
