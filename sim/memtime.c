@@ -418,12 +418,12 @@ static uint32_t l2_chan(const mt_t *m, uint64_t line)
     return dram_chunk_channel(line << LINE_SHIFT, m->nch);
 }
 
-/* The L2 set of line: within its channel, the line's chunk among the
- * channel's chunks and its place in the chunk. */
-static size_t l2_set(mt_t *m, uint64_t line)
+/* The L2 set of line on its channel c (l2_chan): the line's chunk among
+ * the channel's chunks and its place in the chunk. */
+static size_t l2_set(mt_t *m, uint32_t c, uint64_t line)
 {
     uint64_t key = (line >> 2) / m->nch << 2 | (line & 3);
-    return cache_set(&m->l2, l2_chan(m, line), key);
+    return cache_set(&m->l2, c, key);
 }
 
 /* Allocates line in L2 at cycle t; a dirty victim is written back to DRAM
@@ -440,10 +440,10 @@ static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
     return e;
 }
 
-/* Reserves line's L2 channel from cycle t on; returns the cycle it serves. */
-static uint64_t l2_channel(mt_t *m, uint64_t line, uint64_t t)
+/* Reserves L2 channel c from cycle t on; returns the cycle it serves. */
+static uint64_t l2_channel(mt_t *m, uint32_t c, uint64_t t)
 {
-    uint64_t *f = &m->chan_free[l2_chan(m, line)];
+    uint64_t *f = &m->chan_free[c];
     t = max_u64(t, *f);
     *f = t + 1;
     m->accept = max_u64(m->accept, t);
@@ -479,14 +479,12 @@ static void heap_up(uint64_t *h, uint32_t i)
     }
 }
 
-/* A miss of line's channel served at cycle t that completes `done` cycles
- * after it starts: it starts when one of the channel's l2_mshr entries is
- * free (at t, or when the earliest miss in flight completes); the channel
- * accepts nothing else before that (its queue is in order).  Returns the
- * start. */
-static uint64_t miss_start(mt_t *m, uint64_t line, uint64_t t)
+/* A miss on channel c served at cycle t: it starts when one of the
+ * channel's l2_mshr entries is free (at t, or when the earliest miss in
+ * flight completes); the channel accepts nothing else before that (its
+ * queue is in order).  Returns the start. */
+static uint64_t miss_start(mt_t *m, uint32_t c, uint64_t t)
 {
-    uint32_t c = l2_chan(m, line);
     uint64_t *h = m->inflight + (size_t)c * m->mshr;
     if (m->mshr == 0 || m->ninflight[c] < m->mshr)
         return t;
@@ -500,44 +498,54 @@ static uint64_t miss_start(mt_t *m, uint64_t line, uint64_t t)
     return t;
 }
 
-/* Records the completion of a miss of line's channel. */
-static void miss_done(mt_t *m, uint64_t line, uint64_t done)
+/* Records the completion of a miss on channel c. */
+static void miss_done(mt_t *m, uint32_t c, uint64_t done)
 {
     if (m->mshr == 0)
         return;
-    uint32_t c = l2_chan(m, line);
     uint64_t *h = m->inflight + (size_t)c * m->mshr;
     h[m->ninflight[c]] = done;
     heap_up(h, m->ninflight[c]++);
 }
 
-/* Reads line through L2 from cycle t: returns the cycle the data is back
- * (L2 hit latency, or after the DRAM latency and transfer on a miss, the
- * line then allocated clean). */
-static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
+/* Reads line (on channel c) through L2 from cycle t: returns the cycle
+ * the data is back (L2 hit latency, or after the DRAM latency and
+ * transfer on a miss, the line then allocated clean); *entry gets its L2
+ * entry. */
+static uint64_t l2_read_at(mt_t *m, uint32_t c, uint64_t line, uint64_t t, size_t *entry)
 {
-    t = l2_channel(m, line, t);
-    size_t s = l2_set(m, line);
+    t = l2_channel(m, c, t);
+    size_t s = l2_set(m, c, line);
     ptrdiff_t e = cache_find(&m->l2, s, line);
     if (e != NO_WAY) {
         m->st.l2_hits++;
+        *entry = (size_t)e;
         return max_u64(t + m->l2_lat, m->l2.ready[e]);
     }
     m->st.l2_misses++;
     m->st.dram_bytes += LINE_BYTES;
-    t = miss_start(m, line, t);
+    t = miss_start(m, c, t);
     uint64_t ready = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat) + m->dram_lat;
-    miss_done(m, line, ready);
-    m->l2.ready[l2_fill(m, s, line, t)] = ready;
+    miss_done(m, c, ready);
+    *entry = l2_fill(m, s, line, t);
+    m->l2.ready[*entry] = ready;
     return ready;
+}
+
+/* l2_read_at on line's own channel. */
+static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
+{
+    size_t e;
+    return l2_read_at(m, l2_chan(m, line), line, t, &e);
 }
 
 /* Writes line into L2 from cycle t (write-back: allocated without a DRAM
  * read, marked dirty); returns the cycle it is written. */
 static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
 {
-    t = l2_channel(m, line, t);
-    size_t s = l2_set(m, line);
+    uint32_t c = l2_chan(m, line);
+    t = l2_channel(m, c, t);
+    size_t s = l2_set(m, c, line);
     ptrdiff_t e = cache_find(&m->l2, s, line);
     if (e != NO_WAY)
         m->st.l2_hits++;
@@ -557,14 +565,13 @@ static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
  * gets the cycle the channel accepted it. */
 static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint64_t *at)
 {
-    uint64_t ready = l2_read(m, line, t);
     uint32_t c = l2_chan(m, line);
-    /* l2_read took one cycle of the channel; the other ops - 1 follow it */
+    size_t e;
+    uint64_t ready = l2_read_at(m, c, line, t, &e);
+    /* the read took one cycle of the channel; the other ops - 1 follow it */
     *at = m->chan_free[c] - 1;
     m->chan_free[c] += ops - 1;
-    ptrdiff_t e = cache_find(&m->l2, l2_set(m, line), line);
-    if (e != NO_WAY)
-        m->l2.dirty[e] = 1;
+    m->l2.dirty[e] = 1;
     return ready + ops - 1;
 }
 
@@ -694,7 +701,7 @@ void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes)
     if (!bytes)
         return;
     for (uint64_t line = addr >> 6; line <= (addr + bytes - 1) >> 6; line++) {
-        size_t s = l2_set(m, line);
+        size_t s = l2_set(m, l2_chan(m, line), line);
         if (cache_find(&m->l2, s, line) == NO_WAY) {
             int dirty;
             cache_fill(&m->l2, s, line, &dirty);
