@@ -252,6 +252,12 @@ static void text_caches(FILE *fp, const tm_stats_t *s)
         text_hit(fp, " ", "open-row hits", m->dram_row_hits, m->dram_row_misses);
         fprintf(fp, ", %llu L2 misses waited for a queue entry\n", (unsigned long long)m->l2_queue_waits);
     }
+    if (m->tlb_l1_hits + m->tlb_l1_misses) {
+        fputs("  translation      ", fp);
+        text_hit(fp, " ", "CU TLB hits", m->tlb_l1_hits, m->tlb_l1_misses);
+        text_hit(fp, ", ", "shared TLB", m->tlb_l2_hits, m->tlb_walks);
+        fprintf(fp, ", %llu page walks\n", (unsigned long long)m->tlb_walks);
+    }
 }
 
 void rep_text(FILE *fp, const rep_launch_t *r)
@@ -336,6 +342,9 @@ static void json_cache(json_t *j, const mt_stats_t *m)
     json_uint(j, "dram_bytes", m->dram_bytes);
     json_hit(j, "dram_row_hit_pct", m->dram_row_hits, m->dram_row_misses);
     json_uint(j, "l2_queue_waits", m->l2_queue_waits);
+    json_hit(j, "tlb_hit_pct", m->tlb_l1_hits, m->tlb_l1_misses);
+    json_hit(j, "shared_tlb_hit_pct", m->tlb_l2_hits, m->tlb_walks);
+    json_uint(j, "tlb_walks", m->tlb_walks);
     json_end(j);
 }
 

@@ -102,6 +102,7 @@ typedef struct {
     unsigned lds_used, barrier_groups, waves;
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
     struct bp_ring *bp;        /* the pipe's holds by back pressure (allocated on the first) */
+    struct bp_ring *tr;        /* the pipe's holds waiting for a TLB miss slot (likewise) */
     uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
     uint64_t drain_min;            /* earliest end of a draining wave */
@@ -380,12 +381,11 @@ static tm_pc_t *pc_stats(tm_t *m, uint64_t pc)
     return off < m->st.ndw ? &m->st.pc[off] : NULL;
 }
 
-/* Cycles before x during which the CU's vector-memory pipe was held by
- * back pressure (over the intervals remembered; x before the oldest
- * counts from it). */
-static uint64_t bp_held(const tcu_t *cu, uint64_t x)
+/* Cycles before x during which the CU's vector-memory pipe was held as
+ * ring b records (back pressure or translation; over the intervals
+ * remembered; x before the oldest counts from it). */
+static uint64_t bp_held(const bp_ring_t *b, uint64_t x)
 {
-    const bp_ring_t *b = cu->bp;
     unsigned n = b ? (b->n < BP_RING ? b->n : BP_RING) : 0, first = b ? b->n - n : 0;
     if (n == 0 || x <= b->from[first % BP_RING])
         return n ? b->sum[first % BP_RING] : 0;
@@ -401,14 +401,15 @@ static uint64_t bp_held(const tcu_t *cu, uint64_t x)
     return b->sum[i] + min64(x, b->to[i]) - b->from[i];
 }
 
-/* Records that the vector-memory pipe is held from `from` to `to` by
- * back pressure (after every interval recorded before); without
- * host memory for the record the hold is charged as arbitration. */
-static void bp_add(tcu_t *cu, uint64_t from, uint64_t to)
+/* Records in *ring (allocated on first use) that the vector-memory pipe
+ * is held from `from` to `to` (after every interval recorded before);
+ * without host memory for the record the hold is charged as
+ * arbitration. */
+static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
 {
-    if (!cu->bp && !(cu->bp = calloc(1, sizeof *cu->bp)))
+    if (!*ring && !(*ring = calloc(1, sizeof **ring)))
         return;
-    bp_ring_t *b = cu->bp;
+    bp_ring_t *b = *ring;
     uint64_t sum = 0;
     if (b->n) {
         unsigned p = (b->n - 1) % BP_RING;
@@ -442,13 +443,20 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
         } else
             e = base;
         if (now > e) {
-            /* of which the vector-memory pipe was held by back pressure */
-            uint64_t q = t->cat == TM_CAT_vmem ? bp_held(cu, now) - bp_held(cu, e) : 0;
-            cu->st->stall[TM_STALL_arbitration] += now - e - q;
+            /* of which the vector-memory pipe was held by back pressure
+             * or waiting for a TLB miss slot */
+            uint64_t q = 0, r = 0;
+            if (t->cat == TM_CAT_vmem) {
+                q = bp_held(cu->bp, now) - bp_held(cu->bp, e);
+                r = bp_held(cu->tr, now) - bp_held(cu->tr, e);
+            }
+            cu->st->stall[TM_STALL_arbitration] += now - e - q - r;
             cu->st->stall[TM_STALL_mem_queue] += q;
+            cu->st->stall[TM_STALL_translation] += r;
             if (pc) {
-                pc->stall[TM_STALL_arbitration] += now - e - q;
+                pc->stall[TM_STALL_arbitration] += now - e - q - r;
                 pc->stall[TM_STALL_mem_queue] += q;
+                pc->stall[TM_STALL_translation] += r;
             }
         }
     }
@@ -568,6 +576,19 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
         q_add(t, Q_LGKM, done, now);
 }
 
+/* The vector-memory pipe, free from cycle `free` by its own work, waits
+ * until `sent` for TLB miss slots, then until `accepted` for the L2
+ * channels: the holds as the stalls translation and mem_queue. */
+static void hold_pipe(tcu_t *cu, uint64_t free, uint64_t sent, uint64_t accepted)
+{
+    if (sent > free) {
+        bp_add(&cu->tr, free, sent);
+        free = sent;
+    }
+    if (accepted > free)
+        bp_add(&cu->bp, free, accepted);
+}
+
 /* A vector-memory access issued at cycle now: the CU's vector-memory pipe
  * is held for the access's address cycles (one quad per cycle, or the
  * dword path) and data cycles (one 64-byte line per cycle through the L1,
@@ -592,7 +613,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     if (h == 0)
         h = 4;   /* no lane active: the instruction still passes the addresser */
     *cost = c > h ? c : h;
-    uint64_t accepted = now;
+    uint64_t accepted = now, sent = now;
     for (unsigned i = 0; i < fx->nacc; i++)
         if (fx->acc[i].space != FX_SPACE_LDS) {
             uint64_t acc;
@@ -602,10 +623,10 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
                                    ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
                                    : mt_vmem(m->mt, t->cu, a, at, &acc));
             accepted = max64(accepted, acc);
+            sent = max64(sent, mt_translated(m->mt));
         }
     cu->vmem_free = max64(now + h, accepted);
-    if (accepted > now + h)
-        bp_add(cu, now + h, accepted);
+    hold_pipe(cu, now + h, sent, accepted);
     cu->st->mem_busy += h;
     *hold = h;
     if (any_lds) {   /* FLAT lanes that address LDS */
@@ -1328,8 +1349,10 @@ static void teardown(tm_t *m)
         m->free_wg = g->next_free;
         wg_destroy(g);
     }
-    for (unsigned i = 0; m->cu && i < m->ncu; i++)
+    for (unsigned i = 0; m->cu && i < m->ncu; i++) {
         free(m->cu[i].bp);
+        free(m->cu[i].tr);
+    }
     free(m->cu);
     free(m->due);
     mt_free(m->mt);

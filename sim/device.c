@@ -55,6 +55,16 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_l2_mshr] = "calibration: no published number (MGPUSim's R9 Nano L2: 64 MSHRs per bank); "
                     "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
                     "DRAM latency); same on every preset",
+    [DEV_tlb_l1_entries] = "calibration: no published number for GCN (omniperf's vL1D: a UTCL1 with an L1 "
+                           "TLB per CU, size not given); fitted to: K35-K37 (FluidX3D on Vega 20: 19 populations "
+                           "read and 19 written per cell, each in its own fragment: 32 entries thrash, "
+                           "1870-2010 MLUPs/s against 3570-4898; 48 or 64 do not); same on every preset",
+    [DEV_tlb_l1_misses] = "calibration: no published number; fitted to: K35-K37 (4 to 16 tried: 16 leaves "
+                          "no miss waiting for a slot at 64 entries); same on every preset",
+    [DEV_tlb_l2_entries] = "Linux commit 352e683b (drm/amdgpu, 2022): the gfx9 UTCL2 reaches 8 GiB, at 2 MiB "
+                           "fragments 4096 entries; the same number assumed on gfx6-gfx8 (no published size)",
+    [DEV_tlb_l2_latency] = "calibration: no published number; the round trip beyond the L1 to the L2 block "
+                           "where the UTCL2 sits: l2_latency - l1_latency = 288 - 136 = 152 cycles; same on every preset",
     [DEV_l2_latency] = "calibration: fitted to: L2 (CSCS pointer chase within the L2 on ault:amdvega, "
                        "gfx906-class: 290 cycles per load): 288 cycles load-to-use for an L2 hit (L1 miss, "
                        "crossbar to the channel and back); same on every preset (no number for gfx6-gfx8)",
@@ -125,12 +135,25 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_branch_not_taken] = 4, [DEV_wg_launch] = 64, [DEV_barrier_latency] = 16, \
     [DEV_lds_latency] = 64, [DEV_smem_latency] = 40, [DEV_l1_kib] = 16, [DEV_l1_ways] = 4, \
     [DEV_l1_latency] = 136, [DEV_l2_ways] = 16, [DEV_l2_latency] = 288, [DEV_ifetch_lines] = 10, [DEV_l2_mshr] = 512, \
-    [DEV_launch_ns] = 2380, [DEV_wave_launch] = 1
+    [DEV_launch_ns] = 2380, [DEV_wave_launch] = 1, \
+    [DEV_tlb_l1_entries] = 64, [DEV_tlb_l1_misses] = 16, [DEV_tlb_l2_entries] = 4096, [DEV_tlb_l2_latency] = 152
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
-                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 4
+                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 4, [DEV_tlb_frag_kib] = 2048, [DEV_tlb_walk_levels] = 2
 #define CACHES_GFX9   [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 3, \
-                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 3
+                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 3, [DEV_tlb_frag_kib] = 2048, [DEV_tlb_walk_levels] = 3
+
+/* Address translation per generation (Linux's amdgpu driver, which sets
+ * up the GPU's page tables). */
+#define TLB_GFX6_8 [DEV_tlb_frag_kib] = "calibration: Linux amdgpu_drv.c vm_fragment_size: '4 = 64K (default)' " \
+    "on gfx6-gfx8, but the published FluidX3D runs (K27-K33, drivers not stated) show no collapse that " \
+    "64 KiB would give (R9 Nano simulated at 938 against 1575 MLUPs/s with it): 2 MiB as on gfx9", \
+    [DEV_tlb_walk_levels] = "Linux gmc_v6_0/v7_0/v8_0.c amdgpu_vm_adjust_size(adev, 64, 9, 1, 40): max level 1, " \
+                            "a page directory and a page table"
+#define TLB_GFX9 [DEV_tlb_frag_kib] = "Linux gmc_v9_0.c amdgpu_vm_adjust_size(adev, 256 * 1024, 9, 3, 48): " \
+                                      "fragment size 9 = 2 MiB on gfx9", \
+    [DEV_tlb_walk_levels] = "Linux gmc_v9_0.c amdgpu_vm_adjust_size(..., 9, 3, 48): four levels, of which the " \
+                            "last is skipped for 2 MiB fragments (the PDB0 entry maps them: AMDGPU_PDE_PTE)"
 
 /* ---- the presets ------------------------------------------------------------ */
 
@@ -151,7 +174,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v6_0: Tahiti 2 SE x 2 SH x 8 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX6, [DEV_scalar_cache_cus] = K_GFX6,
-      [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6,
+      [DEV_icache_kib] = I_GFX6, [DEV_icache_cus] = I_GFX6, TLB_GFX6_8,
       [DEV_l2_kib] = "GCN-FACTS 4.2 [MESA] Tahiti 64 KiB per channel x 12 = 768 KiB; [SPEC] guru3d '768KB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v6_0 TAHITI max_texture_channel_caches 12",
       [DEV_dram_latency] = DRAM_SRC("925", "215"),
@@ -170,7 +193,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v7_0: Hawaii 4 SE x 11 CUs",
       [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX7, [DEV_scalar_cache_cus] = K_GFX7,
-      [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7,
+      [DEV_icache_kib] = I_GFX7, [DEV_icache_cus] = I_GFX7, TLB_GFX6_8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Hawaii 64 KiB per channel x 16 = 1 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v7_0 HAWAII max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1000", "232"),
@@ -189,7 +212,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v8_0 FIJI: 4 SE x 16 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
-      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
+      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8, TLB_GFX6_8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Fiji 128 KiB per channel x 16 = 2 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v8_0 FIJI max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1000", "232"),
@@ -211,7 +234,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "calibration: 4, as the other gfx8/gfx9 chips of 32 or more CUs in GCN-FACTS 4.5 (Polaris 10: 4 x 9 CUs [UNVERIFIED])",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX8, [DEV_scalar_cache_cus] = K_GFX8,
-      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8,
+      [DEV_icache_kib] = I_GFX8, [DEV_icache_cus] = I_GFX8, TLB_GFX6_8,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] Polaris10 256 KiB per channel x 8 = 2 MiB; [SPEC] 'L2 2 MB'",
       [DEV_l2_channels] = "GCN-FACTS 4.2 Polaris10 8 channels (from atombios)",
       [DEV_dram_latency] = DRAM_SRC("1120", "260"),
@@ -230,7 +253,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "GCN-FACTS 4.5 [AMDGPU-KMD] gfx_v9_0 VEGA10: 4 SE x 16 CUs",
       [DEV_mul32_cycles] = MUL32_SLOW,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
-      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
+      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9, TLB_GFX9,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [MESA] gfx9 256 KiB per channel x 16 = 4 MiB",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [AMDGPU-KMD] gfx_v9_0 VEGA10 max_texture_channel_caches 16",
       [DEV_dram_latency] = DRAM_SRC("1247", "289"),
@@ -252,7 +275,7 @@ static const preset_t presets[] = {
       [DEV_shader_engines] = "calibration: 4, as Vega 10 (GCN-FACTS 4.5: 4 SE x 16 CUs); Vega 20 keeps its layout with 60 of 64 CUs [UNVERIFIED]",
       [DEV_mul32_cycles] = MUL32_FAST,
       [DEV_scalar_cache_kib] = K_GFX9, [DEV_scalar_cache_cus] = K_GFX9,
-      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9,
+      [DEV_icache_kib] = I_GFX9, [DEV_icache_cus] = I_GFX9, TLB_GFX9,
       [DEV_l2_kib] = "GCN-FACTS 4.2/4.5 [ROCM-DOC] gpu-specs 4 MiB (KFD's 8 MiB disagrees, 7 item 3)",
       [DEV_l2_channels] = "GCN-FACTS 4.2 [MESA] 4 MiB at 256 KiB per gfx9 channel = 16 channels "
                           "(as Vega10)",
@@ -440,6 +463,12 @@ static const struct {
     [DEV_dram_rfc_ns] = {0, 10000},
     [DEV_dram_turn_ns] = {0, 1000},
     [DEV_dram_wq] = {1, 1024},
+    [DEV_tlb_frag_kib] = {4, 1048576},
+    [DEV_tlb_l1_entries] = {1, 4096},
+    [DEV_tlb_l1_misses] = {1, 1024},
+    [DEV_tlb_l2_entries] = {1, 1048576},
+    [DEV_tlb_l2_latency] = {0, 1000000},
+    [DEV_tlb_walk_levels] = {0, 8},
 };
 
 /* The geometry of d is consistent: every cache holds at least one set of
@@ -458,6 +487,15 @@ static int geometry_err(const device_t *d, char *err, size_t errlen)
     }
     if (d->p[DEV_dram_page] & (d->p[DEV_dram_page] - 1)) {
         snprintf(err, errlen, "a DRAM page of %u bytes is not a power of two", d->p[DEV_dram_page]);
+        return -1;
+    }
+    if (d->p[DEV_tlb_frag_kib] & (d->p[DEV_tlb_frag_kib] - 1)) {
+        snprintf(err, errlen, "a TLB fragment of %u KiB is not a power of two", d->p[DEV_tlb_frag_kib]);
+        return -1;
+    }
+    if (d->p[DEV_tlb_l2_entries] > 16 && d->p[DEV_tlb_l2_entries] % 16) {
+        snprintf(err, errlen, "a shared TLB of %u entries is not 16-way (a multiple of 16, or at most 16)",
+                 d->p[DEV_tlb_l2_entries]);
         return -1;
     }
     if (d->p[DEV_dram_rfc_ns] >= d->p[DEV_dram_refi_ns]) {

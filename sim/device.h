@@ -53,7 +53,13 @@
     X(dram_refi_ns,        "ns",         "refresh interval per channel (tREFI)") \
     X(dram_rfc_ns,         "ns",         "refresh time, channel unavailable and its rows closed (tRFC); 0: none") \
     X(dram_turn_ns,        "ns",         "bus turnaround between reads and a batch of writes") \
-    X(dram_wq,             "lines",      "writes a DRAM channel queues and drains as one batch")
+    X(dram_wq,             "lines",      "writes a DRAM channel queues and drains as one batch") \
+    X(tlb_frag_kib,        "KiB",        "memory one translation covers (a page-table fragment: contiguous pages mapped as one)") \
+    X(tlb_l1_entries,      "entries",    "translations the TLB of a CU holds (UTCL1; fully associative, LRU)") \
+    X(tlb_l1_misses,       "misses",     "TLB misses in flight per CU; the vector-memory pipe waits when all are taken") \
+    X(tlb_l2_entries,      "entries",    "translations the device's shared TLB holds (UTCL2; 16-way, LRU)") \
+    X(tlb_l2_latency,      "cycles",     "a CU's TLB miss answered by the shared TLB: request and answer") \
+    X(tlb_walk_levels,     "levels",     "page-table reads of a shared-TLB miss (each an L2 hit, plus one DRAM access)")
 
 typedef enum {
 #define DEV_PARAM_ENUM(key, unit, desc) DEV_##key,

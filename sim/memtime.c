@@ -37,6 +37,7 @@
 #include <string.h>
 #include "sim/dram.h"
 #include "sim/memtime.h"
+#include "sim/tlb.h"
 
 enum { LINE_SHIFT = 6, LINE_BYTES = 64 };
 /* Associativity of the scalar data cache and instruction cache: "K$ 4-way"
@@ -331,6 +332,9 @@ struct mt {
     uint64_t *inflight;     /* per channel a min-heap of [mshr] completion cycles */
     uint32_t *ninflight;
     uint64_t accept;        /* the latest cycle an L2 channel accepted a line of the current access */
+    tlb_t *tlb;             /* address translation (vector memory) */
+    unsigned frag_lines;    /* log2 of the 64-byte lines one translation covers */
+    uint64_t translated;    /* the cycle the current access's translations were ready */
     mt_stats_t st;
 };
 
@@ -359,7 +363,9 @@ mt_t *mt_new(const device_t *d)
     m->mshr = p[DEV_l2_mshr];   /* 0 (not a preset's): no limit */
     m->inflight = calloc((size_t)m->nch * at_least_1(m->mshr), sizeof *m->inflight);
     m->ninflight = calloc(m->nch, sizeof *m->ninflight);
-    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight;
+    m->tlb = tlb_new(d);
+    m->frag_lines = m->tlb ? tlb_frag_shift(m->tlb) - LINE_SHIFT : 0;
+    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || !m->tlb;
     err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
@@ -380,6 +386,7 @@ void mt_free(mt_t *m)
     cache_free(&m->i);
     cache_free(&m->l2);
     dram_free(m->dram);
+    tlb_free(m->tlb);
     free(m->chan_free);
     free(m->inflight);
     free(m->ninflight);
@@ -396,6 +403,7 @@ void mt_reset(mt_t *m)
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
     dram_reset(m->dram);
+    tlb_reset(m->tlb);
     memset(&m->st, 0, sizeof m->st);
 }
 
@@ -404,6 +412,11 @@ const mt_stats_t *mt_stats(mt_t *m)
     const dram_stats_t *d = dram_stats(m->dram);
     m->st.dram_row_hits = d->row_hits;
     m->st.dram_row_misses = d->row_misses;
+    const tlb_stats_t *t = tlb_stats(m->tlb);
+    m->st.tlb_l1_hits = t->l1_hits;
+    m->st.tlb_l1_misses = t->l1_misses;
+    m->st.tlb_l2_hits = t->l2_hits;
+    m->st.tlb_walks = t->l2_misses;
     return &m->st;
 }
 
@@ -612,19 +625,50 @@ static uint64_t vstore_line(mt_t *m, uint32_t cu, uint64_t line, uint64_t t)
     return l2_write(m, line, t);
 }
 
+/* The translations of the fragments the n lines of an access by CU cu
+ * lie in, asked for at cycle now (each distinct fragment once, in the
+ * lines' order): the cycle the last is ready; m->translated gets the
+ * cycle the last request left the CU's TLB (after waiting for a miss
+ * slot). */
+static uint64_t translate(mt_t *m, uint32_t cu, const uint64_t *lines, unsigned n, uint64_t now)
+{
+    uint64_t seen[MAX_LINES], ready = now, sent = now;
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t f = lines[i] >> m->frag_lines;
+        unsigned j = k;
+        while (j > 0 && seen[j - 1] != f)
+            j--;
+        if (j)
+            continue;
+        seen[k++] = f;
+        uint64_t at;
+        ready = max_u64(ready, tlb_translate(m->tlb, cu, f, now, &at));
+        sent = max_u64(sent, at);
+    }
+    m->translated = sent;
+    return ready;
+}
+
+uint64_t mt_translated(const mt_t *m)
+{
+    return m->translated;
+}
+
 /* Vector memory access timing; see memtime.h. */
 uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted)
 {
-    uint64_t lines[MAX_LINES], done = now;
-    m->accept = now;
+    uint64_t lines[MAX_LINES];
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
+    uint64_t tr = translate(m, c, lines, n, now), done = tr;
+    m->accept = tr;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
+        uint64_t r = a->write ? vstore_line(m, c, lines[i], tr + i) : vload_line(m, c, lines[i], tr + i);
         done = max_u64(done, r);
     }
     if (accepted)
-        *accepted = m->accept;
+        *accepted = m->translated + (m->accept - tr);
     return done;
 }
 
@@ -651,20 +695,21 @@ static void atomic_ops(const fx_access_t *a, const uint64_t *lines, unsigned n, 
 uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, int returning,
                         uint64_t *accepted)
 {
-    uint64_t lines[MAX_LINES], done = now;
+    uint64_t lines[MAX_LINES];
     unsigned ops[MAX_LINES];
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
+    uint64_t tr = translate(m, c, lines, n, now), done = tr;
     atomic_ops(a, lines, n, ops);
-    m->accept = now;
+    m->accept = tr;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t t = now + i, at;
+        uint64_t t = tr + i, at;
         cache_drop(&m->l1, cache_set(&m->l1, c, lines[i]), lines[i]);
         uint64_t r = l2_atomic(m, lines[i], t, ops[i], &at);
         done = max_u64(done, returning ? r : at + m->l2_lat);
     }
     if (accepted)
-        *accepted = m->accept;
+        *accepted = m->translated + (m->accept - tr);
     return done;
 }
 

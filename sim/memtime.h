@@ -2,7 +2,8 @@
  * conflicts, vector-memory address processing and coalescing into 64-byte
  * lines, the per-CU vector L1, the scalar data cache and instruction cache
  * shared by groups of CUs, the L2 (channels by hashed 256-byte chunk,
- * misses in flight per channel, atomics) and, through sim/dram.h, the
+ * misses in flight per channel, atomics), through sim/tlb.h the address
+ * translation of vector accesses and, through sim/dram.h, the
  * device memory.  Reservation based: each request is timed when
  * it is issued, in issue order; caches keep tags only (no data) and the
  * cycle each line's data arrives, so a hit on a line still being filled
@@ -52,6 +53,8 @@ typedef struct {
     uint64_t dram_bytes;                  /* bytes moved to or from DRAM */
     uint64_t dram_row_hits, dram_row_misses;   /* 64-byte bursts to an open row / needing an activation */
     uint64_t l2_queue_waits;              /* L2 misses that waited for a free entry (l2_mshr) */
+    uint64_t tlb_l1_hits, tlb_l1_misses;  /* per-CU TLB, fragments looked up by vector accesses */
+    uint64_t tlb_l2_hits, tlb_walks;      /* shared TLB: hits, and misses that walk the page table */
 } mt_stats_t;
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
@@ -61,7 +64,8 @@ void mt_free(mt_t *m);
 void mt_reset(mt_t *m);
 
 /* Vector memory: time the lines of access a issued by CU cu at cycle now,
- * through L1 (loads allocate; stores write through without allocating),
+ * after the translations of the fragments they lie in (sim/tlb.h: the
+ * lines leave once all are ready), through L1 (loads allocate; stores write through without allocating),
  * L2 (channel of the line's 256-byte chunk, dram_chunk_channel; one line
  * per channel per cycle; at most l2_mshr misses in flight per channel, the
  * channel's queue waiting in order for a free entry) and DRAM (sim/dram.h,
@@ -82,6 +86,10 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
  * L2 (as a store). */
 uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, int returning,
                         uint64_t *accepted);
+
+/* The cycle the translations of the last vector access (mt_vmem,
+ * mt_vmem_atomic) were ready: its start when every one hit. */
+uint64_t mt_translated(const mt_t *m);
 
 /* Scalar memory: bytes at addr read by CU cu at cycle now through the
  * scalar data cache of its group, then L2.  Returns the cycle the data is

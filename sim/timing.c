@@ -60,6 +60,10 @@ static void add_mem(mt_stats_t *d, const mt_stats_t *s)
     d->dram_row_hits += s->dram_row_hits;
     d->dram_row_misses += s->dram_row_misses;
     d->l2_queue_waits += s->l2_queue_waits;
+    d->tlb_l1_hits += s->tlb_l1_hits;
+    d->tlb_l1_misses += s->tlb_l1_misses;
+    d->tlb_l2_hits += s->tlb_l2_hits;
+    d->tlb_walks += s->tlb_walks;
 }
 
 /* Make dst's per-CU array at least n long. */

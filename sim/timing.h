@@ -32,11 +32,12 @@ typedef enum {
  * or the SIMD's turn won (arbitration, a busy unit), a vector-memory
  * instruction ready while the CU's vector-memory pipe is held until the L2
  * channels take the previous access's lines (a channel busy, or its miss
- * queue full: mem_queue), for its instructions (taken
+ * queue full: mem_queue), a vector-memory instruction ready while the
+ * pipe waits for a free TLB miss slot of the CU (translation), for its instructions (taken
  * branch, instruction-cache miss), in s_sleep. */
 #define TM_STALL_LIST(X) \
     X(waitcnt_vmcnt) X(waitcnt_lgkmcnt) X(waitcnt_expcnt) X(barrier) \
-    X(dependency) X(arbitration) X(mem_queue) X(fetch) X(sleep)
+    X(dependency) X(arbitration) X(mem_queue) X(translation) X(fetch) X(sleep)
 typedef enum {
 #define TM_STALL_ENUM(n) TM_STALL_##n,
     TM_STALL_LIST(TM_STALL_ENUM)

@@ -146,6 +146,13 @@ usage_error "DRAM page below a chunk" "dram_page=128 is out of range (256..65536
 usage_error "refresh longer than its interval" "a refresh of 2000 ns does not fit in its interval of 1953 ns" \
     devices r9-290x --set dram_rfc_ns=2000
 usage_error "refresh interval too short" "dram_refi_ns=10 is out of range" devices r9-290x --set dram_refi_ns=10
+# address translation
+usage_error "TLB fragment not a power of two" "a TLB fragment of 3000 KiB is not a power of two" \
+    devices r9-nano --set tlb_frag_kib=3000
+usage_error "TLB fragment below a page" "tlb_frag_kib=2 is out of range (4..1048576 KiB)" devices r9-nano --set tlb_frag_kib=2
+usage_error "a CU TLB of no entry" "tlb_l1_entries=0 is out of range" devices vega-64 --set tlb_l1_entries=0
+usage_error "no TLB miss in flight" "tlb_l1_misses=0 is out of range" devices vega-64 --set tlb_l1_misses=0
+usage_error "shared TLB not 16-way" "a shared TLB of 40 entries is not 16-way" devices mi50 --set tlb_l2_entries=40
 # the cross-parameter checks come after every --set: their order does not matter
 run devices r9-290x --set dram_refi_ns=100 --set dram_rfc_ns=50
 if [ "$rc" -eq 0 ] && grep -Eq '^  dram_refi_ns +100 ' "$tmp/out" && grep -Eq '^  dram_rfc_ns +50 ' "$tmp/out"; then
