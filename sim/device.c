@@ -56,11 +56,11 @@ static const char *const shared_src[DEV_NPARAMS] = {
                     "fitted to: B10-B23 (enough misses in flight for the data-sheet bandwidth at the "
                     "DRAM latency); same on every preset",
     [DEV_tlb_l1_entries] = "calibration: no published number for GCN (omniperf's vL1D: a UTCL1 with an L1 "
-                           "TLB per CU, size not given); fitted to: K35-K37 (FluidX3D on Vega 20: 19 populations "
-                           "read and 19 written per cell, each in its own fragment: 32 entries thrash, "
-                           "1870-2010 MLUPs/s against 3570-4898; 48 or 64 do not); same on every preset",
-    [DEV_tlb_l1_misses] = "calibration: no published number; fitted to: K35-K37 (4 to 16 tried: 16 leaves "
-                          "no miss waiting for a slot at 64 entries); same on every preset",
+                           "TLB per CU, size not given); MGPUSim's R9 Nano model: 64 entries, fully associative; "
+                           "no dataset here moves with it (FluidX3D, 38 fragments per cell: within 1% at 32); "
+                           "same on every preset",
+    [DEV_tlb_l1_misses] = "calibration: no published number; MGPUSim's R9 Nano model: 16 MSHRs in its L1 "
+                          "vector TLB; same on every preset",
     [DEV_tlb_l2_entries] = "Linux commit 352e683b (drm/amdgpu, 2022): the gfx9 UTCL2 reaches 8 GiB, at 2 MiB "
                            "fragments 4096 entries; the same number assumed on gfx6-gfx8 (no published size)",
     [DEV_tlb_l2_latency] = "calibration: no published number; the round trip beyond the L1 to the L2 block "
@@ -139,15 +139,13 @@ static const char *const shared_src[DEV_NPARAMS] = {
     [DEV_tlb_l1_entries] = 64, [DEV_tlb_l1_misses] = 16, [DEV_tlb_l2_entries] = 4096, [DEV_tlb_l2_latency] = 152
 
 #define CACHES_GFX6_8 [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 4, \
-                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 4, [DEV_tlb_frag_kib] = 2048, [DEV_tlb_walk_levels] = 2
+                      [DEV_icache_kib] = 32, [DEV_icache_cus] = 4, [DEV_tlb_frag_kib] = 64, [DEV_tlb_walk_levels] = 2
 #define CACHES_GFX9   [DEV_scalar_cache_kib] = 16, [DEV_scalar_cache_cus] = 3, \
                       [DEV_icache_kib] = 32, [DEV_icache_cus] = 3, [DEV_tlb_frag_kib] = 2048, [DEV_tlb_walk_levels] = 3
 
 /* Address translation per generation (Linux's amdgpu driver, which sets
  * up the GPU's page tables). */
-#define TLB_GFX6_8 [DEV_tlb_frag_kib] = "calibration: Linux amdgpu_drv.c vm_fragment_size: '4 = 64K (default)' " \
-    "on gfx6-gfx8, but the published FluidX3D runs (K27-K33, drivers not stated) show no collapse that " \
-    "64 KiB would give (R9 Nano simulated at 938 against 1575 MLUPs/s with it): 2 MiB as on gfx9", \
+#define TLB_GFX6_8 [DEV_tlb_frag_kib] = "Linux amdgpu_drv.c vm_fragment_size: '4 = 64K (default)' on gfx6-gfx8", \
     [DEV_tlb_walk_levels] = "Linux gmc_v6_0/v7_0/v8_0.c amdgpu_vm_adjust_size(adev, 64, 9, 1, 40): max level 1, " \
                             "a page directory and a page table"
 #define TLB_GFX9 [DEV_tlb_frag_kib] = "Linux gmc_v9_0.c amdgpu_vm_adjust_size(adev, 256 * 1024, 9, 3, 48): " \

@@ -661,15 +661,15 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
     uint64_t lines[MAX_LINES];
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
-    uint64_t tr = translate(m, c, lines, n, now), done = tr;
-    m->accept = tr;
+    uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
+    m->accept = now;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t r = a->write ? vstore_line(m, c, lines[i], tr + i) : vload_line(m, c, lines[i], tr + i);
+        uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
         done = max_u64(done, r);
     }
     if (accepted)
-        *accepted = m->translated + (m->accept - tr);
-    return done;
+        *accepted = max_u64(m->translated, m->accept);
+    return done + wait;
 }
 
 /* The cycles the L2's atomic unit spends on each line of access a: the
@@ -699,18 +699,18 @@ uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now
     unsigned ops[MAX_LINES];
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
-    uint64_t tr = translate(m, c, lines, n, now), done = tr;
+    uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     atomic_ops(a, lines, n, ops);
-    m->accept = tr;
+    m->accept = now;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t t = tr + i, at;
+        uint64_t t = now + i, at;
         cache_drop(&m->l1, cache_set(&m->l1, c, lines[i]), lines[i]);
         uint64_t r = l2_atomic(m, lines[i], t, ops[i], &at);
         done = max_u64(done, returning ? r : at + m->l2_lat);
     }
     if (accepted)
-        *accepted = m->translated + (m->accept - tr);
-    return done;
+        *accepted = max_u64(m->translated, m->accept);
+    return done + wait;
 }
 
 /* Scalar memory read timing; see memtime.h.  The scalar cache hands out

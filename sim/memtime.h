@@ -64,8 +64,10 @@ void mt_free(mt_t *m);
 void mt_reset(mt_t *m);
 
 /* Vector memory: time the lines of access a issued by CU cu at cycle now,
- * after the translations of the fragments they lie in (sim/tlb.h: the
- * lines leave once all are ready), through L1 (loads allocate; stores write through without allocating),
+ * its data later by the wait for the translations of the fragments they
+ * lie in (sim/tlb.h; the caches and channels are reserved as if from now,
+ * so that a translation's latency does not hold other CUs' requests
+ * behind it), through L1 (loads allocate; stores write through without allocating),
  * L2 (channel of the line's 256-byte chunk, dram_chunk_channel; one line
  * per channel per cycle; at most l2_mshr misses in flight per channel, the
  * channel's queue waiting in order for a free entry) and DRAM (sim/dram.h,
@@ -73,7 +75,7 @@ void mt_reset(mt_t *m);
  * line's data is back (loads) or written to L2 (stores/atomics);
  * *accepted (when not NULL) gets the cycle the last line was accepted by
  * its L2 channel (the CU cannot send further requests before: back
- * pressure). */
+ * pressure; also not before the access's TLB misses got their slots). */
 uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted);
 
 /* Vector atomics: as mt_vmem for a write, but each line is read into the

@@ -11,7 +11,9 @@ on every target built (gfx600, gfx701, gfx803, gfx900, gfx906), run through
   of 256 doubles (the swaps 0-1, 2-3, then 0-2, 1-3), so out is in after
   an even count and in with each group's segments reversed after an odd
   one;
-- copy_uint4 on 4096 uint4 of random bytes: dst is src.
+- copy_uint4 on 4096 uint4 of random bytes: dst is src;
+- blit_copy (the runtime's grid-stride method) with a grid of 256 over
+  4059 of them: those copied, the rest of dst keeps its sentinel bytes.
 
 This checks the kernels, not the timing: the accuracy of the model against
 the published bandwidths is make calibrate's report, never a test.
@@ -31,6 +33,7 @@ GROUPS = 3
 SEG = 256
 ITERS = [0, 1, 2, 3, 5]
 COPY_N = 4096                # uint4s
+BLIT_N = COPY_N - 37         # uint4s blit_copy copies
 TMP = gtest.tempdir("gcnsim-lds-")
 
 
@@ -84,6 +87,9 @@ def main():
     copy_in = os.path.join(TMP, "copy-in.bin")
     with open(copy_in, "wb") as f:
         f.write(src)
+    sentinel = os.path.join(TMP, "sentinel.bin")
+    with open(sentinel, "wb") as f:
+        f.write(b"\xab" * (16 * COPY_N))
 
     def test_target(target):
         co = os.path.join(HERE, "bin", "lds_bw-%s.co" % target)
@@ -115,6 +121,21 @@ def main():
             bad = [i for i in range(len(src)) if i >= len(data) or data[i] != src[i]]
             check(name, not bad and len(data) == len(src),
                   bad and "byte %d differs (%d of %d)" % (bad[0], len(bad), len(src)))
+        # the runtime's method: a grid of 256 work-items striding over
+        # BLIT_N uint4s (not a multiple of the grid); past them the
+        # destination keeps its sentinel bytes
+        name = "blit_copy on %s (%d uint4 by a grid of 256)" % (target, BLIT_N)
+        out = os.path.join(TMP, "blit-out-%s.bin" % target)
+        err, data = run(["run", co, "--kernel", "blit_copy", "--global", "256", "--local", "64",
+                         "--arg", "buf:" + copy_in, "--arg", "buf:" + sentinel,
+                         "--arg", "u64:%d" % BLIT_N, "--dump", "1=" + out], out)
+        if err:
+            check(name, False, err)
+        else:
+            want = src[:16 * BLIT_N] + b"\xab" * (16 * (COPY_N - BLIT_N))
+            bad = [i for i in range(len(want)) if i >= len(data) or data[i] != want[i]]
+            check(name, not bad and len(data) == len(want),
+                  bad and "byte %d differs (%d of %d)" % (bad[0], len(bad), len(want)))
 
     tests = []
     for t in TARGETS:
