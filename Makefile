@@ -21,15 +21,19 @@ CFLAGS  ?= $(OPT) -g
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -MMD -MP
 LDLIBS  := -lelf -lz -lreadline -lm -ldl
 
-# the device path (front/gpu_hsa.c) compiles against the HSA runtime's own
+# the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
 # headers when they are installed (Debian libhsa-runtime-dev), else against
-# front/hsa_abi.h; either way the runtime is only loaded at run time
+# front/device/hsa_abi.h; either way the runtime is only loaded at run time
 HSA_HEADERS := $(wildcard /usr/include/hsa/hsa.h)
 HSA_CFLAGS  := $(if $(HSA_HEADERS),-DGCNSIM_HSA_HEADERS)
 
 B       := build
-LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c)
-CLI_SRC := $(wildcard front/*.c) $(wildcard front/workloads/*.c)
+# the library: the ISA, the simulator and front/'s rooms below the commands
+LIB_ROOMS := util load launch report trace
+LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wildcard front/$(r)/*.c))
+# the command line: main, the command table and cmd_*, the debugger, the
+# real-device path and the bench workloads
+CLI_SRC := $(wildcard front/*.c) $(wildcard front/dbg/*.c) $(wildcard front/device/*.c) $(wildcard front/workloads/*.c)
 UT_SRC  := $(wildcard tests/unit/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 
@@ -63,7 +67,7 @@ $(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -c -o $@ $<
 
-$(B)/front/gpu_hsa.o $(B)/san/front/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
+$(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
 # unit tests link the library and the front-end objects except main
 $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
@@ -76,17 +80,17 @@ $(B)/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJ)
 
 # gcnsim validate's tests: the test double of the HSA runtime (under the
 # runtime's own file name), the device path compiled against
-# front/hsa_abi.h too, and where the runtime's headers exist the fake
+# front/device/hsa_abi.h too, and where the runtime's headers exist the fake
 # compiled against them and the compile-time check of hsa_abi.h
 FAKEHSA := $(B)/fakehsa/libhsa-runtime64.so.1
 VALIDATE_BIN := $(FAKEHSA) $(B)/abi/gpu_hsa_ours.o \
                 $(if $(HSA_HEADERS),$(B)/abi/fake_hsa_real.o $(B)/tests/hsa_abi_check)
 
-$(FAKEHSA): tests/validate/fake_hsa.c front/hsa_abi.h
+$(FAKEHSA): tests/validate/fake_hsa.c front/device/hsa_abi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g -I. -shared -fPIC -o $@ $<
 
-$(B)/abi/gpu_hsa_ours.o: front/gpu_hsa.c front/hsa_abi.h front/gpu.h
+$(B)/abi/gpu_hsa_ours.o: front/device/gpu_hsa.c front/device/hsa_abi.h front/device/gpu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -c -o $@ $<
 
@@ -94,7 +98,7 @@ $(B)/abi/fake_hsa_real.o: tests/validate/fake_hsa.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -I. -fPIC -DGCNSIM_HSA_HEADERS -c -o $@ $<
 
-$(B)/abi/hsa_abi_ours.h: tests/validate/abi_dump.c tests/validate/abi_items.h front/hsa_abi.h
+$(B)/abi/hsa_abi_ours.h: tests/validate/abi_dump.c tests/validate/abi_items.h front/device/hsa_abi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -I. -o $(B)/abi/abi_dump $<
 	$(B)/abi/abi_dump > $@

@@ -22,40 +22,6 @@ int cli_is_help(const char *s)
     return strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0;
 }
 
-char *cli_args_text(int argc, char **argv, int first, const char *skip)
-{
-    size_t n = 1;
-    for (int i = first; i < argc; i++)
-        n += 4 * strlen(argv[i]) + 3;
-    char *s = malloc(n), *p = s;
-    if (!s)
-        return NULL;
-    *p = 0;
-    for (int i = first; i < argc; i++) {
-        if (skip && !strcmp(argv[i], skip) && i + 1 < argc) {
-            i++;
-            continue;
-        }
-        const char *a = argv[i];
-        int plain = *a != 0;
-        for (const char *c = a; *c; c++)
-            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *c))
-                plain = 0;
-        if (p != s)
-            *p++ = ' ';
-        if (plain)
-            p += sprintf(p, "%s", a);
-        else {
-            *p++ = '\'';
-            for (const char *c = a; *c; c++)
-                p += *c == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *c);
-            *p++ = '\'';
-            *p = 0;
-        }
-    }
-    return s;
-}
-
 static volatile sig_atomic_t stop_signo;
 _Static_assert(sizeof(sig_atomic_t) == sizeof(int), "sig_atomic_t is an int");
 

@@ -6,14 +6,14 @@
 
 #ifndef GCNSIM_VERSION
 #define GCNSIM_VERSION "0.1.0"   /* gcnsim --version, and the header of a trace */
+#endif
+
 /* Catch SIGINT and SIGTERM: the first one sets the returned flag (for
  * sim_launch_t.cancel: the run stops and reports what it did), a second
  * one ends the process as the signal would. */
 const volatile int *cli_catch_stop(void);
 /* The signal that set the flag (0: none yet). */
 int cli_stop_signal(void);
-
-#endif
 
 /* Exit statuses shared by every subcommand. */
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_FAULT = 3, EXIT_LIMIT = 4, EXIT_SKIP = 77 };
@@ -36,10 +36,6 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* True if s is "-h" or "--help". */
 int cli_is_help(const char *s);
-/* argv[first..argc) as one line, each argument shell-quoted where needed,
- * without the option skip and its value (skip NULL: all of them); for a
- * trace's header.  malloc'd; NULL when out of memory. */
-char *cli_args_text(int argc, char **argv, int first, const char *skip);
 
 /* Catch SIGINT and SIGTERM: the first one sets the returned flag (for
  * sim_launch_t.cancel: the run stops and reports what it did), a second

@@ -9,13 +9,15 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "front/util/strsafe.h"
 #include "front/cli.h"
-#include "front/gpu_compare.h"
-#include "front/gpu_mirror.h"
-#include "front/json.h"
-#include "front/report.h"
-#include "front/timeline.h"
-#include "front/trace.h"
+#include "front/run_opts.h"
+#include "front/device/gpu_compare.h"
+#include "front/device/gpu_mirror.h"
+#include "front/report/json.h"
+#include "front/report/report.h"
+#include "front/report/timeline.h"
+#include "front/trace/trace.h"
 #include "front/workloads/workloads.h"
 
 static const char bench_help[] =
@@ -103,7 +105,7 @@ typedef struct {
     int save;
     char *options;                 /* the command line, for the trace's header */
     int validate;                  /* --validate */
-    rep_opts_t t;                  /* the cycle-model options */
+    run_model_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
 
 /* --save-launch L DIR at argv[*i]: 0 (moving *i past it), or -1 after
@@ -173,7 +175,7 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
                 return -1;
         } else if (!strcmp(a, "--validate"))
             o->validate = 1;
-        else if ((took = rep_take_option(&o->t, argc, argv, &i, "bench")) != 0) {
+        else if ((took = run_model_take(&o->t, argc, argv, &i, "bench")) != 0) {
             if (took < 0)
                 return -1;
         } else if (a[0] == '-' && a[1]) {
@@ -193,7 +195,7 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
         return -1;
     }
-    if (rep_check_options(&o->t, "bench"))
+    if (run_model_check(&o->t, "bench"))
         return -1;
     if (o->validate && o->t.functional) {
         cli_error("bench: --validate compares times with the cycle model: leave out --functional");
@@ -335,7 +337,7 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
         rep_text(stdout, &rep);
         if (o->t.hotspots) {
             fputc('\n', stdout);
-            rep_hotspots_kernel(stdout, &rep, m, g->k);
+            rep_hotspots_kernel(stdout, &rep, &m->co, m->words, m->image_base, g->k);
         }
     }
 }
@@ -538,7 +540,7 @@ typedef struct {
 static int bench_setup(bench_opts_t *o, bench_run_t *b, const char *file, int argc, char **argv)
 {
     char err[1024];
-    if (o->trace && !(o->options = cli_args_text(argc, argv, 0, "--trace"))) {
+    if (o->trace && !(o->options = str_args_line(argc, argv, 0, "--trace"))) {
         cli_error("bench: out of memory");
         return EXIT_USAGE;
     }
@@ -621,7 +623,7 @@ static int bench_close(bench_opts_t *o, bench_run_t *b, int rc)
     wl_result_free(&b->r);
     gpu_mirror_close(&b->gpu);
     la_close(&b->m);
-    rep_opts_free(&o->t);
+    run_model_free(&o->t);
     return rc;
 }
 
@@ -631,7 +633,7 @@ int cmd_bench(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int pr = parse_args(argc, argv, &o);
     if (pr) {
-        rep_opts_free(&o.t);
+        run_model_free(&o.t);
         return pr > 0 ? EXIT_OK : EXIT_USAGE;
     }
     char path[PATH_MAX + 64], err[1024];
@@ -639,7 +641,7 @@ int cmd_bench(int argc, char **argv)
     bench_run_t *b = calloc(1, sizeof *b);
     if (!b) {
         cli_error("bench: out of memory");
-        rep_opts_free(&o.t);
+        run_model_free(&o.t);
         return EXIT_USAGE;
     }
     int rc = bench_setup(&o, b, file, argc, argv);

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "front/cli.h"
-#include "front/dbg.h"
-#include "front/report.h"
+#include "front/dbg/dbg.h"
+#include "front/report/report.h"
 #include "front/run_opts.h"
 
 static const char debug_help[] =

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "front/cli.h"
-#include "front/json.h"
+#include "front/report/json.h"
 #include "sim/device.h"
 
 static const char devices_help[] =

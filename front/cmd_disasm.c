@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
-#include "front/codeobj.h"
+#include "front/load/codeobj.h"
 #include "isa/isa.h"
 
 static const char disasm_help[] =

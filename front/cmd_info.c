@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
-#include "front/codeobj.h"
-#include "front/json.h"
+#include "front/load/codeobj.h"
+#include "front/report/json.h"
 #include "sim/occupancy.h"
 
 static const char info_help[] =

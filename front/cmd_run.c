@@ -5,13 +5,14 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "front/util/strsafe.h"
 #include "front/cli.h"
-#include "front/json.h"
-#include "front/launch.h"
-#include "front/report.h"
+#include "front/report/json.h"
+#include "front/launch/launch.h"
+#include "front/report/report.h"
 #include "front/run_opts.h"
-#include "front/timeline.h"
-#include "front/trace.h"
+#include "front/report/timeline.h"
+#include "front/trace/trace.h"
 #include "sim/dispatch.h"
 
 static const char run_help[] =
@@ -244,7 +245,7 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
-        rep_hotspots_kernel(stdout, rep, L->m, L->k);
+        rep_hotspots_kernel(stdout, rep, &L->m->co, L->m->words, L->m->image_base, L->k);
     }
 }
 
@@ -320,7 +321,7 @@ int cmd_run(int argc, char **argv)
     char err[1024];
     if (pr)
         goto out;
-    if (o.trace && !(o.options = cli_args_text(argc, argv, 1, "--trace"))) {
+    if (o.trace && !(o.options = str_args_line(argc, argv, 1, "--trace"))) {
         cli_error("run: out of memory");
         goto out;
     }

@@ -7,7 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
-#include "front/trace.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_diff.h"
+#include "front/workloads/workloads.h"
+
+/* The subcommands (argv[0] is the subcommand name). */
+static int trace_cmd_dump(int argc, char **argv);
+static int trace_cmd_diff(int argc, char **argv);
 
 static const struct {
     const char *name;
@@ -199,7 +205,7 @@ static void print_record(const trace_header_t *h, const trace_rec_t *r)
                r->flags & TRACE_F_OVERFLOW ? " overflow" : "", r->flags & TRACE_F_NONDET ? " nondet" : "");
 }
 
-int trace_cmd_dump(int argc, char **argv)
+static int trace_cmd_dump(int argc, char **argv)
 {
     dump_opts_t o;
     memset(&o, 0, sizeof o);
@@ -245,4 +251,126 @@ int trace_cmd_dump(int argc, char **argv)
     free(r);
     trace_close(tr);
     return rc;
+}
+
+/* ---- gcnsim trace diff ------------------------------------------------------ */
+
+/* Whether name is one of bench's workloads (trace diff's debugger hint). */
+static int is_workload(const char *name)
+{
+    return wl_find(name) != NULL;
+}
+
+static const char diff_help[] =
+    "usage: gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
+    "                        [--stats]\n"
+    "\n"
+    "Compare two traces (gcnsim run --trace, gcnsim bench --trace) wave by\n"
+    "wave: the records of each wave (launch, work-group and index in the\n"
+    "group) in A against those of the same wave in B, in order; waves may\n"
+    "interleave differently in the two files.\n"
+    "Compared: pc, encoding, EXEC and everything written (SGPRs, VCC, EXEC,\n"
+    "M0, SCC, VGPR lanes, memory and LDS dwords, hardware registers).  Values\n"
+    "flagged non-deterministic are not compared.\n"
+    "\n"
+    "The report names the first divergence (the earliest in A among the\n"
+    "waves' first differences): the record numbers in A and B, the wave, the\n"
+    "pc and disassembly, what differs with the expected (A) and actual (B)\n"
+    "values (register and lanes, memory address, pc, encoding, EXEC, a\n"
+    "memory dword only one record lists or listed more often or in another\n"
+    "order, or a record only one file has), the record that last wrote that\n"
+    "register or address before (global memory: in any earlier launch), the\n"
+    "wave's previous records, and the gcnsim debug command and breakpoint\n"
+    "that stop before that instruction (for a bench trace, first the gcnsim\n"
+    "bench --save-launch command that saves that launch).  Differences\n"
+    "between the headers (target, code object, kernel, options) are\n"
+    "reported first; the records are compared anyway.\n"
+    "\n"
+    "  --timing        also compare the issue and completion cycles\n"
+    "  --all           then list the first divergence of every wave, one line\n"
+    "                  each (reads both files to the end)\n"
+    "  --context N     previous records of the wave shown (default 3, at most 16)\n"
+    "  --max-buffer MIB  records of one file that wait for the other, at most\n"
+    "                  (default 1024 MiB): two runs in the same mode need almost\n"
+    "                  none; different wave schedules need more\n"
+    "  --stats         end with the records read and the most that waited\n"
+    "\n"
+    "Both files are read once, as streams, and reading stops when no earlier\n"
+    "divergence can appear; the context comes from a second read of A up to\n"
+    "the divergence.\n"
+    "\n"
+    "Exit status (as diff): 0 the traces agree, 1 they differ, 2 bad usage or\n"
+    "an unreadable, truncated or corrupt file.\n";
+
+static int parse_num(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return -1;
+    *v = strtoull(s, &end, 10);
+    return *end ? -1 : 0;
+}
+
+static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *path[2])
+{
+    unsigned np = 0;
+    o->context = 3;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int has = i + 1 < argc;
+        uint64_t v;
+        if (cli_is_help(s)) {
+            fputs(diff_help, stdout);
+            return 1;
+        } else if (!strcmp(s, "--timing"))
+            o->timing = 1;
+        else if (!strcmp(s, "--all"))
+            o->all = 1;
+        else if (!strcmp(s, "--stats"))
+            o->stats = 1;
+        else if (!strcmp(s, "--context") && has) {
+            if (parse_num(argv[++i], &v) || v > 16) {
+                cli_error("trace diff: --context '%s': expected a number from 0 to 16", argv[i]);
+                return -1;
+            }
+            o->context = (unsigned)v;
+        } else if (!strcmp(s, "--max-buffer") && has) {
+            if (parse_num(argv[++i], &v) || !v || v > ((uint64_t)1 << 40)) {
+                cli_error("trace diff: --max-buffer '%s': expected a positive number of MiB", argv[i]);
+                return -1;
+            }
+            o->max_buffer = v << 20;
+        } else if (s[0] == '-' && s[1]) {
+            cli_error("trace diff: unknown or incomplete option '%s' (see gcnsim trace diff --help)", s);
+            return -1;
+        } else if (np < 2)
+            path[np++] = s;
+        else {
+            cli_error("trace diff: more than two traces given ('%s')", s);
+            return -1;
+        }
+    }
+    if (np < 2) {
+        cli_error("trace diff: two traces are needed: gcnsim trace diff A B (see --help)");
+        return -1;
+    }
+    return 0;
+}
+
+static int trace_cmd_diff(int argc, char **argv)
+{
+    trace_diff_opts_t o;
+    const char *path[2] = {NULL, NULL};
+    memset(&o, 0, sizeof o);
+    o.is_workload = is_workload;
+    int pr = diff_args(argc, argv, &o, path);
+    if (pr)
+        return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    char err[1024];
+    int rc = trace_diff_files(path[0], path[1], &o, stdout, err, sizeof err);
+    if (rc < 0) {
+        cli_error("trace diff: %s", err);
+        return EXIT_USAGE;
+    }
+    return rc ? EXIT_DIFF : EXIT_OK;
 }

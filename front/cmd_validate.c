@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
-#include "front/gpu_compare.h"
-#include "front/gpu_mirror.h"
-#include "front/launch.h"
+#include "front/device/gpu_compare.h"
+#include "front/device/gpu_mirror.h"
+#include "front/launch/launch.h"
 #include "front/run_opts.h"
 
 static const char validate_help[] =

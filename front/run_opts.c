@@ -121,7 +121,7 @@ static int check_model_options(const run_opts_t *o, const char *cmd, unsigned fl
                   functional ? "functional" : o->t.hotspots ? "hotspots" : o->t.timeline ? "timeline" : "dump", cmd);
         return -1;
     }
-    return rep_check_options(&o->t, cmd);
+    return run_model_check(&o->t, cmd);
 }
 
 int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const char *help, unsigned flags)
@@ -136,7 +136,7 @@ int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const 
         }
         if ((took = take_launch(argc, argv, &i, o, cmd)) != 0 ||
             (took = take_own(argc, argv, &i, o, cmd, flags)) != 0 ||
-            (took = rep_take_option(&o->t, argc, argv, &i, cmd)) != 0) {
+            (took = run_model_take(&o->t, argc, argv, &i, cmd)) != 0) {
             if (took < 0)
                 return -1;
         } else if (a[0] == '-' && a[1]) {
@@ -183,6 +183,48 @@ void run_opts_free(run_opts_t *o)
     free(o->vals);
     free(o->dumps);
     free(o->options);
-    rep_opts_free(&o->t);
+    run_model_free(&o->t);
     memset(o, 0, sizeof *o);
+}
+
+int run_model_take(run_model_opts_t *o, int argc, char **argv, int *i, const char *cmd)
+{
+    const char *a = argv[*i];
+    int has = *i + 1 < argc;
+    if (!strcmp(a, "--functional"))
+        o->functional = 1;
+    else if (!strcmp(a, "--hotspots"))
+        o->hotspots = 1;
+    else if (!strcmp(a, "--device") && has)
+        o->device = argv[++*i];
+    else if (!strcmp(a, "--timeline") && has)
+        o->timeline = argv[++*i];
+    else if (!strcmp(a, "--set") && has) {
+        const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
+        if (!ns) {
+            cli_error("%s: out of memory", cmd);
+            return -1;
+        }
+        o->sets = ns;
+        o->sets[o->nsets++] = argv[++*i];
+    } else
+        return 0;
+    return 1;
+}
+
+int run_model_check(const run_model_opts_t *o, const char *cmd)
+{
+    if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
+        cli_error("%s: --%s needs the cycle model: leave out --functional", cmd,
+                  o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
+        return -1;
+    }
+    return 0;
+}
+
+void run_model_free(run_model_opts_t *o)
+{
+    free(o->sets);
+    o->sets = NULL;
+    o->nsets = 0;
 }

@@ -6,8 +6,28 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "front/launch.h"
-#include "front/report.h"
+#include "front/launch/launch.h"
+#include "front/report/report.h"
+
+/* The cycle-model options `run` and `bench` share. */
+typedef struct {
+    int functional, hotspots;    /* --functional, --hotspots */
+    const char *device;          /* --device NAME */
+    const char *timeline;        /* --timeline PATH */
+    const char **sets;           /* --set KEY=VALUE, in order */
+    size_t nsets;
+} run_model_opts_t;
+
+/* If argv[*i] is one of --functional, --hotspots, --device NAME,
+ * --timeline PATH, --set KEY=VALUE, take it into o (moving *i past its
+ * value) and return 1; 0 when it is not; -1 when out of memory (reported
+ * for command cmd). */
+int run_model_take(run_model_opts_t *o, int argc, char **argv, int *i, const char *cmd);
+/* 0, or -1 after reporting for cmd an option that needs the cycle model
+ * given with --functional. */
+int run_model_check(const run_model_opts_t *o, const char *cmd);
+/* Release what run_model_take allocated. */
+void run_model_free(run_model_opts_t *o);
 
 typedef struct {
     unsigned arg;
@@ -28,7 +48,7 @@ typedef struct {
     uint64_t ulp;                  /* validate: --ulp N */
     const char *script;            /* debug: -x CMDFILE */
     int batch;                     /* debug: --batch */
-    rep_opts_t t;                  /* the cycle-model options */
+    run_model_opts_t t;            /* the cycle-model options */
 } run_opts_t;
 
 /* Which options a command takes besides the shared ones. */

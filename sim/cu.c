@@ -34,6 +34,7 @@
 #include <string.h>
 #include "sim/cu.h"
 #include "sim/exec.h"
+#include "sim/wg.h"
 
 #define NEVER UINT64_MAX
 enum { NSIMD = 4, MAXSLOTS = 10, QMAX = 64, NQ = 3 };

@@ -2,7 +2,7 @@
 #ifndef GCNSIM_CU_H
 #define GCNSIM_CU_H
 
-#include "sim/dispatch.h"
+#include "sim/kernel.h"
 
 /* Run every work-group of the launch under the cycle model of l->timing:
  * groups are placed on CUs as resources allow, waves issue as the

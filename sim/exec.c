@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/exec.h"
-#include "sim/dispatch.h"
+#include "sim/kernel.h"
 #include "sim/sem_mimg.h"
 
 /* ---- handler table ------------------------------------------------------ */

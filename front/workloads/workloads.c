@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "front/cli.h"
+#include "front/util/strsafe.h"
 #include "front/workloads/workloads.h"
 
 const wl_workload_t *const wl_all[] = {&wl_bitonic, &wl_reduce, &wl_gemm, NULL};
@@ -342,7 +342,7 @@ int wl_save_launch(launch_t *L, const char *co, const char *dir, const char *con
             snprintf(err, errlen, "out of host memory");
             goto out;
         }
-    if (!(*line = cli_args_text((int)a.n, a.v, 0, NULL))) {
+    if (!(*line = str_args_line((int)a.n, a.v, 0, NULL))) {
         snprintf(err, errlen, "out of host memory");
         goto out;
     }

@@ -8,10 +8,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "front/gpu_mirror.h"
-#include "front/launch.h"
-#include "front/timeline.h"
-#include "front/trace.h"
+#include "front/device/gpu_mirror.h"
+#include "front/launch/launch.h"
+#include "front/report/timeline.h"
+#include "front/trace/trace.h"
 #include "sim/timing.h"
 
 /* WL_STOPPED: the run stopped after wl_result_t.stop_after launches,

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "front/codeobj.h"
+#include "front/load/codeobj.h"
 #include "isa/isa.h"
 
 static double now(void)

@@ -19,9 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/codeobj.h"
-#include "front/devimage.h"
-#include "front/launch.h"
+#include "front/load/codeobj.h"
+#include "front/launch/devimage.h"
+#include "front/launch/launch.h"
 #include "sim/device.h"
 
 enum { MAX_KERNELS = 4, MAX_INST = 20000, BUF_BYTES = 4096, LOCAL_BYTES = 256, MAX_VALUE_BYTES = 1 << 16 };

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/codeobj.h"
+#include "front/load/codeobj.h"
 #include "sim/occupancy.h"
 
 static void require(int ok, const char *what)

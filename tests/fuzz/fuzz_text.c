@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/dbg_value.h"
-#include "front/launch.h"
+#include "front/dbg/dbg_value.h"
+#include "front/launch/launch.h"
 #include "tests/unit/semtest.h"
 
 static void require(int ok, const char *what)

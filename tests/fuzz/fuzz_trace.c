@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/trace.h"
-#include "front/trace_code.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_code.h"
 
 static void require(int ok, const char *what)
 {

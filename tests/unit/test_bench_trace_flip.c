@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "front/trace.h"
-#include "front/trace_diff.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_diff.h"
 #include "front/workloads/workloads.h"
 #include "tests/unit/check.h"
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/codeobj.h"
+#include "front/load/codeobj.h"
 #include "tests/unit/check.h"
 
 #define DIR "tests/kernels/bin/"

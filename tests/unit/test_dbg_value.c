@@ -1,4 +1,4 @@
-/* test_dbg_value.c — the debugger's value layer (front/dbg_value.c):
+/* test_dbg_value.c — the debugger's value layer (front/dbg/dbg_value.c):
  * references and their errors, printed text in every format (expected
  * strings built here from the values the test puts in the registers),
  * set var round trips, condition lane masks, x/NFU on device memory, LDS
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/dbg_value.h"
+#include "front/dbg/dbg_value.h"
 #include "tests/unit/check.h"
 #include "tests/unit/semtest.h"
 

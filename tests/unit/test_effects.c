@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/launch.h"
+#include "front/launch/launch.h"
 #include "tests/unit/check.h"
 
 typedef struct {

@@ -1,11 +1,11 @@
-/* test_gpu_compare.c — front/gpu_compare.c: element types from metadata
+/* test_gpu_compare.c — front/device/gpu_compare.c: element types from metadata
  * type names, bit-for-bit and ULP comparison (signed zeros, NaNs, sign
  * changes, a trailing partial element), the verdict text; and
  * sim_kernarg_build's hidden values for a launch with partial groups. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "front/gpu_compare.h"
+#include "front/device/gpu_compare.h"
 #include "sim/dispatch.h"
 #include "tests/unit/check.h"
 

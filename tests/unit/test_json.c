@@ -1,7 +1,7 @@
 /* test_json.c — the streaming JSON writer: layout, escapes, numbers and
  * misuse detection. */
 #include <stdlib.h>
-#include "front/json.h"
+#include "front/report/json.h"
 #include "tests/unit/check.h"
 
 /* Run the writer into a temporary file and return its text (static). */

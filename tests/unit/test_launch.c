@@ -1,11 +1,11 @@
-/* test_launch.c — modules and launches (front/launch.h): a code object
+/* test_launch.c — modules and launches (front/launch/launch.h): a code object
  * opened once and launched many times on persistent buffers, per-launch
  * allocations released, argument changes between launches, dynamic LDS
  * arguments, argument errors, and device-memory marks.  Uses the committed
  * workload code objects (front/workloads/bin). */
 #include <stdlib.h>
 #include <string.h>
-#include "front/launch.h"
+#include "front/launch/launch.h"
 #include "tests/unit/check.h"
 
 static const char *co_path(const char *name, const char *target, char *buf, size_t n)

@@ -1,14 +1,14 @@
 /* test_mimg.c — the image descriptors and texel conversions of
  * sim/sem_mimg.c against independent references: T# encode/decode round
  * trips and hand-computed words for both layouts, the image object built
- * by front/launch.c (image arrays too; the V# of an image1d_buffer_t), the S# fields, nearest-filtering
+ * by front/launch/launch.c (image arrays too; the V# of an image1d_buffer_t), the S# fields, nearest-filtering
  * address modes, the sampled array slice, linear-filtering indices and
  * weights against the OpenCL formulas, and
  * the conversions exhaustively (all 256 unorm8 values against x/255 and
  * the OpenCL rounding rule, all 65536 halfs against the host's _Float16). */
 #include <math.h>
 #include <string.h>
-#include "front/launch.h"
+#include "front/launch/launch.h"
 #include "sim/f16.h"
 #include "sim/sem_mimg.h"
 #include "tests/unit/check.h"

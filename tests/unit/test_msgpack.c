@@ -2,7 +2,7 @@
  * tree lookups, and malformed input (offset-precise errors, no overreads:
  * every prefix and many byte mutations of a document). */
 #include <stdlib.h>
-#include "front/msgpack.h"
+#include "front/load/msgpack.h"
 #include "tests/unit/check.h"
 
 static md_node_t *parse(const void *p, size_t n, size_t *eoff, char *err)

@@ -1,5 +1,5 @@
-/* test_report.c — the report (front/report.c) and the timeline
- * (front/timeline.c) on hand-built statistics and events: the JSON parses
+/* test_report.c — the report (front/report/report.c) and the timeline
+ * (front/report/timeline.c) on hand-built statistics and events: the JSON parses
  * and has every key the report promises, the percentages are the
  * definitions applied to the known counters (VALUBusy = 100 * VALU-busy
  * SIMD-cycles / (4 * CUs * cycles), ...), the text shows them, the hot
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/report.h"
-#include "front/timeline.h"
+#include "front/report/report.h"
+#include "front/report/timeline.h"
 #include "tests/unit/check.h"
 
 /* ---- a small JSON reader: validates and records every value by path ---- */

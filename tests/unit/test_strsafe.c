@@ -1,10 +1,10 @@
-/* test_strsafe.c — printable forms of untrusted strings (front/strsafe.c):
+/* test_strsafe.c — printable forms of untrusted strings (front/util/strsafe.c):
  * controls, DEL, C1 controls, bidirectional overrides and invalid UTF-8
  * become \xNN, a backslash \\, printable ASCII and UTF-8 stay; truncation
  * never splits an escape or a character; str_one_line. */
 #include <stdlib.h>
 #include <string.h>
-#include "front/strsafe.h"
+#include "front/util/strsafe.h"
 #include "tests/unit/check.h"
 
 static void expect(const char *in, size_t n, unsigned flags, const char *want, const char *what)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <string.h>
 #include "check.h"
-#include "front/launch.h"
+#include "front/launch/launch.h"
 #include "sim/timing.h"
 
 typedef struct {

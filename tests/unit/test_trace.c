@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "front/trace.h"
-#include "front/trace_code.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_code.h"
 #include "tests/unit/check.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "front/trace.h"
-#include "front/trace_diff.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_diff.h"
 #include "tests/unit/check.h"
 
 static char dir[] = "/tmp/gcnsim-tdlists-XXXXXX";

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/trace.h"
+#include "front/trace/trace.h"
 #include "tests/unit/check.h"
 
 /* Write a trace with header h and no records, read its header back. */

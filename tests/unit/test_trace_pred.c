@@ -1,4 +1,4 @@
-/* test_trace_pred.c — the trace value predictor (front/trace_pred.h) on
+/* test_trace_pred.c — the trace value predictor (front/trace/trace_pred.h) on
  * hand-made gfx900 records: its values against host arithmetic and LDS
  * contents the test itself keeps, refusals when a source is unknown, fills
  * from a writer's earlier chunks, and a trace of 70,000 predicted records
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "front/trace.h"
-#include "front/trace_code.h"
-#include "front/trace_pred.h"
+#include "front/trace/trace.h"
+#include "front/trace/trace_code.h"
+#include "front/trace/trace_pred.h"
 #include "tests/unit/check.h"
 
 static const uint32_t FMA[2] = {0xd1cb0002, 0x049a5327};     /* v_fma_f32 v2, v39, v41, v38 */

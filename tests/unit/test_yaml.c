@@ -2,7 +2,7 @@
  * the subset (quotes, flows, nesting, markers), malformed input with its
  * offsets, and prefixes/mutations of a document (no crash, no overread). */
 #include <stdlib.h>
-#include "front/yaml.h"
+#include "front/load/yaml.h"
 #include "tests/unit/check.h"
 
 /* As clang-15 -mcode-object-version=2 writes it (trimmed). */

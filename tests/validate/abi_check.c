@@ -1,4 +1,4 @@
-/* abi_check.c — front/hsa_abi.h against the HSA runtime's own headers:
+/* abi_check.c — front/device/hsa_abi.h against the HSA runtime's own headers:
  * every value, size and offset it declares (tests/validate/abi_items.h)
  * is compared at compile time with the numbers abi_dump.c printed from
  * hsa_abi.h (hsa_abi_ours.h); this program only exists if they agree. */

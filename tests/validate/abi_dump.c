@@ -1,8 +1,8 @@
-/* abi_dump.c — print front/hsa_abi.h's values, sizes and offsets as C
+/* abi_dump.c — print front/device/hsa_abi.h's values, sizes and offsets as C
  * macros (build/abi/hsa_abi_ours.h) for abi_check.c. */
 #include <stddef.h>
 #include <stdio.h>
-#include "front/hsa_abi.h"
+#include "front/device/hsa_abi.h"
 #include "tests/validate/abi_items.h"
 
 int main(void)

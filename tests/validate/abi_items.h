@@ -1,5 +1,5 @@
 /* abi_items.h — every enumerator value, type size and member offset that
- * front/hsa_abi.h declares, as X-macro lists: abi_dump.c prints them as
+ * front/device/hsa_abi.h declares, as X-macro lists: abi_dump.c prints them as
  * compiled from hsa_abi.h, abi_check.c compares them at compile time with
  * the HSA runtime's own headers. */
 #define HSA_ABI_VALUES(V) \

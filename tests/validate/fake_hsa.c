@@ -1,6 +1,6 @@
 /* fake_hsa.c — a test double of the HSA runtime, built as
  * build/fakehsa/libhsa-runtime64.so.1 so that gcnsim's device path
- * (front/gpu_hsa.c) opens it under the real name when LD_LIBRARY_PATH
+ * (front/device/gpu_hsa.c) opens it under the real name when LD_LIBRARY_PATH
  * points there.  It implements the functions gpu_hsa.c calls, runs no
  * kernel, and records what it receives as JSON lines in $FAKE_HSA_LOG:
  *   {"event":"init"} ... {"event":"queue",...} {"event":"alloc",...}
@@ -28,7 +28,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #else
-#include "front/hsa_abi.h"
+#include "front/device/hsa_abi.h"
 #endif
 
 enum { FAKE_PRIVATE_HI = 0x7f01, FAKE_SHARED_HI = 0x7f02, MAX_ALLOCS = 4096 };
