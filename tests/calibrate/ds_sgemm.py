@@ -27,51 +27,67 @@ host's part of the published time (allocating the two temporary buffers
 on every call, enqueueing, the wait) is not modelled.
 
 Shrunk, because the full grids cannot be simulated in the time make
-calibrate has (m=n=k=4096: 512 work-groups x 4 waves x 200,000
-wave-instructions each, about 3 minutes of simulation per size):
+calibrate has (m=n=k=2048, 512 work-groups x 4 waves x 100,000
+wave-instructions each: 2.5 minutes; 6656: an hour):
 
 - Xgemm.  With 64 VGPRs a wave, a CU holds 4 work-groups (4 waves per
   SIMD), so the HD 7970's 32 CUs run the grid in rounds of 128
-  work-groups: (n/128)(n/64)/128 rounds, 2.25 to 42.25 here.  One round
-  is simulated: a grid of g0 x g1 = 128 work-groups at the corner of the
-  full grid, g0 the largest power of two up to the n/128 groups of a row
-  (8 x 16 for n=1536, 16 x 8 for 2048-3584, 32 x 4 from 4096), with the
-  full sizes as kernel arguments and full-size buffers, so every address
-  and stride is the full problem's.  (A real round is 128 consecutive
-  groups in launch order, the full width of a row; the rectangle has the
-  same number of groups and strides but fewer distinct A columns.)  The
-  K loop is shrunk too: the round runs at k = 256 and k = 1024 (8 and 32
-  iterations of KWG) and its cycles are extrapolated along that line to
-  the full k (the loop's iterations cost the same; the line's intercept
-  is the launch, the C tile's read-modify-write and the ramp).  Rounds
-  with a quarter round left over (n/128 x n/64 not a multiple of 128:
-  n = 1536, 2560, 3584, 4608, 5632, 6656) add a tail of 32 work-groups
-  (one per CU), simulated in the same way (8 x 4, 16 x 2 or 32 x 1
-  groups).  Xgemm time = whole rounds x round + tail.
+  work-groups: (n/128)(n/64)/128 = 2.25 to 42.25 rounds here.  Three
+  runs per size, each with the full sizes as kernel arguments and
+  full-size buffers (every address and stride is the full problem's) but
+  a corner of the grid and a shorter K loop: one round, a grid of
+  g0 x g1 = 128 groups (g0 the largest power of two up to the n/128
+  groups of a row: 8 x 16 for n=1536, 16 x 8 for 2048-3584, 32 x 4 from
+  4096), at k = 256 and k = 1024 (8 and 32 iterations of KWG); and two
+  rounds (g0 x 2 g1; for n=1536, whose grid is 12 x 24, the whole grid)
+  at k = 256.  The round's cycles go along the line through its two K
+  lengths to the full k (the loop's iterations cost the same; the
+  intercept is the launch, the C tile's read-modify-write and the ramp);
+  each further round adds r times the first, r = (two rounds / one round
+  - 1) at k = 256 (less than 1: a round's drain overlaps the next
+  round's start): Xgemm = first x (1 + (rounds - 1) r).  A real round is
+  128 consecutive groups in launch order, the full width of a row; the
+  corner has the same number of groups and strides (exactly the same
+  groups for n = 2048 and 4096) but fewer distinct columns of A for
+  n = 2560-3584 and 4608-6656.
 - TransposeMatrix.  A band of the grid's first rows of work-groups, about
   8192 groups of its (n/16)^2 (the grid's full width, so the shuffle of
   the group index is the full grid's; full-size buffers), scaled by the
   grid's rows / the band's rows; simulated once per size and counted
   three times (A, C in, C out: the same kernel on n x n floats).
 
-Checked against full runs (hd-7970 preset, one round at full k against
-the line through 256 and 1024; bands against the full transposes):
-see SGEMM_CHECK below.
+Checked against full simulations (hd-7970 preset, cycles):
+  one round at the full k against its line through k = 256 and 1024:
+    n=1536 (8 x 16)   1,605,459 against 1,616,300   +0.7%
+    n=4096 (32 x 4)   4,224,651 against 4,229,700   +0.1%
+    n=4608 (32 x 4)   4,731,497 against 4,735,700   +0.1%
+  the whole Xgemm grid at the full k against this method's estimate:
+    n=1536            3,432,504 against 3,398,500   -1.0%
+    n=2048            7,907,157 against 8,388,900   +6.1%
+  (at n=2048 the line through one and two rounds at k = 2048 gives the
+  whole grid to 0.01%, but r at k = 256 is 0.979 against 0.912 at
+  k = 2048: the drain grows with the loop, so the estimate runs high,
+  and the more so the more rounds there are: about 7% at 42 rounds if r
+  falls there as at n=2048 (not checked: a whole n=6656 grid takes an
+  hour; running the two rounds at a longer K loop would double this
+  dataset's time)
+  TransposeMatrix, band against the whole grid:
+    n=2048 (64 of 128 rows)    334,888 against   333,410   -0.4%
+    n=6656 (20 of 416 rows)  3,836,608 against 3,809,400   -0.7%
 
 Rows not reproduced:
-- K1 and K2 (m=n=k=512 and 1024): the published CLBlast times (1.94 and
-  2.39 ms) are host-dominated (the GEMM's arithmetic is 0.27 and 2.1
-  GFLOP, 0.07 and 0.57 ms at the board's peak; clBLAS does the 512 in
-  1.01 ms): the two buffer allocations, four enqueues and the wait of
-  each call, which the cycle model does not have.
-- The clBLAS column (K1-K13.clBLAS): clBLAS generates its OpenCL GEMM
-  kernels at run time from its own generator and picks one by its
-  internal rules (tile sizes, vector widths, the kernel variant for sizes
-  that are multiples of the tile) and the device it sees; which kernel
-  and which parameters ran on the measured board is not published.
-  Rebuilding that choice would mean running clBLAS's generator host code
-  outside an OpenCL runtime and guessing its device queries, so those
-  rows are left out.
+- K1 and K2 (m=n=k=512 and 1024): host-dominated.  K1's 1.94 ms is for
+  0.27 GFLOP (0.07 ms at the board's peak; clBLAS takes 1.01 ms), so
+  about 1.7 ms of each call is outside the kernels (the two buffer
+  allocations, four enqueues, the wait), which would be most of K2's
+  2.39 ms too; the cycle model has none of it.  How much of it K3 and K4
+  still carry is not known.
+- The clBLAS column (K1-K13.clBLAS): clBLAS picks its SGEMM kernel by
+  its own selection code (AutoGemm's generated kernels and tables,
+  hand-written kernels for some tiles, or its older run-time kernel
+  generator) from the size, layout and device; the clBLAS version of the
+  measurement is not stated, so which kernel and parameters ran is not
+  known.  Those rows are left out.
 """
 import os
 
@@ -84,8 +100,6 @@ MWG, NWG, MDIMC, NDIMC = 128, 64, 32, 8     # Xgemm's Tahiti parameters
 TRA_DIM, TRA_WPT = 4, 4                     # TransposeMatrix's
 WG_PER_CU = 4               # Xgemm: 64 VGPRs -> 4 waves per SIMD -> 4 groups of 4 waves per CU
 TRA_BAND = 8192             # transpose work-groups simulated (about)
-SGEMM_CHECK = """
-"""
 
 
 def _size(quantity):
@@ -106,7 +120,7 @@ def _gemm_run(co, preset, n, k, g0, g1):
             "zero:%d" % (4 * n * n), "zero:%d" % (4 * n * n), "zero:%d" % (4 * n * n)]
     r = Run(co, preset, "Xgemm", "%d,%d" % (g0 * MDIMC, g1 * NDIMC), "%d,%d" % (MDIMC, NDIMC),
             args, [])
-    r.cost = 16 * g0 * g1 * k     # about the work-items of a run of the same time in the other datasets
+    r.cost = 16 * g0 * g1 * k     # of the order of the other datasets' runs of the same time
     return r
 
 
@@ -117,9 +131,10 @@ def sgemm_points(rows):
     """Points of the CLBlast SGEMM rows (m=n=k >= 1536), each with its Runs."""
     pts = []
     for row in rows:
-        if not (row["quantity"].startswith(SGEMM_QUANTITY) and row["quantity"].endswith(" CLBlast")):
+        q = row["quantity"]
+        if not (q.startswith(SGEMM_QUANTITY) and q.endswith(" CLBlast")):
             continue
-        n = _size(row["quantity"])
+        n = _size(q)
         if n < SGEMM_MIN:
             continue
         pt = Point("sgemm", row)
@@ -129,13 +144,19 @@ def sgemm_points(rows):
             _cus[pt.preset] = int(preset_defaults(pt.preset)["cus"])
         cus = _cus[pt.preset]
         per_round = cus * WG_PER_CU
-        rounds, tail = divmod(gx * gy, per_round)
         g0 = _pow2_upto(gx, per_round)
-        pt.round_runs = [_gemm_run(co, pt.preset, n, k, g0, per_round // g0) for k in SGEMM_K]
-        pt.tail_runs = []
-        if tail:
-            t0 = _pow2_upto(gx, tail)
-            pt.tail_runs = [_gemm_run(co, pt.preset, n, k, t0, tail // t0) for k in SGEMM_K]
+        g1 = per_round // g0
+        # the second band: two rounds, or the whole grid where two rounds do not fit
+        if 2 * g1 <= gy:
+            h0, h1 = g0, 2 * g1
+        elif 2 * g0 <= gx:
+            h0, h1 = 2 * g0, g1
+        else:
+            h0, h1 = gx, gy
+        pt.gemm_runs = [_gemm_run(co, pt.preset, n, SGEMM_K[0], g0, g1),
+                        _gemm_run(co, pt.preset, n, SGEMM_K[1], g0, g1),
+                        _gemm_run(co, pt.preset, n, SGEMM_K[0], h0, h1)]
+        pt.groups, pt.round, pt.band2 = gx * gy, per_round, h0 * h1
         tg = n // (TRA_DIM * TRA_WPT)               # transpose grid: tg x tg groups
         band = max(1, min(tg, round(TRA_BAND / tg)))
         pt.tra_run = Run(co, pt.preset, "TransposeMatrix", "%d,%d" % (tg * TRA_DIM, band * TRA_DIM),
@@ -143,27 +164,31 @@ def sgemm_points(rows):
                          ["i32:%d" % n, "zero:%d" % (4 * n * n), "zero:%d" % (4 * n * n)], [])
         pt.tra_run.cost = tg * band * 16
         pt.tra_scale = tg / float(band)
-        pt.runs = pt.round_runs + pt.tail_runs + [pt.tra_run]
-        pt.run = pt.round_runs[-1]
-        pt.n_size, pt.k, pt.rounds, pt.tail = n, n, rounds, tail
+        pt.runs = pt.gemm_runs + [pt.tra_run]
+        pt.run = pt.gemm_runs[1]
+        pt.k = n
         pt.n, pt.local = pt.run.n, pt.run.local
         pt.n_published = "%d,%d" % (gx * MDIMC, gy * NDIMC)
-        pt.notes.append("Xgemm %dx%d of %dx%d WGs, k %d,%d -> %d, x%d%s; 3 transposes %d/%d rows" % (
-            g0, per_round // g0, gx, gy, SGEMM_K[0], SGEMM_K[1], n, rounds,
-            " + tail %d" % tail if tail else "", band, tg))
+        pt.notes.append("Xgemm %dx%d,%dx%d of %dx%d WGs, k %d,%d->%d; transposes %d/%d rows" % (
+            g0, g1, h0, h1, gx, gy, SGEMM_K[0], SGEMM_K[1], n, band, tg))
         pts.append(pt)
     return pts
 
 
-def _line(runs, k):
-    """Cycles at K-loop length k on the line through the two runs at SGEMM_K."""
-    (k1, k2), (r1, r2) = SGEMM_K, runs
-    c1, c2 = r1.report["cycles"], r2.report["cycles"]
-    return c2 + (k - k2) * (c2 - c1) / float(k2 - k1)
+def _gemm_cycles(pt):
+    """Xgemm's cycles on the whole grid at the full k: the round's line in k
+    (runs 0 and 1) to the full k, times 1 + (rounds - 1) r, r the extra
+    cycles of each further round relative to the first at SGEMM_K[0]
+    (runs 0 and 2)."""
+    (k1, k2) = SGEMM_K
+    c1, c2, cb = (r.report["cycles"] for r in pt.gemm_runs)
+    first = c2 + (pt.k - k2) * (c2 - c1) / float(k2 - k1)
+    r = (cb / float(c1) - 1) / (pt.band2 / float(pt.round) - 1)
+    return first * (1 + (pt.groups / float(pt.round) - 1) * r)
 
 
 def sgemm_value(pt):
-    """The routine's time in ms: 3 transposes + Xgemm (rounds x round + tail) + 4 launches."""
+    """The routine's time in ms: 3 transposes + Xgemm + 4 launches."""
     failed = [r for r in pt.runs if r.error is not None]
     if failed:
         pt.run = failed[0]
@@ -175,11 +200,10 @@ def sgemm_value(pt):
         return None
     dp = rep["device_params"]
     clock = dp["clock_mhz"] * 1e6
-    cycles = pt.rounds * _line(pt.round_runs, pt.k)
-    if pt.tail_runs:
-        cycles += _line(pt.tail_runs, pt.k)
-    cycles += 3 * pt.tra_scale * pt.tra_run.report["cycles"]
-    seconds = cycles / clock + 4 * dp.get("launch_ns", 0) * 1e-9
+    gemm = _gemm_cycles(pt)
+    tra = 3 * pt.tra_scale * pt.tra_run.report["cycles"]
+    pt.notes.append("Xgemm %.1f + transposes %.2f ms" % (gemm / clock * 1e3, tra / clock * 1e3))
+    seconds = (gemm + tra) / clock + 4 * dp.get("launch_ns", 0) * 1e-9
     return seconds * 1e3
 
 
@@ -189,10 +213,12 @@ def sgemm_intro():
             "(tests/calibrate/third_party/clblast, clang-15 -O2 for gfx600), as its routine "
             "runs them: TransposeMatrix of A and of C, Xgemm (128 x 64 tiles, work-groups of "
             "32 x 8), TransposeMatrix of C back; time = the four kernels' simulated times + "
-            "4 x launch_ns.  Shrunk (ds_sgemm.py): Xgemm simulated for one round of 128 "
-            "work-groups (4 per CU) at k = %d and %d, extrapolated along that line to the full "
-            "k and multiplied by the grid's whole rounds, plus a simulated tail of 32 groups "
-            "where a quarter round is left; each transpose from a band of its grid's rows, "
-            "scaled.  hd-7970 preset at its clock (925 MHz; the thread states none).  K1, K2 "
-            "(host-dominated) and the clBLAS column (kernels generated and chosen inside "
-            "clBLAS) not reproduced.\n" % SGEMM_K)
+            "4 x launch_ns (the host's part of the call is not modelled).  Shrunk "
+            "(ds_sgemm.py): Xgemm simulated for one round of 128 work-groups (4 per CU) at "
+            "k = %d and %d and for two rounds at k = %d, with the full problem's sizes and "
+            "buffers; the round's line in k taken to the full k, each further round adding "
+            "the second round's share of the first; each transpose from a band of its grid's "
+            "rows, scaled, counted three times.  hd-7970 preset at its clock (925 MHz; the "
+            "thread states none).  K1, K2 (host-dominated) and the clBLAS column (kernel "
+            "chosen inside clBLAS, its version not stated) not reproduced.\n"
+            % (SGEMM_K[0], SGEMM_K[1], SGEMM_K[0]))

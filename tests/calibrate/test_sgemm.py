@@ -71,7 +71,8 @@ def run(target, name, kernel, glob, local, args, dump):
         argv += ["--arg", a]
     p = gcnsim(argv, timeout=120)
     if p.returncode != 0:
-        check(name, False, "exit status %d: %s" % (p.returncode, (p.stderr or p.stdout).strip()[:300]))
+        why = (p.stderr or p.stdout).strip()[:300]
+        check(name, False, "exit status %d: %s" % (p.returncode, why))
         return None
     with open(out, "rb") as f:
         return f.read()
