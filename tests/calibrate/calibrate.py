@@ -4,13 +4,14 @@
 Reads the calibration set (calibration_points.csv, by default
 ../shared/calibration/ beside the repository, as CI has it; --points PATH or
 $CALIBRATION_POINTS otherwise), selects the rows of the datasets this script
-can reproduce with our own kernels, runs each on the row's preset with the
-measured board's clock and CU count (`gcnsim run --device PRESET --set
-clock_mhz=... --set cus=...` where they differ from the preset; for the
-compute rows also the SKU's FP64 rate, --set dp_factor=...) under the
-cycle model, and prints per dataset: id, GPU, published value, simulated
-value, error; then the mean and maximum absolute error per preset, per
-dataset and overall.  The same rows go to build/calibrate/calibrate.csv.
+can reproduce with our own kernels (for sgemm: CLBlast's own, vendored), runs
+each on the row's preset with the measured board's clock and CU count
+(`gcnsim run --device PRESET --set clock_mhz=... --set cus=...` where they
+differ from the preset; for the compute rows also the SKU's FP64 rate, --set
+dp_factor=...) under the cycle model, and prints per dataset: id, GPU,
+published value, simulated value, error; then the mean and maximum absolute
+error per preset, per dataset and overall.  The same rows go to
+build/calibrate/calibrate.csv.
 
 Datasets (each in its module here: ds_NAME.py; what they share in common.py):
   babelstream     BabelStream's Copy/Mul/Add/Triad in double precision (rows
@@ -53,8 +54,9 @@ Datasets (each in its module here: ds_NAME.py; what they share in common.py):
                   Xgemm and TransposeMatrix kernels with its Tahiti
                   parameters (tests/calibrate/third_party/clblast), the
                   routine's three transposes and Xgemm; one round of
-                  work-groups at two K-loop lengths, extrapolated to the
-                  full k and grid (ds_sgemm.py says how).  K1, K2
+                  work-groups at two K-loop lengths and two rounds at one,
+                  extrapolated to the full k and grid (ds_sgemm.py says
+                  how and how close that comes).  K1, K2
                   (host-dominated) and the clBLAS column (kernels generated
                   and chosen inside clBLAS) are not reproduced.
 
