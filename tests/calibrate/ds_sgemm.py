@@ -28,7 +28,7 @@ on every call, enqueueing, the wait) is not modelled.
 
 Shrunk, because the full grids cannot be simulated in the time make
 calibrate has (m=n=k=2048, 512 work-groups x 4 waves x 100,000
-wave-instructions each: 2.5 minutes; 6656: an hour):
+wave-instructions each: 2.5 minutes; 6656: more than an hour):
 
 - Xgemm.  With 64 VGPRs a wave, a CU holds 4 work-groups (4 waves per
   SIMD), so the HD 7970's 32 CUs run the grid in rounds of 128
@@ -57,7 +57,8 @@ wave-instructions each: 2.5 minutes; 6656: an hour):
   three times (A, C in, C out: the same kernel on n x n floats).
 
 Checked against full simulations (hd-7970 preset, cycles):
-  one round at the full k against its line through k = 256 and 1024:
+  one round at the full k against its line through k = 256 and 1024
+  (buffers of k rows for A and B here):
     n=1536 (8 x 16)   1,605,459 against 1,616,300   +0.7%
     n=4096 (32 x 4)   4,224,651 against 4,229,700   +0.1%
     n=4608 (32 x 4)   4,731,497 against 4,735,700   +0.1%
@@ -68,8 +69,8 @@ Checked against full simulations (hd-7970 preset, cycles):
   whole grid to 0.01%, but r at k = 256 is 0.979 against 0.912 at
   k = 2048: the drain grows with the loop, so the estimate runs high,
   and the more so the more rounds there are: about 7% at 42 rounds if r
-  falls there as at n=2048 (not checked: a whole n=6656 grid takes an
-  hour; running the two rounds at a longer K loop would double this
+  falls there as at n=2048 (not checked: a whole n=6656 grid takes
+  more than an hour; running the two rounds at a longer K loop would double this
   dataset's time)
   TransposeMatrix, band against the whole grid:
     n=2048 (64 of 128 rows)    334,888 against   333,410   -0.4%
