@@ -40,12 +40,13 @@ wave-instructions each: 2.5 minutes; 6656: more than an hour):
   groups of a row: 8 x 16 for n=1536, 16 x 8 for 2048-3584, 32 x 4 from
   4096), at k = 256 and k = 1024 (8 and 32 iterations of KWG); and two
   rounds (g0 x 2 g1; for n=1536, whose grid is 12 x 24, the whole grid)
-  at k = 256.  The round's cycles go along the line through its two K
+  at k = 512.  The round's cycles go along the line through its two K
   lengths to the full k (the loop's iterations cost the same; the
   intercept is the launch, the C tile's read-modify-write and the ramp);
-  each further round adds r times the first, r = (two rounds / one round
-  - 1) at k = 256 (less than 1: a round's drain overlaps the next
-  round's start): Xgemm = first x (1 + (rounds - 1) r).  A real round is
+  each further round adds r times the first, r = two rounds / one round
+  - 1 at k = 512 (one round there read off its line; r is below 1: a
+  round's drain overlaps the next round's start):
+  Xgemm = first x (1 + (rounds - 1) r).  A real round is
   128 consecutive groups in launch order, the full width of a row; the
   corner has the same number of groups and strides (exactly the same
   groups for n = 2048 and 4096) but fewer distinct columns of A for
@@ -63,15 +64,15 @@ Checked against full simulations (hd-7970 preset, cycles):
     n=4096 (32 x 4)   4,224,651 against 4,229,700   +0.1%
     n=4608 (32 x 4)   4,731,497 against 4,735,700   +0.1%
   the whole Xgemm grid at the full k against this method's estimate:
-    n=1536            3,432,504 against 3,398,500   -1.0%
-    n=2048            7,907,157 against 8,388,900   +6.1%
+    n=1536            3,432,504 against 3,441,900   +0.3%
+    n=2048            7,907,157 against 8,080,100   +2.2%
   (at n=2048 the line through one and two rounds at k = 2048 gives the
-  whole grid to 0.01%, but r at k = 256 is 0.979 against 0.912 at
-  k = 2048: the drain grows with the loop, so the estimate runs high,
-  and the more so the more rounds there are: about 7% at 42 rounds if r
-  falls there as at n=2048 (not checked: a whole n=6656 grid takes
-  more than an hour; running the two rounds at a longer K loop would double this
-  dataset's time)
+  whole grid to 0.01%; r is 0.979 at k = 256, 0.931 at 512 and 0.912
+  at 2048: the drain grows with the loop, so the estimate runs high,
+  and the more so the more rounds there are: about 2% at 42 rounds if r
+  falls there as at n=2048 (not checked: a whole n=6656 grid takes more
+  than an hour); the two rounds at k = 1024 would add nearly half again to
+  this dataset's time)
   TransposeMatrix, band against the whole grid:
     n=2048 (64 of 128 rows)    334,888 against   333,410   -0.4%
     n=6656 (20 of 416 rows)  3,836,608 against 3,809,400   -0.7%
@@ -96,7 +97,8 @@ from common import HERE, PRESET_TARGET, Point, Run, preset_defaults
 
 SGEMM_QUANTITY = "SGEMM m=n=k="
 SGEMM_MIN = 1536            # K1 and K2 (512, 1024) are left out (host-dominated)
-SGEMM_K = (256, 1024)       # the two K-loop lengths simulated (multiples of KWG = 32)
+SGEMM_K = (256, 1024)       # the K-loop lengths of the round's two runs (multiples of KWG = 32)
+SGEMM_K_TWO = 512           # the K-loop length of the two rounds' run
 MWG, NWG, MDIMC, NDIMC = 128, 64, 32, 8     # Xgemm's Tahiti parameters
 TRA_DIM, TRA_WPT = 4, 4                     # TransposeMatrix's
 WG_PER_CU = 4               # Xgemm: 64 VGPRs -> 4 waves per SIMD -> 4 groups of 4 waves per CU
@@ -156,7 +158,7 @@ def sgemm_points(rows):
             h0, h1 = gx, gy
         pt.gemm_runs = [_gemm_run(co, pt.preset, n, SGEMM_K[0], g0, g1),
                         _gemm_run(co, pt.preset, n, SGEMM_K[1], g0, g1),
-                        _gemm_run(co, pt.preset, n, SGEMM_K[0], h0, h1)]
+                        _gemm_run(co, pt.preset, n, SGEMM_K_TWO, h0, h1)]
         pt.groups, pt.round, pt.band2 = gx * gy, per_round, h0 * h1
         tg = n // (TRA_DIM * TRA_WPT)               # transpose grid: tg x tg groups
         band = max(1, min(tg, round(TRA_BAND / tg)))
@@ -170,21 +172,24 @@ def sgemm_points(rows):
         pt.k = n
         pt.n, pt.local = pt.run.n, pt.run.local
         pt.n_published = "%d,%d" % (gx * MDIMC, gy * NDIMC)
-        pt.notes.append("Xgemm %dx%d,%dx%d of %dx%d WGs, k %d,%d->%d; transposes %d/%d rows" % (
-            g0, g1, h0, h1, gx, gy, SGEMM_K[0], SGEMM_K[1], n, band, tg))
+        pt.notes.append("Xgemm %dx%d k %d,%d; %dx%d k %d; of %dx%d WGs, k %d; "
+                        "transposes %d/%d rows" % (g0, g1, SGEMM_K[0], SGEMM_K[1], h0, h1,
+                                                   SGEMM_K_TWO, gx, gy, n, band, tg))
         pts.append(pt)
     return pts
 
 
 def _gemm_cycles(pt):
     """Xgemm's cycles on the whole grid at the full k: the round's line in k
-    (runs 0 and 1) to the full k, times 1 + (rounds - 1) r, r the extra
-    cycles of each further round relative to the first at SGEMM_K[0]
-    (runs 0 and 2)."""
+    (runs 0 and 1) at the full k, times 1 + (rounds - 1) r, r the extra
+    cycles of each further round relative to the first at SGEMM_K_TWO
+    (run 2 against the line there)."""
     (k1, k2) = SGEMM_K
     c1, c2, cb = (r.report["cycles"] for r in pt.gemm_runs)
-    first = c2 + (pt.k - k2) * (c2 - c1) / float(k2 - k1)
-    r = (cb / float(c1) - 1) / (pt.band2 / float(pt.round) - 1)
+    slope = (c2 - c1) / float(k2 - k1)
+    first = c2 + (pt.k - k2) * slope
+    at_two = c2 + (SGEMM_K_TWO - k2) * slope
+    r = (cb / at_two - 1) / (pt.band2 / float(pt.round) - 1)
     return first * (1 + (pt.groups / float(pt.round) - 1) * r)
 
 
@@ -222,4 +227,4 @@ def sgemm_intro():
             "rows, scaled, counted three times.  hd-7970 preset at its clock (925 MHz; the "
             "thread states none).  K1, K2 (host-dominated) and the clBLAS column (kernel "
             "chosen inside clBLAS, its version not stated) not reproduced.\n"
-            % (SGEMM_K[0], SGEMM_K[1], SGEMM_K[0]))
+            % (SGEMM_K[0], SGEMM_K[1], SGEMM_K_TWO))
