@@ -66,6 +66,8 @@ Checked against full simulations (hd-7970 preset, cycles):
   the whole Xgemm grid at the full k against this method's estimate:
     n=1536            3,432,504 against 3,441,900   +0.3%
     n=2048            7,907,157 against 8,080,100   +2.2%
+    n=2560           15,271,559 against 14,958,600   -2.1%  (16 x 8 corner
+                                          of a 20-wide grid, 6.25 rounds)
   (at n=2048 the line through one and two rounds at k = 2048 gives the
   whole grid to 0.01%; r is 0.979 at k = 256, 0.931 at 512 and 0.912
   at 2048: the drain grows with the loop, so the estimate runs high,
