@@ -363,9 +363,10 @@ mt_t *mt_new(const device_t *d)
     m->mshr = p[DEV_l2_mshr];   /* 0 (not a preset's): no limit */
     m->inflight = calloc((size_t)m->nch * at_least_1(m->mshr), sizeof *m->inflight);
     m->ninflight = calloc(m->nch, sizeof *m->ninflight);
-    m->tlb = tlb_new(d);
+    int want_tlb = p[DEV_tlb_l1_entries] != 0;   /* 0 (not a preset's): no translation modelled */
+    m->tlb = want_tlb ? tlb_new(d) : NULL;
     m->frag_lines = m->tlb ? tlb_frag_shift(m->tlb) - LINE_SHIFT : 0;
-    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || !m->tlb;
+    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || (want_tlb && !m->tlb);
     err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
@@ -403,7 +404,8 @@ void mt_reset(mt_t *m)
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
     dram_reset(m->dram);
-    tlb_reset(m->tlb);
+    if (m->tlb)
+        tlb_reset(m->tlb);
     memset(&m->st, 0, sizeof m->st);
 }
 
@@ -412,11 +414,13 @@ const mt_stats_t *mt_stats(mt_t *m)
     const dram_stats_t *d = dram_stats(m->dram);
     m->st.dram_row_hits = d->row_hits;
     m->st.dram_row_misses = d->row_misses;
-    const tlb_stats_t *t = tlb_stats(m->tlb);
-    m->st.tlb_l1_hits = t->l1_hits;
-    m->st.tlb_l1_misses = t->l1_misses;
-    m->st.tlb_l2_hits = t->l2_hits;
-    m->st.tlb_walks = t->l2_misses;
+    if (m->tlb) {
+        const tlb_stats_t *t = tlb_stats(m->tlb);
+        m->st.tlb_l1_hits = t->l1_hits;
+        m->st.tlb_l1_misses = t->l1_misses;
+        m->st.tlb_l2_hits = t->l2_hits;
+        m->st.tlb_walks = t->l2_misses;
+    }
     return &m->st;
 }
 
@@ -634,6 +638,9 @@ static uint64_t translate(mt_t *m, uint32_t cu, const uint64_t *lines, unsigned 
 {
     uint64_t seen[MAX_LINES], ready = now, sent = now;
     unsigned k = 0;
+    m->translated = now;
+    if (!m->tlb)
+        return now;
     for (unsigned i = 0; i < n; i++) {
         uint64_t f = lines[i] >> m->frag_lines;
         unsigned j = k;

@@ -65,7 +65,8 @@ void mt_reset(mt_t *m);
 
 /* Vector memory: time the lines of access a issued by CU cu at cycle now,
  * its data later by the wait for the translations of the fragments they
- * lie in (sim/tlb.h; the caches and channels are reserved as if from now,
+ * lie in (sim/tlb.h; none for a device without tlb_l1_entries, as only a
+ * hand-built one is; the caches and channels are reserved as if from now,
  * so that a translation's latency does not hold other CUs' requests
  * behind it), through L1 (loads allocate; stores write through without allocating),
  * L2 (channel of the line's 256-byte chunk, dram_chunk_channel; one line

@@ -42,6 +42,10 @@ tlb_t *tlb_new(const device_t *d)
     b->l1_ways = p[DEV_tlb_l1_entries];
     b->l1_slots = p[DEV_tlb_l1_misses];
     b->l2_ways = p[DEV_tlb_l2_entries] < L2_WAYS ? p[DEV_tlb_l2_entries] : L2_WAYS;
+    if (!b->l1_ways || !b->l1_slots || !b->l2_ways || !b->cus) {   /* dev_set's ranges exclude these */
+        free(b);
+        return NULL;
+    }
     b->l2_sets = p[DEV_tlb_l2_entries] / b->l2_ways;
     b->shift = 10 + log2_u(p[DEV_tlb_frag_kib]);
     b->l2_lat = p[DEV_tlb_l2_latency];

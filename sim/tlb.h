@@ -25,7 +25,8 @@ typedef struct {
     uint64_t slot_waits;           /* L1 misses that waited for a free miss slot of their CU */
 } tlb_stats_t;
 
-/* The TLBs of device d.  NULL when out of memory. */
+/* The TLBs of device d.  NULL when out of memory or when d has no CU, no
+ * entries or no miss slot. */
 tlb_t *tlb_new(const device_t *d);
 void tlb_free(tlb_t *b);
 /* Forget every translation and reservation (a new dispatch starts cold). */

@@ -4,13 +4,14 @@
 Reads the calibration set (calibration_points.csv, by default
 ../shared/calibration/ beside the repository, as CI has it; --points PATH or
 $CALIBRATION_POINTS otherwise), selects the rows of the datasets this script
-can reproduce with our own kernels, runs each on the row's preset with the
-measured board's clock and CU count (`gcnsim run --device PRESET --set
-clock_mhz=... --set cus=...` where they differ from the preset; for the
-compute rows also the SKU's FP64 rate, --set dp_factor=...) under the
-cycle model, and prints per dataset: id, GPU, published value, simulated
-value, error; then the mean and maximum absolute error per preset, per
-dataset and overall.  The same rows go to build/calibrate/calibrate.csv.
+can reproduce with our own kernels (for sgemm: CLBlast's own, vendored), runs
+each on the row's preset with the measured board's clock and CU count
+(`gcnsim run --device PRESET --set clock_mhz=... --set cus=...` where they
+differ from the preset; for the compute rows also the SKU's FP64 rate, --set
+dp_factor=...) under the cycle model, and prints per dataset: id, GPU,
+published value, simulated value, error; then the mean and maximum absolute
+error per preset, per dataset and overall.  The same rows go to
+build/calibrate/calibrate.csv.
 
 Datasets (each in its module here: ds_NAME.py; what they share in common.py):
   babelstream     BabelStream's Copy/Mul/Add/Triad in double precision (rows
@@ -48,6 +49,16 @@ Datasets (each in its module here: ds_NAME.py; what they share in common.py):
                   The FP32/FP16S and FP32/FP16C columns (16-bit storage in
                   FluidX3D's own number formats and conversion code, under
                   its non-commercial licence) are not reproduced.
+  sgemm           CLBlast's SGEMM on the HD 7970, m=n=k=1536 to 6656 (rows
+                  K3-K13, column CLBlast, ms per call): CLBlast 0.7.0's own
+                  Xgemm and TransposeMatrix kernels with its Tahiti
+                  parameters (tests/calibrate/third_party/clblast), the
+                  routine's three transposes and Xgemm; one round of
+                  work-groups at two K-loop lengths and two rounds at one,
+                  extrapolated to the full k and grid (ds_sgemm.py says
+                  how and how close that comes).  K1, K2
+                  (host-dominated) and the clBLAS column (kernels generated
+                  and chosen inside clBLAS) are not reproduced.
 
 Accuracy is reported, not checked: the exit status is 0 when every run
 completed, 1 when a run failed, 2 on bad usage.
@@ -81,13 +92,14 @@ from ds_clpeak_compute import COMPUTE_WG, compute_points, compute_value
 from ds_cscs import (CHASE_JUMPS, COPY_BYTES, LDS_ITERS, chase_value, copy_value,
                      cscs_points, launch_value, lds_value)
 from ds_fluidx3d import lbm_intro, lbm_points, lbm_value
+from ds_sgemm import sgemm_intro, sgemm_points, sgemm_value
 
 DEFAULT_POINTS = os.path.join(ROOT, "..", "shared", "calibration", "calibration_points.csv")
 
 VALUE = {"babelstream": lambda p: stream_value(p) if p.run.error is None else None,
          "clpeak_bw": clpeak_value, "clpeak_compute": compute_value,
          "pointer_chase": chase_value, "lds_bw": lds_value, "d2d_copy": copy_value,
-         "launch": launch_value, "fluidx3d": lbm_value}
+         "launch": launch_value, "fluidx3d": lbm_value, "sgemm": sgemm_value}
 
 
 def main():
@@ -148,6 +160,7 @@ def main():
     pts += compute_points(rows, wg)
     pts += cscs_points(rows)
     pts += lbm_points(rows, edge=a.lbm_size or None)
+    pts += sgemm_points(rows)
     wall, nrun = execute([r for p in pts for r in getattr(p, "runs", [p.run])], a.jobs)
     failed = 0
     for p in pts:
@@ -214,6 +227,7 @@ def main():
         "one work-item: simulated kernel time + launch overhead (launch_ns, fitted to O14) "
         "per launch.  mi50 preset at its clock (not stated).\n")
     intro["fluidx3d"] = lbm_intro(a.lbm_size or None)
+    intro["sgemm"] = sgemm_intro()
     for name, dpts in datasets.items():
         out.write(intro[name])
         print_dataset(name, dpts, out)
