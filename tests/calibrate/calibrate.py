@@ -33,9 +33,9 @@ Datasets (each in its module here: ds_NAME.py; what they share in common.py):
   lds_bw          CSCS's LDS bandwidth on ault:amdvega, double (row B26),
                   tests/calibrate/kernels/lds_bw.cl (ds_cscs.py: the method's
                   byte count and what was assumed).
-  d2d_copy        CSCS's device-to-device copy on ault:amdvega (row B24), with
-                  a plain uint4 copy kernel (tests/calibrate/kernels/copy.cl)
-                  where the published run timed hipMemcpy's blit kernel.
+  d2d_copy        CSCS's device-to-device copy on ault:amdvega (row B24),
+                  hipMemcpy's method as the ROCm runtime's copy kernel does it
+                  (tests/calibrate/kernels/copy.cl, blit_copy).
   launch          CSCS's kernel_latency on ault:amdvega, back-to-back launches
                   of an empty kernel (row O14): the simulated kernel time plus
                   the launch overhead (launch_ns, fitted to this row).  O13
@@ -218,10 +218,11 @@ def main():
         "%d and %d iterations (published 4096), one resident round of groups.  mi50 preset "
         "at its clock (not stated).\n" % LDS_ITERS)
     intro["d2d_copy"] = (
-        "\nCSCS device-to-device copy (ault:amdvega): a plain copy kernel "
-        "(tests/calibrate/kernels/copy.cl, a uint4 per work-item) of %s bytes for hipMemcpy's "
-        "1 GiB (timed with the runtime's own blit kernel); 2 x bytes / time in 2^30 B/s.  "
-        "mi50 preset at its clock (not stated).\n" % pow2(COPY_BYTES))
+        "\nCSCS device-to-device copy (ault:amdvega): hipMemcpy's method, as the ROCm runtime's copy "
+        "kernel of 2020-2021 does it (tests/calibrate/kernels/copy.cl, blit_copy: 4 waves per CU "
+        "striding over the buffer, a uint4 per work-item and iteration), over %s bytes for the "
+        "published 1 GiB; 2 x bytes / time in 2^30 B/s.  mi50 preset at its clock (not stated).\n"
+        % pow2(COPY_BYTES))
     intro["launch"] = (
         "\nCSCS kernel launch (ault:amdvega): an empty kernel (tests/calibrate/kernels/empty.cl), "
         "one work-item: simulated kernel time + launch overhead (launch_ns, fitted to O14) "
