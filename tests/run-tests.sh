@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of gcnsim and prints the total as its last line:
 #   N passed, N failed, N skipped
+# counting each distinct check once: the unit tests' re-run under the
+# address and undefined-behaviour sanitizers has a line of its own before
+# it (its failures count in the last line too).
 # A test is an executable (unit tests under build/, scripts under tests/)
 # that prints one line per check: "PASS: name", "FAIL: name ..." or
 # "SKIP: name (reason)".  A test that exits non-zero without printing a
@@ -9,6 +12,7 @@ set -u
 cd "$(dirname "$0")/.."
 mkdir -p tests/out
 pass=0 fail=0 skip=0
+san_pass=0 san_fail=0
 failed_tests=()
 
 run_one() {
@@ -22,7 +26,11 @@ run_one() {
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
         f=1; echo "FAIL: $name exited with status $rc" >>"$log"
     fi
-    pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
+    case "$name" in
+        asan+ubsan/*) san_pass=$((san_pass + p)); san_fail=$((san_fail + f)) ;;
+        *) pass=$((pass + p)); skip=$((skip + s)) ;;
+    esac
+    fail=$((fail + f))
     printf '%-44s %5d passed %4d failed %4d skipped  (%ds)\n' "$name" "$p" "$f" "$s" $((SECONDS - start))
     if [ "$f" -gt 0 ]; then
         failed_tests+=("$name")
@@ -42,5 +50,6 @@ for t in $(ls tests/*/test_*.sh tests/*/test_*.py 2>/dev/null | sort); do
 done
 
 [ ${#failed_tests[@]} -gt 0 ] && echo "failed: ${failed_tests[*]}"
+echo "the unit tests again under ASan and UBSan: $san_pass passed, $san_fail failed"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
