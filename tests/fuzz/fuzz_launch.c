@@ -14,7 +14,7 @@
  * without a one-line message is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
- * fuzz-runs: 12000 */
+ * fuzz-runs: 3000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

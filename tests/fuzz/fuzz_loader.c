@@ -4,7 +4,7 @@
  * or unnamed error message, or a returned range outside the image is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
- * fuzz-runs: 600000 */
+ * fuzz-runs: 150000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

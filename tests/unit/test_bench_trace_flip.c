@@ -17,6 +17,12 @@
 #include "front/workloads/workloads.h"
 #include "tests/unit/check.h"
 
+/* The bench workloads' names, as gcnsim trace diff recognises them. */
+static int is_workload(const char *name)
+{
+    return wl_find(name) != NULL;
+}
+
 enum { N = 1024, STAGE = 5, PASS = 2, ELEM = 700, BIT = 13 };
 static const char *const CO = "front/workloads/bin/bitonic-gfx900.co";
 static const char *const OPTIONS = "bench bitonic --n 1024 --functional";
@@ -133,6 +139,7 @@ int main(void)
     trace_diff_opts_t o;
     memset(&o, 0, sizeof o);
     o.context = 2;
+    o.is_workload = is_workload;
     int rc = fp ? trace_diff_files(a, b, &o, fp, err, sizeof err) : -1;
     if (fp)
         fclose(fp);
