@@ -456,13 +456,17 @@ static int read_notes(co_ctx_t *c)
 
 /* ---- target --------------------------------------------------------- */
 
-/* The gfx name in a target id: "amdgcn-amd-amdhsa--gfx900:xnack-" (v4),
- * "amdgcn-amd-amdhsa--gfx900+xnack" (v3) -> "gfx900". */
-static void target_base(const char *id, char *out, size_t n)
+/* The gfx name in a target id; see codeobj.h. */
+void co_target_gfx(const char *id, char *out, size_t n)
 {
-    const char *s = strstr(id, "--");
-    s = s ? s + 2 : id;
-    size_t k = strcspn(s, ":+");
+    size_t k = strcspn(id, ":+");   /* the triple and processor, before any feature */
+    const char *s = id;
+    for (size_t i = 0; i < k; i++)
+        if (id[i] == '-')
+            s = id + i + 1;          /* after the last '-': the processor */
+    k -= (size_t)(s - id);
+    if (n == 0)
+        return;
     if (k >= n)
         k = n - 1;
     memcpy(out, s, k);
@@ -503,6 +507,17 @@ static const isa_target_t *target_by_version(const unsigned v[3])
     return NULL;
 }
 
+/* The gfx9 target whose XNACK-enabled ISA version v is (its stepping + 1), or NULL. */
+static const isa_target_t *target_by_version_xnack(const unsigned v[3])
+{
+    for (size_t i = 0; isa_target_at(i); i++) {
+        const isa_target_t *t = isa_target_at(i);
+        if (t->gen == ISA_GFX9 && isa_version_is(t, v[0], v[1], v[2], 1) && v[2] == t->stepping + 1u)
+            return t;
+    }
+    return NULL;
+}
+
 static void decode_features(co_file_t *f)
 {
     if (f->version <= 3) {   /* v2 (LLVM 11+) and v3: one bit each, on or off */
@@ -523,8 +538,14 @@ static int decode_target(co_ctx_t *c)
     unsigned mach = f->e_flags & 0xff;
     decode_features(f);
     int xn = f->xnack == CO_FEAT_ON;
-    if (mach == 0 && f->version == 2 && c->have_isa_ver) {   /* old v2: target only in the note */
-        if (!(f->target = target_by_version(c->isa_ver)))
+    /* old v2: the target only in the ISA version note; e_flags 0 or, as
+     * LLVM 6 and earlier wrote it, 0x2 (not a gfx6-gfx9 machine value) */
+    if ((mach == 0 || f->e_flags == 0x2) && f->version == 2 && c->have_isa_ver) {
+        if (!(f->target = target_by_version(c->isa_ver)) && (f->target = target_by_version_xnack(c->isa_ver))) {
+            f->xnack = CO_FEAT_ON;   /* a gfx9 target's next stepping: the target with XNACK */
+            xn = 1;
+        }
+        if (!f->target)
             return co_fail(c, c->isa_note_off, "ISA version %u.%u.%u is not a gfx6-gfx9 target",
                            c->isa_ver[0], c->isa_ver[1], c->isa_ver[2]);
     } else if (!(f->target = isa_target_by_mach(mach))) {
@@ -538,7 +559,7 @@ static int decode_target(co_ctx_t *c)
     char base[32];
     unsigned v[3];
     if (c->meta.target && c->meta.target[0]) {
-        target_base(c->meta.target, base, sizeof base);
+        co_target_gfx(c->meta.target, base, sizeof base);
         if (strcmp(base, t->name) != 0)
             return co_fail(c, c->meta.target_off, "metadata amdhsa.target '%s' disagrees with e_flags "
                            "(%s)", c->meta.target, t->name);
@@ -546,7 +567,7 @@ static int decode_target(co_ctx_t *c)
         f->target_id = c->meta.target;
         c->meta.target = NULL;
     } else if (f->target_id[0]) {
-        target_base(f->target_id, base, sizeof base);
+        co_target_gfx(f->target_id, base, sizeof base);
         if (parse_gfx(base, v) || !isa_version_is(t, v[0], v[1], v[2], xn))
             return co_fail(c, c->isa_name_off, "ISA name note '%s' disagrees with e_flags (%s)",
                            f->target_id, t->name);

@@ -162,4 +162,12 @@ const char *co_arg_kind_name(co_arg_kind_t k);
 /* Release everything co_load allocated. */
 void co_free(co_file_t *f);
 
+/* The processor of a target id or ISA name into out (n bytes): the part
+ * after the triple's last '-' and before any feature ("amdgcn-amd-amdhsa--
+ * gfx900:xnack-" (v4), "amdgcn-amd-amdhsa--gfx900+xnack" (v3) and the
+ * environment-qualified v2 names of old toolchains,
+ * "amdgcn-amd-amdhsa-amdgizcl-gfx803", give "gfx900", "gfx900",
+ * "gfx803"). */
+void co_target_gfx(const char *id, char *out, size_t n);
+
 #endif

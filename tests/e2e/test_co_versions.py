@@ -137,7 +137,41 @@ def main():
                     name = "%s %s code object %s (%s)" % (case.__name__[5:], t, ver, os.path.basename(co))
                     print(("FAIL: %s: %s" % (name, err)) if err else "PASS: " + name)
                     failed += err is not None
+    failed += old_eflags()
     return 1 if failed else 0
+
+
+def old_eflags():
+    """Code object v2 as LLVM 6 and earlier wrote it: e_flags 0x2 (no
+    machine value), the target only in the ISA version note.  The v2
+    objects with e_flags patched so load, disassemble (same text) and
+    run (same results); 0x3 is not such an object and is refused."""
+    failed = 0
+    for t in TARGETS:
+        co = os.path.join(BIN, "lds-%s-v2.co" % t)
+        data = bytearray(open(co, "rb").read())
+        with tempfile.TemporaryDirectory() as tmp:
+            for flags, ok in ((0x2, True), (0x3, False)):
+                struct.pack_into("<I", data, 48, flags)
+                old = os.path.join(tmp, "old-%x.co" % flags)
+                open(old, "wb").write(bytes(data))
+                d_new = subprocess.run([GCNSIM, "disasm", co], capture_output=True, text=True)
+                d_old = subprocess.run([GCNSIM, "disasm", old], capture_output=True, text=True)
+                name = "%s v2 with e_flags 0x%x (LLVM 6 and earlier)" % (t, flags)
+                if ok:
+                    same = d_old.returncode == 0 and d_old.stdout.replace(old, co) == d_new.stdout
+                    err = None if same else "disasm differs or fails: %s" % d_old.stderr.strip()[:200]
+                    if not err:
+                        err = case_reduce(old, tmp, random.Random("old/%s" % t))
+                    print(("FAIL: %s: %s" % (name, err)) if err else "PASS: %s: loads as %s, same disassembly, "
+                          "runs" % (name, t))
+                    failed += err is not None
+                else:
+                    bad = d_old.returncode == 2 and "e_flags 0x3" in d_old.stderr
+                    print(("PASS: %s is refused: %s" % (name, d_old.stderr.strip())) if bad else
+                          "FAIL: %s: status %d, %s" % (name, d_old.returncode, d_old.stderr.strip()[:200]))
+                    failed += not bad
+    return failed
 
 
 if __name__ == "__main__":

@@ -451,6 +451,34 @@ static void fuzz_file(const char *path)
     free(img);
 }
 
+/* co_target_gfx against the target-id and ISA-name forms of the ABI
+ * (LLVM AMDGPUUsage: v2 "amdgcn-amd-amdhsa-amdgizcl-gfx803" with an
+ * environment component from old toolchains, v3 features with '+', v4+
+ * with ':'). */
+static void target_names(void)
+{
+    static const struct {
+        const char *id, *want;
+    } cases[] = {
+        {"amdgcn-amd-amdhsa--gfx900:xnack-", "gfx900"},
+        {"amdgcn-amd-amdhsa--gfx906:sramecc+:xnack-", "gfx906"},
+        {"amdgcn-amd-amdhsa--gfx900+xnack", "gfx900"},
+        {"amdgcn-amd-amdhsa-amdgizcl-gfx803", "gfx803"},
+        {"amdgcn-amd-amdhsa-opencl-gfx701", "gfx701"},
+        {"amdgcn-amd-amdhsa--gfx803", "gfx803"},
+        {"gfx803", "gfx803"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[32];
+        co_target_gfx(cases[i].id, out, sizeof out);
+        CHECK_STR(out, cases[i].want, "co_target_gfx(\"%s\")", cases[i].id);
+    }
+    char small[4];
+    co_target_gfx("amdgcn-amd-amdhsa--gfx900", small, sizeof small);
+    CHECK_STR(small, "gfx", "co_target_gfx truncates to the room given");
+}
+
 int main(void)
 {
     FILE *probe = fopen(DIR "lds-gfx803.co", "rb");
@@ -467,6 +495,7 @@ int main(void)
     raw_blob();
     damaged();
     names_and_lookups();
+    target_names();
     fuzz_file(DIR "lds-gfx803.co");
     fuzz_file(DIR "lds-gfx803-v2.co");
     fuzz_file(DIR "atomics-gfx900-v5.co");
