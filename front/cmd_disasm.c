@@ -15,7 +15,9 @@ static const char disasm_help[] =
     "\n"
     "Disassemble the code of an AMDGPU code object (HSA v2-v5) in the syntax and\n"
     "layout of llvm-objdump -d: one instruction per line, then // ADDRESS: WORDS.\n"
-    "Branches show the raw offset and the target as <symbol+0xNN>.  Words that\n"
+    "Branches show the raw offset and the target as <symbol+0xNN>, or, as\n"
+    "llvm-objdump does, the name of a label (an untyped symbol such as old\n"
+    "LLVM's BB0_2) at the target in place of the offset.  Words that\n"
     "are not a valid instruction print as .long and decoding resumes at the\n"
     "next dword.\n"
     "\n"
@@ -27,11 +29,27 @@ static const char disasm_help[] =
     "  --target gfxN   the target for --raw and --hex (gfx600 ... gfx90c)\n";
 
 /* Append the encoding comment and branch annotation to one output line. */
+/* The label (an STT_NOTYPE symbol) at addr, or NULL. */
+static const co_symbol_t *label_at(const co_file_t *f, uint64_t addr)
+{
+    for (size_t i = co_sym_after(f, addr); i > 0 && f->syms[i - 1].addr == addr; i--)
+        if (f->syms[i - 1].is_label)
+            return &f->syms[i - 1];
+    return NULL;
+}
+
 static void print_line(const co_file_t *f, const char *text, uint64_t addr, const uint32_t *w,
                        unsigned ndw, int64_t target)
 {
     char line[512];
-    int n = snprintf(line, sizeof line, "\t%s", text);
+    const co_symbol_t *label = target >= 0 && f ? label_at(f, (uint64_t)target) : NULL;
+    int n;
+    if (label) {   /* as llvm-objdump: the label in place of the offset, no comment */
+        const char *sp = strrchr(text, ' ');
+        int keep = sp ? (int)(sp - text) + 1 : (int)strlen(text);
+        n = snprintf(line, sizeof line, "\t%.*s%s", keep, text, label->name);
+    } else
+        n = snprintf(line, sizeof line, "\t%s", text);
     if (n < 0)
         n = 0;
     if ((size_t)n >= sizeof line)
@@ -43,7 +61,7 @@ static void print_line(const co_file_t *f, const char *text, uint64_t addr, cons
     printf("// %012llX:", (unsigned long long)addr);
     for (unsigned i = 0; i < ndw; i++)
         printf(" %08X", w[i]);
-    if (target >= 0 && f) {
+    if (target >= 0 && f && !label) {
         size_t after = co_sym_after(f, (uint64_t)target);   /* the last symbol at or before it */
         const co_symbol_t *best = after ? &f->syms[after - 1] : NULL;
         if (best && (uint64_t)target == best->addr)

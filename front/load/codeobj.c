@@ -346,6 +346,7 @@ static int collect_text_symbols(co_ctx_t *c)
         y->addr = s->st_value;
         y->size = s->st_size;
         y->is_func = type == STT_FUNC || type == STT_AMDGPU_HSA_KERNEL_;
+        y->is_label = type == STT_NOTYPE;
     }
     qsort(f->syms, f->nsyms, sizeof *f->syms, sym_cmp);
     return 0;

@@ -74,6 +74,7 @@ typedef struct {
     char *name;
     uint64_t addr, size;
     int is_func;                       /* STT_FUNC (kernel or device function) */
+    int is_label;                      /* STT_NOTYPE: a label (old LLVM kept its blocks' BB0_2) */
 } co_symbol_t;
 
 /* A section header (names and numbers only; contents are in image). */
