@@ -29,7 +29,7 @@ HSA_CFLAGS  := $(if $(HSA_HEADERS),-DGCNSIM_HSA_HEADERS)
 
 B       := build
 # the library: the ISA, the simulator and front/'s rooms below the commands
-LIB_ROOMS := util load launch report trace
+LIB_ROOMS := util load launch report trace api
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wildcard front/$(r)/*.c))
 # the command line: main, the command table and cmd_*, the debugger, the
 # real-device path and the bench workloads
@@ -107,7 +107,18 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN)
+EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN)
+
+# an embedding program: the public header (front/api/gcnsim.h) and the
+# library alone, also under the sanitizers (tests/embed)
+$(B)/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(B)/libgcnsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm
+
+$(B)/san/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(LIB_SRC:%.c=$(B)/san/%.o)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm
 
 check: gcnsim unit
 	@tests/run-tests.sh

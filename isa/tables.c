@@ -1,5 +1,6 @@
 /* tables.c — the instruction table (expanded from the isa/ops .def files), operand
  * signatures, per-target opcode lookup and the table self-check. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "isa/isa.h"
@@ -152,16 +153,12 @@ static unsigned lookup_family(unsigned enc)
 static uint16_t *lut[MAX_TARGETS][ISA_ENC_COUNT];
 static uint16_t lut_store[MAX_TARGETS][256 + 128 + 32 + 128 + 128 + 32 + 256 + 1024 + 128 + 4 +
                                        256 + 128 + 16 + 128 + 512 + 1];
-static int lut_ready[MAX_TARGETS];
-static int sigs_ready;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void init_sigs(void)
 {
-    if (sigs_ready)
-        return;
     for (unsigned i = 0; i < ISA_OP_COUNT; i++)
         parse_sig(&rows[i]);   /* errors reported by isa_check_tables */
-    sigs_ready = 1;
 }
 
 static size_t target_index(const isa_target_t *t)
@@ -190,9 +187,6 @@ int isa_row_in_target(const isa_row_t *r, const isa_target_t *t)
 static void build_lut(const isa_target_t *t)
 {
     size_t ti = target_index(t);
-    if (lut_ready[ti])
-        return;
-    init_sigs();
     uint16_t *p = lut_store[ti];
     for (unsigned e = 0; e < ISA_ENC_COUNT; e++) {
         unsigned n = space(e);
@@ -214,14 +208,21 @@ static void build_lut(const isa_target_t *t)
         if (lut[ti][f] && opc < space(f))
             lut[ti][f][opc] = (uint16_t)i;
     }
-    lut_ready[ti] = 1;
+}
+
+/* The row signatures and every target's lookup tables, built once (the
+ * first lookup, from whichever thread: pthread_once). */
+static void build_tables(void)
+{
+    init_sigs();
+    for (size_t i = 0; isa_target_at(i) && i < MAX_TARGETS; i++)
+        build_lut(isa_target_at(i));
 }
 
 unsigned isa_lookup(const isa_target_t *t, unsigned family, unsigned opc)
 {
     size_t ti = target_index(t);
-    if (!lut_ready[ti])
-        build_lut(t);
+    pthread_once(&tables_once, build_tables);
     if (family >= ISA_ENC_COUNT || !lut[ti][family] || opc >= space(family))
         return ISA_OP_COUNT;
     return lut[ti][family][opc];
@@ -250,7 +251,7 @@ unsigned isa_vop3_from_e32(unsigned gen, unsigned family, unsigned opc)
 
 const isa_row_t *isa_row(unsigned op)
 {
-    init_sigs();
+    pthread_once(&tables_once, build_tables);
     return &rows[op < ISA_OP_COUNT ? op : ISA_OP_COUNT];
 }
 

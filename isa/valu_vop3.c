@@ -6,6 +6,7 @@
  * the operand types the way LLVM's instruction profiles derive it, plus a
  * short list of named exceptions (vop3_quirks below).  The result is cached
  * per generation and row. */
+#include <pthread.h>
 #include <string.h>
 #include "isa/internal.h"
 
@@ -231,14 +232,30 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
 }
 
 static vop3_prof_t prof_cache[ISA_NGEN][ISA_OP_COUNT];
+static pthread_once_t prof_once = PTHREAD_ONCE_INIT;
+
+/* Every VALU row's profile in every generation, once (pthread_once: the
+ * first decode or format of a VOP3 word, from whichever thread). */
+static void prof_build_all(void)
+{
+    for (unsigned op = 0; op < ISA_OP_COUNT; op++) {
+        const isa_row_t *r = isa_row(op);
+        int valu = r->enc == ISA_ENC_VOP1 || r->enc == ISA_ENC_VOP2 || r->enc == ISA_ENC_VOPC ||
+                   r->enc == ISA_ENC_VOP3;
+        for (unsigned gen = 0; gen < ISA_NGEN; gen++) {
+            if (valu)
+                prof_build(&prof_cache[gen][op], r, gen);
+            else
+                prof_cache[gen][op].ready = 1;   /* exists = 0 */
+        }
+    }
+}
 
 /* The VOP3 profile of row op in generation gen. */
 static const vop3_prof_t *prof_get(unsigned gen, unsigned op)
 {
-    vop3_prof_t *p = &prof_cache[gen][op];
-    if (!p->ready)
-        prof_build(p, isa_row(op), gen);
-    return p;
+    pthread_once(&prof_once, prof_build_all);
+    return &prof_cache[gen][op];
 }
 
 /* ---- decoder ------------------------------------------------------------- */

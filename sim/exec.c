@@ -1,5 +1,6 @@
 /* exec.c — decode-once programs, the handler table, one step of a wave,
  * and the functional scheduler of a work-group. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 /* ---- handler table ------------------------------------------------------ */
 
 static sem_fn handlers[ISA_OP_COUNT];
-static int handlers_ready;
+static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
 static void add_table(const sem_entry_t *t)
 {
@@ -19,22 +20,26 @@ static void add_table(const sem_entry_t *t)
             handlers[t->op] = t->fn;
 }
 
+/* The handler of every row, once (pthread_once: the first lookup, from
+ * whichever thread). */
+static void build_handlers(void)
+{
+    add_table(sem_salu_table);
+    add_table(sem_smem_table);
+    add_table(sem_valu_table);
+    add_table(sem_valu_ext_table);
+    add_table(sem_f64_table);
+    add_table(sem_f16_table);
+    add_table(sem_packed_table);
+    add_table(sem_lds_table);
+    add_table(sem_vmem_table);
+    add_table(sem_flat_table);
+    add_table(sem_mimg_table);
+}
+
 sem_fn sem_lookup(unsigned op)
 {
-    if (!handlers_ready) {
-        add_table(sem_salu_table);
-        add_table(sem_smem_table);
-        add_table(sem_valu_table);
-        add_table(sem_valu_ext_table);
-        add_table(sem_f64_table);
-        add_table(sem_f16_table);
-        add_table(sem_packed_table);
-        add_table(sem_lds_table);
-        add_table(sem_vmem_table);
-        add_table(sem_flat_table);
-        add_table(sem_mimg_table);
-        handlers_ready = 1;
-    }
+    pthread_once(&handlers_once, build_handlers);
     return op < ISA_OP_COUNT ? handlers[op] : NULL;
 }
 

@@ -5,6 +5,7 @@
  * written) and masks the destination write by row and bank; SDWA selects a
  * byte or word of each source and places the low byte/word of the result
  * in the destination's dst_sel part. */
+#include <pthread.h>
 #include <math.h>
 #include "sim/valu.h"
 
@@ -301,12 +302,18 @@ __attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, co
         d[l] = bits_of_f32(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
+static int host_fma;
+static pthread_once_t host_fma_once = PTHREAD_ONCE_INIT;
+
+static void probe_host_fma(void)
+{
+    host_fma = __builtin_cpu_supports("fma") != 0;
+}
+
 int valu_host_fma(void)
 {
-    static int have = -1;
-    if (have < 0)
-        have = __builtin_cpu_supports("fma") != 0;
-    return have;
+    pthread_once(&host_fma_once, probe_host_fma);
+    return host_fma;
 }
 #else
 static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,

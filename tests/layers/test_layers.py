@@ -34,10 +34,11 @@ RANKS = {
     "front/launch": 4,
     "front/report": 5,
     "front/trace": 6,
-    "front/dbg": 7,
-    "front/device": 7,
-    "front/workloads": 8,
-    "front": 9,
+    "front/api": 7,
+    "front/dbg": 8,
+    "front/device": 8,
+    "front/workloads": 9,
+    "front": 10,
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
