@@ -82,13 +82,14 @@ static void disasm_range(const co_file_t *f, const isa_target_t *t, const uint32
         isa_inst_t in;
         isa_status_t st = isa_decode(t, words + i, n - i, &in);
         uint64_t addr = base + 4 * i;
-        if (st != ISA_OK) {
+        /* words that are no instruction, and instructions LLVM cannot
+         * print, show as data, one dword, as llvm-objdump shows them */
+        if (st != ISA_OK || isa_format(t, &in, addr, text, sizeof text) < 0) {
             snprintf(text, sizeof text, ".long 0x%08x", words[i]);
             print_line(f, text, addr, words + i, 1, -1);
             i++;
             continue;
         }
-        isa_format(t, &in, addr, text, sizeof text);
         print_line(f, text, addr, words + i, in.ndw, isa_branch_target(&in, addr));
         i += in.ndw;
     }

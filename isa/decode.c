@@ -1,5 +1,6 @@
 /* decode.c — encoding classification of the first dword, and dispatch to
  * the family decoders and formatters. */
+#include <stdio.h>
 #include <string.h>
 #include "isa/internal.h"
 
@@ -102,10 +103,13 @@ isa_status_t isa_decode(const isa_target_t *t, const uint32_t *w, size_t n, isa_
         set_invalid(out, w, n);
         return r;
     }
-    /* a decoded instruction must also be printable: LLVM rejects operands
-     * it cannot name, and so do we */
+    /* operands LLVM does not decode make the word invalid (the family
+     * formatters know them); an instruction LLVM only cannot print or
+     * assemble back stays valid and runs (isa_format shows it as data) */
     char tmp[256];
-    if (isa_format(t, out, 0, tmp, sizeof tmp) < 0) {
+    isa_fmt_t f = {tmp, sizeof tmp, 0};
+    int fr = family[out->enc].fmt ? family[out->enc].fmt(&f, t, out, 0) : -1;
+    if (fr < 0 && fr != ISA_FMT_UNPRINTABLE) {
         set_invalid(out, w, n);
         return ISA_E_INVALID;
     }
@@ -117,10 +121,12 @@ int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc, char *b
     isa_fmt_t f = {buf, buflen, 0};
     if (buflen)
         buf[0] = 0;
-    if (in->op >= ISA_OP_COUNT || in->enc >= ISA_ENC_COUNT || !family[in->enc].fmt)
+    if (in->op >= ISA_OP_COUNT || in->enc >= ISA_ENC_COUNT || !family[in->enc].fmt ||
+        family[in->enc].fmt(&f, t, in, pc) < 0) {
+        if (buflen)
+            snprintf(buf, buflen, ".long 0x%08x", in->w[0]);
         return -1;
-    if (family[in->enc].fmt(&f, t, in, pc) < 0)
-        return -1;
+    }
     return (int)f.len;
 }
 

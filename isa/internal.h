@@ -35,6 +35,11 @@ typedef struct {
     size_t cap, len;
 } isa_fmt_t;
 
+/* What a family formatter returns for a valid instruction that LLVM
+ * cannot print (gfx6/7: llvm-mc-15 would not assemble the text back to the
+ * same words): isa_decode accepts it, isa_format shows it as data. */
+enum { ISA_FMT_UNPRINTABLE = -2 };
+
 /* Append a string / formatted text (always NUL-terminated, truncating). */
 void fmt_puts(isa_fmt_t *f, const char *s);
 void fmt_printf(isa_fmt_t *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -196,15 +196,22 @@ typedef enum {
     ISA_E_INVALID,    /* no instruction with this encoding in the target */
 } isa_status_t;
 
-/* Decode one instruction at words[0..nwords). Fills *out (op = ISA_OP_COUNT
- * and ndw = 1 when invalid, so a caller can resynchronise one dword on). */
+/* Decode one instruction at words[0..nwords).  An instruction LLVM can
+ * decode but not print or assemble back is valid (it runs; isa_format
+ * says so).  Fills *out (op = ISA_OP_COUNT and ndw = 1 when invalid, so a
+ * caller can resynchronise one dword on). */
 isa_status_t isa_decode(const isa_target_t *t, const uint32_t *words,
                         size_t nwords, isa_inst_t *out);
 
 /* Format a decoded instruction in llvm-objdump's syntax into buf (no
  * trailing newline).  pc is the byte address of the instruction, used for
  * branch targets (printed as LLVM prints them: the raw signed offset).
- * Returns the length written (truncated to buflen-1). */
+ * Returns the length written (truncated to buflen-1), or -1 for a valid
+ * instruction LLVM cannot print (gfx6/7: llvm-mc-15 refuses its operands,
+ * e.g. a destination overlapping a source of v_mqsad_pk_u16_u8, an f16
+ * inline constant, two scalar values on the constant bus), buf then
+ * holding ".long 0x%08x" of its first dword, as the disassembler shows
+ * it. */
 int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc,
                char *buf, size_t buflen);
 

@@ -555,8 +555,9 @@ static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, c
     return 0;
 }
 
-/* Append a VOP3 instruction in LLVM's syntax; -1 if LLVM would not decode it
- * (or, on gfx6/7, could not assemble the text back to the same words). */
+/* Append a VOP3 instruction in LLVM's syntax; -1 if LLVM would not decode
+ * it, ISA_FMT_UNPRINTABLE if it is valid but (gfx6/7) llvm-mc could not
+ * assemble the text back to the same words. */
 int isa_fmt_vop3(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
@@ -565,7 +566,7 @@ int isa_fmt_vop3(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     if (!p->exists || !unused_bits_clear(t, in, p))
         return -1;
     if (t->gen <= ISA_GFX7 && !old_asm_ok(t, in, p))
-        return -1;
+        return ISA_FMT_UNPRINTABLE;   /* valid: it runs; LLVM cannot write it back */
     fmt_puts(f, r->name);
     if (p->e64)
         fmt_puts(f, "_e64");

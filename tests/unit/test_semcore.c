@@ -25,6 +25,37 @@ int main(void)
           "invalid word: illegal-instruction fault at its pc (%s)", s.w.fault.msg);
     semtest_free(&s);
 
+    /* valid encodings LLVM cannot write back run (decode is not print):
+     * gfx7 v_cvt_f32_f16_e64 v0, 1.0 (an f16 inline constant), and
+     * v_mqsad_pk_u16_u8 v[4:5], v[4:5], v6, v[8:9] (the destination
+     * overlapping a source) gives what the same instruction writing
+     * v[10:11] gives: the sources are read before the write */
+    uint32_t cvt[] = {0xd3160000, 0x000000f2, 0xbf810000};
+    semtest_init(&s, "gfx701", 16);
+    semtest_load(&s, cvt, 3);
+    semtest_step(&s, 10);
+    CHECK(s.w.state == WAVE_DONE && wave_vreg(&s.w, 0)[0] == 0x3f800000 && wave_vreg(&s.w, 0)[63] == 0x3f800000,
+          "gfx7 v_cvt_f32_f16_e64 v0, 1.0 runs: v0 = 1.0f (%s)", s.w.state == WAVE_FAULT ? s.w.fault.msg : "");
+    semtest_free(&s);
+    uint32_t mq[2][3] = {{0xd2e60004, 0x04220d04, 0xbf810000}, {0xd2e6000a, 0x04220d04, 0xbf810000}};
+    uint32_t got[2][2][64];
+    int ran = 1;
+    for (int k = 0; k < 2; k++) {
+        semtest_init(&s, "gfx701", 16);
+        for (unsigned r = 4; r < 10; r++)
+            for (unsigned l = 0; l < 64; l++)
+                wave_vreg(&s.w, r)[l] = 0x9e3779b9u * (r * 64 + l + 1) ^ (l << 7);
+        semtest_load(&s, mq[k], 3);
+        semtest_step(&s, 10);
+        ran &= s.w.state == WAVE_DONE;
+        unsigned d = k ? 10 : 4;
+        memcpy(got[k][0], wave_vreg(&s.w, d), sizeof got[k][0]);
+        memcpy(got[k][1], wave_vreg(&s.w, d + 1), sizeof got[k][1]);
+        semtest_free(&s);
+    }
+    CHECK(ran && !memcmp(got[0], got[1], sizeof got[0]),
+          "gfx7 v_mqsad_pk_u16_u8 v[4:5], v[4:5], v6, v[8:9] runs and writes what a separate destination gets");
+
     /* running off the end of the code faults instead of reading beyond it */
     uint32_t nop[] = {0xbf800000};
     semtest_init(&s, "gfx803", 8);

@@ -9,6 +9,10 @@
 #include "isa/internal.h"
 #include "tests/unit/check.h"
 
+/* Valid encodings LLVM cannot print (gfx6/7: llvm-mc-15 would not
+ * assemble the text back): they decode and run, isa_format shows data. */
+#define UNPRINTABLE "(unprintable)"
+
 typedef struct {
     const char *target;
     uint32_t w[2];
@@ -105,12 +109,12 @@ static const vec_t vecs[] = {
     {"gfx601", {0xd2a00032, 0x04561701}, 2, "v_mullit_f32 v50, v1, v11, v21"},
     {"gfx601", {0xd2c20032, 0x00021701}, 2, "v_lshl_b64 v[50:51], v[1:2], v11"},
     {"gfx601", {0xd2bc0032, 0xc4561701}, 2, "v_cvt_pk_u8_f32 v50, v1, sext(v11), sext(v21)"},
-    {"gfx601", {0xd3160032, 0x000000f0}, 2, NULL},
+    {"gfx601", {0xd3160032, 0x000000f0}, 2, UNPRINTABLE},   /* f16 source, inline 0.5: llvm-mc-15 refuses */
     {"gfx601", {0xd2ca0032, 0x0002020a}, 2, "v_mul_f64 v[50:51], s[10:11], v[1:2]"},
     {"gfx601", {0xd3000000, 0x00000000}, 2, "v_nop_e64"},
     {"gfx601", {0xd2061032, 0x00021701}, 2, NULL},
     {"gfx601", {0xd2060032, 0x0002170b}, 2, "v_add_f32_e64 v50, v11, v11"},
-    {"gfx601", {0xd2980032, 0x0002020a}, 2, NULL},
+    {"gfx601", {0xd2980032, 0x0002020a}, 2, UNPRINTABLE},   /* s10 and s1 on the constant bus */
     {"gfx601", {0xd2d00032, 0x00020f0a}, 2, "v_ldexp_f64 v[50:51], v[10:11], v7"},
     {"gfx601", {0xc8140501, 0}, 1, "v_interp_p1_f32 v5, v1, attr1.y"},
     {"gfx601", {0xc8160002, 0}, 1, "v_interp_mov_f32 v5, p0, attr0.x"},
@@ -124,7 +128,7 @@ static const vec_t vecs[] = {
     {"gfx701", {0xd2de0032, 0x04561701}, 2, "v_div_fmas_f32 v50, v1, v11, v21"},
     {"gfx701", {0xd2de0032, 0x0456170a}, 2, "v_div_fmas_f32 v50, v10, v11, v21"},
     {"gfx701", {0xd3840032, 0x0000007c}, 2, "v_movreld_b32_e64 v50, m0"},
-    {"gfx701", {0xd3840032, 0x00000000}, 2, NULL},
+    {"gfx701", {0xd3840032, 0x00000000}, 2, UNPRINTABLE},   /* s0 and M0 on the constant bus */
     {"gfx701", {0xc8157f03, 0}, 1, "v_interp_p2_f32 v5, v3, attr31.w"},
 };
 
@@ -136,8 +140,13 @@ static void check_vectors(void)
         isa_inst_t in;
         char text[512] = "";
         isa_status_t st = isa_decode(t, v->w, v->ndw, &in);
-        if (st == ISA_OK)
-            isa_format(t, &in, 0, text, sizeof text);
+        int fr = st == ISA_OK ? isa_format(t, &in, 0, text, sizeof text) : 0;
+        if (v->text && !strcmp(v->text, UNPRINTABLE)) {
+            CHECK(st == ISA_OK && in.ndw == v->ndw && fr < 0 && !strncmp(text, ".long 0x", 8),
+                  "%s %08x %08x decodes (it runs) but LLVM cannot print it: shown as data (got \"%s\")",
+                  v->target, v->w[0], v->w[1], text);
+            continue;
+        }
         if (!v->text) {
             CHECK(st == ISA_E_INVALID, "%s %08x %08x is invalid (got \"%s\")", v->target, v->w[0],
                   v->w[1], text);
