@@ -89,30 +89,50 @@ static void set_invalid(isa_inst_t *out, const uint32_t *w, size_t n)
     out->w[0] = n ? w[0] : 0;
 }
 
+const char *isa_status_text(isa_status_t s)
+{
+    switch (s) {
+    case ISA_OK: return "a valid instruction";
+    case ISA_E_TRUNC: return "truncated: the instruction runs past the end of the code";
+    case ISA_E_ENCODING: return "its leading bits name no encoding of the generation";
+    case ISA_E_OPCODE: return "unknown opcode in its encoding for the target";
+    case ISA_E_FIELD: return "a field holds a value the instruction does not allow";
+    case ISA_E_OPERAND: return "an operand names no register or constant the instruction takes";
+    default: return "not an instruction of the target";
+    }
+}
+
+/* Mark *out invalid with status st and return st. */
+static isa_status_t invalid(isa_inst_t *out, const uint32_t *w, size_t n, isa_status_t st)
+{
+    set_invalid(out, w, n);
+    out->status = (uint8_t)st;
+    return st;
+}
+
 isa_status_t isa_decode(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
     set_invalid(out, w, n);
     if (n == 0)
-        return ISA_E_TRUNC;
+        return invalid(out, w, n, ISA_E_TRUNC);
     unsigned enc = isa_classify(t->gen, w[0]);
     if (enc == ISA_ENC_INVALID || !family[enc].dec)
-        return ISA_E_INVALID;
+        return invalid(out, w, n, ISA_E_ENCODING);
     isa_status_t st = family[enc].dec(t, w, n, out);
-    if (st != ISA_OK || out->op >= ISA_OP_COUNT) {
-        isa_status_t r = st == ISA_E_TRUNC ? ISA_E_TRUNC : ISA_E_INVALID;
-        set_invalid(out, w, n);
-        return r;
-    }
+    if (st == ISA_E_TRUNC)
+        return invalid(out, w, n, ISA_E_TRUNC);
+    if (out->op >= ISA_OP_COUNT)
+        return invalid(out, w, n, ISA_E_OPCODE);
+    if (st != ISA_OK)
+        return invalid(out, w, n, ISA_E_FIELD);
     /* operands LLVM does not decode make the word invalid (the family
      * formatters know them); an instruction LLVM only cannot print or
      * assemble back stays valid and runs (isa_format shows it as data) */
     char tmp[256];
     isa_fmt_t f = {tmp, sizeof tmp, 0};
     int fr = family[out->enc].fmt ? family[out->enc].fmt(&f, t, out, 0) : -1;
-    if (fr < 0 && fr != ISA_FMT_UNPRINTABLE) {
-        set_invalid(out, w, n);
-        return ISA_E_INVALID;
-    }
+    if (fr < 0 && fr != ISA_FMT_UNPRINTABLE)
+        return invalid(out, w, n, ISA_E_OPERAND);
     return ISA_OK;
 }
 

@@ -180,6 +180,7 @@ typedef struct isa_inst {
             r128, lwe, d16, seg, dfmt, nfmt, imm, soe, nv;
     /* VINTRP / EXP */
     uint8_t attr, attrchan, tgt, en, compr, done, vm;
+    uint8_t status;         /* isa_status_t of the decode (ISA_OK, or why invalid) */
 } isa_inst_t;
 
 /* Value of inline constant v (128..208 integers, 240..248 floats) as the
@@ -189,12 +190,27 @@ uint64_t isa_inline_value(unsigned v, unsigned ot);
 /* FLAT instructions: isa_inst_t.seg, and the saddr value meaning none (gfx9). */
 enum { ISA_SEG_FLAT = 0, ISA_SEG_SCRATCH = 1, ISA_SEG_GLOBAL = 2, ISA_SADDR_OFF = 0x7f };
 
-/* Decode status. */
+/* Decode status: why words are no instruction of the target (isa_decode
+ * returns the specific ones; ISA_E_INVALID is what an encoding family's
+ * decoder reports before isa_decode says which). */
 typedef enum {
     ISA_OK = 0,
     ISA_E_TRUNC,      /* the instruction runs past the end of the buffer */
-    ISA_E_INVALID,    /* no instruction with this encoding in the target */
+    ISA_E_INVALID,    /* not an instruction (a family decoder's answer) */
+    ISA_E_ENCODING,   /* the leading bits name no encoding family of the generation */
+    ISA_E_OPCODE,     /* the family has no instruction with this opcode in the target */
+    ISA_E_FIELD,      /* a field holds a value the instruction does not allow (reserved bits, modifiers) */
+    ISA_E_OPERAND,    /* an operand names no register or constant the instruction can take */
 } isa_status_t;
+
+/* Whether status s says the words are not an instruction (any ISA_E_*
+ * but truncation). */
+static inline int isa_is_invalid(isa_status_t s)
+{
+    return s >= ISA_E_INVALID;
+}
+/* One line on status s ("unknown opcode"). */
+const char *isa_status_text(isa_status_t s);
 
 /* Decode one instruction at words[0..nwords).  An instruction LLVM can
  * decode but not print or assemble back is valid (it runs; isa_format

@@ -92,7 +92,8 @@ void wave_step(wave_t *w)
     sem_fn fn = p->fn[i];
     if (!fn) {
         if (in->op >= ISA_OP_COUNT)
-            wave_fault(w, FAULT_ILLEGAL, 0, -1, "0x%08x is not a valid instruction", p->words[i]);
+            wave_fault(w, FAULT_ILLEGAL, 0, -1, "0x%08x is not a valid instruction (%s)", p->words[i],
+                       isa_status_text((isa_status_t)in->status));
         else
             wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s is not implemented by gcnsim", isa_row(in->op)->name);
         w->fault.pc = pc;

@@ -105,7 +105,7 @@ static void check_vectors(void)
         char buf[256] = "";
         isa_status_t st = isa_decode(t, vectors[i].w, 2, &in);
         if (!vectors[i].text) {
-            CHECK(st == ISA_E_INVALID && in.ndw == 1, "%s %08x %08x is invalid", vectors[i].target,
+            CHECK(isa_is_invalid(st) && in.ndw == 1, "%s %08x %08x is invalid", vectors[i].target,
                   vectors[i].w[0], vectors[i].w[1]);
             continue;
         }
@@ -149,7 +149,7 @@ static void check_flat_fields(void)
     CHECK(ok && in.op == ISA_OP_FLAT_STORE_DWORDX4, "gfx8 flat_store_dwordx4 is opcode 0x1f");
     /* FLAT does not exist on gfx6 */
     uint32_t w[2] = {0xdc300000, 0x01000002};
-    CHECK(isa_decode(isa_target_by_name("gfx601"), w, 2, &in) == ISA_E_INVALID, "no FLAT on gfx6");
+    CHECK(isa_is_invalid(isa_decode(isa_target_by_name("gfx601"), w, 2, &in)), "no FLAT on gfx6");
     CHECK(isa_decode(isa_target_by_name("gfx900"), w, 1, &in) == ISA_E_TRUNC, "FLAT needs two dwords");
 }
 

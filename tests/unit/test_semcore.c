@@ -56,6 +56,29 @@ int main(void)
     CHECK(ran && !memcmp(got[0], got[1], sizeof got[0]),
           "gfx7 v_mqsad_pk_u16_u8 v[4:5], v[4:5], v6, v[8:9] runs and writes what a separate destination gets");
 
+    /* why words are no instruction, as isa_decode says (GCN3 ISA manual's
+     * encoding prefixes for gfx8): 0xec000000's bits 111011 start no
+     * encoding; 0xbf9f0000 is SOPP opcode 0x1f, which gfx8 lacks; a VOP3
+     * word without its second dword is truncated; the fault names it */
+    {
+        const isa_target_t *g8 = isa_target_by_name("gfx803");
+        uint32_t enc[] = {0xec000000}, opc[] = {0xbf9f0000}, tr[] = {0xd1000000};
+        isa_inst_t in;
+        CHECK(isa_decode(g8, enc, 1, &in) == ISA_E_ENCODING && in.status == ISA_E_ENCODING,
+              "0xec000000 on gfx8: no encoding (%s)", isa_status_text(ISA_E_ENCODING));
+        CHECK(isa_decode(g8, opc, 1, &in) == ISA_E_OPCODE, "0xbf9f0000 on gfx8: unknown opcode (%s)",
+              isa_status_text((isa_status_t)in.status));
+        CHECK(isa_decode(g8, tr, 1, &in) == ISA_E_TRUNC && !isa_is_invalid(ISA_E_TRUNC),
+              "a VOP3 word alone: truncated, not invalid");
+        uint32_t prog[] = {0xbf9f0000, 0xbf810000};
+        semtest_init(&s, "gfx803", 8);
+        semtest_load(&s, prog, 2);
+        semtest_step(&s, 10);
+        CHECK(s.w.state == WAVE_FAULT && strstr(s.w.fault.msg, "unknown opcode"),
+              "the illegal-instruction fault says why (%s)", s.w.fault.msg);
+        semtest_free(&s);
+    }
+
     /* running off the end of the code faults instead of reading beyond it */
     uint32_t nop[] = {0xbf800000};
     semtest_init(&s, "gfx803", 8);
