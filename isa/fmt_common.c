@@ -42,8 +42,8 @@ static unsigned num_sgpr_enc(unsigned gen)
     return gen <= ISA_GFX7 ? 104 : 102;
 }
 
-/* Name of a 32-bit special register, NULL if v is none. */
-static const char *special32(const isa_target_t *t, unsigned v)
+/* Name of a 32-bit special register; see isa.h. */
+const char *isa_sreg32_name(const isa_target_t *t, unsigned v)
 {
     switch (v) {
     case 102: return t->gen >= ISA_GFX8 ? "flat_scratch_lo" : NULL;
@@ -134,7 +134,7 @@ int fmt_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
     }
     const char *s = NULL;
     if (width == 1)
-        s = special32(t, v);
+        s = isa_sreg32_name(t, v);
     else if (width == 2 && (v % 2 == 0 || v == 125))
         s = special64(t, v);
     if (!s)

@@ -219,6 +219,12 @@ const char *isa_status_text(isa_status_t s);
 isa_status_t isa_decode(const isa_target_t *t, const uint32_t *words,
                         size_t nwords, isa_inst_t *out);
 
+/* LLVM's name of the 32-bit special register at scalar operand encoding v
+ * (102-127: flat_scratch_lo, xnack_mask_hi, vcc_lo, tba_lo, m0, null,
+ * exec_hi ... as the target has them), NULL when v names none (an SGPR,
+ * a trap temporary or a reserved value).  The one home of these names. */
+const char *isa_sreg32_name(const isa_target_t *t, unsigned v);
+
 /* Format a decoded instruction in llvm-objdump's syntax into buf (no
  * trailing newline).  pc is the byte address of the instruction, used for
  * branch targets (printed as LLVM prints them: the raw signed offset).

@@ -233,29 +233,16 @@ void trace_on_step(void *arg, wave_t *w, const fx_t *fx, int after_)
 const char *trace_sreg_name(const trace_header_t *h, unsigned reg, char *buf)
 {
     const isa_target_t *t = isa_target_by_name(h->target);
-    unsigned gen = t ? t->gen : ISA_GFX9;
-    const char *name = NULL;
-    switch (reg) {
-    case 102: name = gen >= ISA_GFX8 ? "flat_scratch_lo" : NULL; break;
-    case 103: name = gen >= ISA_GFX8 ? "flat_scratch_hi" : NULL; break;
-    case 104: name = gen >= ISA_GFX8 ? "xnack_mask_lo" : gen == ISA_GFX7 ? "flat_scratch_lo" : NULL; break;
-    case 105: name = gen >= ISA_GFX8 ? "xnack_mask_hi" : gen == ISA_GFX7 ? "flat_scratch_hi" : NULL; break;
-    case 106: name = "vcc_lo"; break;
-    case 107: name = "vcc_hi"; break;
-    case 124: name = "m0"; break;
-    case 126: name = "exec_lo"; break;
-    case 127: name = "exec_hi"; break;
-    default: break;
-    }
-    unsigned ttmp = gen >= ISA_GFX9 ? 108 : 112;
+    if (!t)
+        t = isa_target_by_name("gfx900");
+    const char *name = isa_sreg32_name(t, reg);
+    unsigned ttmp = t->gen >= ISA_GFX9 ? 108 : 112;
     if (name)
         snprintf(buf, 24, "%s", name);
     else if (reg < 106)
         snprintf(buf, 24, "s%u", reg);
     else if (reg >= ttmp && reg < ttmp + 16)
         snprintf(buf, 24, "ttmp%u", reg - ttmp);
-    else if (reg >= 108 && reg < 112)
-        snprintf(buf, 24, "%s", (const char *[]){"tba_lo", "tba_hi", "tma_lo", "tma_hi"}[reg - 108]);
     else
         snprintf(buf, 24, "sreg%u", reg);
     return buf;

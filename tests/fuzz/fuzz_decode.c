@@ -34,10 +34,12 @@ static void walk(const isa_target_t *t, const uint32_t *w, size_t n)
             require(in.ndw <= n - i, "instruction longer than the input");
             require(in.op < ISA_OP_COUNT && isa_row(in.op) != NULL, "valid op id");
             int len = isa_format(t, &in, 4 * i, text, sizeof text);
-            require(len >= 0, "a decoded instruction formats");
+            /* a valid instruction LLVM cannot print shows as data */
+            require(len >= 0 || (t->gen <= ISA_GFX7 && strncmp(text, ".long 0x", 8) == 0),
+                    "a decoded instruction formats (gfx6/7: or shows as .long data)");
             require(strlen(text) < sizeof text, "text terminated");
             int len2 = isa_format(t, &in, 4 * i, tiny, sizeof tiny);
-            require(len2 >= 0 && strlen(tiny) < sizeof tiny, "truncated format terminated");
+            require((len2 >= 0) == (len >= 0) && strlen(tiny) < sizeof tiny, "truncated format terminated");
             (void)isa_branch_target(&in, 4 * i);
             i += in.ndw;
         } else {
