@@ -224,12 +224,15 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                  (unsigned long long)c.scratch_per_wave * slots);
         return -1;
     }
-    sim_prog_t prog;
-    if (sim_prog_build(&prog, k->t, k->words, k->ndw, k->code_base)) {
+    sim_prog_t own;
+    memset(&own, 0, sizeof own);
+    int shared = k->prog && k->prog->words == k->words && k->prog->ndw == k->ndw && k->prog->base == k->code_base;
+    if (!shared && sim_prog_build(&own, k->t, k->words, k->ndw, k->code_base)) {
         snprintf(err, errlen, "out of host memory decoding the kernel");
         return -1;
     }
-    c.prog = &prog;
+    const sim_prog_t *prog = shared ? k->prog : &own;
+    c.prog = prog;
     fx_t fx;
     memset(&fx, 0, sizeof fx);
     c.on_step = l->on_step;
@@ -240,8 +243,8 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     if (l->timing) {
         int rc = tm_dispatch(&c, k, l, lds, r, err, errlen);
         if (r->faulted)
-        sim_inst_text(&prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
-        sim_prog_free(&prog);
+        sim_inst_text(prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
+        sim_prog_free(&own);
         free(fx.m);
         return rc;
     }
@@ -293,14 +296,14 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         rc = 0;
     r->nwg = done;
     if (r->faulted)
-        sim_inst_text(&prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
+        sim_inst_text(prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
 done:
     r->ninst = c.ninst;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);
     free(waves);
     free(vgprs);
     free(ldsmem);
-    sim_prog_free(&prog);
+    sim_prog_free(&own);
     free(fx.m);
     return rc;
 }

@@ -43,6 +43,8 @@ typedef struct {
     uint32_t private_segment_fixed_size;
     int code_object_version;       /* 2..5 */
     const char *name;
+    const sim_prog_t *prog;        /* words decoded (sim_prog_build, same base and size), shared by the
+                                      launches of a module; NULL: each dispatch decodes them */
 } sim_kernel_t;
 
 /* One launch. */

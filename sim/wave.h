@@ -141,7 +141,7 @@ enum { SIM_LIMIT_NONE, SIM_LIMIT_INST /* max_inst */, SIM_LIMIT_WAVE /* max_wave
 typedef struct sim_ctx {
     const isa_target_t *t;
     mem_t *mem;
-    sim_prog_t *prog;
+    const sim_prog_t *prog;
     uint64_t kernarg_addr, packet_addr, queue_addr;
     uint64_t shared_aperture, private_aperture;   /* flat apertures (64-bit bases) */
     uint64_t scratch_addr;    /* base of the scratch backing allocation */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include "front/launch/devimage.h"
 #include "front/launch/launch.h"
+#include "sim/exec.h"
 
 /* Read at most max bytes of path (a larger file is an error: /dev/zero
  * or a pipe that never ends must not read without bound). */
@@ -347,6 +348,12 @@ static int map_module(la_module_t *m, char *err, size_t errlen)
         return -1;
     }
     memcpy(m->words, m->co.text, m->co.text_size);
+    /* the code decoded once for every launch of the module */
+    if (sim_prog_build(&m->prog, m->co.target, m->words, m->co.text_size / 4, m->image_base + m->co.text_addr)) {
+        snprintf(err, errlen, "out of host memory decoding the code");
+        return -1;
+    }
+    m->prog_builds++;
     return 0;
 }
 
@@ -371,6 +378,7 @@ void la_close(la_module_t *m)
         return;
     mem_free(&m->mem);
     co_free(&m->co);
+    sim_prog_free(&m->prog);
     free(m->words);
     memset(m, 0, sizeof *m);
 }
@@ -659,6 +667,7 @@ static void fill_kernel(sim_kernel_t *sk, const la_module_t *m, const co_kernel_
     sk->private_segment_fixed_size = k->desc.private_segment_fixed_size;
     sk->code_object_version = m->co.version;
     sk->name = k->name;
+    sk->prog = m->prog.inst ? &m->prog : NULL;
 }
 
 int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, const uint32_t global[3],

@@ -52,6 +52,8 @@ typedef struct {
     mem_t mem;
     uint64_t image_base;    /* device address of the code object's vaddr 0 */
     uint32_t *words;        /* the code as dwords */
+    sim_prog_t prog;        /* the code decoded, once for every launch */
+    unsigned prog_builds;   /* times it was decoded (1) */
     int open;
 } la_module_t;
 

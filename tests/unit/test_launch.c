@@ -71,6 +71,8 @@ static void test_many_launches(const char *target)
         }
     CHECK(ok && launches == 55 && !failed, "%s: 55 launches of one launch_t run to completion", target);
     CHECK(!grew, "%s: each launch releases its kernarg, queue, packet and scratch (%zu regions)", target, m.mem.n);
+    CHECK(m.prog_builds == 1 && L.sk.prog == &m.prog, "%s: the module's code was decoded once for the 55 launches",
+          target);
     uint32_t *out = la_host(&m, buf, sizeof keys);
     int sorted = out != NULL;
     for (unsigned i = 1; sorted && i < N; i++)
