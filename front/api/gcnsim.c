@@ -108,8 +108,8 @@ int gcnsim_launch(gcnsim_launch_t **out, gcnsim_module_t *m, const char *kernel,
     }
     for (size_t i = 0; i < k->nargs; i++) {
         const co_arg_t *a = &k->args[i];
-        if (a->kind >= CO_ARG_HIDDEN_GLOBAL_OFFSET_X && a->kind != CO_ARG_UNKNOWN)
-            continue;   /* hidden: the launch fills them in */
+        if (la_is_hidden(a->kind))
+            continue;   /* the launch fills them in */
         if (e < n && zero_value(a, e, &vals[e], zeros, err, errlen))
             goto out;
         e++;

@@ -253,7 +253,7 @@ unsigned la_parse_dims(const char *s, uint32_t n[3])
     return 0;
 }
 
-static int is_hidden(co_arg_kind_t k)
+int la_is_hidden(co_arg_kind_t k)
 {
     return k >= CO_ARG_HIDDEN_GLOBAL_OFFSET_X && k != CO_ARG_UNKNOWN;
 }
@@ -262,7 +262,7 @@ size_t la_explicit_count(const co_kernel_t *k)
 {
     size_t n = 0;
     for (size_t i = 0; i < k->nargs; i++)
-        n += !is_hidden(k->args[i].kind);
+        n += !la_is_hidden(k->args[i].kind);
     return n;
 }
 
@@ -618,7 +618,7 @@ static int count_error(const co_kernel_t *k, size_t nexplicit, size_t nvals, cha
     size_t n = (size_t)snprintf(err, errlen, "kernel %s takes %zu argument%s, %zu --arg given:", k->name, nexplicit,
                                 nexplicit == 1 ? "" : "s", nvals);
     for (size_t i = 0, e = 0; i < k->nargs && n < errlen; i++)
-        if (!is_hidden(k->args[i].kind)) {
+        if (!la_is_hidden(k->args[i].kind)) {
             char d[160];
             n += (size_t)snprintf(err + n, errlen - n, "%s %zu: %s", e ? ";" : "", e, arg_desc(&k->args[i], d, sizeof d));
             e++;
@@ -695,7 +695,7 @@ int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, c
     size_t e = 0, nh = 0;
     for (size_t i = 0; i < k->nargs; i++) {
         const co_arg_t *a = &k->args[i];
-        if (is_hidden(a->kind)) {
+        if (la_is_hidden(a->kind)) {
             L->hidden[nh].offset = a->offset;
             L->hidden[nh].size = a->size;
             L->hidden[nh].kind = hidden_kind(a->kind);

@@ -155,6 +155,8 @@ void la_free(launch_t *L);
  * err. */
 int la_image_object(isa_gen_t gen, const char *type_name, const mimg_format_t *f, const uint32_t sz[3], uint64_t base,
                     uint32_t obj[16], char *err, size_t errlen);
+/* Whether an argument of kind k is hidden (filled in by the launch). */
+int la_is_hidden(co_arg_kind_t k);
 /* Number of explicit (non-hidden) arguments of a kernel. */
 size_t la_explicit_count(const co_kernel_t *k);
 
