@@ -4,7 +4,8 @@ OpenCL compiler, clang 8), taken from public repositories (tests/oldco/SOURCES
 names each one's origin and licence).  Their e_flags are the old values
 (0x0 from LLVM 4/5, 0x2 = EF_AMDGPU_ARCH_GCN from LLVM 6) or already the
 machine (0x2c, LLVM 7+); one names its target with the environment component
-(amdgcn-amd-amdhsa-amdgizcl-gfx803).  For each object:
+(amdgcn-amd-amdhsa-amdgizcl-gfx803), MIOpen's with "opencl"
+(amdgcn-amd-amdhsa-opencl-gfx803/gfx900/gfx906).  For each object:
 
   header   llvm-readelf-16 -h: EM_AMDGPU and the e_flags recorded below
   notes    llvm-readelf-16 -n: code object version 2, the ISA version note
@@ -19,9 +20,10 @@ machine (0x2c, LLVM 7+); one names its target with the environment component
            to the machine the notes name; gcnsim must print the same for the
            original as for that copy.  Zero words past a kernel's s_endpgm,
            which llvm-objdump elides as "...", are not compared.
-  run      where the metadata describes the arguments (gcnsim cannot set the
-           arguments of a kernel without metadata): run the kernel and check
-           its output against a computation in Python.
+  run      three kernels whose metadata describes the arguments (gcnsim
+           cannot set the arguments of a kernel without metadata) and whose
+           result is simple to compute: run them and check the output against
+           a computation in Python.  (MIOpen's Winograd kernels are not run.)
 """
 import os
 import re
@@ -39,7 +41,7 @@ from test_corpus import check_new, run_ours  # noqa: E402
 
 READELF = "llvm-readelf-16"
 OBJDUMP = "llvm-objdump-16"
-MACH = {"gfx803": 0x2a, "gfx900": 0x2c}
+MACH = {"gfx803": 0x2a, "gfx900": 0x2c, "gfx906": 0x2f}
 
 # file, e_flags, target, ISA name note (None: none), kernels
 OBJECTS = [
@@ -48,6 +50,15 @@ OBJECTS = [
     ("hip_vcpy_isa.co", 0x0, "gfx803", None, ["hello_world"]),
     ("hip_module_api_test.co", 0x0, "gfx803", None, ["memset", "vadd"]),
     ("clrx_vectoradd-rocm.clo.regen", 0x2, "gfx803", "amdgcn-amd-amdhsa-amdgizcl-gfx803", ["vectorAdd"]),
+    # MIOpen's Winograd kernels (AMD SP3 assembly); the ISA name has the environment "opencl"
+    ("miopen_conv_3x3_wheel_alpha_v3_0b_gfx803_md10.so", 0x2, "gfx803", "amdgcn-amd-amdhsa-opencl-gfx803",
+     ["sp3AsmConv3x3F"]),
+    ("miopen_conv_u1v1_l1j1_wheel_alpha_v9_0_15_gfx803_md10.so", 0x2, "gfx803", "amdgcn-amd-amdhsa-opencl-gfx803",
+     ["sp3AsmConvRxSU"]),
+    ("miopen_conv_3x3_wheel_alpha_v7_0_3b_gfx900_md10.so", 0x2, "gfx900", "amdgcn-amd-amdhsa-opencl-gfx900",
+     ["sp3AsmConv3x3F"]),
+    ("miopen_conv_3x3_wheel_alpha_v7_0_3b_gfx906_md10.so", 0x2, "gfx906", "amdgcn-amd-amdhsa-opencl-gfx906",
+     ["sp3AsmConv3x3F"]),
     ("rocprofiler_gfx9_SimpleConvolution.hsaco", 0x2c, "gfx900", "amdgcn-amd-amdhsa--gfx900",
      ["SimpleConvolution"]),
     ("hip_vcpy_kernel.code", 0x2c, "gfx900", "amdgcn-amd-amdhsa--gfx900", ["hello_world"]),
