@@ -5,7 +5,7 @@
 #                   a new seed for FUZZ_TIME seconds in all (default 3600: ten
 #                   minutes for each of the six targets, run side by side on
 #                   the machine's cores: about 35 minutes on two)
-#   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15)
+#   make kernels    rebuild the committed code objects from OpenCL C (needs clang-15) and HIP (hipcc)
 #   make bench      benchmarks (speed, memory)
 #   make calibrate  the cycle model against published measurements of real boards
 #                   (../shared/calibration): per point published, simulated, error
@@ -19,7 +19,7 @@ CSTD    := -std=c11 -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror -Wno-missing-field-initializers
 CFLAGS  ?= $(OPT) -g
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -MMD -MP
-LDLIBS  := -lelf -lz -lreadline -lm -ldl
+LDLIBS  := -lelf -lz -lreadline -lm -ldl -lstdc++
 
 # the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
 # headers when they are installed (Debian libhsa-runtime-dev), else against
@@ -114,11 +114,11 @@ unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN)
 # library alone, also under the sanitizers (tests/embed)
 $(B)/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(B)/libgcnsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm -lstdc++
 
 $(B)/san/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(LIB_SRC:%.c=$(B)/san/%.o)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm -lstdc++
 
 check: gcnsim unit
 	@tests/run-tests.sh
@@ -135,7 +135,7 @@ check-all: check
 	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
 
 kernels:
-	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro tests/calibrate front/workloads; do $$s/build.sh || exit 1; done
+	@for s in tests/kernels tests/e2e tests/e2e_mem tests/e2e_valu tests/micro tests/calibrate tests/hip front/workloads; do $$s/build.sh || exit 1; done
 
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(B)/bench/%)
 

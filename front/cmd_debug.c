@@ -50,11 +50,13 @@ static int parse_args(int argc, char **argv, run_opts_t *r, dbg_opts_t *o)
     memcpy(o->global, r->global, sizeof o->global);
     memcpy(o->local, r->local, sizeof o->local);
     o->vals = r->vals, o->nvals = r->nvals;
+    o->dynamic_lds = (uint32_t)r->dynamic_lds;
     o->max_inst = r->max_inst;
     o->max_wave_inst = r->max_wave_inst;
     o->script = r->script, o->batch = r->batch;
     o->functional = r->t.functional;
     o->device = r->t.device;
+    o->gfx = run_want_gfx(r);
     o->sets = r->t.sets, o->nsets = r->t.nsets;
     return 0;
 }

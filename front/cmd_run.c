@@ -325,11 +325,12 @@ int cmd_run(int argc, char **argv)
         cli_error("run: out of memory");
         goto out;
     }
-    if (la_prepare(&L, o.file, o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL, o.vals, o.nvals, err,
-                   sizeof err)) {
+    if (la_prepare(&L, o.file, run_want_gfx(&o), o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL,
+                   o.vals, o.nvals, err, sizeof err)) {
         cli_error("%s", err);
         goto out;
     }
+    L.extra_lds = (uint32_t)o.dynamic_lds;
     if (!o.t.functional && setup_timing(&L, &o, &tc, &tl, err, sizeof err)) {
         cli_error("run: %s", err);
         goto out;
@@ -371,6 +372,8 @@ int cmd_run(int argc, char **argv)
         la_print_fault(stderr, &L, &r);
     else if (r.hit_limit)
         la_print_limit(stderr, "run", &L, &r);
+    if (st != 1)
+        la_print_warnings(stderr, "run", &L, &r);
     rc = st == 1 ? EXIT_FAULT : r.hit_limit == SIM_LIMIT_CANCEL ? 128 + cli_stop_signal()
          : r.hit_limit ? EXIT_LIMIT : EXIT_OK;
     if (run_write_dumps(&L, &o, "run") && rc == EXIT_OK)

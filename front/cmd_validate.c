@@ -147,6 +147,7 @@ static int simulate(launch_t *L, tm_config_t *tc)
         la_print_limit(stderr, "validate", L, &r);
         return r.hit_limit == SIM_LIMIT_CANCEL ? 128 + cli_stop_signal() : EXIT_LIMIT;
     }
+    la_print_warnings(stderr, "validate", L, &r);
     return 0;
 }
 
@@ -203,11 +204,12 @@ int cmd_validate(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (pr)
         goto out;
-    if (la_prepare(&L, o.file, o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL, o.vals, o.nvals, err,
-                   sizeof err)) {
+    if (la_prepare(&L, o.file, run_want_gfx(&o), o.kernel, o.dims, o.global, o.local[0] ? o.local : NULL,
+                   o.vals, o.nvals, err, sizeof err)) {
         cli_error("validate: %s", err);
         goto out;
     }
+    L.extra_lds = (uint32_t)o.dynamic_lds;
     gpu_status_t gs = gpu_mirror_open(&d, L.m, err, sizeof err);
     if (gs != GPU_OK) {
         if (gs == GPU_ERROR)

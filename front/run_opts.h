@@ -32,13 +32,19 @@ void run_model_free(run_model_opts_t *o);
 typedef struct {
     unsigned arg;
     const char *path;
+    char *own;                     /* path without its ":TYPE" (owned), or NULL */
+    const la_elem_t *elem;         /* ":TYPE": text, one element per line; NULL: raw bytes */
 } run_dump_t;
 
 typedef struct {
     const char *file, *kernel, *json, *trace;
+    const char *target;            /* --target gfxN: the code object of a bundle or HIP program */
     char *options;                 /* the command line without --trace PATH, for the trace's header */
     unsigned dims;
     uint32_t global[3], local[3];
+    unsigned grid_dims, local_dims;  /* --grid (blocks) given with this many sizes; --local/--block's */
+    uint32_t grid[3];
+    uint64_t dynamic_lds;          /* --dynamic-lds BYTES */
     la_value_t *vals;
     size_t nvals;
     run_dump_t *dumps;
@@ -65,6 +71,9 @@ int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const 
 /* Write each --dump N=PATH: explicit argument N's buffer of L's module.
  * 0, or -1 after reporting for cmd. */
 int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd);
+/* The processor whose code object to take from a container: --target, else
+ * --device's preset's, else NULL. */
+const char *run_want_gfx(const run_opts_t *o);
 /* Release what run_parse_args allocated (argument data included). */
 void run_opts_free(run_opts_t *o);
 

@@ -299,6 +299,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         sim_inst_text(prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
 done:
     r->ninst = c.ninst;
+    r->lds_oob = c.lds_oob;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);
     free(waves);
     free(vgprs);

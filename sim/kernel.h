@@ -78,6 +78,8 @@ typedef struct {
 
 typedef struct sim_result {
     uint64_t ninst;                /* wave-instructions executed */
+    uint64_t lds_oob;              /* lane accesses outside the work-group's LDS allocation, which the
+                                      hardware turns into reads of 0 and dropped writes (sim_ctx_t) */
     uint64_t ninst_by_enc[ISA_ENC_COUNT];
     uint64_t nwg, nwaves;
     int faulted;                   /* a wave faulted: fault, fault_wg, fault_wave are set */

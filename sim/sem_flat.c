@@ -173,6 +173,7 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
         if (r)
             return -1;
     }
+    mem_count_lds_oob(w, pl);
     return 0;
 }
 

@@ -65,6 +65,7 @@ static int ds_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, const uint32
             }
         }
     }
+    mem_count_lds_oob(w, pl);
     return 0;
 }
 

@@ -248,6 +248,7 @@ void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask
         if (!pl.p[0][l])
             pl.oob |= 1ull << l;
     }
+    mem_count_lds_oob(w, &pl);
     mem_plan_write(w, &pl, 0, val);
     if (w->fx)
         mem_plan_fx(w, &pl, MEM_WRITE, 0);

@@ -285,6 +285,13 @@ int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[]);
  * (the two addresses of DS read2/write2). */
 void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split);
 
+/* Count the lanes of a plan that fell outside the LDS (sim_ctx_t.lds_oob). */
+static inline void mem_count_lds_oob(wave_t *w, const mem_plan_t *pl)
+{
+    for (uint64_t m = pl->oob; m; m &= m - 1)
+        w->ctx->lds_oob += pl->space[__builtin_ctzll(m)] == FX_SPACE_LDS;
+}
+
 /* LDS DMA of a load with the lds bit: LDS[M0[15:0] + ioff + lane * 4] =
  * val[lane] in the lanes of mask (out of range dropped); recorded as an
  * LDS write access. */

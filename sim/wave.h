@@ -149,6 +149,7 @@ typedef struct sim_ctx {
     uint32_t grid[3], local[3], ngroups[3];
     uint64_t dispatch_id;
     uint64_t ninst;           /* wave-instructions executed in the dispatch */
+    uint64_t lds_oob;         /* lane accesses outside the work-group's LDS (reads gave 0, writes dropped) */
     /* when set, called before (after = 0) and after (after = 1) every
      * instruction with the effects record of that instruction */
     void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);

@@ -1075,9 +1075,10 @@ int dbg_open(dbg_t *d, const dbg_opts_t *o, char *err, size_t errlen)
     d->o = *o;
     d->sel_wave = -1;
     d->go = DBG_GO_CONT;
-    if (la_prepare(&d->L, o->file, o->kernel, o->dims, o->global, o->local[0] ? o->local : NULL, o->vals,
-                   o->nvals, err, errlen))
+    if (la_prepare(&d->L, o->file, o->gfx, o->kernel, o->dims, o->global,
+                   o->local[0] ? o->local : NULL, o->vals, o->nvals, err, errlen))
         return -1;
+    d->L.extra_lds = o->dynamic_lds;
     d->t = d->L.m->co.target;
     d->L.sl.max_inst = o->max_inst;
     d->L.sl.max_wave_inst = 0;   /* the debugger stops at such a wave instead (hook_before) */

@@ -36,10 +36,12 @@ typedef struct {
     uint32_t global[3], local[3];
     const la_value_t *vals;
     size_t nvals;
+    uint32_t dynamic_lds;         /* --dynamic-lds BYTES */
     uint64_t max_inst;
     uint64_t max_wave_inst;
     int functional;               /* --functional: no cycle model */
     const char *device;           /* --device NAME */
+    const char *gfx;              /* the code object to take from a container (run_want_gfx) */
     const char *const *sets;      /* --set KEY=VALUE */
     size_t nsets;
     const char *script;           /* -x FILE */

@@ -8,250 +8,8 @@
 #include <sys/stat.h>
 #include "front/launch/devimage.h"
 #include "front/launch/launch.h"
+#include "front/load/demangle.h"
 #include "sim/exec.h"
-
-/* Read at most max bytes of path (a larger file is an error: /dev/zero
- * or a pipe that never ends must not read without bound). */
-static int read_file(const char *path, uint64_t max, void **data, uint64_t *size, char *err, size_t errlen)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    struct stat st;
-    if (fstat(fileno(fp), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-        fclose(fp);
-        snprintf(err, errlen, "%s: not a file or a pipe (a device or directory has no size to read)", path);
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, fp);
-        n += got;
-        if (n < cap || n > max)
-            break;
-        uint8_t *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf && n > max) {
-        free(buf);
-        fclose(fp);
-        snprintf(err, errlen, "%s: more than %llu bytes (the largest buffer an argument may have)", path,
-                 (unsigned long long)max);
-        return -1;
-    }
-    int bad = ferror(fp);
-    fclose(fp);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: %s", path, buf ? "read error" : "out of memory");
-        return -1;
-    }
-    *data = buf;
-    *size = n;
-    return 0;
-}
-
-static int parse_int(const char *s, int is_signed, int64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (is_signed) {
-        long long v = strtoll(s, &end, 0);
-        if (!*s || *end || errno || v < lo || (v > 0 && (uint64_t)v > hi))
-            return -1;
-        *out = (uint64_t)v;
-    } else {
-        if (*s == '-')
-            return -1;
-        unsigned long long v = strtoull(s, &end, 0);
-        if (!*s || *end || errno || v > hi)
-            return -1;
-        *out = v;
-    }
-    return 0;
-}
-
-/* The format names of the image: spec, for messages. */
-static void format_list(char *buf, size_t n)
-{
-    size_t k = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; mimg_format_at(i) && k < n; i++)
-        k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? " " : "", mimg_format_at(i)->name);
-}
-
-/* "FORMAT:W[,H[,D]]:PATH|zero" (after "image:") into *v; the file is read
- * here and must hold exactly the W*H*D texels. */
-static int parse_image(const char *spec, const char *val, la_value_t *v, char *err, size_t errlen)
-{
-    char fmt[32], dims[64], names[160];
-    const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-    format_list(names, sizeof names);
-    if (!c1 || !c2 || c2 == c1 + 1 || !c2[1]) {
-        snprintf(err, errlen, "--arg '%s': expected image:FORMAT:W[,H[,D]]:PATH or image:FORMAT:W[,H[,D]]:zero", spec);
-        return -1;
-    }
-    snprintf(fmt, sizeof fmt, "%.*s", (int)(c1 - val), val);
-    snprintf(dims, sizeof dims, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
-    v->kind = LA_IMAGE;
-    if (!(v->img_fmt = mimg_format(fmt))) {
-        snprintf(err, errlen, "--arg '%s': unknown image format '%s' (%s)", spec, fmt, names);
-        return -1;
-    }
-    if (!(v->img_dims = la_parse_dims(dims, v->img_size))) {
-        snprintf(err, errlen, "--arg '%s': bad image size '%s' (W, W,H or W,H,D: positive integers)", spec, dims);
-        return -1;
-    }
-    uint64_t bytes = (uint64_t)v->img_size[0] * v->img_size[1] * v->img_size[2] * v->img_fmt->bytes;
-    if (bytes > LA_MAX_BUFFER) {
-        snprintf(err, errlen, "--arg '%s': image of %llu bytes is too large", spec, (unsigned long long)bytes);
-        return -1;
-    }
-    v->size = bytes;
-    if (!strcmp(c2 + 1, "zero"))
-        return 0;
-    void *data;
-    uint64_t got;
-    if (read_file(c2 + 1, bytes, &data, &got, err, errlen))
-        return -1;
-    if (got != bytes) {
-        free(data);
-        snprintf(err, errlen, "--arg '%s': %s holds %llu bytes, the image needs %llu (%ux%ux%u texels of %u bytes)",
-                 spec, c2 + 1, (unsigned long long)got, (unsigned long long)bytes, v->img_size[0], v->img_size[1],
-                 v->img_size[2], v->img_fmt->bytes);
-        return -1;
-    }
-    v->data = data;
-    return 0;
-}
-
-/* "HEX" (after "bytes:"): the bytes of a value passed by value, in memory
- * order, two hex digits each. */
-static int parse_bytes(const char *spec, const char *val, la_value_t *v, char *err, size_t errlen)
-{
-    size_t n = strlen(val);
-    v->kind = LA_BYTES;
-    if (n == 0 || n % 2 || n / 2 > LA_MAX_BYTES || strspn(val, "0123456789abcdefABCDEF") != n) {
-        snprintf(err, errlen, "--arg '%s': expected bytes:HEX, 1 to %d bytes as pairs of hex digits in memory "
-                 "order", spec, LA_MAX_BYTES);
-        return -1;
-    }
-    uint8_t *b = malloc(n / 2);
-    if (!b) {
-        snprintf(err, errlen, "--arg '%s': out of host memory", spec);
-        return -1;
-    }
-    for (size_t k = 0; k < n / 2; k++) {
-        char pair[3] = {val[2 * k], val[2 * k + 1], 0};
-        b[k] = (uint8_t)strtoul(pair, NULL, 16);
-    }
-    v->data = b;
-    v->size = n / 2;
-    return 0;
-}
-
-void la_value_free(la_value_t *v)
-{
-    if (v->kind == LA_BUF || v->kind == LA_IMAGE || v->kind == LA_BYTES)
-        free((void *)v->data);
-    v->data = NULL;
-}
-
-int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen)
-{
-    memset(v, 0, sizeof *v);
-    snprintf(v->spec, sizeof v->spec, "%s", spec);
-    const char *colon = strchr(spec, ':');
-    if (!colon) {
-        snprintf(err, errlen, "--arg '%s': expected TYPE:VALUE (i32 u32 i64 u64 f32 f64 bytes buf zero local image)", spec);
-        return -1;
-    }
-    size_t tl = (size_t)(colon - spec);
-    const char *val = colon + 1;
-#define IS(name) (tl == strlen(name) && strncmp(spec, name, tl) == 0)
-    int bad = 0;
-    char *end;
-    if (IS("i32")) {
-        v->kind = LA_I32;
-        bad = parse_int(val, 1, INT32_MIN, INT32_MAX, &v->bits);
-        v->bits &= 0xffffffffu;
-    } else if (IS("u32")) {
-        v->kind = LA_U32;
-        bad = parse_int(val, 0, 0, UINT32_MAX, &v->bits);
-    } else if (IS("i64")) {
-        v->kind = LA_I64;
-        bad = parse_int(val, 1, INT64_MIN, INT64_MAX, &v->bits);
-    } else if (IS("u64")) {
-        v->kind = LA_U64;
-        bad = parse_int(val, 0, 0, UINT64_MAX, &v->bits);
-    } else if (IS("f32")) {
-        v->kind = LA_F32;
-        errno = 0;
-        float f = strtof(val, &end);
-        bad = !*val || *end;
-        uint32_t b;
-        memcpy(&b, &f, 4);
-        v->bits = b;
-    } else if (IS("f64")) {
-        v->kind = LA_F64;
-        double d = strtod(val, &end);
-        bad = !*val || *end;
-        memcpy(&v->bits, &d, 8);
-    } else if (IS("buf")) {
-        v->kind = LA_BUF;
-        void *data;
-        if (read_file(val, LA_MAX_BUFFER, &data, &v->size, err, errlen))
-            return -1;
-        v->data = data;
-        return 0;
-    } else if (IS("image")) {
-        return parse_image(spec, val, v, err, errlen);
-    } else if (IS("bytes")) {
-        return parse_bytes(spec, val, v, err, errlen);
-    } else if (IS("zero") || IS("local")) {
-        v->kind = IS("zero") ? LA_ZERO : LA_LOCAL;
-        bad = parse_int(val, 0, 0, LA_MAX_BUFFER, &v->size);
-    } else {
-        snprintf(err, errlen, "--arg '%s': unknown type '%.*s' (i32 u32 i64 u64 f32 f64 bytes buf zero local image)", spec,
-                 (int)tl, spec);
-        return -1;
-    }
-#undef IS
-    if (bad) {
-        snprintf(err, errlen, "--arg '%s': '%s' is not a valid value of that type", spec, val);
-        return -1;
-    }
-    return 0;
-}
-
-unsigned la_parse_dims(const char *s, uint32_t n[3])
-{
-    n[0] = n[1] = n[2] = 1;
-    unsigned d = 0;
-    while (d < 3) {
-        char *end;
-        errno = 0;
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > 0xffffffffu || *s == '-')
-            return 0;
-        n[d++] = (uint32_t)v;
-        if (*end == 0)
-            return d;
-        if (*end != ',')
-            return 0;
-        s = end + 1;
-    }
-    return 0;
-}
 
 int la_is_hidden(co_arg_kind_t k)
 {
@@ -386,16 +144,29 @@ void la_close(la_module_t *m)
 const co_kernel_t *la_kernel(const la_module_t *m, const char *name, char *err, size_t errlen)
 {
     const co_file_t *co = &m->co;
+    int nmatch = 0;
     if (name) {
-        const co_kernel_t *k = co_find_kernel(co, name);
+        const co_kernel_t *k = co_match_kernel(co, name, &nmatch);
         if (k)
             return k;
     } else if (co->nkernels == 1)
         return &co->kernels[0];
-    size_t n = (size_t)snprintf(err, errlen, name ? "%s: no kernel named '%s'; kernels:" : "%s: %s--kernel NAME needed; kernels:",
-                                co->path, name ? name : "");
-    for (size_t i = 0; i < co->nkernels && n < errlen; i++)
-        n += (size_t)snprintf(err + n, errlen - n, " %s", co->kernels[i].name);
+    size_t n;
+    if (!name)
+        n = (size_t)snprintf(err, errlen, "%s: --kernel NAME needed; kernels:", co->path);
+    else if (nmatch)
+        n = (size_t)snprintf(err, errlen, "%s: '%s' names %d kernels (give its template arguments, or the "
+                             "symbol); kernels:", co->path, name, nmatch);
+    else
+        n = (size_t)snprintf(err, errlen, "%s: no kernel named '%s'; kernels:", co->path, name);
+    for (size_t i = 0; i < co->nkernels && n < errlen; i++) {
+        char d[1024], form[1024];
+        const char *k = co->kernels[i].name;
+        if (dm_demangle(k, d, sizeof d) == 0 && dm_form(d, 1, form, sizeof form) == 0)
+            n += (size_t)snprintf(err + n, errlen - n, " %s (%s)", k, form);
+        else
+            n += (size_t)snprintf(err + n, errlen - n, " %s", k);
+    }
     return NULL;
 }
 
@@ -742,6 +513,7 @@ static void layout_lds(launch_t *L)
         memcpy(L->kernarg + a->offset, &off32, a->size < 4 ? a->size : 4);
         end = off + L->local_size[i];
     }
+    end += L->extra_lds;
     end -= L->k->desc.group_segment_fixed_size;
     L->sl.dynamic_lds = end > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)end;
 }
@@ -804,6 +576,17 @@ void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
         fprintf(fp, "  %s\n", r->fault.msg);
 }
 
+void la_print_warnings(FILE *fp, const char *cmd, launch_t *L, const sim_result_t *r)
+{
+    if (!r->lds_oob)
+        return;
+    fflush(stdout);
+    fprintf(fp, "gcnsim: %s: warning: kernel %s: %llu lane accesses fell outside the work-group's %llu bytes of "
+            "LDS (reads gave 0, writes were dropped, as on the hardware)%s\n", cmd, L->k->name,
+            (unsigned long long)r->lds_oob, (unsigned long long)la_group_segment_size(L),
+            L->sl.dynamic_lds ? "" : "; dynamic LDS (HIP extern __shared__) is given with --dynamic-lds BYTES");
+}
+
 void la_print_limit(FILE *fp, const char *cmd, const launch_t *L, const sim_result_t *r)
 {
     fflush(stdout);
@@ -821,12 +604,19 @@ void la_print_limit(FILE *fp, const char *cmd, const launch_t *L, const sim_resu
                 (unsigned long long)r->ninst);
 }
 
-int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
-               const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen)
+const char *la_preset_gfx(const char *preset)
+{
+    const device_t *d = preset ? dev_preset(preset) : NULL;
+    return d ? d->target : NULL;
+}
+
+int la_prepare(launch_t *L, const char *file, const char *gfx, const char *kernel, unsigned dims,
+               const uint32_t global[3], const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err,
+               size_t errlen)
 {
     memset(L, 0, sizeof *L);
     init_module(&L->own);
-    if (co_load(file, &L->own.co, err, errlen))
+    if (co_load_for(file, gfx, kernel, &L->own.co, err, errlen))
         return -1;
     /* checked before mapping: the kernel, then the argument count */
     const co_kernel_t *k = la_kernel(&L->own, kernel, err, errlen);

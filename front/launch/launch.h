@@ -71,16 +71,36 @@ typedef struct {
     uint64_t *local_size;   /* per explicit argument: LDS bytes of a __local pointer (0 if none) */
     const co_arg_t **arg;   /* per explicit argument: its metadata */
     size_t nexplicit;
+    uint32_t extra_lds;     /* dynamic LDS bytes after the __local arguments' (--dynamic-lds; HIP's
+                               dynamic shared memory) */
     uint8_t *last_kernarg;  /* the kernarg segment the last la_run's waves read */
     uint32_t last_kernarg_size;
     uint64_t last_queue;    /* and the simulated queue's address then */
 } launch_t;
 
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES",
- * "image:FORMAT:W[,H[,D]]:PATH|zero"... into *v.  Returns 0, or -1 with a message in err. */
+ * "image:FORMAT:W[,H[,D]]:PATH|zero", the generated buffers "iota:TYPE:N"
+ * (0, 1, ... N-1), "fill:TYPE:N:V" and "rand:TYPE:N[:SEED]" (splitmix64
+ * from SEED, default 1: integers take all the type's bits, floats are
+ * uniform in [0, 1)) into *v (argval.c).  Sizes and counts take K, M, G
+ * (and KiB, MiB, GiB: all powers of 1024).  Returns 0, or -1 with a
+ * message in err. */
 int la_parse_value(const char *spec, la_value_t *v, char *err, size_t errlen);
 /* Release what la_parse_value allocated in *v (file contents, bytes). */
 void la_value_free(la_value_t *v);
+/* An element type of generated buffers and typed dumps. */
+typedef struct {
+    const char *name;       /* "i8" ... "u64", "f16", "f32", "f64" */
+    unsigned bytes;
+    int is_signed, is_float;
+} la_elem_t;
+/* The element type named by the len bytes at name; NULL if none. */
+const la_elem_t *la_elem(const char *name, size_t len);
+/* Element e at p as text ("%.9g" for f32, decimal integers) into out. */
+int la_format_elem(const la_elem_t *e, const uint8_t *p, char *out, size_t n);
+/* A size "N", "NK", "NKiB", "NM", ... (powers of 1024) at most max into
+ * *out; 0, or -1 if s is no such size. */
+int la_parse_size(const char *s, uint64_t max, uint64_t *out);
 /* Parse "X[,Y[,Z]]" into n[3] (missing = 1); returns dims or 0 if bad. */
 unsigned la_parse_dims(const char *s, uint32_t n[3]);
 
@@ -96,8 +116,9 @@ la_value_t la_local(uint32_t bytes);
 int la_open(la_module_t *m, const char *file, char *err, size_t errlen);
 /* Release a module and every buffer in its memory. */
 void la_close(la_module_t *m);
-/* The kernel named name (NULL: the only one).  Returns it, or NULL with a
- * message listing the kernels in err. */
+/* The kernel named name (NULL: the only one), by its symbol or its
+ * demangled C++ name (co_match_kernel).  Returns it, or NULL with a
+ * message listing the kernels (and their demangled names) in err. */
 const co_kernel_t *la_kernel(const la_module_t *m, const char *name, char *err, size_t errlen);
 /* Allocate a device buffer of size bytes holding init (NULL: zeros).
  * Returns 0 and its address, or -1 with a message in err. */
@@ -139,9 +160,19 @@ void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r);
  * line "gcnsim: CMD: ...". */
 void la_print_limit(FILE *fp, const char *cmd, const launch_t *L, const sim_result_t *r);
 
-/* la_open + la_kernel + la_setup on a module owned by L (as `gcnsim run`). */
-int la_prepare(launch_t *L, const char *file, const char *kernel, unsigned dims, const uint32_t global[3],
-               const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
+/* The processor of device preset preset ("vega-64": "gfx900"); NULL when
+ * preset is NULL or names no preset. */
+const char *la_preset_gfx(const char *preset);
+/* Warn (one line "gcnsim: CMD: warning: ...") about what a run did that
+ * the hardware allows but a kernel rarely means: lane accesses outside
+ * the work-group's LDS. */
+void la_print_warnings(FILE *fp, const char *cmd, launch_t *L, const sim_result_t *r);
+/* la_open + la_kernel + la_setup on a module owned by L (as `gcnsim run`);
+ * from a container of code objects, the one for processor gfx (NULL: the
+ * only one) that has the kernel (co_load_for). */
+int la_prepare(launch_t *L, const char *file, const char *gfx, const char *kernel, unsigned dims,
+               const uint32_t global[3], const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err,
+               size_t errlen);
 /* Release what la_setup (and la_prepare) made; a shared module stays open. */
 void la_free(launch_t *L);
 /* The image object of an image argument for target generation gen: the

@@ -19,7 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/load/codeobj.h"
+#include "front/load/bundle.h"
 #include "front/load/codeobj_meta.h"
+#include "front/load/demangle.h"
 #include "front/util/strsafe.h"
 #include "sim/dispatch.h"
 #include "sim/occupancy.h"
@@ -456,23 +458,6 @@ static int read_notes(co_ctx_t *c)
 }
 
 /* ---- target --------------------------------------------------------- */
-
-/* The gfx name in a target id; see codeobj.h. */
-void co_target_gfx(const char *id, char *out, size_t n)
-{
-    size_t k = strcspn(id, ":+");   /* the triple and processor, before any feature */
-    const char *s = id;
-    for (size_t i = 0; i < k; i++)
-        if (id[i] == '-')
-            s = id + i + 1;          /* after the last '-': the processor */
-    k -= (size_t)(s - id);
-    if (n == 0)
-        return;
-    if (k >= n)
-        k = n - 1;
-    memcpy(out, s, k);
-    out[k] = 0;
-}
 
 /* Does ISA version maj.min.step name target t?  Code object v2 names a
  * gfx9 target with XNACK enabled by the next stepping (gfx900 -> 9.0.1,
@@ -1073,13 +1058,67 @@ static uint8_t *read_file(const char *path, size_t *size, char *err, size_t errl
     return buf;
 }
 
-int co_load(const char *path, co_file_t *out, char *err, size_t errlen)
+/* Load one code object of a container: among those for processor gfx
+ * (any when NULL, if they share one), the first that has the kernel
+ * (the first when kernel is NULL or none has it). */
+static int load_entry(const char *path, const uint8_t *img, const co_container_t *c, const char *gfx,
+                      const char *kernel, co_file_t *out, char *err, size_t errlen)
+{
+    char list[256];
+    co_container_gfx_list(c, list, sizeof list);
+    if (c->n == 0) {
+        snprintf(err, errlen, "%s: %s with no AMDGPU code object", path, c->kind);
+        return -1;
+    }
+    if (!gfx && strchr(list, ',')) {
+        snprintf(err, errlen, "%s: %s with code objects for %s: choose one with --device PRESET (or --target "
+                 "gfxN)", path, c->kind, list);
+        return -1;
+    }
+    int first = -1;
+    for (size_t i = 0; i < c->n; i++) {
+        if (gfx && strcmp(c->e[i].gfx, gfx) != 0)
+            continue;
+        if (first < 0)
+            first = (int)i;
+        if (!kernel)
+            break;
+        char name[512];
+        snprintf(name, sizeof name, "%s(%s)", path, c->e[i].triple);
+        if (co_load_mem(name, img + c->e[i].off, (size_t)c->e[i].size, out, err, errlen))
+            return -1;
+        int ambiguous = 0;
+        if (co_match_kernel(out, kernel, &ambiguous) || ambiguous)
+            return 0;
+        co_free(out);
+    }
+    if (first < 0) {
+        snprintf(err, errlen, "%s: %s has no code object for %s (it has %s)", path, c->kind, gfx, list);
+        return -1;
+    }
+    char name[512];
+    snprintf(name, sizeof name, "%s(%s)", path, c->e[first].triple);
+    return co_load_mem(name, img + c->e[first].off, (size_t)c->e[first].size, out, err, errlen);
+}
+
+int co_load_for(const char *path, const char *gfx, const char *kernel, co_file_t *out, char *err, size_t errlen)
 {
     size_t size;
     uint8_t *buf = read_file(path, &size, err, errlen);
     if (!buf) {
         memset(out, 0, sizeof *out);
         return -1;
+    }
+    co_container_t c;
+    int rc = co_container_scan(path, buf, size, &c, err, errlen);
+    if (rc != 0) {
+        if (rc > 0)
+            rc = load_entry(path, buf, &c, gfx, kernel, out, err, errlen);
+        else
+            memset(out, 0, sizeof *out);
+        co_container_free(&c);
+        free(buf);
+        return rc;
     }
     if (init_file(out, path, err, errlen)) {
         free(buf);
@@ -1088,6 +1127,11 @@ int co_load(const char *path, co_file_t *out, char *err, size_t errlen)
     out->image = buf;
     out->size = size;
     return load_image(out, err, errlen);
+}
+
+int co_load(const char *path, co_file_t *out, char *err, size_t errlen)
+{
+    return co_load_for(path, NULL, NULL, out, err, errlen);
 }
 
 int co_load_raw(const char *path, const isa_target_t *t, co_file_t *out, char *err, size_t errlen)
@@ -1149,6 +1193,31 @@ const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name)
             hi = mid;
     }
     return lo < f->nkernels && strcmp(f->kernel_by_name[lo]->name, name) == 0 ? f->kernel_by_name[lo] : NULL;
+}
+
+const co_kernel_t *co_match_kernel(const co_file_t *f, const char *name, int *nmatch)
+{
+    *nmatch = 0;
+    const co_kernel_t *k = co_find_kernel(f, name);
+    if (k) {
+        *nmatch = 1;
+        return k;
+    }
+    for (int level = 0; level <= 3; level++) {
+        for (size_t i = 0; i < f->nkernels; i++) {
+            char d[1024], form[1024];
+            if (dm_demangle(f->kernels[i].name, d, sizeof d) || dm_form(d, level, form, sizeof form) ||
+                strcmp(form, name) != 0)
+                continue;
+            if (!k || k != &f->kernels[i])
+                ++*nmatch;
+            if (!k)
+                k = &f->kernels[i];
+        }
+        if (*nmatch)
+            return *nmatch == 1 ? k : NULL;
+    }
+    return NULL;
 }
 
 const co_kernel_t *co_kernel_at(const co_file_t *f, uint64_t addr)

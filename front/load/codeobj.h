@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "isa/isa.h"
+#include "front/load/target_id.h"
 
 
 /* Argument value kinds from the metadata (.value_kind / ValueKind). */
@@ -129,6 +130,16 @@ typedef struct {
  * .size 16 runs past the kernarg segment (.kernarg_segment_size 64)". */
 int co_load(const char *path, co_file_t *out, char *err, size_t errlen);
 
+/* co_load of a file that may also be a container of code objects (a clang
+ * offload bundle, as hipcc --genco writes, or a host program or library
+ * with HIP device code in .hip_fatbin; bundle.h): the code object for
+ * processor gfx ("gfx900"; NULL: the only processor it has), and among
+ * several for it (separately compiled sources) the first with the kernel
+ * named kernel (co_match_kernel; NULL: the first).  The loaded file's path
+ * is "FILE(ENTRY-ID)".  A container with several processors and no gfx,
+ * or none for gfx, is an error that lists the processors it has. */
+int co_load_for(const char *path, const char *gfx, const char *kernel, co_file_t *out, char *err, size_t errlen);
+
 /* Load a raw code blob (no ELF) for the given target: one pseudo-kernel
  * named after the file's base name, code at address 0. */
 int co_load_raw(const char *path, const isa_target_t *t, co_file_t *out, char *err, size_t errlen);
@@ -140,6 +151,13 @@ int co_load_mem(const char *path, const void *data, size_t size, co_file_t *out,
 /* Find a kernel by name (its printable form); NULL if absent.  The first
  * in address order if several share the name.  O(log n). */
 const co_kernel_t *co_find_kernel(const co_file_t *f, const char *name);
+
+/* A kernel by the name a user gives: its symbol (co_find_kernel), else
+ * its demangled C++ name whole, without return type and parameters
+ * ("block_sum<int>"), without template arguments ("block_sum"), or without
+ * scopes ("ns::k" as "k"), the first of these forms any kernel has.  NULL
+ * when none matches (*nmatch 0) or several do (*nmatch their count). */
+const co_kernel_t *co_match_kernel(const co_file_t *f, const char *name, int *nmatch);
 
 /* The first kernel (in f->kernels order) whose descriptor is at addr;
  * NULL if none.  O(log n). */
@@ -163,12 +181,5 @@ const char *co_arg_kind_name(co_arg_kind_t k);
 /* Release everything co_load allocated. */
 void co_free(co_file_t *f);
 
-/* The processor of a target id or ISA name into out (n bytes): the part
- * after the triple's last '-' and before any feature ("amdgcn-amd-amdhsa--
- * gfx900:xnack-" (v4), "amdgcn-amd-amdhsa--gfx900+xnack" (v3) and the
- * environment-qualified v2 names of old toolchains,
- * "amdgcn-amd-amdhsa-amdgizcl-gfx803", give "gfx900", "gfx900",
- * "gfx803"). */
-void co_target_gfx(const char *id, char *out, size_t n);
 
 #endif

@@ -1,6 +1,8 @@
 /* fuzz_loader.c — libFuzzer target: load arbitrary bytes as a code object
  * (co_load_mem), then walk everything the loader returns the way `gcnsim
- * info` and `gcnsim disasm` do.  A crash, a sanitizer report, a multi-line
+ * info` and `gcnsim disasm` do; look into them as a container of code
+ * objects (co_container_scan: offload bundles, .hip_fatbin) and find each
+ * kernel by its demangled names.  A crash, a sanitizer report, a multi-line
  * or unnamed error message, or a returned range outside the image is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
@@ -9,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/load/bundle.h"
 #include "front/load/codeobj.h"
+#include "front/load/demangle.h"
 #include "sim/occupancy.h"
 
 static void require(int ok, const char *what)
@@ -46,11 +50,46 @@ static void walk_kernel(const co_file_t *f, const co_kernel_t *k)
         require(r.waves_per_simd >= 1 && r.waves_per_simd <= 10, "occupancy in 1..10");
 }
 
+/* The bytes as a container: entries inside, errors one named line. */
+static void scan_container(const uint8_t *data, size_t size)
+{
+    co_container_t c;
+    char err[512] = "";
+    int rc = co_container_scan("fuzz.co", data, size, &c, err, sizeof err);
+    if (rc < 0) {
+        require(strncmp(err, "fuzz.co: ", 9) == 0 && strchr(err, '\n') == NULL, "container error: one named line");
+        return;
+    }
+    for (size_t i = 0; i < c.n; i++)
+        require(c.e[i].off <= size && c.e[i].size <= size - c.e[i].off && strlen(c.e[i].gfx) < sizeof c.e[i].gfx,
+                "container entry inside the file");
+    char list[256];
+    co_container_gfx_list(&c, list, sizeof list);
+    co_container_free(&c);
+}
+
+/* Each kernel is found by the forms of its demangled name. */
+static void match_names(const co_file_t *f)
+{
+    for (size_t i = 0; i < f->nkernels; i++) {
+        char d[1024], form[1024];
+        int n;
+        if (dm_demangle(f->kernels[i].name, d, sizeof d))
+            continue;
+        for (int level = 0; level <= 3; level++) {
+            require(dm_form(d, level, form, sizeof form) == 0, "every form of a demangled name");
+            const co_kernel_t *k = co_match_kernel(f, form, &n);
+            require((k != NULL) == (n == 1), "one match, or a count of several");
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     co_file_t f;
     char err[512];
     err[0] = 0;
+    scan_container(data, size);
     if (co_load_mem("fuzz.co", data, size, &f, err, sizeof err)) {
         require(strncmp(err, "fuzz.co: ", 9) == 0, "error names the file");
         require(strchr(err, '\n') == NULL, "error is one line");
@@ -67,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         walk_kernel(&f, &f.kernels[i]);
         require(co_find_kernel(&f, f.kernels[i].name) != NULL, "kernel findable by name");
     }
+    match_names(&f);
     for (size_t i = 0; i < f.nsecs; i++)
         require(f.secs[i].name != NULL, "section named");
     co_free(&f);

@@ -188,7 +188,7 @@ static void check_kernel(const char *file, const co_kernel_t *k0)
     memset(&L, 0, sizeof L);
     char err[512];
     uint32_t global[3] = {256, 1, 1}, local[3] = {64, 1, 1};
-    if (la_prepare(&L, file, k0->name, 1, global, local, vals, nv, err, sizeof err)) {
+    if (la_prepare(&L, file, NULL, k0->name, 1, global, local, vals, nv, err, sizeof err)) {
         CHECK(0, "effects %s %s: launch set-up: %s", file, k0->name, err);
         la_free(&L);
         return;

@@ -213,11 +213,11 @@ static void test_prepare(void)
     launch_t L;
     uint32_t global[3] = {64, 1, 1};
     la_value_t v[2] = {la_u32(0), la_u32(0)};
-    CHECK(la_prepare(&L, "front/workloads/bin/missing.co", NULL, 1, global, NULL, v, 0, err, sizeof err) == -1 &&
+    CHECK(la_prepare(&L, "front/workloads/bin/missing.co", NULL, NULL, 1, global, NULL, v, 0, err, sizeof err) == -1 &&
               strstr(err, "missing.co"),
           "la_prepare of a missing file: %s", err);
     la_free(&L);
-    CHECK(la_prepare(&L, co_path("bitonic", "gfx803", path, sizeof path), NULL, 1, global, NULL, v, 0, err,
+    CHECK(la_prepare(&L, co_path("bitonic", "gfx803", path, sizeof path), NULL, NULL, 1, global, NULL, v, 0, err,
                      sizeof err) == -1 &&
               strstr(err, "takes 4 arguments"),
           "la_prepare with no arguments: %s", err);

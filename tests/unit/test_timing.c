@@ -34,7 +34,7 @@ static int run_job(const job_t *j, tm_config_t *cfg, uint8_t *out, sim_result_t 
             return -9;
     launch_t L;
     memset(&L, 0, sizeof L);
-    int bad = la_prepare(&L, j->file, j->kernel, j->dims, j->global, j->local, v, n, err, sizeof err);
+    int bad = la_prepare(&L, j->file, NULL, j->kernel, j->dims, j->global, j->local, v, n, err, sizeof err);
     for (size_t i = 0; i < n; i++)   /* la_setup copied the buffers' contents */
         if (v[i].kind == LA_BUF)
             free((void *)v[i].data);

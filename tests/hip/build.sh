@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Rebuild the committed HIP objects (make kernels; needs Debian's hipcc):
+#   bin/kernels.hipfb  hipcc --genco output: a clang offload bundle of
+#                      src/kernels.hip for gfx803, gfx900 and gfx906
+#   bin/prog           a HIP program (src/prog.hip) built for gfx803 and
+#                      gfx900: a host executable with a .hip_fatbin section
+set -eu
+cd "$(dirname "$0")"
+if ! command -v hipcc >/dev/null 2>&1; then
+    echo "build.sh: hipcc is not installed; it is needed to rebuild tests/hip/bin" >&2
+    echo "          (the committed tests/hip/bin files can be used as they are)" >&2
+    exit 1
+fi
+mkdir -p bin
+hipcc --genco --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/kernels.hip \
+    -o bin/kernels.hipfb
+echo "  tests/hip/bin/kernels.hipfb"
+hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 -Isrc src/prog.hip -o bin/prog
+echo "  tests/hip/bin/prog"
