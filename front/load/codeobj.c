@@ -688,6 +688,18 @@ static int check_count(co_ctx_t *c, const co_kernel_t *k, size_t off, const char
                    (unsigned long long)max, what);
 }
 
+/* The largest SGPR count a kernel of t may declare: the addressable SGPRs
+ * and the most extra ones (VCC, FLAT_SCRATCH, XNACK_MASK) a count
+ * includes, 108 on every generation (old assemblers wrote such counts, e.g.
+ * 106 for a gfx8 kernel using s0-s101 and VCC); what names it for
+ * messages. */
+static unsigned sgpr_count_max(const isa_target_t *t, char *what, size_t n)
+{
+    isa_gen_t gen = (isa_gen_t)t->gen;
+    snprintf(what, n, "SGPRs a wave can have on %s (with VCC, FLAT_SCRATCH and XNACK_MASK)", t->name);
+    return occ_params(gen)->max_sgprs + occ_extra_sgprs(gen, 1, 1, 1);
+}
+
 /* The metadata's register counts, work-group sizes and wavefront size of k
  * (its entry at file offset off) within the target's. */
 static int check_meta_limits(co_ctx_t *c, const co_kernel_t *k, size_t off)
@@ -697,9 +709,9 @@ static int check_meta_limits(co_ctx_t *c, const co_kernel_t *k, size_t off)
     int v2 = c->f->version == 2;
     const uint32_t *r = k->reqd_workgroup_size;
     uint64_t items = (uint64_t)(r[0] ? r[0] : 1) * (r[1] ? r[1] : 1) * (r[2] ? r[2] : 1);
-    char what[64];
-    snprintf(what, sizeof what, "SGPRs a wave can have on %s", t->name);
-    if (check_count(c, k, off, v2 ? "NumSGPRs" : ".sgpr_count", k->sgpr_count, p->max_sgprs, what) ||
+    char what[96];
+    unsigned max_sgprs = sgpr_count_max(t, what, sizeof what);
+    if (check_count(c, k, off, v2 ? "NumSGPRs" : ".sgpr_count", k->sgpr_count, max_sgprs, what) ||
         check_count(c, k, off, v2 ? "NumVGPRs" : ".vgpr_count", k->vgpr_count, p->max_vgprs,
                     "VGPRs a work-item can have") ||
         check_count(c, k, off, v2 ? "MaxFlatWorkGroupSize" : ".max_flat_workgroup_size",
@@ -757,9 +769,9 @@ static int check_akc_counts(co_ctx_t *c, const co_kernel_t *k, size_t off, const
 {
     const isa_target_t *t = c->f->target;
     const occ_params_t *p = occ_params((isa_gen_t)t->gen);
-    char what[64];
-    snprintf(what, sizeof what, "SGPRs a wave can have on %s", t->name);
-    if (check_count(c, k, off + 84, "amd_kernel_code_t wavefront_sgpr_count", rd16(d + 84), p->max_sgprs, what) ||
+    char what[96];
+    unsigned max_sgprs = sgpr_count_max(t, what, sizeof what);
+    if (check_count(c, k, off + 84, "amd_kernel_code_t wavefront_sgpr_count", rd16(d + 84), max_sgprs, what) ||
         check_count(c, k, off + 86, "amd_kernel_code_t workitem_vgpr_count", rd16(d + 86), p->max_vgprs,
                     "VGPRs a work-item can have"))
         return -1;

@@ -275,6 +275,16 @@ static const md_node_t *node_of(const md_node_t *a, const md_node_t *b, const ch
     return n ? n : a;
 }
 
+/* A v2 hidden argument past KernargSegmentSize: toolchains of 2017 sized
+ * the segment for the explicit arguments only, yet listed the hidden ones
+ * after them, and their kernels read them (the runtime of the day made
+ * room for them); the segment grows to hold such an argument. */
+static int beyond_segment(const co_kernel_t *k, const co_arg_t *a)
+{
+    int hidden = a->kind >= CO_ARG_HIDDEN_GLOBAL_OFFSET_X && a->kind != CO_ARG_UNKNOWN;
+    return hidden && a->size && (uint64_t)a->offset + a->size > k->kernarg_segment_size;
+}
+
 /* The argument i of k (read from map m): 1 to SIM_MAX_KERNARG bytes, inside
  * the kernarg segment (the metadata's size when it gives one, else the
  * cap); a pointee alignment is a power of two. */
@@ -404,6 +414,8 @@ static int get_args(md_ctx_t *c, const md_node_t *arr, co_kernel_t *k, int v2, i
         } else if (!md_get(m, ".offset")) {
             return md_fail(c, m, "%s: .offset is missing", ctx);
         }
+        if (v2 && has_seg && beyond_segment(k, a))
+            k->kernarg_segment_size = a->offset + a->size;   /* <= 2 * SIM_MAX_KERNARG; check_arg bounds it */
         if (check_arg(c, m, k, i, has_seg, nm))
             return -1;
     }
@@ -434,6 +446,8 @@ static int get_kernel(md_ctx_t *c, const md_node_t *m, co_kernel_t *k, int v2)
         if (get_fields(c, cp, codeprops_v2, NFIELDS(codeprops_v2), k, ctx) ||
             get_fields(c, at, attrs_v2, NFIELDS(attrs_v2), k, ctx))
             return -1;
+        if (k->wavefront_size == 6)   /* toolchains of 2017 wrote WavefrontSize as its log2 */
+            k->wavefront_size = 64;
         /* v2 SymbolName is "NAME@kd"; the ELF symbol is NAME */
         if (k->symbol) {
             size_t n = strlen(k->symbol);

@@ -150,7 +150,7 @@ def target_checks():
     def setk(key, v):
         return lambda md: kernel(md).__setitem__(key, v)
     one_error("sgpr_count 200", with_md(V4, setk(".sgpr_count", 200)),
-              [".sgpr_count 200 is more than the 102 SGPRs a wave can have on gfx803"])
+              [".sgpr_count 200 is more than the 108 SGPRs a wave can have on gfx803"])
     one_error("vgpr_count 257", with_md(V4, setk(".vgpr_count", 257)), [".vgpr_count 257 is more than the 256"])
     one_error("max_flat_workgroup_size 2048", with_md(V4, setk(".max_flat_workgroup_size", 2048)),
               [".max_flat_workgroup_size 2048 is more than the 1024"])

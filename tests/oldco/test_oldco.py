@@ -59,6 +59,11 @@ OBJECTS = [
      ["sp3AsmConv3x3F"]),
     ("miopen_conv_3x3_wheel_alpha_v7_0_3b_gfx906_md10.so", 0x2, "gfx906", "amdgcn-amd-amdhsa-opencl-gfx906",
      ["sp3AsmConv3x3F"]),
+    ("miopen_conv_u1v1_wheel_alpha_v8_4_4_gfx803_md10.so", 0x2, "gfx803", "amdgcn-amd-amdhsa-opencl-gfx803",
+     ["sp3AsmConvRxSF"]),   # wavefront_sgpr_count 106: s0-s101 with VCC and FLAT_SCRATCH
+    # YAML metadata of 2017: WavefrontSize as its log2 (6), hidden arguments past KernargSegmentSize
+    ("rocprofiler_2017_gfx8_SimpleConvolution.hsaco", 0x0, "gfx803", None, ["SimpleConvolution"]),
+    ("rocprofiler_2017_gfx9_SimpleConvolution.hsaco", 0x0, "gfx900", None, ["SimpleConvolution"]),
     ("rocprofiler_gfx9_SimpleConvolution.hsaco", 0x2c, "gfx900", "amdgcn-amd-amdhsa--gfx900",
      ["SimpleConvolution"]),
     ("hip_vcpy_kernel.code", 0x2c, "gfx900", "amdgcn-amd-amdhsa--gfx900", ["hello_world"]),
@@ -154,8 +159,7 @@ def conv_ref(inp, mask, w, h, mw, mh):
     return out
 
 
-def run_conv(tmp):
-    name = "rocprofiler_gfx9_SimpleConvolution.hsaco"
+def run_conv(tmp, name):
     w = h = 16
     # integer pixels and masks of quarters: every sum is exact in f32
     inp = [(i * 37 + (i // 7) * 11) % 256 for i in range(w * h)]
@@ -222,7 +226,10 @@ def main():
             gtest.run_each([lambda: check_header_notes(name, path, eflags, target, isa_name, kernels),
                             lambda: check_disasm(name, path, target, tmp)])
         gtest.run_each([lambda: check_info(name, path, target, isa_name, kernels)])
-    gtest.run_each([lambda: run_conv(tmp), lambda: run_vectoradd(tmp), lambda: run_vcpy(tmp)])
+    gtest.run_each([lambda: run_conv(tmp, "rocprofiler_gfx9_SimpleConvolution.hsaco"),
+                    lambda: run_conv(tmp, "rocprofiler_2017_gfx8_SimpleConvolution.hsaco"),
+                    lambda: run_conv(tmp, "rocprofiler_2017_gfx9_SimpleConvolution.hsaco"),
+                    lambda: run_vectoradd(tmp), lambda: run_vcpy(tmp)])
 
 
 if __name__ == "__main__":
