@@ -179,8 +179,9 @@ int la_parse_size(const char *s, uint64_t max, uint64_t *out)
     errno = 0;
     if (*s < '0' || *s > '9')
         return -1;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno)
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');   /* decimal, or 0x hex (never octal) */
+    unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
+    if (errno || end == s + 2 * hex)
         return -1;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
         if (strcmp(end, units[i].suffix) != 0)
@@ -403,19 +404,20 @@ unsigned la_parse_dims(const char *s, uint32_t n[3])
 {
     n[0] = n[1] = n[2] = 1;
     unsigned d = 0;
+    char part[32];
     while (d < 3) {
-        char *end;
-        errno = 0;
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > 0xffffffffu || *s == '-')
+        size_t k = strcspn(s, ",");
+        uint64_t v;
+        if (k == 0 || k >= sizeof part)
+            return 0;
+        memcpy(part, s, k);
+        part[k] = 0;
+        if (la_parse_size(part, UINT32_MAX, &v) || v == 0)
             return 0;
         n[d++] = (uint32_t)v;
-        if (*end == 0)
+        if (s[k] == 0)
             return d;
-        if (*end != ',')
-            return 0;
-        s = end + 1;
+        s += k + 1;
     }
     return 0;
 }
-

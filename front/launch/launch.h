@@ -98,10 +98,12 @@ typedef struct {
 const la_elem_t *la_elem(const char *name, size_t len);
 /* Element e at p as text ("%.9g" for f32, decimal integers) into out. */
 int la_format_elem(const la_elem_t *e, const uint8_t *p, char *out, size_t n);
-/* A size "N", "NK", "NKiB", "NM", ... (powers of 1024) at most max into
- * *out; 0, or -1 if s is no such size. */
+/* A size "N", "NK", "NKiB", "NM", ... (powers of 1024; N decimal or 0x
+ * hex) at most max into *out; 0, or -1 if s is no such size. */
 int la_parse_size(const char *s, uint64_t max, uint64_t *out);
-/* Parse "X[,Y[,Z]]" into n[3] (missing = 1); returns dims or 0 if bad. */
+/* Parse "X[,Y[,Z]]" into n[3] (missing = 1; each positive, at most
+ * 2^32-1, K/M/G suffixes allowed: "1M" is 1048576); returns dims or 0 if
+ * bad. */
 unsigned la_parse_dims(const char *s, uint32_t n[3]);
 
 /* Values built in code: a 32-bit unsigned, a float, an existing buffer's
