@@ -11,6 +11,9 @@
 #                   (../shared/calibration): per point published, simulated, error
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change
 #   make demo       the main demo
+#   make install    PREFIX=/usr/local DESTDIR=: the program, its workloads, the library,
+#                   its header and pkg-config file (and the man pages and bash
+#                   completion where the build makes them); make uninstall
 #   make clean
 
 CC      ?= gcc
@@ -114,11 +117,11 @@ unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN)
 # library alone, also under the sanitizers (tests/embed)
 $(B)/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(B)/libgcnsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm -lstdc++
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Ifront/api -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm -lstdc++
 
 $(B)/san/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(LIB_SRC:%.c=$(B)/san/%.o)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm -lstdc++
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -Ifront/api -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm -lstdc++
 
 check: gcnsim unit
 	@tests/run-tests.sh
@@ -163,6 +166,38 @@ demo: gcnsim
 .PHONY: retrace
 retrace: gcnsim
 	@traces/make-traces.py
+
+# installation (PREFIX, DESTDIR as the GNU coding standards have them)
+PREFIX  ?= /usr/local
+BINDIR  := $(PREFIX)/bin
+LIBDIR  := $(PREFIX)/lib
+INCDIR  := $(PREFIX)/include
+DATADIR := $(PREFIX)/share/gcnsim
+MANDIR  := $(PREFIX)/share/man/man1
+COMPDIR := $(PREFIX)/share/bash-completion/completions
+WORKLOAD_CO := $(wildcard front/workloads/bin/*.co)
+INSTALLED := $(BINDIR)/gcnsim $(LIBDIR)/libgcnsim.a $(INCDIR)/gcnsim.h $(LIBDIR)/pkgconfig/gcnsim.pc \
+             $(WORKLOAD_CO:front/workloads/bin/%=$(DATADIR)/workloads/%)
+
+$(B)/gcnsim.pc: Makefile
+	@mkdir -p $(dir $@)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	    'Name: gcnsim' 'Description: instruction-level simulator and cycle model for AMD GCN GPUs (gfx6-gfx9)' \
+	    'Version: $(shell sed -n 's/^#define GCNSIM_VERSION "\(.*\)".*/\1/p' front/cli.h | head -1)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -lz -lm -lstdc++ -pthread' >$@
+
+.PHONY: install uninstall
+install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)/workloads
+	install -m 755 gcnsim $(DESTDIR)$(BINDIR)/gcnsim
+	install -m 644 $(B)/libgcnsim.a $(DESTDIR)$(LIBDIR)/libgcnsim.a
+	install -m 644 front/api/gcnsim.h $(DESTDIR)$(INCDIR)/gcnsim.h
+	install -m 644 $(B)/gcnsim.pc $(DESTDIR)$(LIBDIR)/pkgconfig/gcnsim.pc
+	install -m 644 $(WORKLOAD_CO) $(DESTDIR)$(DATADIR)/workloads/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(DATADIR)/workloads $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf $(B) gcnsim

@@ -48,8 +48,10 @@ static const char bench_help[] =
     "  --n N            problem size\n"
     "  --target GFX     which build of the workload's kernel to run (default gfx900)\n"
     "  --co FILE        the code object to use instead of the built-in one\n"
-    "                   (looked up as front/workloads/bin/WORKLOAD-GFX.co next to\n"
-    "                   the gcnsim executable, or in $GCNSIM_WORKLOADS)\n"
+    "                   (looked up in $GCNSIM_WORKLOADS, as front/workloads/bin/\n"
+    "                   WORKLOAD-GFX.co next to the gcnsim executable, in\n"
+    "                   ../share/gcnsim/workloads beside an installed one, or in\n"
+    "                   front/workloads/bin of the working directory)\n"
     "  --device NAME    the device preset (default: the one for the target; see\n"
     "                   gcnsim devices)\n"
     "  --set KEY=VALUE  override a device parameter (repeatable), e.g. cus=1\n"
@@ -220,9 +222,12 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
 }
 
 /* The workload's code object: --co, $GCNSIM_WORKLOADS, next to the
- * executable, or relative to the working directory. */
+ * executable in the source tree (front/workloads/bin), where `make
+ * install` put it (EXE/../share/gcnsim/workloads), or relative to the
+ * working directory. */
 static const char *find_co(const bench_opts_t *o, char *buf, size_t n)
 {
+    static const char *const beside[] = {"%s/front/workloads/bin/%s-%s.co", "%s/../share/gcnsim/workloads/%s-%s.co"};
     if (o->co)
         return o->co;
     const char *env = getenv("GCNSIM_WORKLOADS");
@@ -232,17 +237,22 @@ static const char *find_co(const bench_opts_t *o, char *buf, size_t n)
     }
     char exe[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(buf, n, "%s/front/workloads/bin/%s-%s.co", exe, o->w->name, o->target);
+    char *slash = len > 0 ? (exe[len] = 0, strrchr(exe, '/')) : NULL;
+    if (slash) {
+        *slash = 0;
+        for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+            snprintf(buf, n, beside[i], exe, o->w->name, o->target);
             if (access(buf, R_OK) == 0)
                 return buf;
         }
     }
     snprintf(buf, n, "front/workloads/bin/%s-%s.co", o->w->name, o->target);
+    if (access(buf, R_OK) != 0) {
+        cli_error("bench: no %s-%s.co in front/workloads/bin beside gcnsim, in ../share/gcnsim/workloads "
+                  "beside it or in the working directory: set GCNSIM_WORKLOADS=DIR or give --co FILE",
+                  o->w->name, o->target);
+        return NULL;
+    }
     return buf;
 }
 
@@ -638,7 +648,11 @@ int cmd_bench(int argc, char **argv)
     }
     char path[PATH_MAX + 64], err[1024];
     const char *file = find_co(&o, path, sizeof path);
-    bench_run_t *b = calloc(1, sizeof *b);
+    bench_run_t *b = file ? calloc(1, sizeof *b) : NULL;
+    if (!file) {
+        run_model_free(&o.t);
+        return EXIT_USAGE;
+    }
     if (!b) {
         cli_error("bench: out of memory");
         run_model_free(&o.t);

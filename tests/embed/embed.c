@@ -8,11 +8,12 @@
  * and text written, a bad path and a bad argument index refused with a
  * message.  Prints PASS:/FAIL: lines; exit status 1 on a failure.
  * Usage: embed [CODE_OBJECT] (default tests/kernels/bin/lds-gfx900.co). */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/api/gcnsim.h"
+#include "gcnsim.h"   /* the public header alone (front/api, or PREFIX/include installed) */
 
 enum { N = 1024, LOCAL = 256, GROUPS = N / LOCAL, THREADS = 2 };
 
