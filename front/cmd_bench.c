@@ -424,6 +424,7 @@ static trace_writer_t *setup_trace(const bench_opts_t *o, const la_module_t *m, 
     for (size_t i = 0; i < m->co.nkernels && k < sizeof h.kernel; i++)
         k += (size_t)snprintf(h.kernel + k, sizeof h.kernel - k, "%s%s", i ? "," : "", m->co.kernels[i].name);
     h.code_base = m->image_base + m->co.text_addr;
+    h.code = &m->prog;   /* the recorder and the writer's predictor look instructions up there */
     h.options = o->options;
     if (trace_sha256_file(file, h.co_sha256, err, errlen))
         return NULL;

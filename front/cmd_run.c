@@ -277,6 +277,7 @@ static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recor
     snprintf(h.version, sizeof h.version, "%s", GCNSIM_VERSION);
     snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
     h.code_base = L->sk.code_base;
+    h.code = &L->m->prog;   /* the recorder and the writer's predictor look instructions up there */
     h.options = o->options;
     if (trace_sha256_file(o->file, h.co_sha256, err, errlen))
         return NULL;

@@ -54,6 +54,10 @@ typedef struct {
     uint8_t co_sha256[32];  /* SHA-256 of the code object file */
     uint64_t code_base;     /* device address of the code's first dword */
     const char *options;    /* the command line's options ("" if none); the reader owns its copy */
+    const sim_prog_t *code; /* writing: the decoded program the records run (la_module_t.prog), or
+                               NULL; the writer looks instructions up in it (not stored in the file) */
+    struct trace_prog *prog;    /* reading: the records' instructions, each decoded once (the reader's,
+                                   trace_prog.h); trace_disasm looks them up there */
 } trace_header_t;
 
 typedef struct { uint16_t reg; uint32_t val; } trace_sreg_t;            /* reg: operand encoding */
