@@ -115,6 +115,10 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
 int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errlen);
 /* Records written so far. */
 uint64_t trace_write_count(const trace_writer_t *tw);
+/* Instructions the writer has decoded for the records coded so far (none
+ * when the header gave the program the records run).  For tests, with a
+ * writer that codes each record as it comes (tc_writer_unthreaded). */
+uint64_t trace_write_decodes(const trace_writer_t *tw);
 /* Flush the last chunk, write index and footer, close and free.  Returns
  * 0, or -1 with a message in err (tw is freed either way). */
 int trace_write_close(trace_writer_t *tw, char *err, size_t errlen);

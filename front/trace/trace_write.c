@@ -543,6 +543,11 @@ uint64_t trace_write_count(const trace_writer_t *tw)
     return tw->n;
 }
 
+uint64_t trace_write_decodes(const trace_writer_t *tw)
+{
+    return trace_prog_decodes(tw->cd.prog);
+}
+
 /* The index member and the footer. */
 static int w_index(trace_writer_t *tw)
 {
