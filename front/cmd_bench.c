@@ -347,7 +347,7 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
         rep_text(stdout, &rep);
         if (o->t.hotspots) {
             fputc('\n', stdout);
-            rep_hotspots_kernel(stdout, &rep, &m->co, m->words, m->image_base, g->k);
+            rep_hotspots_kernel(stdout, &rep, &m->co, &m->prog, g->k);
         }
     }
 }
@@ -409,9 +409,9 @@ static int setup_timing(const bench_opts_t *o, const la_module_t *m, const gpu_m
         return -1;
     tc->hotspots = o->t.hotspots;
     if (o->t.timeline) {
-        tl_code_t code = {m->co.target, m->words, m->co.text_size / 4, m->image_base + m->co.text_addr, 0};
+        tl_code_t code = {&m->prog, 0};
         const co_kernel_t *k = m->co.nkernels ? &m->co.kernels[0] : NULL;
-        code.entry = k ? m->image_base + k->code_addr : code.base;
+        code.entry = k ? m->image_base + k->code_addr : m->prog.base;
         if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
             return -1;
     }
@@ -434,6 +434,7 @@ static trace_writer_t *setup_trace(const bench_opts_t *o, const la_module_t *m, 
     for (size_t i = 0; i < m->co.nkernels && k < sizeof h.kernel; i++)
         k += (size_t)snprintf(h.kernel + k, sizeof h.kernel - k, "%s%s", i ? "," : "", m->co.kernels[i].name);
     h.code_base = m->image_base + m->co.text_addr;
+    h.code = &m->prog;   /* the recorder and the writer's predictor look instructions up there */
     h.options = o->options;
     if (trace_sha256_file(file, h.co_sha256, err, errlen))
         return NULL;

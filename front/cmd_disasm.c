@@ -7,6 +7,7 @@
 #include "front/cli.h"
 #include "front/load/codeobj.h"
 #include "isa/isa.h"
+#include "sim/exec.h"
 
 static const char disasm_help[] =
     "usage: gcnsim disasm FILE [--kernel NAME]\n"
@@ -72,26 +73,29 @@ static void print_line(const co_file_t *f, const char *text, uint64_t addr, cons
     putchar('\n');
 }
 
-/* Decode and print words[0..n) located at address base. */
-static void disasm_range(const co_file_t *f, const isa_target_t *t, const uint32_t *words, size_t n,
+/* Print the n dwords of prog (the code decoded once) from dword first on,
+ * located at address base, walking instruction by instruction as if only
+ * those n dwords were there: an instruction that runs past them shows as
+ * data, like a truncated one. */
+static void disasm_range(const co_file_t *f, const isa_target_t *t, const sim_prog_t *prog, size_t first, size_t n,
                          uint64_t base)
 {
     size_t i = 0;
     char text[512];   /* a MUBUF line with LLVM's invalid-register comments runs past 256 */
     while (i < n) {
-        isa_inst_t in;
-        isa_status_t st = isa_decode(t, words + i, n - i, &in);
+        const isa_inst_t *in = &prog->inst[first + i];
+        const uint32_t *words = prog->words + first + i;
         uint64_t addr = base + 4 * i;
         /* words that are no instruction, and instructions LLVM cannot
          * print, show as data, one dword, as llvm-objdump shows them */
-        if (st != ISA_OK || isa_format(t, &in, addr, text, sizeof text) < 0) {
-            snprintf(text, sizeof text, ".long 0x%08x", words[i]);
-            print_line(f, text, addr, words + i, 1, -1);
+        if (in->op >= ISA_OP_COUNT || in->ndw > n - i || isa_format(t, in, addr, text, sizeof text) < 0) {
+            snprintf(text, sizeof text, ".long 0x%08x", words[0]);
+            print_line(f, text, addr, words, 1, -1);
             i++;
             continue;
         }
-        print_line(f, text, addr, words + i, in.ndw, isa_branch_target(&in, addr));
-        i += in.ndw;
+        print_line(f, text, addr, words, in->ndw, isa_branch_target(in, addr));
+        i += in->ndw;
     }
 }
 
@@ -127,7 +131,9 @@ static int disasm_file(const co_file_t *f, const char *kernel)
 {
     size_t nw;
     uint32_t *words = load_words(f->text, f->text_size, &nw);
-    if (!words) {
+    sim_prog_t prog;   /* the text decoded once, every symbol's code printed from it */
+    if (!words || sim_prog_build(&prog, f->target, words, nw, f->text_addr)) {
+        free(words);
         cli_error("out of memory");
         return EXIT_USAGE;
     }
@@ -151,8 +157,9 @@ static int disasm_file(const co_file_t *f, const char *kernel)
         if (last > nw)
             last = nw;
         if (first < last)
-            disasm_range(f, f->target, words + first, last - first, start);
+            disasm_range(f, f->target, &prog, first, last - first, start);
     }
+    sim_prog_free(&prog);
     free(words);
     if (kernel && !found) {
         cli_error("%s: no kernel or function named '%s'", f->path, kernel);
@@ -200,8 +207,16 @@ static int disasm_hex(const char *path, const isa_target_t *t)
             rc = EXIT_USAGE;
             break;
         }
-        if (n > 0)
-            disasm_range(NULL, t, w, (size_t)n, 0);
+        sim_prog_t prog;   /* the line decoded once */
+        if (n > 0 && sim_prog_build(&prog, t, w, (size_t)n, 0)) {
+            cli_error("out of memory");
+            rc = EXIT_USAGE;
+            break;
+        }
+        if (n > 0) {
+            disasm_range(NULL, t, &prog, 0, (size_t)n, 0);
+            sim_prog_free(&prog);
+        }
     }
     if (fp != stdin)
         fclose(fp);

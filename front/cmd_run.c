@@ -214,7 +214,7 @@ static int setup_timing(launch_t *L, const run_opts_t *o, tm_config_t *tc, tl_t 
         return -1;
     tc->hotspots = o->t.hotspots;
     if (o->t.timeline) {
-        tl_code_t code = {L->sk.t, L->sk.words, L->sk.ndw, L->sk.code_base, L->sk.entry};
+        tl_code_t code = {L->sk.prog, L->sk.entry};
         if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
             return -1;
         tc->on_event = tl_event;
@@ -245,7 +245,7 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
-        rep_hotspots_kernel(stdout, rep, &L->m->co, L->m->words, L->m->image_base, L->k);
+        rep_hotspots_kernel(stdout, rep, &L->m->co, &L->m->prog, L->k);
     }
 }
 
@@ -277,6 +277,7 @@ static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recor
     snprintf(h.version, sizeof h.version, "%s", GCNSIM_VERSION);
     snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
     h.code_base = L->sk.code_base;
+    h.code = &L->m->prog;   /* the recorder and the writer's predictor look instructions up there */
     h.options = o->options;
     if (trace_sha256_file(o->file, h.co_sha256, err, errlen))
         return NULL;

@@ -71,7 +71,8 @@ static int is_v2_header(const co_file_t *f, const co_symbol_t *s)
     return 0;
 }
 
-/* Decode the text from every code start (kernel entries, functions) to the next. */
+/* The instructions of the text from every code start (kernel entries,
+ * functions) to the next, walked in the module's decoded program. */
 static int load_code(dbg_t *d)
 {
     const co_file_t *f = &d->L.m->co;
@@ -98,7 +99,7 @@ static int load_code(dbg_t *d)
         for (uint64_t a = start[i]; a + 4 <= end && d->ncode < cap;) {
             size_t w = (a - t0) / 4;
             dbg_inst_t *di = &d->code[d->ncode];
-            isa_decode(d->t, d->L.m->words + w, (size_t)(t1 - a) / 4, &di->in);
+            di->in = d->L.m->prog.inst[w];
             di->addr = base + a;
             d->ncode++;
             a += 4u * (di->in.ndw ? di->in.ndw : 1);

@@ -377,23 +377,25 @@ static const tm_pc_t *pc_at(const tm_stats_t *s, uint64_t a)
     return &s->pc[(a - s->code_base) / 4];
 }
 
-/* Decode code[0..ndw) into lines; returns how many (lines has ndw room). */
-static size_t hs_decode(const isa_target_t *t, const uint32_t *code, size_t ndw, uint64_t addr,
-                        const tm_stats_t *s, hs_line_t *lines)
+/* The lines of prog's ndw dwords from dword first on, as decoded once
+ * (lines has ndw room); returns how many.  An instruction running past the
+ * ndw dwords shows as data, as when only they were decoded. */
+static size_t hs_lines(const isa_target_t *t, const sim_prog_t *prog, size_t first, size_t ndw,
+                       const tm_stats_t *s, hs_line_t *lines)
 {
     size_t n = 0;
     for (size_t i = 0; i < ndw;) {
-        isa_inst_t in;
+        const isa_inst_t *in = &prog->inst[first + i];
         hs_line_t *L = &lines[n++];
-        L->addr = addr + 4 * i;
+        L->addr = prog->base + 4 * (first + i);
         L->pc = pc_at(s, L->addr);
-        if (isa_decode(t, code + i, ndw - i, &in) != ISA_OK) {
-            snprintf(L->text, sizeof L->text, ".long 0x%08x", code[i]);
+        if (in->op >= ISA_OP_COUNT || in->ndw > ndw - i) {
+            snprintf(L->text, sizeof L->text, ".long 0x%08x", prog->words[first + i]);
             i++;
             continue;
         }
-        isa_format(t, &in, L->addr, L->text, sizeof L->text);
-        i += in.ndw ? in.ndw : 1;
+        isa_format(t, in, L->addr, L->text, sizeof L->text);
+        i += in->ndw ? in->ndw : 1;
     }
     return n;
 }
@@ -456,20 +458,25 @@ static void hs_top(FILE *fp, const rep_launch_t *r, hs_line_t *lines, size_t n, 
     free(ix);
 }
 
-void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const uint32_t *code, size_t ndw,
-                  uint64_t addr)
+void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const sim_prog_t *prog, size_t first,
+                  size_t ndw)
 {
     const tm_stats_t *s = r->s;
     if (!s->pc || !s->ndw) {
         fprintf(fp, "hot spots of %s: no per-instruction counts were collected\n", r->kernel);
         return;
     }
+    if (first > prog->ndw)
+        first = prog->ndw;
+    if (ndw > prog->ndw - first)
+        ndw = prog->ndw - first;
     hs_line_t *lines = malloc((ndw ? ndw : 1) * sizeof *lines);
     if (!lines) {
         fprintf(fp, "hot spots of %s: out of memory\n", r->kernel);
         return;
     }
-    size_t n = hs_decode(t, code, ndw, addr, s, lines);
+    uint64_t addr = prog->base + 4 * first;
+    size_t n = hs_lines(t, prog, first, ndw, s, lines);
     hs_top(fp, r, lines, n, addr);
     fprintf(fp, "\nannotated disassembly of %s\n"
                 "  (wave-cycles: from a wave's previous issue to this one, summed over waves;\n"
@@ -481,14 +488,14 @@ void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const 
     free(lines);
 }
 
-void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const uint32_t *words,
-                         uint64_t image_base, const co_kernel_t *k)
+void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const sim_prog_t *prog,
+                         const co_kernel_t *k)
 {
-    size_t total = f->text_size / 4, ndw = (size_t)(k->code_size / 4);
+    size_t total = prog->ndw, ndw = (size_t)(k->code_size / 4);
     size_t first = k->code_addr >= f->text_addr ? (size_t)((k->code_addr - f->text_addr) / 4) : total;
     if (first > total)
         first = total;
     if (ndw > total - first)
         ndw = total - first;
-    rep_hotspots(fp, r, f->target, words + first, ndw, image_base + f->text_addr + 4 * first);
+    rep_hotspots(fp, r, f->target, prog, first, ndw);
 }

@@ -18,6 +18,7 @@
 #include "isa/isa.h"
 #include "sim/device.h"
 #include "sim/timing.h"
+#include "sim/wave.h"
 
 /* What was run, and what the model counted. */
 typedef struct {
@@ -52,15 +53,16 @@ void rep_text(FILE *fp, const rep_launch_t *r);
 void rep_json(json_t *j, const rep_launch_t *r);
 
 /* Print the hot spots: the ten instructions with the most wave-cycles,
- * then the whole kernel's disassembly annotated per instruction.  code
- * holds the kernel's ndw dwords, the first at device address addr (the
- * addresses s->pc is indexed by).  Prints a note instead when the
- * statistics have no per-pc counts. */
-void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const uint32_t *code, size_t ndw,
-                  uint64_t addr);
-/* The same for kernel k of code object f, loaded as words (its text
- * section's dwords) at image_base. */
-void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const uint32_t *words,
-                         uint64_t image_base, const co_kernel_t *k);
+ * then the whole kernel's disassembly annotated per instruction.  The
+ * kernel is the ndw dwords of prog (the code decoded once) from dword
+ * first on, at device address prog->base + 4 * first (the addresses s->pc
+ * is indexed by).  Prints a note instead when the statistics have no
+ * per-pc counts. */
+void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const sim_prog_t *prog, size_t first,
+                  size_t ndw);
+/* The same for kernel k of code object f, whose text section prog holds
+ * decoded (la_module_t.prog). */
+void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const sim_prog_t *prog,
+                         const co_kernel_t *k);
 
 #endif

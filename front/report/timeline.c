@@ -7,7 +7,7 @@
 #include <string.h>
 #include "front/report/timeline.h"
 
-enum { SIMDS = 4, SLOTS = 16, OP_UNKNOWN = 0xffff, OP_NONE = 0xfffe };
+enum { SIMDS = 4, SLOTS = 16 };
 
 typedef struct {
     uint8_t named;               /* thread_name written */
@@ -23,7 +23,6 @@ struct tl {
     int err;                     /* errno of the first failed write, or 0 */
     unsigned mhz, ncu;
     tl_code_t code;
-    uint16_t *ops;               /* per code dword: decoded op, OP_NONE not yet */
     uint64_t offset;             /* cycles of the dispatches before this one */
     uint64_t ninst, max_inst;
     int capped;
@@ -93,15 +92,11 @@ static void name_slot(tl_t *t, unsigned cu, unsigned simd, unsigned slot, tl_slo
 /* Mnemonic of the instruction at device address pc. */
 static const char *mnemonic(tl_t *t, uint64_t pc)
 {
-    if (pc < t->code.base || (pc - t->code.base) % 4 || (pc - t->code.base) / 4 >= t->code.ndw || !t->ops)
+    const sim_prog_t *p = t->code.prog;
+    if (!p || pc < p->base || (pc - p->base) % 4 || (pc - p->base) / 4 >= p->ndw)
         return "unknown";
-    size_t i = (pc - t->code.base) / 4;
-    if (t->ops[i] == OP_NONE) {
-        isa_inst_t in;
-        int ok = isa_decode(t->code.t, t->code.words + i, t->code.ndw - i, &in) == ISA_OK;
-        t->ops[i] = ok ? in.op : OP_UNKNOWN;
-    }
-    return t->ops[i] == OP_UNKNOWN ? "unknown" : isa_row(t->ops[i])->name;
+    unsigned op = p->inst[(pc - p->base) / 4].op;
+    return op < ISA_OP_COUNT ? isa_row(op)->name : "unknown";
 }
 
 /* Write the pending instruction of slot s, ending at most at cycle limit. */
@@ -199,8 +194,7 @@ tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64
     tl_t *t = calloc(1, sizeof *t);
     unsigned ncu = d->p[DEV_cus] ? d->p[DEV_cus] : 1;
     if (!t || !(t->path = strdup(path)) || !(t->cu_named = calloc(ncu, 1)) ||
-        !(t->slot = calloc((size_t)ncu * SIMDS * SLOTS, sizeof *t->slot)) ||
-        (code && code->ndw && !(t->ops = malloc(code->ndw * sizeof *t->ops)))) {
+        !(t->slot = calloc((size_t)ncu * SIMDS * SLOTS, sizeof *t->slot))) {
         snprintf(err, errlen, "timeline: out of memory");
         goto fail;
     }
@@ -214,8 +208,6 @@ tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64
     t->device = d->name;
     if (code)
         t->code = *code;
-    for (size_t i = 0; t->ops && i < t->code.ndw; i++)
-        t->ops[i] = OP_NONE;
     put(t, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
     return t;
 fail:
@@ -223,7 +215,6 @@ fail:
         free(t->path);
         free(t->cu_named);
         free(t->slot);
-        free(t->ops);
         free(t);
     }
     return NULL;
@@ -258,7 +249,6 @@ int tl_close(tl_t *t, char *err, size_t errlen)
     free(t->path);
     free(t->cu_named);
     free(t->slot);
-    free(t->ops);
     free(t);
     return rc;
 }

@@ -25,6 +25,7 @@
 #include "isa/isa.h"
 #include "sim/device.h"
 #include "sim/timing.h"
+#include "sim/wave.h"
 
 /* Default cap on instruction slices. */
 #define TL_MAX_INST 200000
@@ -34,10 +35,7 @@ typedef struct tl tl_t;
 /* What the timeline needs to name instructions: the code the pcs of the
  * events point into. */
 typedef struct {
-    const isa_target_t *t;
-    const uint32_t *words;       /* host copy of the code */
-    size_t ndw;
-    uint64_t base;               /* device address of words[0] */
+    const sim_prog_t *prog;      /* the code decoded once (la_module_t.prog); NULL: none */
     uint64_t entry;              /* kernel entry: pcs in args are offsets from it */
 } tl_code_t;
 

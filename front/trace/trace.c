@@ -31,6 +31,7 @@ struct trace_reader {
     tc_buf_t raw, z;              /* the loaded chunk decoded; compressed member */
     tc_rd_t ra, rb;            /* streams A and B of the loaded chunk */
     tc_ctx_t ctx;
+    trace_prog_t *prog;        /* the records' instructions, each decoded once (h.prog) */
     z_stream zs;
     int zinit;
 };
@@ -235,7 +236,9 @@ trace_reader_t *trace_open(const char *path, char *err, size_t errlen)
         trace_close(tr);
         return NULL;
     }
-    if (tc_set_target(&tr->ctx, tr->h.target, 0)) {
+    tr->h.code = NULL;
+    tr->h.prog = tr->prog = trace_prog_new(isa_target_by_name(tr->h.target), NULL);
+    if (!tr->prog || tc_set_target(&tr->ctx, tr->h.target, tr->prog, 0)) {
         snprintf(err, errlen, "%s: out of memory", path);
         trace_close(tr);
         return NULL;
@@ -341,6 +344,7 @@ void trace_close(trace_reader_t *tr)
     if (tr->zinit)
         inflateEnd(&tr->zs);
     tc_free(&tr->ctx);
+    trace_prog_free(tr->prog);
     free(tr->chunks), free(tr->options), free(tr->raw.p), free(tr->z.p), free(tr->path), free(tr);
 }
 

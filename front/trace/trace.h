@@ -54,6 +54,10 @@ typedef struct {
     uint8_t co_sha256[32];  /* SHA-256 of the code object file */
     uint64_t code_base;     /* device address of the code's first dword */
     const char *options;    /* the command line's options ("" if none); the reader owns its copy */
+    const sim_prog_t *code; /* writing: the decoded program the records run (la_module_t.prog), or
+                               NULL; the writer looks instructions up in it (not stored in the file) */
+    struct trace_prog *prog;    /* reading: the records' instructions, each decoded once (the reader's,
+                                   trace_prog.h); trace_disasm looks them up there */
 } trace_header_t;
 
 typedef struct { uint16_t reg; uint32_t val; } trace_sreg_t;            /* reg: operand encoding */
@@ -111,6 +115,10 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
 int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errlen);
 /* Records written so far. */
 uint64_t trace_write_count(const trace_writer_t *tw);
+/* Instructions the writer has decoded for the records coded so far (none
+ * when the header gave the program the records run).  For tests, with a
+ * writer that codes each record as it comes (tc_writer_unthreaded). */
+uint64_t trace_write_decodes(const trace_writer_t *tw);
 /* Flush the last chunk, write index and footer, close and free.  Returns
  * 0, or -1 with a message in err (tw is freed either way). */
 int trace_write_close(trace_writer_t *tw, char *err, size_t errlen);

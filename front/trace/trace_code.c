@@ -203,11 +203,11 @@ void tc_reset(tc_ctx_t *c)
         tp_reset(tp);
 }
 
-int tc_set_target(tc_ctx_t *c, const char *target, int writer)
+int tc_set_target(tc_ctx_t *c, const char *target, trace_prog_t *prog, int writer)
 {
     tp_free(c->tp);
     free(c->fills);
-    c->tp = tp_new(isa_target_by_name(target), writer);
+    c->tp = tp_new(isa_target_by_name(target), prog, writer);
     c->fills = writer ? malloc(sizeof *c->fills) : NULL;
     return c->tp && (c->fills || !writer) ? 0 : -1;
 }

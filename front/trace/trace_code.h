@@ -92,9 +92,10 @@ typedef struct {
 /* Start afresh (a new chunk); tc_free releases the scratch and predictor. */
 void tc_reset(tc_ctx_t *c);
 /* Give a context (tc_reset before) the predictor for code of the named
- * target (unknown target: nothing is predicted); a writer's also keeps the
+ * target (unknown target: nothing is predicted), looking instructions up
+ * in prog (the trace's, shared; NULL: its own); a writer's also keeps the
  * state fills come from.  0, or -1 out of memory. */
-int tc_set_target(tc_ctx_t *c, const char *target, int writer);
+int tc_set_target(tc_ctx_t *c, const char *target, trace_prog_t *prog, int writer);
 void tc_free(tc_ctx_t *c);
 /* Append record r: its structure and small values to a, the raw 32-bit
  * values no prediction covers to b.  timing: the file records cycles. */

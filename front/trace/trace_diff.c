@@ -26,6 +26,7 @@
 #include "front/trace/trace.h"
 #include "front/trace/trace_diff.h"
 #include "front/trace/trace_diff_int.h"
+#include "front/trace/trace_prog.h"
 #include "isa/isa.h"
 
 #define NONE UINT64_MAX
@@ -363,7 +364,9 @@ static void diverge(diff_t *d, dwave_t *w, uint64_t key, int kind, qrec_t *a, qr
 static int terminal(const diff_t *d, const qrec_t *q)
 {
     uint32_t dw[3];
+    uint64_t pc;
     uint8_t ndw;
+    memcpy(&pc, q->d, 8);
     memcpy(&ndw, q->d + 8, 1);
     memcpy(dw, q->d + 9, 4 * (size_t)ndw);
     if (q->flags & TRACE_F_FAULT)
@@ -372,8 +375,8 @@ static int terminal(const diff_t *d, const qrec_t *q)
         return 0;
     if (!d->ta)
         return dw[0] == 0xbf810000u;
-    isa_inst_t in;
-    return isa_decode(d->ta, dw, ndw, &in) == ISA_OK && in.op == ISA_OP_S_ENDPGM;
+    /* A's program: the instructions of its records, each decoded once */
+    return trace_prog_inst(d->h[0]->prog, pc, dw, ndw)->op == ISA_OP_S_ENDPGM;
 }
 
 static int same(const diff_t *d, const qrec_t *a, const qrec_t *b)

@@ -99,13 +99,21 @@ struct tp_state {
     struct { uint32_t launch, wg[3]; int32_t slot; } gmap[TP_GMAP];
     tp_code_t code[TP_CODE];
     tp_code_t *last;             /* the entry code_of gave last */
+    trace_prog_t *prog;          /* the trace's instructions, each decoded once */
+    trace_prog_t *own;           /* prog when the predictor made it */
 };
 
-tp_state_t *tp_new(const isa_target_t *t, int writer)
+tp_state_t *tp_new(const isa_target_t *t, trace_prog_t *prog, int writer)
 {
     tp_state_t *p = calloc(1, sizeof *p);
-    if (p)
-        p->t = t, p->writer = writer;
+    if (!p)
+        return NULL;
+    p->t = t, p->writer = writer;
+    p->prog = prog ? prog : (p->own = trace_prog_new(t, NULL));
+    if (!p->prog) {
+        free(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -146,6 +154,7 @@ void tp_free(tp_state_t *p)
         if (p->g[i])
             free(p->g[i]->d), free(p->g[i]->k), free(p->g[i]);
     free(p->wmap);
+    trace_prog_free(p->own);
     free(p);
 }
 
@@ -502,19 +511,19 @@ static const tp_code_t *code_of(tp_state_t *p, const trace_rec_t *r)
     memset(k, 0, sizeof *k);
     k->valid = 1, k->pc = r->pc, k->ndw = r->ndw;
     memcpy(k->dw, r->dw, 4u * (r->ndw <= 3 ? r->ndw : 3));
-    isa_inst_t in;
-    if (r->ndw == 0 || r->ndw > 3 || isa_decode(p->t, r->dw, r->ndw, &in) != ISA_OK)
+    const isa_inst_t *in = trace_prog_inst(p->prog, r->pc, r->dw, r->ndw);
+    if (in->op >= ISA_OP_COUNT)
         return k;
-    k->endpgm = in.op == ISA_OP_S_ENDPGM;
-    k->kind = (uint8_t)valu_kind(&in);
+    k->endpgm = in->op == ISA_OP_S_ENDPGM;
+    k->kind = (uint8_t)valu_kind(in);
     if (k->kind == K_NONE)
-        k->kind = (uint8_t)ds_kind(&in, k);
+        k->kind = (uint8_t)ds_kind(in, k);
     if (k->kind == K_NONE)
-        k->kind = (uint8_t)store_kind(&in, p->t, k);
-    k->vop3 = in.enc == ISA_ENC_VOP3, k->has_lit = in.has_lit, k->abs = in.abs, k->neg = in.neg;
+        k->kind = (uint8_t)store_kind(in, p->t, k);
+    k->vop3 = in->enc == ISA_ENC_VOP3, k->has_lit = in->has_lit, k->abs = in->abs, k->neg = in->neg;
     k->inv2pi = p->t->gen >= ISA_GFX8;
-    k->dst = in.dst, k->vaddr = in.vaddr, k->literal = in.literal;
-    memcpy(k->src, in.src, sizeof k->src);
+    k->dst = in->dst, k->vaddr = in->vaddr, k->literal = in->literal;
+    memcpy(k->src, in->src, sizeof k->src);
     if ((k->kind == K_ADDC || k->kind == K_CNDMASK) && !k->vop3)
         k->src[2] = 106;   /* VOP2 form: the lane mask (carry, select) comes from VCC */
     if (k->kind >= K_MOV && (k->abs || k->neg))

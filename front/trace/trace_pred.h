@@ -15,13 +15,16 @@
 
 #include <stdint.h>
 #include "front/trace/trace.h"
+#include "front/trace/trace_prog.h"
 #include "isa/isa.h"
 
 typedef struct tp_state tp_state_t;
 
-/* A predictor for code of target t (NULL: predicts nothing); writer: keep
- * what earlier chunks wrote, for fills.  NULL when out of memory. */
-tp_state_t *tp_new(const isa_target_t *t, int writer);
+/* A predictor for code of target t (NULL: predicts nothing) that looks the
+ * records' instructions up in prog (the trace's, shared; NULL: the
+ * predictor keeps its own); writer: keep what earlier chunks wrote, for
+ * fills.  NULL when out of memory. */
+tp_state_t *tp_new(const isa_target_t *t, trace_prog_t *prog, int writer);
 /* Forget everything (a new chunk starts). */
 void tp_reset(tp_state_t *p);
 /* Release (NULL is fine). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/trace/trace.h"
+#include "front/trace/trace_prog.h"
 #include "sim/dispatch.h"
 
 void trace_recorder_init(trace_recorder_t *r, trace_writer_t *tw, int timing)
@@ -257,10 +258,15 @@ const char *trace_space_name(unsigned space)
 void trace_disasm(const trace_header_t *h, const trace_rec_t *r, char *buf, size_t buflen)
 {
     const isa_target_t *t = isa_target_by_name(h->target);
-    isa_inst_t in;
-    if (!t || !r->ndw || isa_decode(t, r->dw, r->ndw, &in) != ISA_OK) {
-        snprintf(buf, buflen, "<invalid>");
+    trace_prog_t *own = NULL, *p = h->prog;
+    if (!p && t && !(p = own = trace_prog_new(t, h->code))) {   /* a header no reader gave */
+        snprintf(buf, buflen, "<out of memory>");
         return;
     }
-    isa_format(t, &in, r->pc, buf, buflen);
+    const isa_inst_t *in = t ? trace_prog_inst(p, r->pc, r->dw, r->ndw) : NULL;
+    if (!in || in->op >= ISA_OP_COUNT)
+        snprintf(buf, buflen, "<invalid>");
+    else
+        isa_format(t, in, r->pc, buf, buflen);
+    trace_prog_free(own);
 }

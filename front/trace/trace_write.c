@@ -25,6 +25,7 @@ typedef struct {
     tc_buf_t a, b;           /* streams A (its first 4 bytes: the length of the rest) and B */
     uint64_t first, count;   /* records in the chunk */
     tc_ctx_t ctx;
+    trace_prog_t *prog;      /* the records' instructions (over the header's code) */
     trace_rec_t rec;         /* a record unpacked from a batch */
     uint64_t off;            /* bytes written */
     tc_buf_t z;              /* a compressed member */
@@ -435,6 +436,7 @@ static void w_free(trace_writer_t *tw)
     if (cd->zinit)
         deflateEnd(&cd->zs);
     tc_free(&cd->ctx);
+    trace_prog_free(cd->prog);
     trace_rec_free(&cd->rec);
     free(cd->a.p), free(cd->b.p), free(cd->z.p), free(cd->index.p);
     free(tw->fill.p), free(tw->work.p), free(tw->path), free(tw);
@@ -452,7 +454,9 @@ trace_writer_t *trace_write_open(const char *path, const trace_header_t *h, char
     }
     tw->timing = h->mode == TRACE_MODE_TIMING;
     tc_reset(&tw->cd.ctx);
-    if (tc_set_target(&tw->cd.ctx, h->target, 1)) {
+    /* the predictor looks instructions up in the launch's program */
+    tw->cd.prog = trace_prog_new(isa_target_by_name(h->target), h->code);
+    if (!tw->cd.prog || tc_set_target(&tw->cd.ctx, h->target, tw->cd.prog, 1)) {
         snprintf(err, errlen, "%s: out of memory", path);
         w_free(tw);
         return NULL;
@@ -537,6 +541,11 @@ int trace_write(trace_writer_t *tw, const trace_rec_t *r, char *err, size_t errl
 uint64_t trace_write_count(const trace_writer_t *tw)
 {
     return tw->n;
+}
+
+uint64_t trace_write_decodes(const trace_writer_t *tw)
+{
+    return trace_prog_decodes(tw->cd.prog);
 }
 
 /* The index member and the footer. */

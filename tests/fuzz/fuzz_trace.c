@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static tc_ctx_t ctx;   /* large: not on the stack */
     memset(&ctx, 0, sizeof ctx);
     tc_reset(&ctx);
-    require(tc_set_target(&ctx, h.target, 0) == 0, "tc_set_target");
+    require(tc_set_target(&ctx, h.target, NULL, 0) == 0, "tc_set_target");
     trace_rec_t *r = calloc(1, sizeof *r);
     require(r != NULL, "memory");
     char text[512];

@@ -11,7 +11,11 @@ layout"), read from the `#include "..."` lines of isa/, sim/ and front/:
   header there declaring functions of each (a scheduler and the
   work-group set-up it calls, each behind its own header, may not call
   each other);
-- every include names a file that exists.
+- every include names a file that exists;
+- decode once: outside isa/, isa_decode is called only where a program is
+  built (sim/exec.c, sim_prog_build: a module's code; front/trace/
+  trace_prog.c: a trace's instructions, by pc); every other tool reads
+  those programs.
 
 Prints PASS:/FAIL: lines."""
 import os
@@ -40,6 +44,8 @@ RANKS = {
     "front/workloads": 9,
     "front": 10,
 }
+# the files outside isa/ that may decode: where programs are built
+DECODERS = {"sim/exec.c", "front/trace/trace_prog.c"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -163,6 +169,16 @@ def main():
     check("every include names an existing file", not missing, "; ".join(missing[:5]))
     check("no include runs back up or sideways (%d files)" % len(files), not bad_rank,
           "%d: %s" % (len(bad_rank), "; ".join(bad_rank[:8])))
+    # decode once: the files outside isa/ that call isa_decode
+    decoders = set()
+    for f in files:
+        if folder(f) != "isa" and f.endswith(".c"):
+            with open(os.path.join(ROOT, f), errors="replace") as fp:
+                if re.search(r"\bisa_decode\s*\(", COMMENT.sub(" ", fp.read())):
+                    decoders.add(f)
+    stray = sorted(decoders - DECODERS)
+    check("decode once: outside isa/, only %s call isa_decode" % " and ".join(sorted(DECODERS)), not stray,
+          "also: " + ", ".join(stray))
     # headers form no circle among themselves
     circles = cycles({f: {i for i in incs_of[f] if i.endswith(".h")} for f in incs_of if f.endswith(".h")})
     check("no circle among the headers", not circles, "; ".join(" -> ".join(c) for c in circles[:5]))

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "front/report/report.h"
 #include "front/report/timeline.h"
+#include "sim/exec.h"
 #include "tests/unit/check.h"
 
 /* ---- a small JSON reader: validates and records every value by path ---- */
@@ -346,10 +347,12 @@ static void test_hotspots(rep_launch_t *r, tm_stats_t *s)
     s->code_base = 0x1000;
     s->ndw = 4;
     s->pc = pc;
+    sim_prog_t prog;
+    CHECK(sim_prog_build(&prog, isa_target_by_name("gfx900"), code, 4, 0x1000) == 0, "hot spots: the code decoded");
     size_t n;
     char *buf = NULL;
     FILE *fp = open_memstream(&buf, &n);
-    rep_hotspots(fp, r, isa_target_by_name("gfx900"), code, 4, 0x1000);
+    rep_hotspots(fp, r, isa_target_by_name("gfx900"), &prog, 0, 4);
     fclose(fp);
     CHECK(strstr(buf, "the 3 instructions with the most wave-cycles") != NULL, "hot spots: 3 issued instructions");
     const char *top = strstr(buf, "s_waitcnt vmcnt(0)"), *second = strstr(buf, "v_add_f32");
@@ -366,10 +369,11 @@ static void test_hotspots(rep_launch_t *r, tm_stats_t *s)
     s->ndw = 0;
     buf = NULL;
     fp = open_memstream(&buf, &n);
-    rep_hotspots(fp, r, isa_target_by_name("gfx900"), code, 4, 0x1000);
+    rep_hotspots(fp, r, isa_target_by_name("gfx900"), &prog, 0, 4);
     fclose(fp);
     CHECK(strstr(buf, "no per-instruction counts") != NULL, "hot spots: a note when none were collected");
     free(buf);
+    sim_prog_free(&prog);
 }
 
 /* ---- timeline --------------------------------------------------------------- */
@@ -426,16 +430,22 @@ static void test_timeline(void)
     device_t d = test_device();
     d.p[DEV_clock_mhz] = 2000;   /* 0.5 ns per cycle */
     const uint32_t code[] = {0xbf800000, 0x02000100, 0xbf8c0f70, 0xbf810000};
-    tl_code_t c = {isa_target_by_name("gfx900"), code, 4, 0x1000, 0x1000};
+    sim_prog_t prog;
+    CHECK(sim_prog_build(&prog, isa_target_by_name("gfx900"), code, 4, 0x1000) == 0, "timeline: the code decoded");
+    tl_code_t c = {&prog, 0x1000};
     char path[] = "/tmp/gcnsim-test-timeline-XXXXXX", err[256];
     int fd = mkstemp(path);
     CHECK(fd >= 0, "timeline: temporary file");
-    if (fd < 0)
+    if (fd < 0) {
+        sim_prog_free(&prog);
         return;
+    }
     tl_t *t = tl_open(path, &d, &c, TL_MAX_INST, err, sizeof err);
     CHECK(t != NULL, "timeline: opens %s", path);
-    if (!t)
+    if (!t) {
+        sim_prog_free(&prog);
         return;
+    }
     feed(t);
     CHECK(tl_inst_slices(t) == 3, "timeline: 3 instruction slices");
     CHECK(tl_close(t, err, sizeof err) == 0, "timeline: closes without error");
@@ -499,6 +509,7 @@ static void test_timeline(void)
     }
     t = tl_open("/nonexistent-dir/t.json", &d, &c, TL_MAX_INST, err, sizeof err);
     CHECK(!t && strstr(err, "cannot write /nonexistent-dir/t.json: No such file"), "timeline: open error ('%s')", err);
+    sim_prog_free(&prog);
 }
 
 int main(void)

@@ -79,7 +79,7 @@ static void learn(tp_state_t *p, unsigned reg, const uint32_t val[64])
 
 static void test_fma(void)
 {
-    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), 0);
+    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), NULL, 0);
     uint32_t a[64], b[64], c[64], want[64], got[64];
     for (unsigned l = 0; l < 64; l++)
         a[l] = fbits(rndf()), b[l] = fbits(rndf()), c[l] = fbits(rndf()),
@@ -100,7 +100,7 @@ static void test_fma(void)
 
 static void test_int_and_select(void)
 {
-    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), 0);
+    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), NULL, 0);
     uint32_t x[64], y[64], got[64], sum[64], sel[64], one[64];
     for (unsigned l = 0; l < 64; l++)
         x[l] = rnd32(), y[l] = rnd32(), sum[l] = x[l] + y[l], one[l] = 0x3f800000;
@@ -133,7 +133,7 @@ static void test_int_and_select(void)
 
 static void test_lds(void)
 {
-    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), 0);
+    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), NULL, 0);
     uint32_t addr[64], data[64], lo[64], hi[64], got[64], lds[1024] = {0};
     for (unsigned l = 0; l < 64; l++)
         addr[l] = 16 * ((l * 37) % 64), data[l] = rnd32();   /* scattered, distinct, dword aligned */
@@ -184,7 +184,7 @@ static void test_lds(void)
 
 static void test_fills(void)
 {
-    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), 1);
+    tp_state_t *p = tp_new(isa_target_by_name("gfx900"), NULL, 1);
     uint32_t a[64], b[64], c[64], want[64], got[64];
     for (unsigned l = 0; l < 64; l++)
         a[l] = fbits(rndf()), b[l] = fbits(rndf()), c[l] = fbits(rndf()),
@@ -201,7 +201,7 @@ static void test_fills(void)
     for (unsigned i = 0; i < f.nv && ok; i++)
         ok = f.v[i].mask == ~0ull && !memcmp(f.v[i].val, f.v[i].reg == 39 ? a : f.v[i].reg == 41 ? b : c, 256);
     CHECK(ok, "fills: the writer's state offers v39, v41 and v38 from the earlier chunk, all lanes");
-    tp_state_t *reader = tp_new(isa_target_by_name("gfx900"), 0);
+    tp_state_t *reader = tp_new(isa_target_by_name("gfx900"), NULL, 0);
     for (unsigned i = 0; i < f.nv; i++)
         tp_fill_vreg(p, &r, f.v[i].reg, f.v[i].mask, f.v[i].val),
             tp_fill_vreg(reader, &r, f.v[i].reg, f.v[i].mask, f.v[i].val);
