@@ -27,7 +27,9 @@ static const char disasm_help[] =
     "  --hex           FILE is text: each line holds hex dwords (0x7e020280 or\n"
     "                  7e020280); each line is decoded on its own, like\n"
     "                  llvm-mc --disassemble does with byte lists\n"
-    "  --target gfxN   the target for --raw and --hex (gfx600 ... gfx90c)\n";
+    "  --target gfxN   the target for --raw and --hex (gfx600 ... gfx90c); of an\n"
+    "                  offload bundle (hipcc --genco) or a HIP program, the code\n"
+    "                  object to show\n";
 
 /* Append the encoding comment and branch annotation to one output line. */
 /* The label (an STT_NOTYPE symbol) at addr, or NULL. */
@@ -127,9 +129,23 @@ static uint64_t code_start(const co_file_t *f, const co_symbol_t *sym, uint64_t 
     return sym->addr;
 }
 
+/* The symbol a --kernel name means: itself when a symbol has it, else the
+ * kernel whose demangled name it is (co_match_kernel), else itself. */
+static const char *symbol_for(const co_file_t *f, const char *name)
+{
+    int n;
+    for (size_t s = 0; s < f->nsyms; s++)
+        if (strcmp(f->syms[s].name, name) == 0)
+            return name;
+    const co_kernel_t *k = co_match_kernel(f, name, &n);
+    return k ? k->name : name;
+}
+
 static int disasm_file(const co_file_t *f, const char *kernel)
 {
     size_t nw;
+    if (kernel)
+        kernel = symbol_for(f, kernel);
     uint32_t *words = load_words(f->text, f->text_size, &nw);
     sim_prog_t prog;   /* the text decoded once, every symbol's code printed from it */
     if (!words || sim_prog_build(&prog, f->target, words, nw, f->text_addr)) {
@@ -266,7 +282,7 @@ int cmd_disasm(int argc, char **argv)
         return disasm_hex(file, t);
     co_file_t f;
     char err[512];
-    int bad = raw ? co_load_raw(file, t, &f, err, sizeof err) : co_load(file, &f, err, sizeof err);
+    int bad = raw ? co_load_raw(file, t, &f, err, sizeof err) : co_load_for(file, target, kernel, &f, err, sizeof err);
     if (bad) {
         cli_error("%s", err);
         return EXIT_USAGE;
