@@ -290,7 +290,7 @@ extern const sem_entry_t sem_lds_table[];    /* DS */
 extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF */
 extern const sem_entry_t sem_flat_table[];   /* FLAT/GLOBAL/SCRATCH */
 
-/* The handler for an op (NULL if unimplemented). */
+/* The handler for an op (NULL for the rows gcnsim does not execute). */
 sem_fn sem_lookup(unsigned op);
 
 #endif
