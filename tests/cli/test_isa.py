@@ -17,7 +17,7 @@ from gtest import check  # noqa: E402
 
 ROOT = gtest.ROOT
 TARGETS = {"gfx601": 0, "gfx701": 1, "gfx803": 2, "gfx900": 3, "gfx906": 3}
-OP = re.compile(r'^OP\((\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,', re.M)
+OP = re.compile(r'^(?:DS_)?OP\((\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,', re.M)
 
 
 def rows():
