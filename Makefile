@@ -55,8 +55,17 @@ SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
 all: gcnsim
 
-gcnsim: $(CLI_OBJ) $(B)/libgcnsim.a
+gcnsim: $(CLI_OBJ) $(B)/libgcnsim.a $(B)/check/bindings.ok
 	$(CC) $(ALLCFLAGS) -o $@ $(CLI_OBJ) $(B)/libgcnsim.a $(LDLIBS)
+
+# the binding of semantics to rows, checked before gcnsim links: every row
+# has exactly one handler or is on the committed list sim/unexecuted.def
+$(B)/check/check_bindings: tests/bindings/check_bindings.c $(B)/libgcnsim.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm
+
+$(B)/check/bindings.ok: $(B)/check/check_bindings
+	$< && touch $@
 
 $(B)/libgcnsim.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)

@@ -1,59 +1,37 @@
 /* ds.c — DS (LDS/GDS) decoder and formatter. */
 #include "isa/internal.h"
 
-/* Operand forms that differ from the default (vdst/addr/data0/data1 as the
- * signature lists them, one 16-bit offset, gds bit free). */
-enum {
-    DS_OFF2 = 1u << 0,       /* offset0:/offset1: (two 8-bit offsets) */
-    DS_SWIZZLE = 1u << 1,    /* the offset is a swizzle pattern */
-    DS_NO_GDS = 1u << 2,     /* gds must be 0 */
-    DS_GDS_ONLY = 1u << 3,   /* gds must be 1 */
-    DS_DATA0_ONLY = 1u << 4, /* the single source is data0, there is no addr */
-    DS_NO_OFFSET = 1u << 5,  /* the offset field must be 0 */
+/* The DS facts of every row (the ESIZE and FORM columns of ops/ds.def). */
+#define OFF2 ISA_DS_OFF2
+#define ST64 ISA_DS_ST64
+#define SWIZZLE ISA_DS_SWIZZLE
+#define NO_GDS ISA_DS_NO_GDS
+#define GDS_ONLY ISA_DS_GDS_ONLY
+#define DATA0_ONLY ISA_DS_DATA0_ONLY
+#define NO_OFFSET ISA_DS_NO_OFFSET
+static const isa_ds_info_t ds_info[ISA_OP_COUNT] = {
+#define OP(...)
+#define DS_OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags, esize, form) \
+    [ISA_OP_##key] = {(esize), ((form) & OFF2) ? 2 : 1, ((form) & ST64) ? 64 : 1, (form)},
+#include "isa/ops/ds.def"
+#undef DS_OP
+#undef OP
 };
 
-static const struct {
-    uint16_t op;
-    uint8_t form;
-} ds_forms[] = {
-    {ISA_OP_DS_WRITE2_B32, DS_OFF2},
-    {ISA_OP_DS_WRITE2ST64_B32, DS_OFF2},
-    {ISA_OP_DS_WRXCHG2_RTN_B32, DS_OFF2},
-    {ISA_OP_DS_WRXCHG2ST64_RTN_B32, DS_OFF2},
-    {ISA_OP_DS_READ2_B32, DS_OFF2},
-    {ISA_OP_DS_READ2ST64_B32, DS_OFF2},
-    {ISA_OP_DS_WRITE2_B64, DS_OFF2},
-    {ISA_OP_DS_WRITE2ST64_B64, DS_OFF2},
-    {ISA_OP_DS_WRXCHG2_RTN_B64, DS_OFF2},
-    {ISA_OP_DS_WRXCHG2ST64_RTN_B64, DS_OFF2},
-    {ISA_OP_DS_READ2_B64, DS_OFF2},
-    {ISA_OP_DS_READ2ST64_B64, DS_OFF2},
-    {ISA_OP_DS_SWIZZLE_B32, DS_SWIZZLE},
-    {ISA_OP_DS_PERMUTE_B32, DS_NO_GDS},
-    {ISA_OP_DS_BPERMUTE_B32, DS_NO_GDS},
-    {ISA_OP_DS_NOP, DS_NO_GDS | DS_NO_OFFSET},
-    {ISA_OP_DS_WRITE_ADDTID_B32, DS_DATA0_ONLY},
-    {ISA_OP_DS_GWS_SEMA_RELEASE_ALL, DS_GDS_ONLY},
-    {ISA_OP_DS_GWS_INIT, DS_GDS_ONLY},
-    {ISA_OP_DS_GWS_SEMA_V, DS_GDS_ONLY},
-    {ISA_OP_DS_GWS_SEMA_BR, DS_GDS_ONLY},
-    {ISA_OP_DS_GWS_SEMA_P, DS_GDS_ONLY},
-    {ISA_OP_DS_GWS_BARRIER, DS_GDS_ONLY},
-    {ISA_OP_DS_ORDERED_COUNT, DS_GDS_ONLY},
-};
+isa_ds_info_t isa_ds_info(unsigned op)
+{
+    return op < ISA_OP_COUNT ? ds_info[op] : (isa_ds_info_t){0, 0, 0, 0};
+}
 
 static unsigned ds_form(unsigned op)
 {
-    for (size_t i = 0; i < sizeof ds_forms / sizeof ds_forms[0]; i++)
-        if (ds_forms[i].op == op)
-            return ds_forms[i].form;
-    return 0;
+    return ds_info[op].form;
 }
 
 /* Which of the source fields addr/data0/data1 (bits 0/1/2) a row reads. */
 static unsigned ds_src_fields(const isa_row_t *r, unsigned form)
 {
-    if (form & DS_DATA0_ONLY)
+    if (form & ISA_DS_DATA0_ONLY)
         return r->nsrc ? 2u : 0u;
     return (1u << r->nsrc) - 1;
 }
@@ -62,7 +40,7 @@ static unsigned ds_src_fields(const isa_row_t *r, unsigned form)
  * operand): LLVM only ignores gfx8/9 bit 25 for those. */
 static int ds_has_data(const isa_row_t *r, unsigned form)
 {
-    return r->ndst || r->nsrc >= 2 || (r->nsrc && (form & (DS_DATA0_ONLY | DS_GDS_ONLY)));
+    return r->ndst || r->nsrc >= 2 || (r->nsrc && (form & (ISA_DS_DATA0_ONLY | ISA_DS_GDS_ONLY)));
 }
 
 /* DS: [31:26]=0x36; gfx6/7 offset0[7:0] offset1[15:8] gds[17] op[25:18];
@@ -95,13 +73,13 @@ isa_status_t isa_dec_ds(const isa_target_t *t, const uint32_t *w, size_t n, isa_
     if (!r->ndst && vdst)
         return ISA_E_INVALID;
     out->gds = (uint8_t)(old ? (w0 >> 17) & 1 : (w0 >> 16) & 1);
-    if (((form & DS_NO_GDS) && out->gds) || ((form & DS_GDS_ONLY) && !out->gds))
+    if (((form & ISA_DS_NO_GDS) && out->gds) || ((form & ISA_DS_GDS_ONLY) && !out->gds))
         return ISA_E_INVALID;
-    if ((form & DS_NO_OFFSET) && (w0 & 0xffff))
+    if ((form & ISA_DS_NO_OFFSET) && (w0 & 0xffff))
         return ISA_E_INVALID;
     if (!old && (w0 >> 25 & 1) && !ds_has_data(r, form))
         return ISA_E_INVALID;
-    if (form & DS_OFF2) {
+    if (form & ISA_DS_OFF2) {
         out->offset = (int32_t)(w0 & 0xff);
         out->offset1 = (uint8_t)(w0 >> 8);
     } else {
@@ -173,9 +151,9 @@ int isa_fmt_ds(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64
         if (fmt_reg(f, t, in->src[i], isa_otype_dwords(r->src_t[i])))
             return -1;
     }
-    if (form & DS_SWIZZLE) {
+    if (form & ISA_DS_SWIZZLE) {
         fmt_swizzle(f, (unsigned)in->offset);
-    } else if (form & DS_OFF2) {
+    } else if (form & ISA_DS_OFF2) {
         if (in->offset)
             fmt_printf(f, " offset0:%d", in->offset);
         if (in->offset1)

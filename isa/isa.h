@@ -146,6 +146,56 @@ unsigned isa_count_for_gen(unsigned gen);
  * problem. */
 int isa_check_tables(char *err, size_t errlen);
 
+/* ---- DS rows: element size, stride, operand form -------------------------
+ * The ESIZE and FORM columns of the DS rows (isa/ops/ds.def, where each is
+ * described), for the decoder, the formatter and the semantics alike. */
+
+/* FORM flags of a DS row. */
+enum {
+    ISA_DS_OFF2 = 1u << 0,       /* two addresses, offset0/offset1 in elements */
+    ISA_DS_ST64 = 1u << 1,       /* with OFF2: in units of 64 elements */
+    ISA_DS_SWIZZLE = 1u << 2,    /* the offset is a swizzle pattern */
+    ISA_DS_NO_GDS = 1u << 3,     /* gds must be 0 */
+    ISA_DS_GDS_ONLY = 1u << 4,   /* gds must be 1 */
+    ISA_DS_DATA0_ONLY = 1u << 5, /* the single source is data0, there is no addr */
+    ISA_DS_NO_OFFSET = 1u << 6,  /* the offset field must be 0 */
+};
+
+typedef struct {
+    uint8_t esize;   /* bytes of the element a lane accesses at an address (0: no LDS memory) */
+    uint8_t nel;     /* addresses (elements) per lane: 2 with ISA_DS_OFF2, else 1 */
+    uint8_t stride;  /* elements per unit of offset0/offset1: 64 with ISA_DS_ST64, else 1 */
+    uint8_t form;    /* ISA_DS_* */
+} isa_ds_info_t;
+
+/* The DS facts of row op; all zero for a row that is not DS. */
+isa_ds_info_t isa_ds_info(unsigned op);
+
+/* The same facts as constants that semantics can fold: ISA_DS_ESIZE_<KEY>
+ * and ISA_DS_STRIDE_<KEY> (1, or 64 for the st64 forms) of every DS row. */
+#define OFF2 ISA_DS_OFF2
+#define ST64 ISA_DS_ST64
+#define SWIZZLE ISA_DS_SWIZZLE
+#define NO_GDS ISA_DS_NO_GDS
+#define GDS_ONLY ISA_DS_GDS_ONLY
+#define DATA0_ONLY ISA_DS_DATA0_ONLY
+#define NO_OFFSET ISA_DS_NO_OFFSET
+enum {
+#define OP(...)
+#define DS_OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags, esize, form) \
+    ISA_DS_ESIZE_##key = (esize), ISA_DS_STRIDE_##key = ((form) & ISA_DS_ST64) ? 64 : 1,
+#include "ops/ds.def"
+#undef DS_OP
+#undef OP
+};
+#undef OFF2
+#undef ST64
+#undef SWIZZLE
+#undef NO_GDS
+#undef GDS_ONLY
+#undef DATA0_ONLY
+#undef NO_OFFSET
+
 /* ---- decoded instructions ---------------------------------------------- */
 
 /* One decoded instruction.  Fixed size; the hot loops of the simulator use

@@ -35,7 +35,12 @@
 static isa_row_t rows[ISA_OP_COUNT + 1] = {
 #define OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags) \
     {#key, name, ISA_ENC_##enc, {g6, g7, g8, g9}, sig, ISA_T_##timing, (flags), 0, 0, {0}, {0}},
+/* a DS row: the same, its ESIZE and FORM columns read by ds.c (spelt out:
+ * through OP, the timing column LDS would expand to the flag first) */
+#define DS_OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags, esize, form) \
+    {#key, name, ISA_ENC_##enc, {g6, g7, g8, g9}, sig, ISA_T_##timing, (flags), 0, 0, {0}, {0}},
 #include "isa/ops/all.def"
+#undef DS_OP
 #undef OP
     {"INVALID", "<invalid>", ISA_ENC_INVALID, {NA, NA, NA, NA}, "", ISA_T_NONE, 0, 0, 0, {0}, {0}},
 };

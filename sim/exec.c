@@ -1,6 +1,7 @@
 /* exec.c — decode-once programs, the handler table, one step of a wave,
  * and the functional scheduler of a work-group. */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,37 +11,153 @@
 
 /* ---- handler table ------------------------------------------------------ */
 
+/* The per-file handler tables, named for the messages of the binding check. */
+static const sem_table_ref_t sem_tables[] = {
+    {"sem_salu.c", sem_salu_table},       {"sem_smem.c", sem_smem_table},
+    {"sem_valu.c", sem_valu_table},       {"sem_valu_ext.c", sem_valu_ext_table},
+    {"sem_f64.c", sem_f64_table},         {"sem_f16.c", sem_f16_table},
+    {"sem_packed.c", sem_packed_table},   {"sem_lds.c", sem_lds_table},
+    {"sem_vmem.c", sem_vmem_table},       {"sem_flat.c", sem_flat_table},
+    {"sem_mimg.c", sem_mimg_table},
+};
+enum { NTABLES = sizeof sem_tables / sizeof sem_tables[0] };
+
+/* The committed list of unexecuted rows (sim/unexecuted.def): its groups
+ * and, per listed row, its group. */
+enum {
+#define UNEXEC_GROUP(g, why) UNEXEC_G_##g,
+#define UNEXEC(key, g)
+#include "sim/unexecuted.def"
+#undef UNEXEC_GROUP
+#undef UNEXEC
+    UNEXEC_NGROUPS
+};
+static const char *const unexec_group_name[] = {
+#define UNEXEC_GROUP(g, why) #g,
+#define UNEXEC(key, g)
+#include "sim/unexecuted.def"
+#undef UNEXEC_GROUP
+#undef UNEXEC
+};
+static const char *const unexec_group_why[] = {
+#define UNEXEC_GROUP(g, why) why,
+#define UNEXEC(key, g)
+#include "sim/unexecuted.def"
+#undef UNEXEC_GROUP
+#undef UNEXEC
+};
+static const struct {
+    uint16_t op;
+    uint8_t group;
+} unexec_rows[] = {
+#define UNEXEC_GROUP(g, why)
+#define UNEXEC(key, g) {ISA_OP_##key, UNEXEC_G_##g},
+#include "sim/unexecuted.def"
+#undef UNEXEC_GROUP
+#undef UNEXEC
+};
+enum { NUNEXEC = sizeof unexec_rows / sizeof unexec_rows[0] };
+
 static sem_fn handlers[ISA_OP_COUNT];
+static int8_t unexec_group[ISA_OP_COUNT];   /* group + 1 of a listed row, else 0 */
 static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
-static void add_table(const sem_entry_t *t)
-{
-    for (; t->fn; t++)
-        if (t->op < ISA_OP_COUNT)
-            handlers[t->op] = t->fn;
-}
-
-/* The handler of every row, once (pthread_once: the first lookup, from
- * whichever thread). */
+/* The handler of every row and the group of every listed row, once
+ * (pthread_once: the first lookup, from whichever thread).  The binding
+ * check (sem_check_bindings) proves no row is bound twice. */
 static void build_handlers(void)
 {
-    add_table(sem_salu_table);
-    add_table(sem_smem_table);
-    add_table(sem_valu_table);
-    add_table(sem_valu_ext_table);
-    add_table(sem_f64_table);
-    add_table(sem_f16_table);
-    add_table(sem_packed_table);
-    add_table(sem_lds_table);
-    add_table(sem_vmem_table);
-    add_table(sem_flat_table);
-    add_table(sem_mimg_table);
+    for (unsigned k = 0; k < NTABLES; k++)
+        for (const sem_entry_t *t = sem_tables[k].table; t->fn; t++)
+            if (t->op < ISA_OP_COUNT)
+                handlers[t->op] = t->fn;
+    for (unsigned i = 0; i < NUNEXEC; i++)
+        unexec_group[unexec_rows[i].op] = (int8_t)(unexec_rows[i].group + 1);
 }
 
 sem_fn sem_lookup(unsigned op)
 {
     pthread_once(&handlers_once, build_handlers);
     return op < ISA_OP_COUNT ? handlers[op] : NULL;
+}
+
+const char *sem_unexecuted_reason(unsigned op)
+{
+    pthread_once(&handlers_once, build_handlers);
+    return op < ISA_OP_COUNT && unexec_group[op] ? unexec_group_why[unexec_group[op] - 1] : NULL;
+}
+
+const char *sem_unexecuted_group(unsigned op)
+{
+    pthread_once(&handlers_once, build_handlers);
+    return op < ISA_OP_COUNT && unexec_group[op] ? unexec_group_name[unexec_group[op] - 1] : NULL;
+}
+
+/* Append one problem to err (the first few; the count says the rest). */
+static void bind_problem(char *err, size_t errlen, unsigned *n, const char *fmt, ...)
+{
+    if (err && errlen && *n < 8) {
+        size_t len = strlen(err);
+        va_list ap;
+        va_start(ap, fmt);
+        if (len + 1 < errlen) {
+            if (len)
+                err[len++] = '\n', err[len] = 0;
+            vsnprintf(err + len, errlen - len, fmt, ap);
+        }
+        va_end(ap);
+    }
+    (*n)++;
+}
+
+unsigned sem_check_binding_tables(const sem_table_ref_t *tables, size_t ntables, const uint16_t *unexec,
+                                  size_t nunexec, char *err, size_t errlen)
+{
+    static uint8_t owner[ISA_OP_COUNT], listed[ISA_OP_COUNT];   /* table index + 1; listings */
+    unsigned n = 0;
+    if (err && errlen)
+        err[0] = 0;
+    memset(owner, 0, sizeof owner);
+    memset(listed, 0, sizeof listed);
+    for (size_t k = 0; k < ntables; k++)
+        for (const sem_entry_t *t = tables[k].table; t->fn; t++) {
+            if (t->op >= ISA_OP_COUNT) {
+                bind_problem(err, errlen, &n, "%s binds op %u, which is no row", tables[k].name, t->op);
+                continue;
+            }
+            if (owner[t->op])
+                bind_problem(err, errlen, &n, "%s is bound twice (%s and %s)", isa_row(t->op)->key,
+                             tables[owner[t->op] - 1].name, tables[k].name);
+            else
+                owner[t->op] = (uint8_t)(k + 1);
+        }
+    for (size_t i = 0; i < nunexec; i++) {
+        unsigned op = unexec[i];
+        if (op >= ISA_OP_COUNT)
+            bind_problem(err, errlen, &n, "the unexecuted list names op %u, which is no row", op);
+        else if (listed[op]++)
+            bind_problem(err, errlen, &n, "%s is on the unexecuted list twice", isa_row(op)->key);
+        else if (owner[op])
+            bind_problem(err, errlen, &n, "%s has a handler (%s) and is on the unexecuted list", isa_row(op)->key,
+                         tables[owner[op] - 1].name);
+    }
+    for (unsigned op = 0; op < ISA_OP_COUNT; op++)
+        if (!owner[op] && !listed[op])
+            bind_problem(err, errlen, &n, "%s (%s) has no handler and is not on the unexecuted list (sim/unexecuted.def)",
+                         isa_row(op)->key, isa_row(op)->name);
+    if (n > 8 && err && errlen) {
+        size_t len = strlen(err);
+        snprintf(err + len, errlen - len, "\n... %u problems in all", n);
+    }
+    return n;
+}
+
+unsigned sem_check_bindings(char *err, size_t errlen)
+{
+    uint16_t ops[NUNEXEC ? NUNEXEC : 1];
+    for (unsigned i = 0; i < NUNEXEC; i++)
+        ops[i] = unexec_rows[i].op;
+    return sem_check_binding_tables(sem_tables, NTABLES, ops, NUNEXEC, err, errlen);
 }
 
 /* ---- programs ----------------------------------------------------------- */

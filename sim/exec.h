@@ -6,6 +6,34 @@
 
 struct sim_result;
 
+/* ---- the binding of semantics to rows ------------------------------------
+ * Every row of the ISA table has exactly one handler in one of the sem_*.c
+ * tables, or is on the committed list of rows gcnsim does not execute
+ * (sim/unexecuted.def, a reason per group), never both. */
+
+/* A handler table and its name (the file it lives in), for messages. */
+typedef struct {
+    const char *name;
+    const sem_entry_t *table;   /* ends with an entry whose fn is NULL */
+} sem_table_ref_t;
+
+/* Why gcnsim does not execute row op (its group's reason in
+ * sim/unexecuted.def), NULL when it does (or op is no row). */
+const char *sem_unexecuted_reason(unsigned op);
+/* The group of an unexecuted row in sim/unexecuted.def ("SAMPLER"), NULL
+ * when the row is executed. */
+const char *sem_unexecuted_group(unsigned op);
+/* Check the binding of tables[0..ntables) and the unexecuted list
+ * unexec[0..nunexec) against the rows: a row bound twice (in one table or
+ * two), a listed row with a handler, a row listed twice, a row neither
+ * bound nor listed, an op that is no row.  Returns the number of problems
+ * (0: sound), describing the first few in err (one a line).  Not
+ * thread-safe (static scratch). */
+unsigned sem_check_binding_tables(const sem_table_ref_t *tables, size_t ntables, const uint16_t *unexec,
+                                  size_t nunexec, char *err, size_t errlen);
+/* sem_check_binding_tables on gcnsim's own tables and list. */
+unsigned sem_check_bindings(char *err, size_t errlen);
+
 /* Decode words[0..ndw) (device address base) once: every dword offset,
  * with its handler.  Returns 0, or -1 when out of memory. */
 int sim_prog_build(sim_prog_t *p, const isa_target_t *t, const uint32_t *words, size_t ndw, uint64_t base);

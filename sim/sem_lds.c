@@ -11,8 +11,10 @@
  * which LLVM works around).  A multi-dword access is range-checked per
  * dword, an atomic as a whole.  Alignment rules: sim/sem_mem.h.  GDS
  * (gds bit), the GWS ops, ds_ordered_count, the src2 ops and
- * ds_condxchg32 fault as not implemented.  Every DS instruction counts
- * one LGKM event. */
+ * ds_condxchg32 are not executed (sim/unexecuted.def).  Every DS
+ * instruction counts one LGKM event.  Element sizes and the st64 strides
+ * come from the rows (the ESIZE and FORM columns of isa/ops/ds.def, as
+ * ISA_DS_ESIZE_<KEY> and ISA_DS_STRIDE_<KEY>). */
 #include "sim/sem_mem.h"
 
 /* Fault for a GDS access (not simulated); returns nonzero then. */
@@ -210,27 +212,28 @@ static inline void ds_read(wave_t *w, const isa_inst_t *in, unsigned esize, unsi
     ds_count(w);
 }
 
-#define DS_READ(fn, esize, ext, d16, hi) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_read(w, in, esize, ext, d16, hi); }
+/* fn: the handler of row KEY, its element size from the row */
+#define DS_READ(fn, KEY, ext, d16, hi) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_read(w, in, ISA_DS_ESIZE_##KEY, ext, d16, hi); }
 
 /* VDST = MEM[ADDR + offset], 1/2/3/4 dwords */
-DS_READ(ds_read_b32, 4, EXT_NONE, 0, 0)
-DS_READ(ds_read_b64, 8, EXT_NONE, 0, 0)
-DS_READ(ds_read_b96, 12, EXT_NONE, 0, 0)
-DS_READ(ds_read_b128, 16, EXT_NONE, 0, 0)
+DS_READ(ds_read_b32, DS_READ_B32, EXT_NONE, 0, 0)
+DS_READ(ds_read_b64, DS_READ_B64, EXT_NONE, 0, 0)
+DS_READ(ds_read_b96, DS_READ_B96, EXT_NONE, 0, 0)
+DS_READ(ds_read_b128, DS_READ_B128, EXT_NONE, 0, 0)
 /* VDST = zero/sign-extended byte or short at ADDR + offset */
-DS_READ(ds_read_u8, 1, EXT_U8, 0, 0)
-DS_READ(ds_read_i8, 1, EXT_I8, 0, 0)
-DS_READ(ds_read_u16, 2, EXT_U16, 0, 0)
-DS_READ(ds_read_i16, 2, EXT_I16, 0, 0)
+DS_READ(ds_read_u8, DS_READ_U8, EXT_U8, 0, 0)
+DS_READ(ds_read_i8, DS_READ_I8, EXT_I8, 0, 0)
+DS_READ(ds_read_u16, DS_READ_U16, EXT_U16, 0, 0)
+DS_READ(ds_read_i16, DS_READ_I16, EXT_I16, 0, 0)
 /* VDST[15:0] = extended byte/short, VDST[31:16] kept (gfx9) */
-DS_READ(ds_read_u8_d16, 1, EXT_U8, 1, 0)
-DS_READ(ds_read_i8_d16, 1, EXT_I8, 1, 0)
-DS_READ(ds_read_u16_d16, 2, EXT_U16, 1, 0)
+DS_READ(ds_read_u8_d16, DS_READ_U8_D16, EXT_U8, 1, 0)
+DS_READ(ds_read_i8_d16, DS_READ_I8_D16, EXT_I8, 1, 0)
+DS_READ(ds_read_u16_d16, DS_READ_U16_D16, EXT_U16, 1, 0)
 /* VDST[31:16] = extended byte/short, VDST[15:0] kept (gfx9) */
-DS_READ(ds_read_u8_d16_hi, 1, EXT_U8, 1, 1)
-DS_READ(ds_read_i8_d16_hi, 1, EXT_I8, 1, 1)
-DS_READ(ds_read_u16_d16_hi, 2, EXT_U16, 1, 1)
+DS_READ(ds_read_u8_d16_hi, DS_READ_U8_D16_HI, EXT_U8, 1, 1)
+DS_READ(ds_read_i8_d16_hi, DS_READ_I8_D16_HI, EXT_I8, 1, 1)
+DS_READ(ds_read_u16_d16_hi, DS_READ_U16_D16_HI, EXT_U16, 1, 1)
 
 /* VDST = MEM[ADDR + offset0 * esize * stride], MEM[ADDR + offset1 * esize * stride] */
 static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
@@ -263,13 +266,13 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     ds_count(w);
 }
 
-#define DS_READ2(fn, esize, stride) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_read2(w, in, esize, stride); }
+#define DS_READ2(fn, KEY) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_read2(w, in, ISA_DS_ESIZE_##KEY, ISA_DS_STRIDE_##KEY); }
 
-DS_READ2(ds_read2_b32, 4, 1)
-DS_READ2(ds_read2st64_b32, 4, 64)
-DS_READ2(ds_read2_b64, 8, 1)
-DS_READ2(ds_read2st64_b64, 8, 64)
+DS_READ2(ds_read2_b32, DS_READ2_B32)
+DS_READ2(ds_read2st64_b32, DS_READ2ST64_B32)
+DS_READ2(ds_read2_b64, DS_READ2_B64)
+DS_READ2(ds_read2st64_b64, DS_READ2ST64_B64)
 
 /* ---- writes ------------------------------------------------------------- */
 
@@ -305,20 +308,20 @@ static inline void ds_write(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     ds_count(w);
 }
 
-#define DS_WRITE(fn, esize, shift) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_write(w, in, esize, shift); }
+#define DS_WRITE(fn, KEY, shift) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_write(w, in, ISA_DS_ESIZE_##KEY, shift); }
 
 /* MEM[ADDR + offset] = DATA0, 1/2/3/4 dwords */
-DS_WRITE(ds_write_b32, 4, 0)
-DS_WRITE(ds_write_b64, 8, 0)
-DS_WRITE(ds_write_b96, 12, 0)
-DS_WRITE(ds_write_b128, 16, 0)
+DS_WRITE(ds_write_b32, DS_WRITE_B32, 0)
+DS_WRITE(ds_write_b64, DS_WRITE_B64, 0)
+DS_WRITE(ds_write_b96, DS_WRITE_B96, 0)
+DS_WRITE(ds_write_b128, DS_WRITE_B128, 0)
 /* MEM[ADDR + offset] = DATA0[7:0] / DATA0[15:0] */
-DS_WRITE(ds_write_b8, 1, 0)
-DS_WRITE(ds_write_b16, 2, 0)
+DS_WRITE(ds_write_b8, DS_WRITE_B8, 0)
+DS_WRITE(ds_write_b16, DS_WRITE_B16, 0)
 /* MEM[ADDR + offset] = DATA0[23:16] / DATA0[31:16] (gfx9) */
-DS_WRITE(ds_write_b8_d16_hi, 1, 16)
-DS_WRITE(ds_write_b16_d16_hi, 2, 16)
+DS_WRITE(ds_write_b8_d16_hi, DS_WRITE_B8_D16_HI, 16)
+DS_WRITE(ds_write_b16_d16_hi, DS_WRITE_B16_D16_HI, 16)
 
 /* MEM[ADDR + offset0 * esize * stride] = DATA0; MEM[ADDR + offset1 * esize * stride] = DATA1 */
 static inline void ds_write2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
@@ -346,13 +349,13 @@ static inline void ds_write2(wave_t *w, const isa_inst_t *in, unsigned esize, un
     ds_count(w);
 }
 
-#define DS_WRITE2(fn, esize, stride) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_write2(w, in, esize, stride); }
+#define DS_WRITE2(fn, KEY) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_write2(w, in, ISA_DS_ESIZE_##KEY, ISA_DS_STRIDE_##KEY); }
 
-DS_WRITE2(ds_write2_b32, 4, 1)
-DS_WRITE2(ds_write2st64_b32, 4, 64)
-DS_WRITE2(ds_write2_b64, 8, 1)
-DS_WRITE2(ds_write2st64_b64, 8, 64)
+DS_WRITE2(ds_write2_b32, DS_WRITE2_B32)
+DS_WRITE2(ds_write2st64_b32, DS_WRITE2ST64_B32)
+DS_WRITE2(ds_write2_b64, DS_WRITE2_B64)
+DS_WRITE2(ds_write2st64_b64, DS_WRITE2ST64_B64)
 
 /* ---- atomics ------------------------------------------------------------ */
 
@@ -427,86 +430,86 @@ static inline void ds_atomic(wave_t *w, const isa_inst_t *in, atom_t op, unsigne
     ds_count(w);
 }
 
-#define DS_ATOMIC(fn, op, esize, rtn) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_atomic(w, in, op, esize, rtn); }
+#define DS_ATOMIC(fn, op, KEY, rtn) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_atomic(w, in, op, ISA_DS_ESIZE_##KEY, rtn); }
 
 /* 32-bit: MEM = op(MEM, DATA) */
-DS_ATOMIC(ds_add_u32, AT_ADD, 4, 0)
-DS_ATOMIC(ds_sub_u32, AT_SUB, 4, 0)
-DS_ATOMIC(ds_rsub_u32, AT_RSUB, 4, 0)
-DS_ATOMIC(ds_inc_u32, AT_INC, 4, 0)
-DS_ATOMIC(ds_dec_u32, AT_DEC, 4, 0)
-DS_ATOMIC(ds_min_i32, AT_SMIN, 4, 0)
-DS_ATOMIC(ds_max_i32, AT_SMAX, 4, 0)
-DS_ATOMIC(ds_min_u32, AT_UMIN, 4, 0)
-DS_ATOMIC(ds_max_u32, AT_UMAX, 4, 0)
-DS_ATOMIC(ds_and_b32, AT_AND, 4, 0)
-DS_ATOMIC(ds_or_b32, AT_OR, 4, 0)
-DS_ATOMIC(ds_xor_b32, AT_XOR, 4, 0)
-DS_ATOMIC(ds_mskor_b32, AT_MSKOR, 4, 0)
-DS_ATOMIC(ds_cmpst_b32, AT_CMPSWAP, 4, 0)
-DS_ATOMIC(ds_cmpst_f32, AT_FCMPSWAP, 4, 0)
-DS_ATOMIC(ds_min_f32, AT_FMIN, 4, 0)
-DS_ATOMIC(ds_max_f32, AT_FMAX, 4, 0)
-DS_ATOMIC(ds_add_f32, AT_FADD, 4, 0)
+DS_ATOMIC(ds_add_u32, AT_ADD, DS_ADD_U32, 0)
+DS_ATOMIC(ds_sub_u32, AT_SUB, DS_SUB_U32, 0)
+DS_ATOMIC(ds_rsub_u32, AT_RSUB, DS_RSUB_U32, 0)
+DS_ATOMIC(ds_inc_u32, AT_INC, DS_INC_U32, 0)
+DS_ATOMIC(ds_dec_u32, AT_DEC, DS_DEC_U32, 0)
+DS_ATOMIC(ds_min_i32, AT_SMIN, DS_MIN_I32, 0)
+DS_ATOMIC(ds_max_i32, AT_SMAX, DS_MAX_I32, 0)
+DS_ATOMIC(ds_min_u32, AT_UMIN, DS_MIN_U32, 0)
+DS_ATOMIC(ds_max_u32, AT_UMAX, DS_MAX_U32, 0)
+DS_ATOMIC(ds_and_b32, AT_AND, DS_AND_B32, 0)
+DS_ATOMIC(ds_or_b32, AT_OR, DS_OR_B32, 0)
+DS_ATOMIC(ds_xor_b32, AT_XOR, DS_XOR_B32, 0)
+DS_ATOMIC(ds_mskor_b32, AT_MSKOR, DS_MSKOR_B32, 0)
+DS_ATOMIC(ds_cmpst_b32, AT_CMPSWAP, DS_CMPST_B32, 0)
+DS_ATOMIC(ds_cmpst_f32, AT_FCMPSWAP, DS_CMPST_F32, 0)
+DS_ATOMIC(ds_min_f32, AT_FMIN, DS_MIN_F32, 0)
+DS_ATOMIC(ds_max_f32, AT_FMAX, DS_MAX_F32, 0)
+DS_ATOMIC(ds_add_f32, AT_FADD, DS_ADD_F32, 0)
 /* 32-bit, RETURN = old MEM */
-DS_ATOMIC(ds_add_rtn_u32, AT_ADD, 4, 1)
-DS_ATOMIC(ds_sub_rtn_u32, AT_SUB, 4, 1)
-DS_ATOMIC(ds_rsub_rtn_u32, AT_RSUB, 4, 1)
-DS_ATOMIC(ds_inc_rtn_u32, AT_INC, 4, 1)
-DS_ATOMIC(ds_dec_rtn_u32, AT_DEC, 4, 1)
-DS_ATOMIC(ds_min_rtn_i32, AT_SMIN, 4, 1)
-DS_ATOMIC(ds_max_rtn_i32, AT_SMAX, 4, 1)
-DS_ATOMIC(ds_min_rtn_u32, AT_UMIN, 4, 1)
-DS_ATOMIC(ds_max_rtn_u32, AT_UMAX, 4, 1)
-DS_ATOMIC(ds_and_rtn_b32, AT_AND, 4, 1)
-DS_ATOMIC(ds_or_rtn_b32, AT_OR, 4, 1)
-DS_ATOMIC(ds_xor_rtn_b32, AT_XOR, 4, 1)
-DS_ATOMIC(ds_mskor_rtn_b32, AT_MSKOR, 4, 1)
-DS_ATOMIC(ds_wrxchg_rtn_b32, AT_SWAP, 4, 1)
-DS_ATOMIC(ds_cmpst_rtn_b32, AT_CMPSWAP, 4, 1)
-DS_ATOMIC(ds_cmpst_rtn_f32, AT_FCMPSWAP, 4, 1)
-DS_ATOMIC(ds_min_rtn_f32, AT_FMIN, 4, 1)
-DS_ATOMIC(ds_max_rtn_f32, AT_FMAX, 4, 1)
-DS_ATOMIC(ds_wrap_rtn_b32, AT_WRAP, 4, 1)
-DS_ATOMIC(ds_add_rtn_f32, AT_FADD, 4, 1)
+DS_ATOMIC(ds_add_rtn_u32, AT_ADD, DS_ADD_RTN_U32, 1)
+DS_ATOMIC(ds_sub_rtn_u32, AT_SUB, DS_SUB_RTN_U32, 1)
+DS_ATOMIC(ds_rsub_rtn_u32, AT_RSUB, DS_RSUB_RTN_U32, 1)
+DS_ATOMIC(ds_inc_rtn_u32, AT_INC, DS_INC_RTN_U32, 1)
+DS_ATOMIC(ds_dec_rtn_u32, AT_DEC, DS_DEC_RTN_U32, 1)
+DS_ATOMIC(ds_min_rtn_i32, AT_SMIN, DS_MIN_RTN_I32, 1)
+DS_ATOMIC(ds_max_rtn_i32, AT_SMAX, DS_MAX_RTN_I32, 1)
+DS_ATOMIC(ds_min_rtn_u32, AT_UMIN, DS_MIN_RTN_U32, 1)
+DS_ATOMIC(ds_max_rtn_u32, AT_UMAX, DS_MAX_RTN_U32, 1)
+DS_ATOMIC(ds_and_rtn_b32, AT_AND, DS_AND_RTN_B32, 1)
+DS_ATOMIC(ds_or_rtn_b32, AT_OR, DS_OR_RTN_B32, 1)
+DS_ATOMIC(ds_xor_rtn_b32, AT_XOR, DS_XOR_RTN_B32, 1)
+DS_ATOMIC(ds_mskor_rtn_b32, AT_MSKOR, DS_MSKOR_RTN_B32, 1)
+DS_ATOMIC(ds_wrxchg_rtn_b32, AT_SWAP, DS_WRXCHG_RTN_B32, 1)
+DS_ATOMIC(ds_cmpst_rtn_b32, AT_CMPSWAP, DS_CMPST_RTN_B32, 1)
+DS_ATOMIC(ds_cmpst_rtn_f32, AT_FCMPSWAP, DS_CMPST_RTN_F32, 1)
+DS_ATOMIC(ds_min_rtn_f32, AT_FMIN, DS_MIN_RTN_F32, 1)
+DS_ATOMIC(ds_max_rtn_f32, AT_FMAX, DS_MAX_RTN_F32, 1)
+DS_ATOMIC(ds_wrap_rtn_b32, AT_WRAP, DS_WRAP_RTN_B32, 1)
+DS_ATOMIC(ds_add_rtn_f32, AT_FADD, DS_ADD_RTN_F32, 1)
 /* 64-bit: MEM = op(MEM, DATA) */
-DS_ATOMIC(ds_add_u64, AT_ADD, 8, 0)
-DS_ATOMIC(ds_sub_u64, AT_SUB, 8, 0)
-DS_ATOMIC(ds_rsub_u64, AT_RSUB, 8, 0)
-DS_ATOMIC(ds_inc_u64, AT_INC, 8, 0)
-DS_ATOMIC(ds_dec_u64, AT_DEC, 8, 0)
-DS_ATOMIC(ds_min_i64, AT_SMIN, 8, 0)
-DS_ATOMIC(ds_max_i64, AT_SMAX, 8, 0)
-DS_ATOMIC(ds_min_u64, AT_UMIN, 8, 0)
-DS_ATOMIC(ds_max_u64, AT_UMAX, 8, 0)
-DS_ATOMIC(ds_and_b64, AT_AND, 8, 0)
-DS_ATOMIC(ds_or_b64, AT_OR, 8, 0)
-DS_ATOMIC(ds_xor_b64, AT_XOR, 8, 0)
-DS_ATOMIC(ds_mskor_b64, AT_MSKOR, 8, 0)
-DS_ATOMIC(ds_cmpst_b64, AT_CMPSWAP, 8, 0)
-DS_ATOMIC(ds_cmpst_f64, AT_FCMPSWAP, 8, 0)
-DS_ATOMIC(ds_min_f64, AT_FMIN, 8, 0)
-DS_ATOMIC(ds_max_f64, AT_FMAX, 8, 0)
+DS_ATOMIC(ds_add_u64, AT_ADD, DS_ADD_U64, 0)
+DS_ATOMIC(ds_sub_u64, AT_SUB, DS_SUB_U64, 0)
+DS_ATOMIC(ds_rsub_u64, AT_RSUB, DS_RSUB_U64, 0)
+DS_ATOMIC(ds_inc_u64, AT_INC, DS_INC_U64, 0)
+DS_ATOMIC(ds_dec_u64, AT_DEC, DS_DEC_U64, 0)
+DS_ATOMIC(ds_min_i64, AT_SMIN, DS_MIN_I64, 0)
+DS_ATOMIC(ds_max_i64, AT_SMAX, DS_MAX_I64, 0)
+DS_ATOMIC(ds_min_u64, AT_UMIN, DS_MIN_U64, 0)
+DS_ATOMIC(ds_max_u64, AT_UMAX, DS_MAX_U64, 0)
+DS_ATOMIC(ds_and_b64, AT_AND, DS_AND_B64, 0)
+DS_ATOMIC(ds_or_b64, AT_OR, DS_OR_B64, 0)
+DS_ATOMIC(ds_xor_b64, AT_XOR, DS_XOR_B64, 0)
+DS_ATOMIC(ds_mskor_b64, AT_MSKOR, DS_MSKOR_B64, 0)
+DS_ATOMIC(ds_cmpst_b64, AT_CMPSWAP, DS_CMPST_B64, 0)
+DS_ATOMIC(ds_cmpst_f64, AT_FCMPSWAP, DS_CMPST_F64, 0)
+DS_ATOMIC(ds_min_f64, AT_FMIN, DS_MIN_F64, 0)
+DS_ATOMIC(ds_max_f64, AT_FMAX, DS_MAX_F64, 0)
 /* 64-bit, RETURN = old MEM */
-DS_ATOMIC(ds_add_rtn_u64, AT_ADD, 8, 1)
-DS_ATOMIC(ds_sub_rtn_u64, AT_SUB, 8, 1)
-DS_ATOMIC(ds_rsub_rtn_u64, AT_RSUB, 8, 1)
-DS_ATOMIC(ds_inc_rtn_u64, AT_INC, 8, 1)
-DS_ATOMIC(ds_dec_rtn_u64, AT_DEC, 8, 1)
-DS_ATOMIC(ds_min_rtn_i64, AT_SMIN, 8, 1)
-DS_ATOMIC(ds_max_rtn_i64, AT_SMAX, 8, 1)
-DS_ATOMIC(ds_min_rtn_u64, AT_UMIN, 8, 1)
-DS_ATOMIC(ds_max_rtn_u64, AT_UMAX, 8, 1)
-DS_ATOMIC(ds_and_rtn_b64, AT_AND, 8, 1)
-DS_ATOMIC(ds_or_rtn_b64, AT_OR, 8, 1)
-DS_ATOMIC(ds_xor_rtn_b64, AT_XOR, 8, 1)
-DS_ATOMIC(ds_mskor_rtn_b64, AT_MSKOR, 8, 1)
-DS_ATOMIC(ds_wrxchg_rtn_b64, AT_SWAP, 8, 1)
-DS_ATOMIC(ds_cmpst_rtn_b64, AT_CMPSWAP, 8, 1)
-DS_ATOMIC(ds_cmpst_rtn_f64, AT_FCMPSWAP, 8, 1)
-DS_ATOMIC(ds_min_rtn_f64, AT_FMIN, 8, 1)
-DS_ATOMIC(ds_max_rtn_f64, AT_FMAX, 8, 1)
+DS_ATOMIC(ds_add_rtn_u64, AT_ADD, DS_ADD_RTN_U64, 1)
+DS_ATOMIC(ds_sub_rtn_u64, AT_SUB, DS_SUB_RTN_U64, 1)
+DS_ATOMIC(ds_rsub_rtn_u64, AT_RSUB, DS_RSUB_RTN_U64, 1)
+DS_ATOMIC(ds_inc_rtn_u64, AT_INC, DS_INC_RTN_U64, 1)
+DS_ATOMIC(ds_dec_rtn_u64, AT_DEC, DS_DEC_RTN_U64, 1)
+DS_ATOMIC(ds_min_rtn_i64, AT_SMIN, DS_MIN_RTN_I64, 1)
+DS_ATOMIC(ds_max_rtn_i64, AT_SMAX, DS_MAX_RTN_I64, 1)
+DS_ATOMIC(ds_min_rtn_u64, AT_UMIN, DS_MIN_RTN_U64, 1)
+DS_ATOMIC(ds_max_rtn_u64, AT_UMAX, DS_MAX_RTN_U64, 1)
+DS_ATOMIC(ds_and_rtn_b64, AT_AND, DS_AND_RTN_B64, 1)
+DS_ATOMIC(ds_or_rtn_b64, AT_OR, DS_OR_RTN_B64, 1)
+DS_ATOMIC(ds_xor_rtn_b64, AT_XOR, DS_XOR_RTN_B64, 1)
+DS_ATOMIC(ds_mskor_rtn_b64, AT_MSKOR, DS_MSKOR_RTN_B64, 1)
+DS_ATOMIC(ds_wrxchg_rtn_b64, AT_SWAP, DS_WRXCHG_RTN_B64, 1)
+DS_ATOMIC(ds_cmpst_rtn_b64, AT_CMPSWAP, DS_CMPST_RTN_B64, 1)
+DS_ATOMIC(ds_cmpst_rtn_f64, AT_FCMPSWAP, DS_CMPST_RTN_F64, 1)
+DS_ATOMIC(ds_min_rtn_f64, AT_FMIN, DS_MIN_RTN_F64, 1)
+DS_ATOMIC(ds_max_rtn_f64, AT_FMAX, DS_MAX_RTN_F64, 1)
 
 /* RETURN = MEM[ADDR + offset0 * esize * stride], MEM[ADDR + offset1 * ...];
  * those locations = DATA0, DATA1 (two atomic exchanges) */
@@ -535,13 +538,13 @@ static inline void ds_wrxchg2(wave_t *w, const isa_inst_t *in, unsigned esize, u
     ds_count(w);
 }
 
-#define DS_WRXCHG2(fn, esize, stride) \
-    static void fn(wave_t *w, const isa_inst_t *in) { ds_wrxchg2(w, in, esize, stride); }
+#define DS_WRXCHG2(fn, KEY) \
+    static void fn(wave_t *w, const isa_inst_t *in) { ds_wrxchg2(w, in, ISA_DS_ESIZE_##KEY, ISA_DS_STRIDE_##KEY); }
 
-DS_WRXCHG2(ds_wrxchg2_rtn_b32, 4, 1)
-DS_WRXCHG2(ds_wrxchg2st64_rtn_b32, 4, 64)
-DS_WRXCHG2(ds_wrxchg2_rtn_b64, 8, 1)
-DS_WRXCHG2(ds_wrxchg2st64_rtn_b64, 8, 64)
+DS_WRXCHG2(ds_wrxchg2_rtn_b32, DS_WRXCHG2_RTN_B32)
+DS_WRXCHG2(ds_wrxchg2st64_rtn_b32, DS_WRXCHG2ST64_RTN_B32)
+DS_WRXCHG2(ds_wrxchg2_rtn_b64, DS_WRXCHG2_RTN_B64)
+DS_WRXCHG2(ds_wrxchg2st64_rtn_b64, DS_WRXCHG2ST64_RTN_B64)
 
 /* ---- counters (M0 holds the LDS address) --------------------------------- */
 
@@ -555,7 +558,8 @@ static inline void ds_counter(wave_t *w, const isa_inst_t *in, int dir)
     for (unsigned l = 0; l < 64; l++)
         base[l] = w->sgpr[SREG_M0] & 0xffff;
     mem_plan_t pl;
-    if (mem_vregs(w, in->dst, 1, dst) || ds_atomic_plan(w, in, &pl, base, &off, 1, 4, w->wg->lds_size, 0))
+    if (mem_vregs(w, in->dst, 1, dst) ||
+        ds_atomic_plan(w, in, &pl, base, &off, 1, ISA_DS_ESIZE_DS_APPEND, w->wg->lds_size, 0))
         return;
     uint32_t old = 0, v[64];
     int first = exec ? __builtin_ctzll(exec) : -1;
@@ -598,7 +602,8 @@ static void ds_read_addtid_b32(wave_t *w, const isa_inst_t *in)
     uint32_t base[64], off = (uint32_t)in->offset, *d[1], v[64];
     addtid_base(w, base);
     mem_plan_t pl;
-    if (mem_vregs(w, in->dst, 1, d) || ds_plan(w, in, &pl, base, &off, 1, 4, MEM_READ, w->wg->lds_size, 0))
+    if (mem_vregs(w, in->dst, 1, d) ||
+        ds_plan(w, in, &pl, base, &off, 1, ISA_DS_ESIZE_DS_READ_ADDTID_B32, MEM_READ, w->wg->lds_size, 0))
         return;
     mem_plan_read(&pl, 0, v);
     wave_write_vreg(w, in->dst - 256, v, pl.mask);
@@ -615,7 +620,8 @@ static void ds_write_addtid_b32(wave_t *w, const isa_inst_t *in)
     uint32_t base[64], off = (uint32_t)in->offset, *s[1];
     addtid_base(w, base);
     mem_plan_t pl;
-    if (mem_vregs(w, in->vdata, 1, s) || ds_plan(w, in, &pl, base, &off, 1, 4, MEM_WRITE, w->wg->lds_size, 0))
+    if (mem_vregs(w, in->vdata, 1, s) ||
+        ds_plan(w, in, &pl, base, &off, 1, ISA_DS_ESIZE_DS_WRITE_ADDTID_B32, MEM_WRITE, w->wg->lds_size, 0))
         return;
     mem_plan_write(w, &pl, 0, s[0]);
     if (w->fx)

@@ -47,6 +47,16 @@ void fx_log_mem(fx_t *fx, uint8_t space, uint64_t addr, uint32_t old)
     fx->nm++;
 }
 
+const char *wave_fault_kind_name(unsigned k)
+{
+    static const char *const names[] = {
+#define WAVE_FAULT_TEXT(name, text) text,
+        WAVE_FAULT_LIST(WAVE_FAULT_TEXT)
+#undef WAVE_FAULT_TEXT
+    };
+    return k < sizeof names / sizeof names[0] ? names[k] : "";
+}
+
 void wave_fault(wave_t *w, fault_kind_t kind, uint64_t addr, int lane, const char *fmt, ...)
 {
     if (w->state == WAVE_FAULT)

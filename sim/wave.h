@@ -16,15 +16,32 @@ enum {
 };
 
 /* ---- faults ------------------------------------------------------------- */
+/* The kinds of guest fault: X(NAME, "what a report calls it") expands into
+ * FAULT_NAME and wave_fault_kind_name()'s text, the one home of both.
+ *   MEMORY         access outside every allocation
+ *   MISALIGNED     misaligned where the ISA requires alignment
+ *   ILLEGAL        not a valid instruction (or pc outside the code)
+ *   UNIMPLEMENTED  valid, but gcnsim does not execute it (sim/unexecuted.def)
+ *   TRAP           s_trap
+ *   REGISTER       VGPR/SGPR beyond the wave's allocation */
+#define WAVE_FAULT_LIST(X)                          \
+    X(NONE, "")                                     \
+    X(MEMORY, "memory fault")                       \
+    X(MISALIGNED, "misaligned access")              \
+    X(ILLEGAL, "illegal instruction")               \
+    X(UNIMPLEMENTED, "unimplemented instruction")   \
+    X(TRAP, "trap")                                 \
+    X(REGISTER, "register out of range")
+
 typedef enum {
-    FAULT_NONE,
-    FAULT_MEMORY,        /* access outside every allocation */
-    FAULT_MISALIGNED,    /* misaligned where the ISA requires alignment */
-    FAULT_ILLEGAL,       /* not a valid instruction (or pc outside the code) */
-    FAULT_UNIMPLEMENTED, /* valid, but gcnsim has no semantics for it */
-    FAULT_TRAP,          /* s_trap */
-    FAULT_REGISTER,      /* VGPR/SGPR beyond the wave's allocation */
+#define WAVE_FAULT_ENUM(name, text) FAULT_##name,
+    WAVE_FAULT_LIST(WAVE_FAULT_ENUM)
+#undef WAVE_FAULT_ENUM
 } fault_kind_t;
+
+/* What a report calls fault kind k ("memory fault", "trap"; "" for
+ * FAULT_NONE and a value that is no kind). */
+const char *wave_fault_kind_name(unsigned k);
 
 typedef struct {
     fault_kind_t kind;
@@ -291,7 +308,7 @@ extern const sem_entry_t sem_lds_table[];    /* DS */
 extern const sem_entry_t sem_vmem_table[];   /* MUBUF/MTBUF */
 extern const sem_entry_t sem_flat_table[];   /* FLAT/GLOBAL/SCRATCH */
 
-/* The handler for an op (NULL if unimplemented). */
+/* The handler for an op (NULL for the rows gcnsim does not execute). */
 sem_fn sem_lookup(unsigned op);
 
 #endif

@@ -57,28 +57,56 @@ static int flat_scratch_reg(const wave_t *w)
 
 enum { FS = 0xff00 };   /* reg placeholder: flat_scratch, resolved per generation */
 
+/* The special registers the debugger knows, in the order of its register
+ * names (completion).  The SGPR ones are named by isa/, as the disassembler
+ * and the trace spell them (isa_format_reg: "vcc_lo", the pair "vcc");
+ * scc, pc and the hardware registers are the debugger's own words.  info: the place in
+ * `info registers special` (from 1), 0 when not listed there. */
 static const struct {
-    const char *name;
-    uint8_t kind, nreg, hex;
+    const char *name;   /* NULL: the ISA's name of the SGPR(s) at reg */
+    uint8_t kind, nreg, hex, info;
     uint16_t reg;
 } specials[] = {
-    {"exec", DBG_REF_SREG, 2, 1, SREG_EXEC_LO},
-    {"exec_lo", DBG_REF_SREG, 1, 1, SREG_EXEC_LO},
-    {"exec_hi", DBG_REF_SREG, 1, 1, SREG_EXEC_HI},
-    {"vcc", DBG_REF_SREG, 2, 1, SREG_VCC_LO},
-    {"vcc_lo", DBG_REF_SREG, 1, 1, SREG_VCC_LO},
-    {"vcc_hi", DBG_REF_SREG, 1, 1, SREG_VCC_HI},
-    {"scc", DBG_REF_SCC, 1, 0, 0},
-    {"m0", DBG_REF_SREG, 1, 0, SREG_M0},
-    {"pc", DBG_REF_PC, 2, 1, 0},
-    {"flat_scratch", DBG_REF_SREG, 2, 1, FS},
-    {"flat_scratch_lo", DBG_REF_SREG, 1, 1, FS},
-    {"flat_scratch_hi", DBG_REF_SREG, 1, 1, FS + 1},
-    {"mode", DBG_REF_HWREG, 1, 1, HW_MODE},
-    {"status", DBG_REF_HWREG, 1, 1, HW_STATUS},
-    {"trapsts", DBG_REF_HWREG, 1, 1, HW_TRAPSTS},
+    {NULL, DBG_REF_SREG, 2, 1, 2, SREG_EXEC_LO},
+    {NULL, DBG_REF_SREG, 1, 1, 0, SREG_EXEC_LO},
+    {NULL, DBG_REF_SREG, 1, 1, 0, SREG_EXEC_HI},
+    {NULL, DBG_REF_SREG, 2, 1, 3, SREG_VCC_LO},
+    {NULL, DBG_REF_SREG, 1, 1, 0, SREG_VCC_LO},
+    {NULL, DBG_REF_SREG, 1, 1, 0, SREG_VCC_HI},
+    {"scc", DBG_REF_SCC, 1, 0, 4, 0},
+    {NULL, DBG_REF_SREG, 1, 0, 5, SREG_M0},
+    {"pc", DBG_REF_PC, 2, 1, 1, 0},
+    {NULL, DBG_REF_SREG, 2, 1, 6, FS},
+    {NULL, DBG_REF_SREG, 1, 1, 0, FS},
+    {NULL, DBG_REF_SREG, 1, 1, 0, FS + 1},
+    {"mode", DBG_REF_HWREG, 1, 1, 7, HW_MODE},
+    {"status", DBG_REF_HWREG, 1, 1, 8, HW_STATUS},
+    {"trapsts", DBG_REF_HWREG, 1, 1, 9, HW_TRAPSTS},
 };
 enum { NSPECIALS = sizeof specials / sizeof specials[0] };
+
+/* The name of specials[k]: its own, or the ISA's in gfx9's encoding (a
+ * register gfx6 lacks keeps that name; the parser says it does not exist
+ * there). */
+static const char *special_name(unsigned k)
+{
+    static char names[NSPECIALS][24];
+    static int init;
+    if (!init) {
+        const isa_target_t *t = isa_target_by_name("gfx900");
+        for (unsigned i = 0; i < NSPECIALS; i++) {
+            if (specials[i].name) {
+                snprintf(names[i], sizeof names[i], "%s", specials[i].name);
+                continue;
+            }
+            unsigned reg = specials[i].reg >= FS ? SREG_FLAT_SCR_LO_GFX8 + (specials[i].reg - FS) : specials[i].reg;
+            if (isa_format_reg(t, reg, specials[i].nreg, names[i], sizeof names[i]) < 0)
+                names[i][0] = 0;
+        }
+        init = 1;
+    }
+    return names[k];
+}
 
 /* Width in bits of one element of r (a literal: 64). */
 static unsigned elem_bits(const dbg_ref_t *r)
@@ -366,7 +394,7 @@ static int parse_ref_at(const char **pp, const wave_t *w, dbg_ref_t *r, char *er
         return 0;
     }
     for (unsigned i = 0; i < NSPECIALS; i++) {
-        if (strcmp(id, specials[i].name))
+        if (strcmp(id, special_name(i)))
             continue;
         r->kind = specials[i].kind;
         r->nreg = specials[i].nreg;
@@ -1135,8 +1163,6 @@ static void print_named(FILE *fp, const wave_t *w, const char *name)
         print_reg_line(fp, w, &r);
 }
 
-static const char *const special_list[] = {"pc", "exec", "vcc", "scc", "m0", "flat_scratch", "mode", "status", "trapsts"};
-
 int dbg_print_registers(FILE *fp, const wave_t *w, const char *which, char *err, size_t errlen)
 {
     const char *p = skip_ws(which ? which : "");
@@ -1148,8 +1174,10 @@ int dbg_print_registers(FILE *fp, const wave_t *w, const char *which, char *err,
             print_named(fp, w, name);
         }
     if (all || !strcmp(p, "special"))
-        for (size_t i = 0; i < sizeof special_list / sizeof special_list[0]; i++)
-            print_named(fp, w, special_list[i]);   /* flat_scratch is skipped on gfx6 */
+        for (unsigned at = 1; at <= NSPECIALS; at++)
+            for (unsigned k = 0; k < NSPECIALS; k++)
+                if (specials[k].info == at)
+                    print_named(fp, w, special_name(k));   /* flat_scratch is skipped on gfx6 */
     if (all || !strcmp(p, "v") || !strcmp(p, "vector"))
         for (unsigned i = 0; i < w->nvgpr; i++) {
             snprintf(name, sizeof name, "v%u", i);
@@ -1205,7 +1233,7 @@ const char *dbg_register_name(const wave_t *w, unsigned i)
         if (specials[k].reg >= FS && fs < 0)
             continue;
         if (i-- == 0)
-            return specials[k].name;
+            return special_name(k);
     }
     return NULL;
 }

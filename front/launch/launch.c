@@ -561,12 +561,9 @@ uint64_t la_group_segment_size(launch_t *L)
 
 void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
 {
-    static const char *kinds[] = {"", "memory fault", "misaligned access", "illegal instruction",
-                                  "unimplemented instruction", "trap", "register out of range"};
-    unsigned kind = r->fault.kind < sizeof kinds / sizeof kinds[0] ? r->fault.kind : 0;
     fflush(stdout);
     fprintf(fp, "gcnsim: %s in kernel %s, work-group (%u,%u,%u), wave %u, pc 0x%llx (%s+0x%llx):\n",
-            kinds[kind], L->k->name, r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
+            wave_fault_kind_name(r->fault.kind), L->k->name, r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
             (unsigned long long)r->fault.pc, L->k->name,
             (unsigned long long)(r->fault.pc - (L->m->image_base + L->k->code_addr)));
     fprintf(fp, "    %s\n", r->fault_disasm);

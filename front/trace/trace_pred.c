@@ -430,23 +430,30 @@ static unsigned valu_kind(const isa_inst_t *in)
     }
 }
 
+/* The dwords per element and, for the two-address forms, the offset unit
+ * in dwords of a DS row that loads (ISA_F_LOAD) or stores whole dwords at
+ * an address (ds_read/write_b32..b128, read2/write2, st64), from the row's
+ * DS facts (isa_ds_info); 0 for any other row. */
+static unsigned ds_dword_form(unsigned op, uint32_t flag, unsigned min_src, unsigned *nel, unsigned *stride)
+{
+    const isa_row_t *r = isa_row(op);
+    isa_ds_info_t d = isa_ds_info(op);
+    if (r->enc != ISA_ENC_DS || !(r->flags & flag) || d.esize < 4 || r->nsrc < min_src ||
+        (d.form & ISA_DS_DATA0_ONLY))
+        return 0;
+    *nel = d.nel;
+    *stride = (d.form & ISA_DS_OFF2) ? d.stride : 0;
+    return d.esize / 4u;
+}
+
 /* DS dword loads: elements, dwords per element and offsets into k. */
 static unsigned ds_kind(const isa_inst_t *in, tp_code_t *k)
 {
     if (in->enc != ISA_ENC_DS || in->gds)
         return K_NONE;
-    unsigned nel = 1, per, stride = 0;
-    switch (in->op) {
-    case ISA_OP_DS_READ_B32: per = 1; break;
-    case ISA_OP_DS_READ_B64: per = 2; break;
-    case ISA_OP_DS_READ_B96: per = 3; break;
-    case ISA_OP_DS_READ_B128: per = 4; break;
-    case ISA_OP_DS_READ2_B32: nel = 2, per = 1, stride = 1; break;
-    case ISA_OP_DS_READ2ST64_B32: nel = 2, per = 1, stride = 64; break;
-    case ISA_OP_DS_READ2_B64: nel = 2, per = 2, stride = 1; break;
-    case ISA_OP_DS_READ2ST64_B64: nel = 2, per = 2, stride = 64; break;
-    default: return K_NONE;
-    }
+    unsigned nel, stride, per = ds_dword_form(in->op, ISA_F_LOAD, 1, &nel, &stride);
+    if (!per)
+        return K_NONE;
     k->nel = nel, k->per = (uint8_t)per;
     if (stride) {   /* read2: offset0/offset1 in units of the element size times the stride */
         k->off[0] = (uint32_t)in->offset * 4 * per * stride;
@@ -460,18 +467,9 @@ static unsigned ds_kind(const isa_inst_t *in, tp_code_t *k)
 static unsigned store_kind(const isa_inst_t *in, const isa_target_t *t, tp_code_t *k)
 {
     if (in->enc == ISA_ENC_DS && !in->gds) {
-        unsigned nel = 1, per, stride = 0;
-        switch (in->op) {
-        case ISA_OP_DS_WRITE_B32: per = 1; break;
-        case ISA_OP_DS_WRITE_B64: per = 2; break;
-        case ISA_OP_DS_WRITE_B96: per = 3; break;
-        case ISA_OP_DS_WRITE_B128: per = 4; break;
-        case ISA_OP_DS_WRITE2_B32: nel = 2, per = 1, stride = 1; break;
-        case ISA_OP_DS_WRITE2ST64_B32: nel = 2, per = 1, stride = 64; break;
-        case ISA_OP_DS_WRITE2_B64: nel = 2, per = 2, stride = 1; break;
-        case ISA_OP_DS_WRITE2ST64_B64: nel = 2, per = 2, stride = 64; break;
-        default: return K_NONE;
-        }
+        unsigned nel, stride, per = ds_dword_form(in->op, ISA_F_STORE, 2, &nel, &stride);
+        if (!per)
+            return K_NONE;
         k->nel = nel, k->per = (uint8_t)per;
         k->off[0] = stride ? (uint32_t)in->offset * 4 * per * stride : (uint32_t)in->offset;
         k->off[1] = (uint32_t)in->offset1 * 4 * per * stride;

@@ -926,6 +926,37 @@ static void test_registers(void)
     while (dbg_register_name(NULL, n))
         n++;
     CHECK(n == 104 + 256 + 15u, "register names without a wave: the largest one");
+
+    /* the special SGPRs' names are the disassembler's: s_mov_b32/b64 with
+     * the register as destination prints the same name, on every target
+     * that has it */
+    static const char *const tgts[] = {"gfx601", "gfx701", "gfx803", "gfx900"};
+    for (unsigned ti = 0; ti < 4; ti++) {
+        const isa_target_t *t = S.ctx.t = isa_target_by_name(tgts[ti]);
+        int same = 1;
+        unsigned nspecial = 0;
+        for (unsigned k = W->nsgpr + W->nvgpr; dbg_register_name(W, k); k++) {
+            const char *nm = dbg_register_name(W, k);
+            dbg_ref_t r;
+            if (dbg_parse_ref(nm, W, &r, err, sizeof err) || r.kind != DBG_REF_SREG)
+                continue;
+            /* SOP1 s_mov_b32 / s_mov_b64 REG, exec(_lo) */
+            unsigned op = r.nreg == 2 ? (t->gen >= ISA_GFX8 ? 0x01 : 0x04) : (t->gen >= ISA_GFX8 ? 0x00 : 0x03);
+            uint32_t word = 0xbe800000u | (unsigned)r.reg << 16 | op << 8 | 126;
+            isa_inst_t in;
+            char text[64], want[64];
+            snprintf(want, sizeof want, "s_mov_b%u %s, exec%s", r.nreg == 2 ? 64 : 32, nm, r.nreg == 2 ? "" : "_lo");
+            if (isa_decode(t, &word, 1, &in) != ISA_OK || isa_format(t, &in, 0, text, sizeof text) < 0 ||
+                strcmp(text, want)) {
+                same = 0;
+                printf("%s: %s: disassembles as \"%s\"\n", tgts[ti], nm, text);
+            }
+            nspecial++;
+        }
+        CHECK(same && nspecial == (ti ? 10u : 7u), "%s: the debugger's %u special SGPR names are the disassembler's",
+              tgts[ti], nspecial);
+    }
+    S.ctx.t = isa_target_by_name("gfx900");
 }
 
 int main(void)

@@ -121,5 +121,16 @@ int main(void)
     CHECK(wave_sread(&s.w, &in, 253, OT_B32) == 1 && wave_sread(&s.w, &in, 252, OT_B32) == 0,
           "src_scc reads SCC; src_execz is 0 with all lanes active");
     semtest_free(&s);
+
+    /* the fault kinds' names, from their one home (WAVE_FAULT_LIST) */
+    CHECK_STR(wave_fault_kind_name(FAULT_MEMORY), "memory fault", "FAULT_MEMORY's name");
+    CHECK_STR(wave_fault_kind_name(FAULT_REGISTER), "register out of range", "FAULT_REGISTER's name");
+    CHECK_STR(wave_fault_kind_name(FAULT_NONE), "", "FAULT_NONE has no name");
+    CHECK_STR(wave_fault_kind_name(FAULT_REGISTER + 1), "", "a value past the kinds has no name");
+    int distinct = 1;
+    for (unsigned a = FAULT_MEMORY; a <= FAULT_REGISTER; a++)
+        for (unsigned b = FAULT_NONE; b < a; b++)
+            distinct &= wave_fault_kind_name(a)[0] && strcmp(wave_fault_kind_name(a), wave_fault_kind_name(b)) != 0;
+    CHECK(distinct, "every fault kind has a name of its own");
     return check_done();
 }
