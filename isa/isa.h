@@ -225,15 +225,19 @@ isa_status_t isa_decode(const isa_target_t *t, const uint32_t *words,
  * a trap temporary or a reserved value).  The one home of these names. */
 const char *isa_sreg32_name(const isa_target_t *t, unsigned v);
 
+/* What isa_format returns for a valid instruction LLVM cannot print. */
+enum { ISA_FMT_UNPRINTABLE = -2 };
+
 /* Format a decoded instruction in llvm-objdump's syntax into buf (no
  * trailing newline).  pc is the byte address of the instruction, used for
  * branch targets (printed as LLVM prints them: the raw signed offset).
- * Returns the length written (truncated to buflen-1), or -1 for a valid
- * instruction LLVM cannot print (gfx6/7: llvm-mc-15 refuses its operands,
- * e.g. a destination overlapping a source of v_mqsad_pk_u16_u8, an f16
- * inline constant, two scalar values on the constant bus), buf then
- * holding ".long 0x%08x" of its first dword, as the disassembler shows
- * it. */
+ * Returns the length written (truncated to buflen-1); ISA_FMT_UNPRINTABLE
+ * for a valid instruction LLVM cannot print (gfx6/7: llvm-mc-15 refuses
+ * its operands, e.g. a destination overlapping a source of
+ * v_mqsad_pk_u16_u8, an f16 inline constant, two scalar values on the
+ * constant bus); -1 for words that are no instruction.  In both failing
+ * cases buf holds ".long 0x%08x" of the first dword, as the disassembler
+ * shows it. */
 int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc,
                char *buf, size_t buflen);
 

@@ -328,6 +328,22 @@ static int fmt_mod_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
+/* Whether the destination and sources are registers and constants LLVM
+ * decodes (the VOPC sdst: vcc, null or an SGPR pair). */
+static int operands_ok(const isa_target_t *t, const isa_inst_t *in, const form_t *fm)
+{
+    if (fm->fam == ISA_ENC_VOPC) {
+        if (in->sdst != SRC_VCC_LO && in->sdst != 125 && !isa_reg_ok(t, in->sdst, 2))
+            return 0;
+    } else if (!isa_reg_ok(t, in->dst, 1)) {
+        return 0;
+    }
+    for (unsigned i = 0; i < fm->nsrc; i++)
+        if (!isa_src_ok(t, in, in->src[i], fm->r->src_t[i]))
+            return 0;
+    return 1;
+}
+
 /* Append the destination and sources common to SDWA and DPP:
  * "vdst[, vcc], src0[, src1][, vcc]" (VOPC: the sdst first). */
 static int fmt_operands(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const form_t *fm,
@@ -357,14 +373,29 @@ static int fmt_operands(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *i
     return 0;
 }
 
+isa_status_t isa_chk_sdwa(const isa_target_t *t, const isa_inst_t *in)
+{
+    form_t fm;
+    unsigned op;
+    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+        return ISA_E_FIELD;
+    if (fm.nsrc == 0)
+        return ISA_OK;   /* v_nop */
+    if ((fm.fam != ISA_ENC_VOPC && !sel_name(in->dst_sel)) || !sel_name(in->src0_sel) ||
+        (fm.nsrc > 1 && !sel_name(in->src1_sel)))
+        return ISA_E_FIELD;
+    return operands_ok(t, in, &fm) ? ISA_OK : ISA_E_OPERAND;
+}
+
 int isa_fmt_sdwa(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     form_t fm;
     unsigned op;
-    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+    if (find_form(t, in->w[0], &fm, &op))
         return -1;
     int g9 = t->gen >= ISA_GFX9;
+    (void)op;
     fmt_puts(f, fm.r->name);
     if (fm.nsrc == 0)
         return 0;   /* v_nop */
@@ -379,34 +410,26 @@ int isa_fmt_sdwa(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         fmt_puts(f, in->omod == 1 ? " mul:2" : in->omod == 2 ? " mul:4" : " div:2");
     if (fm.fam != ISA_ENC_VOPC) {
         static const char *const unused[] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"};
-        if (!sel_name(in->dst_sel))
-            return -1;
         fmt_printf(f, " dst_sel:%s dst_unused:%s", sel_name(in->dst_sel), unused[in->dst_unused & 3]);
     }
-    if (!sel_name(in->src0_sel))
-        return -1;
     fmt_printf(f, " src0_sel:%s", sel_name(in->src0_sel));
-    if (fm.nsrc > 1) {
-        if (!sel_name(in->src1_sel))
-            return -1;
+    if (fm.nsrc > 1)
         fmt_printf(f, " src1_sel:%s", sel_name(in->src1_sel));
-    }
     return 0;
 }
 
-/* Run a decoder on a cleared record and check that the result prints; on
- * failure *out is left cleared with op = ISA_OP_COUNT. */
+/* Run a decoder on a cleared record and check its operands and fields;
+ * on failure *out is left cleared with op = ISA_OP_COUNT (the caller then
+ * decodes the word as e32, as LLVM does). */
 static isa_status_t dec_checked(isa_status_t (*dec)(const isa_target_t *, const uint32_t *, size_t, isa_inst_t *),
-                                int (*fmt)(isa_fmt_t *, const isa_target_t *, const isa_inst_t *, uint64_t),
+                                isa_status_t (*chk)(const isa_target_t *, const isa_inst_t *),
                                 const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
     memset(out, 0, sizeof *out);
     out->op = ISA_OP_COUNT;
     isa_status_t st = dec(t, w, n, out);
     if (st == ISA_OK) {
-        char tmp[256];
-        isa_fmt_t f = {tmp, sizeof tmp, 0};
-        if (fmt(&f, t, out, 0) == 0)
+        if (chk(t, out) == ISA_OK)
             return ISA_OK;
         st = ISA_E_INVALID;
     }
@@ -417,7 +440,7 @@ static isa_status_t dec_checked(isa_status_t (*dec)(const isa_target_t *, const 
 
 isa_status_t isa_dec_sdwa(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
-    return dec_checked(dec_sdwa, isa_fmt_sdwa, t, w, n, out);
+    return dec_checked(dec_sdwa, isa_chk_sdwa, t, w, n, out);
 }
 
 /* ---- DPP ----------------------------------------------------------------- */
@@ -501,12 +524,21 @@ static void fmt_dpp_ctrl(isa_fmt_t *f, unsigned c)
         fmt_puts(f, " /* Invalid dpp_ctrl value */");
 }
 
+isa_status_t isa_chk_dpp(const isa_target_t *t, const isa_inst_t *in)
+{
+    form_t fm;
+    unsigned op;
+    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+        return ISA_E_FIELD;
+    return !fm.nsrc || operands_ok(t, in, &fm) ? ISA_OK : ISA_E_OPERAND;
+}
+
 int isa_fmt_dpp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     form_t fm;
     unsigned op;
-    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+    if (find_form(t, in->w[0], &fm, &op))
         return -1;
     fmt_puts(f, fm.r->name);
     if (fm.nsrc) {
@@ -523,5 +555,5 @@ int isa_fmt_dpp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint6
 
 isa_status_t isa_dec_dpp(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
-    return dec_checked(dec_dpp, isa_fmt_dpp, t, w, n, out);
+    return dec_checked(dec_dpp, isa_chk_dpp, t, w, n, out);
 }

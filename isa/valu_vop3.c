@@ -352,37 +352,65 @@ static int aligned_for_old(const isa_target_t *t, unsigned v, unsigned width)
     return v % (width >= 4 ? 4 : 2) == 0;
 }
 
-/* Print operand v of type ot and class rc as LLVM 16 does: a constant in
- * a register-only operand prints as a remark, a register outside the class
- * gets one.  Such text cannot be assembled, so gfx6/7 reject it.  Returns
- * -1 where LLVM does not decode the operand at all. */
-static int put_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot,
-                   unsigned rc)
+/* Whether register v is in class rc as LLVM checks it (gfx6/7: as
+ * llvm-mc-15 does, which takes no scalar value in a VGPR operand). */
+static int rc_ok(const isa_target_t *t, unsigned rc, unsigned v)
+{
+    return rc_accepts(rc, v) && !(t->gen <= ISA_GFX7 && rc == RC_VGPR && v < SRC_VGPR0);
+}
+
+/* Whether operand v of type ot and class rc is one LLVM 16 decodes: no
+ * literal, no 64-bit lds_direct, a register or constant of the type.  A
+ * constant in a register-only operand or a register outside the class
+ * decodes (and prints with a remark), but such text cannot be assembled,
+ * so gfx6/7 reject it, and a misaligned tuple there. */
+static int src_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot, unsigned rc)
 {
     unsigned width = isa_otype_dwords(ot);
     int old = t->gen <= ISA_GFX7;
     if (!aligned_for_old(t, v, width) || v == SRC_LITERAL || (width >= 2 && v == SRC_LDS_DIRECT))
-        return -1;
+        return 0;
+    if (rc == RC_ANY)
+        return isa_src_ok(t, in, v, ot);
+    if (isa_is_inline(t, v))
+        return rc == RC_SREG32 || !old;
+    if (old && !rc_ok(t, rc, v))
+        return 0;
+    /* a wide operand names the 64-bit specials (and null) as such */
+    int special = width > 2 && v >= 102 && v < 128 && !old;
+    return isa_src_ok(t, in, v, ot) || (special && isa_src_ok(t, in, v, OT_B64));
+}
+
+/* Print operand v of type ot and class rc as LLVM 16 does (src_ok): a
+ * constant in a register-only operand prints as a remark, a register
+ * outside the class gets one. */
+static int put_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot,
+                   unsigned rc)
+{
     if (rc == RC_ANY)
         return fmt_src(f, t, in, v, ot);
     if (isa_is_inline(t, v)) {
         if (rc == RC_SREG32)
             return fmt_src(f, t, in, v, ot);
-        if (old)
-            return -1;
         fmt_puts(f, "/*invalid immediate*/");
         return 0;
     }
-    int ok = rc_accepts(rc, v) && !(old && rc == RC_VGPR && v < SRC_VGPR0);
-    if (!ok && old)
+    if (fmt_src(f, t, in, v, isa_src_ok(t, in, v, ot) ? ot : OT_B64))
         return -1;
-    /* a wide operand names the 64-bit specials (and null) as such */
-    int special = width > 2 && v >= 102 && v < 128 && !old;
-    if (fmt_src(f, t, in, v, ot) && (!special || fmt_src(f, t, in, v, OT_B64)))
-        return -1;
-    if (!ok)
-        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/", rc_name(rc, width));
+    if (!rc_ok(t, rc, v))
+        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/",
+                   rc_name(rc, isa_otype_dwords(ot)));
     return 0;
+}
+
+/* Whether source i's modifier bits are ones its kind takes (gfx6/7: no
+ * abs on an integer source) and the source is one LLVM decodes. */
+static isa_status_t src_mods_chk(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p, unsigned i)
+{
+    int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+    if ((p->mods[i] == MOD_INT && abs && t->gen <= ISA_GFX7) || (p->mods[i] == MOD_NONE && (neg || abs)))
+        return ISA_E_FIELD;
+    return src_ok(t, in, in->src[i], p->src_t[i], p->rc[i]) ? ISA_OK : ISA_E_OPERAND;
 }
 
 /* One source with its modifiers. */
@@ -402,18 +430,12 @@ static int put_src_mods(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *i
         return 0;
     }
     case MOD_INT:
-        if (abs && t->gen <= ISA_GFX7)
-            return -1;
         fmt_puts(f, neg ? "sext(" : "");
         if (put_src(f, t, in, v, p->src_t[i], p->rc[i]))
             return -1;
         fmt_puts(f, neg ? ")" : "");
         return 0;
-    case MOD_IGN:
-        return put_src(f, t, in, v, p->src_t[i], p->rc[i]);
     default:
-        if (neg || abs)
-            return -1;
         return put_src(f, t, in, v, p->src_t[i], p->rc[i]);
     }
 }
@@ -500,18 +522,33 @@ static void put_clamp_omod(isa_fmt_t *f, const isa_inst_t *in)
     fmt_puts(f, omod[in->omod & 3]);
 }
 
+/* The interpolation operands: "high" only where the op has it, no
+ * modifiers on the attribute operand (nor the parameter of mov). */
+static isa_status_t interp_chk(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p)
+{
+    int high = (in->src[0] >> 8) & 1;
+    if ((high && !p->high) || (in->neg & 1) || (in->abs & 1))
+        return ISA_E_FIELD;
+    isa_status_t st = ISA_OK;
+    if (p->kind == K_INTERP_MOV) {
+        if ((in->neg | in->abs) & 2)
+            return ISA_E_FIELD;
+    } else {
+        st = src_mods_chk(t, in, p, 1);
+    }
+    if (st == ISA_OK && p->nsrc == 3)
+        st = src_mods_chk(t, in, p, 2);
+    return st;
+}
+
 /* vdst, vsrc, attrN.c[, vsrc2] [high] / vdst, pNN, attrN.c */
 static int fmt_interp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p)
 {
     static const char chan[] = "xyzw";
     static const char *const param[] = {"p10", "p20", "p0"};
     int high = (in->src[0] >> 8) & 1;
-    if ((high && !p->high) || (in->neg & 1) || (in->abs & 1))
-        return -1;
     fmt_printf(f, " v%u, ", in->dst - SRC_VGPR0);
     if (p->kind == K_INTERP_MOV) {
-        if ((in->neg | in->abs) & 2)
-            return -1;
         if (in->src[1] < 3)
             fmt_puts(f, param[in->src[1]]);
         else
@@ -529,6 +566,19 @@ static int fmt_interp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in,
         fmt_puts(f, " high");
     put_clamp_omod(f, in);
     return 0;
+}
+
+/* Whether the destinations are registers LLVM decodes. */
+static int dsts_ok(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p, const isa_row_t *r)
+{
+    if (p->kind == K_VOPC)
+        return src_ok(t, in, in->sdst, OT_SREG64, RC_SREG64);
+    if (!r->ndst)
+        return 1;
+    if (p->dst_rc != RC_ANY ? !src_ok(t, in, in->dst, p->dst_t, p->dst_rc)
+                            : !isa_reg_ok(t, in->dst, isa_otype_dwords(p->dst_t)))
+        return 0;
+    return !p->sdst || src_ok(t, in, in->sdst, OT_SREG64, RC_SREG64);
 }
 
 static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p,
@@ -555,16 +605,36 @@ static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, c
     return 0;
 }
 
-/* Append a VOP3 instruction in LLVM's syntax; -1 if LLVM would not decode
- * it, ISA_FMT_UNPRINTABLE if it is valid but (gfx6/7) llvm-mc could not
- * assemble the text back to the same words. */
+/* Fields and operands of a decoded VOP3 word.  A gfx6/7 word llvm-mc
+ * cannot assemble back is valid whatever its operands (it runs; the
+ * formatter shows it as data). */
+isa_status_t isa_chk_vop3(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    const vop3_prof_t *p = prof_get(t->gen, in->op);
+    if (!p->exists || !unused_bits_clear(t, in, p))
+        return ISA_E_FIELD;
+    if (t->gen <= ISA_GFX7 && !old_asm_ok(t, in, p))
+        return ISA_OK;
+    if (p->kind == K_INTERP || p->kind == K_INTERP_MOV)
+        return interp_chk(t, in, p);
+    if (!dsts_ok(t, in, p, r))
+        return ISA_E_OPERAND;
+    for (unsigned i = 0; i < p->nsrc; i++) {
+        isa_status_t st = src_mods_chk(t, in, p, i);
+        if (st != ISA_OK)
+            return st;
+    }
+    return ISA_OK;
+}
+
+/* Append a checked VOP3 instruction in LLVM's syntax; ISA_FMT_UNPRINTABLE
+ * if (gfx6/7) llvm-mc could not assemble the text back to the same words. */
 int isa_fmt_vop3(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     const vop3_prof_t *p = prof_get(t->gen, in->op);
-    if (!p->exists || !unused_bits_clear(t, in, p))
-        return -1;
     if (t->gen <= ISA_GFX7 && !old_asm_ok(t, in, p))
         return ISA_FMT_UNPRINTABLE;   /* valid: it runs; LLVM cannot write it back */
     fmt_puts(f, r->name);

@@ -73,16 +73,26 @@ static int put_mix_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
-/* Append a VOP3P instruction in LLVM's syntax; -1 for fields LLVM fixes to 0. */
+/* Fields of absent sources and modifiers an op does not take are fixed to
+ * zero (op_sel_hi[2] is ignored); the sources are ones LLVM decodes. */
+isa_status_t isa_chk_vop3p(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    unsigned n = r->nsrc;
+    if ((n < 3 && (in->src[2] || (in->op_sel & 4))) || ((in->neg | in->neg_hi) & ~neg_mask(r)))
+        return ISA_E_FIELD;
+    for (unsigned i = 0; i < n; i++)
+        if (!isa_src_ok(t, in, in->src[i], r->src_t[i]))
+            return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
+/* Append a VOP3P instruction in LLVM's syntax. */
 int isa_fmt_vop3p(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     unsigned n = r->nsrc, all = (1u << n) - 1, mix = is_mix(r);
-    unsigned nm = neg_mask(r);
-    /* fields of absent sources are fixed to zero (op_sel_hi[2] is ignored) */
-    if ((n < 3 && (in->src[2] || (in->op_sel & 4))) || ((in->neg | in->neg_hi) & ~nm))
-        return -1;
     fmt_printf(f, "%s v%u", r->name, in->dst - SRC_VGPR0);
     for (unsigned i = 0; i < n; i++) {
         fmt_puts(f, ", ");
