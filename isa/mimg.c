@@ -11,19 +11,18 @@
  * the row's default width is printed.  On gfx6/gfx7 only words LLVM's
  * assembler can produce are accepted (ignored bits zero, vdata width
  * matching dmask and tfe, gather4 with one dmask bit). */
-#include <string.h>
 #include "isa/internal.h"
 
 /* Kinds of image instruction that change operands or widths. */
 static int is_atomic(const isa_row_t *r) { return (r->flags & ISA_F_ATOMIC) != 0; }
-static int is_gather4(const isa_row_t *r) { return strncmp(r->name, "image_gather4", 13) == 0; }
+static int is_gather4(const isa_row_t *r) { return (r->flags & ISA_F_GATHER4) != 0; }
 static int has_sampler(const isa_row_t *r, const isa_target_t *t) { return r->opc[t->gen] >= 0x20; }
 
 /* d16 exists for the formatted loads/stores, samples and gathers, not for
  * the packed (pck) forms, atomics, get_lod or get_resinfo. */
 static int allows_d16(const isa_row_t *r)
 {
-    return !is_atomic(r) && !strstr(r->name, "_pck") && strncmp(r->name, "image_get_", 10) != 0;
+    return !is_atomic(r) && !(r->flags & ISA_F_NO_D16);
 }
 
 /* Targets whose d16 data is packed two halves per register (gfx8.1+). */

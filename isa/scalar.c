@@ -6,7 +6,6 @@
  * ignored, a misaligned tuple is named by its aligned base, a literal with
  * the value of an inline constant prints as that constant -- except that
  * operands llvm-mc-15 refuses make the word invalid. */
-#include <string.h>
 #include "isa/internal.h"
 #include "isa/scalar_sym.h"
 

@@ -6,7 +6,6 @@
  * soffset = SGPR offset register when one is used (SMRD/SMEM imm=0, gfx9
  * soe=1), glc, soe, nv.  Rows are looked up in the SMEM opcode space; the
  * gfx6/gfx7 columns of smem.def hold SMRD opcodes. */
-#include <string.h>
 #include "isa/internal.h"
 
 /* How the operands of a row print. */
@@ -30,9 +29,9 @@ static unsigned mem_kind(unsigned op)
 }
 
 /* Width in dwords of the base: a buffer resource (4) or an address (2). */
-static unsigned base_width(const isa_row_t *r, unsigned op)
+static unsigned base_width(const isa_row_t *r)
 {
-    return strncmp(r->name, "s_buffer_", 9) == 0 || op == ISA_OP_S_ATC_PROBE_BUFFER ? 4 : 2;
+    return (r->flags & ISA_F_SBUF) ? 4 : 2;
 }
 
 /* Width in dwords of sdata: the wider of the data destination and source. */
@@ -128,7 +127,7 @@ isa_status_t isa_chk_smrd(const isa_target_t *t, const isa_inst_t *in)
             return ISA_E_FIELD;
         return k == M_NONE || mem_reg_ok(t, in->dst, 2, 1) ? ISA_OK : ISA_E_OPERAND;
     }
-    if (!mem_reg_ok(t, in->dst, data_width(r), 1) || !mem_reg_ok(t, in->src[0], base_width(r, in->op), 0))
+    if (!mem_reg_ok(t, in->dst, data_width(r), 1) || !mem_reg_ok(t, in->src[0], base_width(r), 0))
         return ISA_E_OPERAND;
     if (!in->imm && !in->has_lit && !isa_reg_ok(t, in->soffset, 1))
         return ISA_E_OPERAND;
@@ -139,7 +138,7 @@ int isa_fmt_smrd(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
-    unsigned k = mem_kind(in->op), dw = data_width(r), bw = base_width(r, in->op);
+    unsigned k = mem_kind(in->op), dw = data_width(r), bw = base_width(r);
     fmt_puts(f, r->name);
     if (k == M_NONE)
         return 0;
@@ -218,7 +217,7 @@ isa_status_t isa_chk_smem(const isa_target_t *t, const isa_inst_t *in)
     }
     if (k == M_DATA && !mem_reg_ok(t, in->dst, data_width(r), 1))
         return ISA_E_OPERAND;
-    if (!mem_reg_ok(t, in->src[0], base_width(r, in->op), 0))
+    if (!mem_reg_ok(t, in->src[0], base_width(r), 0))
         return ISA_E_OPERAND;
     if (!(in->imm && !in->soe) && !isa_reg_ok(t, in->soffset, 1))
         return ISA_E_OPERAND;
@@ -245,7 +244,7 @@ int isa_fmt_smem(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
             return -1;
         fmt_puts(f, ", ");
     }
-    if (mem_reg(f, t, in->src[0], base_width(r, in->op), 0))
+    if (mem_reg(f, t, in->src[0], base_width(r), 0))
         return -1;
     fmt_puts(f, ", ");
     if (in->imm && !in->soe) {

@@ -1,7 +1,6 @@
 /* valu_e32.c — the 32-bit VALU encodings VOP1, VOP2 and VOPC: decoders that
  * fill isa_inst_t, and formatters in LLVM's syntax (the "_e32" forms).
  * On gfx8/9 a src0 of 0xF9 / 0xFA selects SDWA / DPP, decoded elsewhere. */
-#include <string.h>
 #include "isa/internal.h"
 
 enum { SDWA_SRC0 = 0xF9, DPP_SRC0 = 0xFA };

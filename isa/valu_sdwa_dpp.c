@@ -8,42 +8,20 @@
  * v_clrexcp and v_swap_b32 decode that way).
  *
  * Which ops have these forms is derived from the row (family, signature) by
- * the rules in sdwa_ok()/dpp_ok(); the ops a rule cannot see are listed in
- * the exception table below. */
+ * the rules in sdwa_ok()/dpp_ok(); what a rule cannot see the rows carry
+ * as flags (below). */
 #include <string.h>
 #include "isa/internal.h"
 
 /* ---- per-op rules ------------------------------------------------------ */
 
-/* Exceptions to the rules, by mnemonic: what neither the signature nor the
- * row flags tell.  Found by probing llvm-mc-16 (gfx803, gfx900, gfx906).
- * (Ops LLVM never gives these forms carry ISA_F_NO_SDWA/ISA_F_NO_DPP in
- * their rows: v_readfirstlane_b32, v_swap_b32, v_madmk/v_madak.) */
-enum {
-    X_NO_EXT = 1,      /* neither SDWA nor DPP (relative addressing) */
-    X_FP_MODS = 2,     /* neg/abs modifiers on both sources although the
-                          operand type is untyped b32 */
-    X_NOP = 4,         /* SDWA and DPP forms without operands */
-};
-
-static const struct {
-    const char *name;
-    unsigned what;
-} exceptions[] = {
-    {"v_movreld_b32", X_NO_EXT},
-    {"v_movrels_b32", X_NO_EXT},
-    {"v_movrelsd_b32", X_NO_EXT},
-    {"v_cndmask_b32", X_FP_MODS},
-    {"v_nop", X_NOP},
-};
-
-static unsigned exception_of(const isa_row_t *r)
-{
-    for (size_t i = 0; i < sizeof exceptions / sizeof exceptions[0]; i++)
-        if (strcmp(r->name, exceptions[i].name) == 0)
-            return exceptions[i].what;
-    return 0;
-}
+/* Exceptions to the rules are row flags: ISA_F_FP_MODS (neg/abs on both
+ * sources although the operand type is untyped b32: v_cndmask) and
+ * ISA_F_EXT_NOP (SDWA and DPP forms without operands: v_nop).  Ops LLVM
+ * never gives these forms carry ISA_F_NO_SDWA/ISA_F_NO_DPP in their rows
+ * (v_readfirstlane_b32, v_swap_b32, v_madmk/v_madak, the relative
+ * addressing v_movrel*).  Found by probing llvm-mc-16 (gfx803, gfx900,
+ * gfx906). */
 
 static int is_float(unsigned ot)
 {
@@ -73,7 +51,7 @@ typedef struct {
     const isa_row_t *r;
     unsigned fam;          /* ISA_ENC_VOP1/VOP2/VOPC */
     unsigned nsrc;         /* sources shown: 1 (VOP1) or 2 */
-    unsigned x;            /* exception bits */
+    int fp_mods;           /* ISA_F_FP_MODS */
     int carry_out;         /* VOP2 writing vcc: ", vcc" after vdst */
     int carry_in;          /* VOP2 reading vcc: ", vcc" after src1 */
 } form_t;
@@ -108,8 +86,8 @@ static int find_form(const isa_target_t *t, uint32_t w0, form_t *fm, unsigned *o
     fm->r = isa_row(*op);
     if (fm->r->enc != fm->fam)
         return -1;
-    fm->x = exception_of(fm->r);
-    fm->nsrc = (fm->x & X_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
+    fm->fp_mods = (fm->r->flags & ISA_F_FP_MODS) != 0;
+    fm->nsrc = (fm->r->flags & ISA_F_EXT_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
     if (fm->fam == ISA_ENC_VOP2) {
         const isa_row_t *r = fm->r;
         fm->carry_out = r->ndst >= 2 || (r->flags & (ISA_F_VOP3B | ISA_F_WRITE_VCC));
@@ -118,12 +96,14 @@ static int find_form(const isa_target_t *t, uint32_t w0, form_t *fm, unsigned *o
     return 0;
 }
 
-/* Rules shared by both forms: the op has sources, no 64-bit or packed
- * operand, and no exception removing it. */
+/* Rules shared by both forms: the op has sources (or is v_nop), no 64-bit
+ * or packed operand. */
 static int ext_ok(const form_t *fm)
 {
     const isa_row_t *r = fm->r;
-    if (fm->nsrc == 0 || r->nsrc < fm->nsrc || (fm->x & X_NO_EXT))
+    if (r->flags & ISA_F_EXT_NOP)
+        return 1;
+    if (fm->nsrc == 0 || r->nsrc < fm->nsrc)
         return 0;
     if (r->ndst && bad_type(r->dst_t[0]))
         return 0;
@@ -140,7 +120,7 @@ static int sdwa_ok(const isa_target_t *t, const form_t *fm)
     /* gfx9 has no SDWA for the accumulating VOP2 ops (v_mac, v_fmac) */
     if (t->gen >= ISA_GFX9 && (fm->r->flags & ISA_F_READ_DST))
         return 0;
-    return (fm->x & X_NOP) || ext_ok(fm);
+    return ext_ok(fm);
 }
 
 static int dpp_ok(const form_t *fm)
@@ -148,7 +128,7 @@ static int dpp_ok(const form_t *fm)
     /* LLVM 16 has no VOPC DPP before gfx11 */
     if ((fm->r->flags & ISA_F_NO_DPP) || fm->fam == ISA_ENC_VOPC)
         return 0;
-    return (fm->x & X_NOP) || ext_ok(fm);
+    return ext_ok(fm);
 }
 
 /* Modifier kind of source i in the SDWA (dpp = 0) or DPP (dpp = 1) form.
@@ -159,10 +139,10 @@ static unsigned mod_kind(const form_t *fm, unsigned i, int dpp)
 {
     if (i >= fm->nsrc)
         return MOD_NONE;
-    int fp = (fm->x & X_FP_MODS) || is_float(fm->r->src_t[i]);
+    int fp = fm->fp_mods || is_float(fm->r->src_t[i]);
     if (!dpp)
         return fp ? MOD_FP : MOD_INT;
-    if (!(fm->x & X_FP_MODS) && !is_float(fm->r->src_t[0]))
+    if (!fm->fp_mods && !is_float(fm->r->src_t[0]))
         return MOD_NONE;
     return fp ? MOD_FP : MOD_DPP_INT;
 }

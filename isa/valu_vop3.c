@@ -2,10 +2,10 @@
  * for the VOP3-only instructions and for the e64 forms of VOP1/VOP2/VOPC.
  *
  * Which modifiers an instruction takes in this encoding (abs/neg/sext per
- * source, clamp, omod, op_sel) is not stored in the rows: it follows from
- * the operand types the way LLVM's instruction profiles derive it, plus a
- * short list of named exceptions (vop3_quirks below).  The result is cached
- * per generation and row. */
+ * source, clamp, omod, op_sel) follows from the operand types the way
+ * LLVM's instruction profiles derive it, plus the exceptions the rows carry
+ * as flags (ISA_F_INT_CLAMP, ISA_F_NO_OMOD, ISA_F_LANE ... in isa.h).
+ * The result is cached per generation and row. */
 #include <pthread.h>
 #include <string.h>
 #include "isa/internal.h"
@@ -49,57 +49,6 @@ typedef struct {
     uint8_t vcc_in, m0_in;  /* implicit vcc / m0 reads use the constant bus */
 } vop3_prof_t;
 
-/* Named exceptions to the derived profile. */
-enum {
-    Q_INT_CLAMP = 1 << 0,   /* gfx8/9: clamp on an integer op */
-    Q_NO_OMOD = 1 << 1,     /* no omod although the result is float-like */
-    Q_SGPR_DST = 1 << 2,    /* the destination is an SGPR */
-    Q_LANE = 1 << 3,        /* v_readlane/v_writelane operand classes */
-    Q_SRC2_VGPR = 1 << 4,   /* src2 must be a VGPR tuple */
-    Q_FP_MODS = 1 << 5,     /* abs/neg on the 32-bit sources (v_cndmask) */
-    Q_SRC0_VGPR = 1 << 6,   /* src0 must be a VGPR (v_movrels) */
-    Q_CLOBBER = 1 << 7,     /* vdst may not overlap a source (gfx6/7 assembler) */
-};
-
-static const struct {
-    const char *name;
-    unsigned q;
-} vop3_quirks[] = {
-    {"v_mad_i32_i24", Q_INT_CLAMP}, {"v_mad_u32_u24", Q_INT_CLAMP},
-    {"v_mul_i32_i24", Q_INT_CLAMP}, {"v_mul_u32_u24", Q_INT_CLAMP},
-    {"v_sad_u8", Q_INT_CLAMP}, {"v_sad_hi_u8", Q_INT_CLAMP}, {"v_sad_u16", Q_INT_CLAMP},
-    {"v_sad_u32", Q_INT_CLAMP}, {"v_msad_u8", Q_INT_CLAMP}, {"v_qsad_pk_u16_u8", Q_INT_CLAMP | Q_CLOBBER},
-    {"v_mqsad_pk_u16_u8", Q_INT_CLAMP | Q_CLOBBER},
-    {"v_mqsad_u32_u8", Q_INT_CLAMP | Q_SRC2_VGPR | Q_CLOBBER},
-    {"v_mad_u64_u32", Q_INT_CLAMP}, {"v_mad_i64_i32", Q_INT_CLAMP},
-    {"v_mad_u16", Q_INT_CLAMP}, {"v_mad_i16", Q_INT_CLAMP},
-    {"v_mad_legacy_u16", Q_INT_CLAMP}, {"v_mad_legacy_i16", Q_INT_CLAMP},
-    {"v_mad_u32_u16", Q_INT_CLAMP}, {"v_mad_i32_i16", Q_INT_CLAMP},
-    {"v_min3_i16", Q_INT_CLAMP}, {"v_min3_u16", Q_INT_CLAMP}, {"v_max3_i16", Q_INT_CLAMP},
-    {"v_max3_u16", Q_INT_CLAMP}, {"v_med3_i16", Q_INT_CLAMP}, {"v_med3_u16", Q_INT_CLAMP},
-    {"v_add_i32", Q_INT_CLAMP}, {"v_sub_i32", Q_INT_CLAMP},
-    {"v_add_i16", Q_INT_CLAMP}, {"v_sub_i16", Q_INT_CLAMP},
-    {"v_add_u16", Q_INT_CLAMP}, {"v_sub_u16", Q_INT_CLAMP}, {"v_subrev_u16", Q_INT_CLAMP},
-    {"v_add_u32", Q_INT_CLAMP}, {"v_sub_u32", Q_INT_CLAMP}, {"v_subrev_u32", Q_INT_CLAMP},
-    {"v_add_co_u32", Q_INT_CLAMP}, {"v_sub_co_u32", Q_INT_CLAMP},
-    {"v_subrev_co_u32", Q_INT_CLAMP}, {"v_addc_co_u32", Q_INT_CLAMP},
-    {"v_subb_co_u32", Q_INT_CLAMP}, {"v_subbrev_co_u32", Q_INT_CLAMP},
-    {"v_addc_u32", Q_INT_CLAMP}, {"v_subb_u32", Q_INT_CLAMP}, {"v_subbrev_u32", Q_INT_CLAMP},
-    {"v_cvt_rpi_i32_f32", Q_NO_OMOD}, {"v_cvt_flr_i32_f32", Q_NO_OMOD},
-    {"v_frexp_exp_i32_f32", Q_NO_OMOD},
-    {"v_cndmask_b32", Q_FP_MODS},
-    {"v_movrels_b32", Q_SRC0_VGPR}, {"v_movrelsd_b32", Q_SRC0_VGPR},
-    {"v_readlane_b32", Q_SGPR_DST | Q_LANE}, {"v_writelane_b32", Q_LANE},
-};
-
-static unsigned quirks_of(const char *name)
-{
-    for (size_t i = 0; i < sizeof vop3_quirks / sizeof vop3_quirks[0]; i++)
-        if (strcmp(vop3_quirks[i].name, name) == 0)
-            return vop3_quirks[i].q;
-    return 0;
-}
-
 static int is_float(unsigned t)
 {
     return t == OT_F16 || t == OT_F32 || t == OT_F64 || t == OT_V2F16;
@@ -110,15 +59,10 @@ static int is_16bit(unsigned t)
     return t == OT_B16 || t == OT_I16 || t == OT_U16 || t == OT_F16;
 }
 
-static int starts_with(const char *s, const char *p)
-{
-    return strncmp(s, p, strlen(p)) == 0;
-}
-
 /* Operand layout of the interpolation ops in VOP3 (gfx8/9). */
 static void prof_interp(vop3_prof_t *p, const isa_row_t *r)
 {
-    p->e64 = strstr(r->name, "_f32") != NULL;   /* p1/p2/mov_f32 also exist as VINTRP */
+    p->e64 = (r->flags & ISA_F_E64_NAME) != 0;   /* p1/p2/mov_f32 also exist as VINTRP */
     p->dst_t = r->dst_t[0];
     if (r->nsrc == 0) {
         p->kind = K_INTERP_MOV;
@@ -142,14 +86,14 @@ static void prof_interp(vop3_prof_t *p, const isa_row_t *r)
 
 /* Clamp: float results/sources (float compares only on gfx8/9), plus the
  * integer ops LLVM gives a clamp bit on gfx8/9. */
-static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned q, int any_fsrc)
+static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, uint64_t q, int any_fsrc)
 {
     if (gen <= ISA_GFX7) {
         if (p->kind == K_VOPC || p->sdst)
             return 0;   /* VOP3b has no clamp bit on gfx6/7 */
         return r->ndst && is_float(r->dst_t[0]);
     }
-    if (q & Q_INT_CLAMP)
+    if (q & ISA_F_INT_CLAMP)
         return 1;
     if (p->kind == K_VOPC)
         return r->nsrc == 2 && is_float(r->src_t[0]) && is_float(r->src_t[1]);
@@ -158,7 +102,7 @@ static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, un
 
 /* Sources: types, register classes and abs/neg use; returns whether any
  * source is a float. */
-static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned fam, unsigned q)
+static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned fam, uint64_t q)
 {
     p->nsrc = r->nsrc;
     int any_fsrc = 0;
@@ -172,23 +116,23 @@ static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned 
         p->src_t[2] = OT_SREG64;
         p->rc[2] = RC_SREG64_XEXEC;
     }
-    if (q & Q_LANE) {
-        p->rc[0] = (q & Q_SGPR_DST) ? RC_VGPR_LDS : RC_SREG32;
+    if (q & ISA_F_LANE) {
+        p->rc[0] = (q & ISA_F_SGPR_DST) ? RC_VGPR_LDS : RC_SREG32;
         p->rc[1] = RC_SREG32;
     }
-    if (q & Q_SRC2_VGPR)
+    if (q & ISA_F_SRC2_VGPR)
         p->rc[2] = RC_VGPR;
-    if (q & Q_SRC0_VGPR)
+    if (q & ISA_F_SRC0_VGPR)
         p->rc[0] = RC_VGPR;
     int is16 = 0;
     for (unsigned i = 0; i < p->nsrc; i++)
         is16 |= is_16bit(p->src_t[i]);
     /* gfx9's new 16-bit VOP3 ops take op_sel; the renamed gfx8 ones do not */
-    p->opsel = gen >= ISA_GFX9 && fam == ISA_ENC_VOP3 && is16 && !strstr(r->name, "legacy");
+    p->opsel = gen >= ISA_GFX9 && fam == ISA_ENC_VOP3 && is16 && !(r->flags & ISA_F_NO_OPSEL);
     for (unsigned i = 0; i < p->nsrc; i++) {
         if (p->rc[i] != RC_ANY && p->rc[i] != RC_VGPR)
             continue;
-        if (is_float(p->src_t[i]) || ((q & Q_FP_MODS) && p->src_t[i] != OT_SREG64))
+        if (is_float(p->src_t[i]) || ((q & ISA_F_FP_MODS) && p->src_t[i] != OT_SREG64))
             p->mods[i] = MOD_FP;
         else if (p->opsel)
             p->mods[i] = MOD_IGN;
@@ -202,7 +146,7 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
 {
     unsigned opc = (unsigned)r->opc[gen];
     unsigned fam = isa_valu_family(gen, opc);
-    unsigned q = quirks_of(r->name);
+    uint64_t q = r->flags;
     memset(p, 0, sizeof *p);
     p->ready = 1;
     if (r->opc[gen] == ISA_NA || (fam != ISA_ENC_VOP3 && (r->flags & ISA_F_NO_E64)))
@@ -210,24 +154,24 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
     p->exists = 1;
     /* LLVM drops _e64 for operand-less ops; gfx6/7 text keeps it to re-assemble as VOP3 */
     p->e64 = fam != ISA_ENC_VOP3 && (r->ndst || r->nsrc || gen <= ISA_GFX7);
-    if (starts_with(r->name, "v_interp_")) {
+    if (r->flags & ISA_F_INTERP) {
         prof_interp(p, r);
         return;
     }
     p->kind = fam == ISA_ENC_VOPC ? K_VOPC : K_NORMAL;
     p->sdst = (r->flags & ISA_F_VOP3B) != 0;
     p->dst_t = r->ndst ? r->dst_t[0] : OT_NONE;
-    if (q & Q_SGPR_DST)
+    if (q & ISA_F_SGPR_DST)
         p->dst_rc = RC_SREG32_DST;
     int any_fsrc = prof_srcs(p, r, gen, fam, q);
     p->clamp = (uint8_t)prof_clamp(p, r, gen, q, any_fsrc);
-    p->clobber = (q & Q_CLOBBER) != 0;
-    p->rev = strstr(r->name, "rev_") && !strstr(r->name, "bfrev");
+    p->clobber = (q & ISA_F_CLOBBER) != 0;
+    p->rev = (r->flags & ISA_F_REV) != 0;
     p->vcc_in = fam == ISA_ENC_VOP3 && (r->flags & ISA_F_READ_VCC);
     p->m0_in = (r->flags & ISA_F_READ_M0) != 0;
     /* omod: float results, and one-source ops reading a float */
     int dst_f = r->ndst && is_float(r->dst_t[0]);
-    p->omod = p->kind != K_VOPC && !(q & Q_NO_OMOD) &&
+    p->omod = p->kind != K_VOPC && !(q & ISA_F_NO_OMOD) &&
               (dst_f || (r->nsrc == 1 && is_float(r->src_t[0])));
 }
 
