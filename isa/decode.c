@@ -51,33 +51,35 @@ unsigned isa_classify(unsigned gen, uint32_t w0)
 }
 
 typedef isa_status_t (*dec_fn)(const isa_target_t *, const uint32_t *, size_t, isa_inst_t *);
+typedef isa_status_t (*chk_fn)(const isa_target_t *, const isa_inst_t *);
 typedef int (*fmt_fn)(isa_fmt_t *, const isa_target_t *, const isa_inst_t *, uint64_t);
 
 static const struct {
     dec_fn dec;
+    chk_fn chk;
     fmt_fn fmt;
 } family[ISA_ENC_COUNT] = {
-    [ISA_ENC_SOP1] = {isa_dec_sop1, isa_fmt_sop1},
-    [ISA_ENC_SOP2] = {isa_dec_sop2, isa_fmt_sop2},
-    [ISA_ENC_SOPK] = {isa_dec_sopk, isa_fmt_sopk},
-    [ISA_ENC_SOPC] = {isa_dec_sopc, isa_fmt_sopc},
-    [ISA_ENC_SOPP] = {isa_dec_sopp, isa_fmt_sopp},
-    [ISA_ENC_SMRD] = {isa_dec_smrd, isa_fmt_smrd},
-    [ISA_ENC_SMEM] = {isa_dec_smem, isa_fmt_smem},
-    [ISA_ENC_VOP1] = {isa_dec_vop1, isa_fmt_vop1},
-    [ISA_ENC_VOP2] = {isa_dec_vop2, isa_fmt_vop2},
-    [ISA_ENC_VOPC] = {isa_dec_vopc, isa_fmt_vopc},
-    [ISA_ENC_VOP3] = {isa_dec_vop3, isa_fmt_vop3},
-    [ISA_ENC_VOP3P] = {isa_dec_vop3p, isa_fmt_vop3p},
-    [ISA_ENC_SDWA] = {isa_dec_sdwa, isa_fmt_sdwa},
-    [ISA_ENC_DPP] = {isa_dec_dpp, isa_fmt_dpp},
-    [ISA_ENC_VINTRP] = {isa_dec_vintrp, isa_fmt_vintrp},
-    [ISA_ENC_DS] = {isa_dec_ds, isa_fmt_ds},
-    [ISA_ENC_MUBUF] = {isa_dec_mubuf, isa_fmt_mubuf},
-    [ISA_ENC_MTBUF] = {isa_dec_mtbuf, isa_fmt_mtbuf},
-    [ISA_ENC_MIMG] = {isa_dec_mimg, isa_fmt_mimg},
-    [ISA_ENC_FLAT] = {isa_dec_flat, isa_fmt_flat},
-    [ISA_ENC_EXP] = {isa_dec_exp, isa_fmt_exp},
+    [ISA_ENC_SOP1] = {isa_dec_sop1, isa_chk_sop1, isa_fmt_sop1},
+    [ISA_ENC_SOP2] = {isa_dec_sop2, isa_chk_sop2, isa_fmt_sop2},
+    [ISA_ENC_SOPK] = {isa_dec_sopk, isa_chk_sopk, isa_fmt_sopk},
+    [ISA_ENC_SOPC] = {isa_dec_sopc, isa_chk_sopc, isa_fmt_sopc},
+    [ISA_ENC_SOPP] = {isa_dec_sopp, isa_chk_sopp, isa_fmt_sopp},
+    [ISA_ENC_SMRD] = {isa_dec_smrd, isa_chk_smrd, isa_fmt_smrd},
+    [ISA_ENC_SMEM] = {isa_dec_smem, isa_chk_smem, isa_fmt_smem},
+    [ISA_ENC_VOP1] = {isa_dec_vop1, isa_chk_vop1, isa_fmt_vop1},
+    [ISA_ENC_VOP2] = {isa_dec_vop2, isa_chk_vop2, isa_fmt_vop2},
+    [ISA_ENC_VOPC] = {isa_dec_vopc, isa_chk_vopc, isa_fmt_vopc},
+    [ISA_ENC_VOP3] = {isa_dec_vop3, isa_chk_vop3, isa_fmt_vop3},
+    [ISA_ENC_VOP3P] = {isa_dec_vop3p, isa_chk_vop3p, isa_fmt_vop3p},
+    [ISA_ENC_SDWA] = {isa_dec_sdwa, isa_chk_sdwa, isa_fmt_sdwa},
+    [ISA_ENC_DPP] = {isa_dec_dpp, isa_chk_dpp, isa_fmt_dpp},
+    [ISA_ENC_VINTRP] = {isa_dec_vintrp, isa_chk_vintrp, isa_fmt_vintrp},
+    [ISA_ENC_DS] = {isa_dec_ds, isa_chk_ds, isa_fmt_ds},
+    [ISA_ENC_MUBUF] = {isa_dec_mubuf, isa_chk_mubuf, isa_fmt_mubuf},
+    [ISA_ENC_MTBUF] = {isa_dec_mtbuf, isa_chk_mtbuf, isa_fmt_mtbuf},
+    [ISA_ENC_MIMG] = {isa_dec_mimg, isa_chk_mimg, isa_fmt_mimg},
+    [ISA_ENC_FLAT] = {isa_dec_flat, isa_chk_flat, isa_fmt_flat},
+    [ISA_ENC_EXP] = {isa_dec_exp, isa_chk_exp, isa_fmt_exp},
 };
 
 static void set_invalid(isa_inst_t *out, const uint32_t *w, size_t n)
@@ -125,14 +127,12 @@ isa_status_t isa_decode(const isa_target_t *t, const uint32_t *w, size_t n, isa_
         return invalid(out, w, n, ISA_E_OPCODE);
     if (st != ISA_OK)
         return invalid(out, w, n, ISA_E_FIELD);
-    /* operands LLVM does not decode make the word invalid (the family
-     * formatters know them); an instruction LLVM only cannot print or
-     * assemble back stays valid and runs (isa_format shows it as data) */
-    char tmp[256];
-    isa_fmt_t f = {tmp, sizeof tmp, 0};
-    int fr = family[out->enc].fmt ? family[out->enc].fmt(&f, t, out, 0) : -1;
-    if (fr < 0 && fr != ISA_FMT_UNPRINTABLE)
-        return invalid(out, w, n, ISA_E_OPERAND);
+    /* operands and fields the instruction does not take make the word
+     * invalid; an instruction LLVM only cannot print or assemble back stays
+     * valid and runs (isa_format shows it as data) */
+    st = family[out->enc].chk(t, out);
+    if (st != ISA_OK)
+        return invalid(out, w, n, st);
     return ISA_OK;
 }
 
@@ -141,11 +141,14 @@ int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc, char *b
     isa_fmt_t f = {buf, buflen, 0};
     if (buflen)
         buf[0] = 0;
-    if (in->op >= ISA_OP_COUNT || in->enc >= ISA_ENC_COUNT || !family[in->enc].fmt ||
-        family[in->enc].fmt(&f, t, in, pc) < 0) {
+    int r = -1;
+    if (in->op < ISA_OP_COUNT && in->enc < ISA_ENC_COUNT && family[in->enc].fmt &&
+        family[in->enc].chk(t, in) == ISA_OK)
+        r = family[in->enc].fmt(&f, t, in, pc);
+    if (r < 0) {
         if (buflen)
             snprintf(buf, buflen, ".long 0x%08x", in->w[0]);
-        return -1;
+        return r == ISA_FMT_UNPRINTABLE ? ISA_FMT_UNPRINTABLE : -1;
     }
     return (int)f.len;
 }

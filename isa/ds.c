@@ -132,6 +132,18 @@ static void fmt_swizzle(isa_fmt_t *f, unsigned imm)
     }
 }
 
+/* The data and address registers are VGPR tuples inside v0..v255. */
+isa_status_t isa_chk_ds(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (r->ndst && !isa_reg_ok(t, in->dst, isa_otype_dwords(r->dst_t[0])))
+        return ISA_E_OPERAND;
+    for (unsigned i = 0; i < r->nsrc; i++)
+        if (!isa_reg_ok(t, in->src[i], isa_otype_dwords(r->src_t[i])))
+            return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
 /* DS text: "name vdst, addr, data0, data1 [offset:N | offset0:N offset1:N]
  * [gds]" with the operands the row has. */
 int isa_fmt_ds(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)

@@ -8,9 +8,16 @@
  * with vsrc0/vsrc1). */
 #include "isa/internal.h"
 
-/* Append the name of export target tgt; returns 0, or -1 (after printing
- * LLVM's invalid_target_N) when the target has no name. */
-static int fmt_target(isa_fmt_t *f, unsigned tgt)
+/* Whether export target tgt has a name (mrt0-7, mrtz, null, pos0-3,
+ * param0-31). */
+static int exp_target_named(unsigned tgt)
+{
+    return tgt <= 9 || (tgt >= 12 && tgt <= 15) || (tgt >= 32 && tgt <= 63);
+}
+
+/* Append the name of export target tgt, LLVM's invalid_target_N when it
+ * has none. */
+static void fmt_target(isa_fmt_t *f, unsigned tgt)
 {
     if (tgt <= 7)
         fmt_printf(f, "mrt%u", tgt);
@@ -22,11 +29,8 @@ static int fmt_target(isa_fmt_t *f, unsigned tgt)
         fmt_printf(f, "pos%u", tgt - 12);
     else if (tgt >= 32 && tgt <= 63)
         fmt_printf(f, "param%u", tgt - 32);
-    else {
+    else
         fmt_printf(f, "invalid_target_%u", tgt);
-        return -1;
-    }
-    return 0;
 }
 
 /* Whether a gfx6/gfx7 word is exactly what the assembler produces for the
@@ -76,13 +80,24 @@ isa_status_t isa_dec_exp(const isa_target_t *t, const uint32_t *w, size_t n, isa
     return ISA_OK;
 }
 
-/* Append the export in LLVM syntax; -1 if it cannot be printed (gfx6/7 unnamed target, bad register). */
+/* gfx6/7: llvm-mc-15 cannot write an unnamed target; the enabled sources
+ * are VGPRs. */
+isa_status_t isa_chk_exp(const isa_target_t *t, const isa_inst_t *in)
+{
+    if (t->gen <= ISA_GFX7 && !exp_target_named(in->tgt))
+        return ISA_E_FIELD;
+    for (unsigned i = 0; i < 4; i++)
+        if ((in->en & (1u << i)) && !isa_reg_ok(t, in->src[in->compr ? i / 2 : i], 1))
+            return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
+/* Append the export in LLVM syntax. */
 int isa_fmt_exp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     fmt_puts(f, "exp ");
-    if (fmt_target(f, in->tgt) && t->gen <= ISA_GFX7)
-        return -1;
+    fmt_target(f, in->tgt);
     for (unsigned i = 0; i < 4; i++) {
         /* compressed exports print the lane pairs as src0, src0, src1, src1 */
         unsigned s = in->compr ? i / 2 : i;

@@ -84,18 +84,37 @@ isa_status_t isa_dec_flat(const isa_target_t *t, const uint32_t *w, size_t n, is
     return ISA_OK;
 }
 
+/* The width of the address operand (0: "off"). */
+static unsigned addr_dwords(const isa_inst_t *in)
+{
+    if (in->seg == SEG_SCRATCH)
+        return in->saddr != SADDR_OFF ? 0 : 1;
+    return in->seg == SEG_GLOBAL && in->saddr != SADDR_OFF ? 1 : 2;
+}
+
+/* Whether the SGPR base / offset names registers LLVM decodes: an odd
+ * special register (flat_scratch_hi, ...) is no pair. */
+static int saddr_ok(const isa_target_t *t, const isa_inst_t *in)
+{
+    unsigned v = in->saddr;
+    if (v == SADDR_OFF)
+        return 1;
+    if (in->seg == SEG_SCRATCH)
+        return isa_reg_ok(t, v, 1);
+    if (v == SRC_M0 + 1)
+        return 1;
+    return !(v >= SRC_FLAT_SCR_LO && v <= SRC_VCC_HI && (v & 1)) && isa_reg_ok(t, v, 2);
+}
+
 /* The address operand: a VGPR pair, a single VGPR (with an SGPR base, or
  * SCRATCH), or "off" (SCRATCH with an SGPR offset). */
 static int fmt_addr(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
 {
-    if (in->seg == SEG_SCRATCH) {
-        if (in->saddr != SADDR_OFF) {
-            fmt_puts(f, "off");
-            return 0;
-        }
-        return fmt_reg(f, t, SRC_VGPR0 + in->vaddr, 1);
+    unsigned width = addr_dwords(in);
+    if (!width) {
+        fmt_puts(f, "off");
+        return 0;
     }
-    unsigned width = in->seg == SEG_GLOBAL && in->saddr != SADDR_OFF ? 1 : 2;
     return fmt_reg(f, t, SRC_VGPR0 + in->vaddr, width);
 }
 
@@ -116,9 +135,7 @@ static int fmt_saddr(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
         fmt_puts(f, "null");
         return 0;
     }
-    if (v >= SRC_FLAT_SCR_LO && v <= SRC_VCC_HI && (v & 1))
-        return -1;
-    return fmt_reg(f, t, v, 2);
+    return saddr_ok(t, in) ? fmt_reg(f, t, v, 2) : -1;
 }
 
 static void fmt_mods(isa_fmt_t *f, const isa_inst_t *in)
@@ -133,7 +150,20 @@ static void fmt_mods(isa_fmt_t *f, const isa_inst_t *in)
         fmt_puts(f, " lds");
 }
 
-/* Append the FLAT/GLOBAL/SCRATCH instruction in LLVM syntax; -1 if an operand cannot be named. */
+/* Whether the registers are ones LLVM decodes. */
+isa_status_t isa_chk_flat(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    unsigned aw = addr_dwords(in);
+    if ((uses_vdst(r, in) && !isa_reg_ok(t, in->dst, isa_otype_dwords(r->dst_t[0]))) ||
+        (aw && !isa_reg_ok(t, SRC_VGPR0 + in->vaddr, aw)) ||
+        (uses_vdata(r) && !isa_reg_ok(t, SRC_VGPR0 + in->vdata, isa_otype_dwords(r->src_t[0]))) ||
+        (in->seg != SEG_FLAT && !saddr_ok(t, in)))
+        return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
+/* Append the FLAT/GLOBAL/SCRATCH instruction in LLVM syntax. */
 int isa_fmt_flat(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

@@ -93,53 +93,60 @@ static unsigned sreg_align(unsigned width)
     return width >= 4 ? 4 : width == 2 ? 2 : 1;
 }
 
+int isa_reg_ok(const isa_target_t *t, unsigned v, unsigned width)
+{
+    if (width == 0)
+        width = 1;
+    if (v >= SRC_VGPR0)
+        return v - SRC_VGPR0 + width <= 256;
+    unsigned a = sreg_align(width);
+    if (v < num_sgpr_enc(t->gen))
+        /* LLVM's tuples may run past the last encodable SGPR into s105 */
+        return v - v % a + width <= (t->gen <= ISA_GFX7 ? 104u : 106u);
+    unsigned tb = ttmp_base(t);
+    if (v >= tb && v <= 123) {
+        unsigned n = v - tb;
+        /* LLVM has ttmp tuples up to ttmp15 from gfx8 on */
+        return n - n % a + width <= (t->gen >= ISA_GFX8 ? 16u : 12u);
+    }
+    if (width == 1)
+        return isa_sreg32_name(t, v) != NULL;
+    return width == 2 && (v % 2 == 0 || v == 125) && special64(t, v) != NULL;
+}
+
 int fmt_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
 {
     if (width == 0)
         width = 1;
+    if (!isa_reg_ok(t, v, width))
+        return -1;
     if (v >= SRC_VGPR0) {
         unsigned n = v - SRC_VGPR0;
-        if (n + width > 256)
-            return -1;
         if (width == 1)
             fmt_printf(f, "v%u", n);
         else
             fmt_printf(f, "v[%u:%u]", n, n + width - 1);
         return 0;
     }
+    unsigned a = sreg_align(width), tb = ttmp_base(t);
     if (v < num_sgpr_enc(t->gen)) {
-        unsigned a = sreg_align(width);
         v -= v % a;
-        /* LLVM's tuples may run past the last encodable SGPR into s105 */
-        if (v + width > (t->gen <= ISA_GFX7 ? 104u : 106u))
-            return -1;
         if (width == 1)
             fmt_printf(f, "s%u", v);
         else
             fmt_printf(f, "s[%u:%u]", v, v + width - 1);
         return 0;
     }
-    unsigned tb = ttmp_base(t);
     if (v >= tb && v <= 123) {
-        unsigned a = sreg_align(width), n = v - tb;
+        unsigned n = v - tb;
         n -= n % a;
-        /* LLVM has ttmp tuples up to ttmp15 from gfx8 on */
-        if (n + width > (t->gen >= ISA_GFX8 ? 16u : 12u))
-            return -1;
         if (width == 1)
             fmt_printf(f, "ttmp%u", n);
         else
             fmt_printf(f, "ttmp[%u:%u]", n, n + width - 1);
         return 0;
     }
-    const char *s = NULL;
-    if (width == 1)
-        s = isa_sreg32_name(t, v);
-    else if (width == 2 && (v % 2 == 0 || v == 125))
-        s = special64(t, v);
-    if (!s)
-        return -1;
-    fmt_puts(f, s);
+    fmt_puts(f, width == 1 ? isa_sreg32_name(t, v) : special64(t, v));
     return 0;
 }
 
@@ -174,14 +181,14 @@ uint64_t isa_inline_value(unsigned v, unsigned ot)
     return f32[i];
 }
 
-/* Print an immediate the way LLVM's printImmediate16/32/64 do: a 16-bit
- * operand prints its low half as an integer or in hex, and a float name
- * only when the whole value is that half (a literal with high bits set
- * never prints as one); integer 16-bit operands never print a float name
- * (LLVM's printImmediateInt16). */
-static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsigned ot)
+/* LLVM's printImmediate16/32/64: a 16-bit operand prints its low half as
+ * an integer or in hex, and a float name only when the whole value is that
+ * half (a literal with high bits set never prints as one); integer 16-bit
+ * operands never print a float name (LLVM's printImmediateInt16).  Which
+ * float name bits print as: 0..7 the constants 0.5..-4.0 (240..247), 8
+ * 1/(2pi), -1 none (an integer or hex).  *val gets the value printed. */
+static int imm_float_name(const isa_target_t *t, uint64_t bits, unsigned ot, uint64_t *val)
 {
-    static const char *names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
     unsigned dw = isa_otype_dwords(ot);
     int is16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16 || ot == OT_F16 || ot == OT_V2F16 ||
                ot == OT_V2I16 || ot == OT_V2B16;
@@ -192,29 +199,65 @@ static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsign
         int16 = 1;
         bits &= 0xffff;
     }
+    *val = bits;
     int64_t s = dw == 2 ? (int64_t)bits : is16 ? (int16_t)bits : (int32_t)bits;
-    if (s >= -16 && s <= 64) {
-        fmt_printf(f, "%lld", (long long)s);
-        return;
-    }
+    if (s >= -16 && s <= 64)
+        return -1;
     for (unsigned i = 0; i < 8 && !int16; i++)
-        if (isa_inline_value(240 + i, ot) == bits) {
-            fmt_puts(f, names[i]);
-            return;
-        }
-    if (t->gen >= ISA_GFX8 && !int16 && isa_inline_value(SRC_INV_2PI, ot) == bits) {
+        if (isa_inline_value(240 + i, ot) == bits)
+            return (int)i;
+    if (t->gen >= ISA_GFX8 && !int16 && isa_inline_value(SRC_INV_2PI, ot) == bits)
+        return 8;
+    return -1;
+}
+
+int isa_imm_prints_float(const isa_target_t *t, uint64_t bits, unsigned ot)
+{
+    uint64_t v;
+    return imm_float_name(t, bits, ot, &v) >= 0;
+}
+
+/* Print an immediate the way LLVM does (see imm_float_name). */
+static void print_imm(isa_fmt_t *f, const isa_target_t *t, uint64_t bits, unsigned ot)
+{
+    static const char *names[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
+    unsigned dw = isa_otype_dwords(ot);
+    int is16 = ot == OT_B16 || ot == OT_I16 || ot == OT_U16 || ot == OT_F16 || ot == OT_V2F16 ||
+               ot == OT_V2I16 || ot == OT_V2B16;
+    int k = imm_float_name(t, bits, ot, &bits);
+    int64_t s = dw == 2 ? (int64_t)bits : is16 ? (int16_t)bits : (int32_t)bits;
+    if (k == 8)
         fmt_puts(f, dw == 2 ? "0.15915494309189532" : "0.15915494");
-        return;
-    }
-    fmt_printf(f, "0x%llx", (unsigned long long)bits);
+    else if (k >= 0)
+        fmt_puts(f, names[k]);
+    else if (s >= -16 && s <= 64)
+        fmt_printf(f, "%lld", (long long)s);
+    else
+        fmt_printf(f, "0x%llx", (unsigned long long)bits);
+}
+
+int isa_src_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot)
+{
+    unsigned dw = isa_otype_dwords(ot);
+    if (v == SRC_LITERAL)
+        return in->has_lit;
+    if (isa_is_inline(t, v))
+        return 1;
+    if (v >= 235 && v <= 239)
+        return t->gen >= ISA_GFX8;
+    if (v == SRC_LDS_DIRECT)
+        return dw != 2;
+    if (v >= SRC_VCCZ && v <= SRC_SCC)
+        return 1;
+    return isa_reg_ok(t, v, dw ? dw : 1);
 }
 
 int fmt_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot)
 {
     unsigned dw = isa_otype_dwords(ot);
+    if (!isa_src_ok(t, in, v, ot))
+        return -1;
     if (v == SRC_LITERAL) {
-        if (!in->has_lit)
-            return -1;
         /* a 32-bit literal in a 64-bit operand is zero-extended */
         print_imm(f, t, in->literal, ot == OT_SREG64 ? OT_B64 : ot);
         return 0;
@@ -223,10 +266,6 @@ int fmt_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned 
         print_imm(f, t, isa_inline_value(v, ot), ot);
         return 0;
     }
-    if (v >= 235 && v <= 239 && t->gen < ISA_GFX8)
-        return -1;
-    if (v == SRC_LDS_DIRECT && dw == 2)
-        return -1;
     switch (v) {
     case 235: fmt_puts(f, "src_shared_base"); return 0;
     case 236: fmt_puts(f, "src_shared_limit"); return 0;
@@ -239,8 +278,6 @@ int fmt_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned 
     case SRC_LDS_DIRECT: fmt_puts(f, "src_lds_direct"); return 0;
     default: break;
     }
-    if (v > 255 && v < SRC_VGPR0)
-        return -1;
     return fmt_reg(f, t, v, dw ? dw : 1);
 }
 

@@ -35,17 +35,23 @@ typedef struct {
     size_t cap, len;
 } isa_fmt_t;
 
-/* What a family formatter returns for a valid instruction that LLVM
- * cannot print (gfx6/7: llvm-mc-15 would not assemble the text back to the
- * same words): isa_decode accepts it, isa_format shows it as data. */
-enum { ISA_FMT_UNPRINTABLE = -2 };
-
 /* Append a string / formatted text (always NUL-terminated, truncating). */
 void fmt_puts(isa_fmt_t *f, const char *s);
 void fmt_printf(isa_fmt_t *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Append ", " before every operand but the first (tracks f->len > mark). */
 void fmt_sep(isa_fmt_t *f, size_t mark);
 
+/* Whether v (0..255 scalar encoding, 256+n VGPR n) names a register of
+ * width dwords as LLVM decodes it (a misaligned scalar tuple names its
+ * aligned base).  fmt_reg prints exactly these. */
+int isa_reg_ok(const isa_target_t *t, unsigned v, unsigned width);
+/* Whether v is a source operand of type ot LLVM decodes: a register, an
+ * inline constant, a literal that is there, a src_* value of the target.
+ * fmt_src prints exactly these. */
+int isa_src_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot);
+/* Whether immediate bits of operand type ot print as a float name
+ * ("0.5", "0.15915494"). */
+int isa_imm_prints_float(const isa_target_t *t, uint64_t bits, unsigned ot);
 /* Append a register operand encoded as v (0..255 scalar encoding, 256+n
  * VGPR n) of width dwords; returns 0, or -1 if v is not a register that can
  * be named at that width (the caller then treats the instruction as
@@ -59,12 +65,17 @@ int isa_is_inline(const isa_target_t *t, unsigned v);
 /* Append a 32-bit immediate as LLVM prints a non-inline literal ("0x1234"). */
 void fmt_hex(isa_fmt_t *f, uint32_t v);
 
-/* ---- per-family decoders (dec_*.c) and formatters (fmt_*.c) ----
+/* ---- per-family decoders, checkers and formatters ----
  * A decoder fills *out from w[0..n) (op = ISA_OP_COUNT if invalid).
- * A formatter appends the instruction text; returns -1 if the encoding
- * turns out to be unprintable (reported as invalid). */
+ * A checker says whether the operands and fields of a decoded instruction
+ * are ones the instruction takes (ISA_OK, ISA_E_OPERAND, ISA_E_FIELD);
+ * isa_decode calls it after the decoder, isa_format before the formatter.
+ * A formatter appends the text of a checked instruction; it returns
+ * ISA_FMT_UNPRINTABLE for one LLVM cannot print, never -1 for a checked
+ * one. */
 #define ISA_FAMILY_FUNCS(fam) \
     isa_status_t isa_dec_##fam(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out); \
+    isa_status_t isa_chk_##fam(const isa_target_t *t, const isa_inst_t *in); \
     int isa_fmt_##fam(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc);
 
 ISA_FAMILY_FUNCS(sop1)

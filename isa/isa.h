@@ -108,6 +108,29 @@ enum {
     ISA_F_READ_DST = 1u << 22,  /* VALU: the destination is also a source (v_mac, v_writelane) */
 };
 
+/* Row flags an encoding's decoder and formatter need that neither the
+ * signature nor the flags above tell (found by probing LLVM); 64-bit. */
+#define ISA_F_BIT(n) ((uint64_t)1 << (n))
+#define ISA_F_INT_CLAMP ISA_F_BIT(23)  /* VALU gfx8/9: a clamp bit on an integer op (VOP3) */
+#define ISA_F_NO_OMOD   ISA_F_BIT(24)  /* VALU: no omod although the result is float-like (VOP3) */
+#define ISA_F_SGPR_DST  ISA_F_BIT(25)  /* VALU: the VOP3 destination is an SGPR (v_readlane) */
+#define ISA_F_LANE      ISA_F_BIT(26)  /* VALU: lane-op operand classes in VOP3 (v_readlane/v_writelane) */
+#define ISA_F_SRC2_VGPR ISA_F_BIT(27)  /* VALU: src2 must be a VGPR tuple (VOP3) */
+#define ISA_F_FP_MODS   ISA_F_BIT(28)  /* VALU: abs/neg on its untyped 32-bit sources (v_cndmask; VOP3, SDWA, DPP) */
+#define ISA_F_SRC0_VGPR ISA_F_BIT(29)  /* VALU: src0 must be a VGPR (v_movrels; VOP3) */
+#define ISA_F_CLOBBER   ISA_F_BIT(30)  /* VALU: vdst may not overlap a source (gfx6/7 llvm-mc, VOP3) */
+#define ISA_F_NO_OPSEL  ISA_F_BIT(31)  /* VALU gfx9: a 16-bit VOP3 op without op_sel (the renamed gfx8 *_legacy ones) */
+#define ISA_F_REV       ISA_F_BIT(32)  /* VALU: reversed operands (v_subrev, v_lshlrev...): no lds_direct (gfx6/7 VOP3) */
+#define ISA_F_INTERP    ISA_F_BIT(33)  /* VALU: interpolation op in VOP3 (attribute in the src0 field) */
+#define ISA_F_E64_NAME  ISA_F_BIT(34)  /* VALU: a VOP3 interpolation op also in VINTRP: printed with _e64 */
+#define ISA_F_EXT_NOP   ISA_F_BIT(35)  /* VALU: SDWA and DPP forms without operands (v_nop) */
+#define ISA_F_NEG_ALL   ISA_F_BIT(36)  /* VOP3P: neg_lo/neg_hi on every source although integer (v_dot4/v_dot8) */
+#define ISA_F_NEG_SRC02 ISA_F_BIT(37)  /* VOP3P: neg_lo/neg_hi on src0 and src2 (v_dot2) */
+#define ISA_F_MIX       ISA_F_BIT(38)  /* VOP3P: mixed precision: neg/abs printed -x/|x|, op_sel_hi default 0 */
+#define ISA_F_GATHER4   ISA_F_BIT(39)  /* MIMG: a gather (4 data dwords, one dmask bit) */
+#define ISA_F_NO_D16    ISA_F_BIT(40)  /* MIMG: no d16 (the pck forms, image_get_*) */
+#define ISA_F_SBUF      ISA_F_BIT(41)  /* SMEM: the base is a buffer resource (4 SGPRs) */
+
 #define ISA_NA (-1)
 
 typedef struct {
@@ -118,7 +141,7 @@ typedef struct {
                                VALU rows: the VOP3 opcode (e32 opcode derived) */
     const char *sig;        /* operand signature, e.g. "f32:f32,f32" */
     uint8_t timing;         /* isa_timing_t */
-    uint32_t flags;         /* ISA_F_* */
+    uint64_t flags;         /* ISA_F_* */
     /* derived at init from sig */
     uint8_t ndst, nsrc;
     uint8_t dst_t[2], src_t[4];
@@ -275,15 +298,19 @@ isa_status_t isa_decode(const isa_target_t *t, const uint32_t *words,
  * a trap temporary or a reserved value).  The one home of these names. */
 const char *isa_sreg32_name(const isa_target_t *t, unsigned v);
 
+/* What isa_format returns for a valid instruction LLVM cannot print. */
+enum { ISA_FMT_UNPRINTABLE = -2 };
+
 /* Format a decoded instruction in llvm-objdump's syntax into buf (no
  * trailing newline).  pc is the byte address of the instruction, used for
  * branch targets (printed as LLVM prints them: the raw signed offset).
- * Returns the length written (truncated to buflen-1), or -1 for a valid
- * instruction LLVM cannot print (gfx6/7: llvm-mc-15 refuses its operands,
- * e.g. a destination overlapping a source of v_mqsad_pk_u16_u8, an f16
- * inline constant, two scalar values on the constant bus), buf then
- * holding ".long 0x%08x" of its first dword, as the disassembler shows
- * it. */
+ * Returns the length written (truncated to buflen-1); ISA_FMT_UNPRINTABLE
+ * for a valid instruction LLVM cannot print (gfx6/7: llvm-mc-15 refuses
+ * its operands, e.g. a destination overlapping a source of
+ * v_mqsad_pk_u16_u8, an f16 inline constant, two scalar values on the
+ * constant bus); -1 for words that are no instruction.  In both failing
+ * cases buf holds ".long 0x%08x" of the first dword, as the disassembler
+ * shows it. */
 int isa_format(const isa_target_t *t, const isa_inst_t *in, uint64_t pc,
                char *buf, size_t buflen);
 

@@ -11,19 +11,18 @@
  * the row's default width is printed.  On gfx6/gfx7 only words LLVM's
  * assembler can produce are accepted (ignored bits zero, vdata width
  * matching dmask and tfe, gather4 with one dmask bit). */
-#include <string.h>
 #include "isa/internal.h"
 
 /* Kinds of image instruction that change operands or widths. */
 static int is_atomic(const isa_row_t *r) { return (r->flags & ISA_F_ATOMIC) != 0; }
-static int is_gather4(const isa_row_t *r) { return strncmp(r->name, "image_gather4", 13) == 0; }
+static int is_gather4(const isa_row_t *r) { return (r->flags & ISA_F_GATHER4) != 0; }
 static int has_sampler(const isa_row_t *r, const isa_target_t *t) { return r->opc[t->gen] >= 0x20; }
 
 /* d16 exists for the formatted loads/stores, samples and gathers, not for
  * the packed (pck) forms, atomics, get_lod or get_resinfo. */
 static int allows_d16(const isa_row_t *r)
 {
-    return !is_atomic(r) && !strstr(r->name, "_pck") && strncmp(r->name, "image_get_", 10) != 0;
+    return !is_atomic(r) && !(r->flags & ISA_F_NO_D16);
 }
 
 /* Targets whose d16 data is packed two halves per register (gfx8.1+). */
@@ -70,39 +69,37 @@ static unsigned vdata_dwords(const isa_target_t *t, const isa_row_t *r, const is
     return *exact ? n : isa_otype_dwords(r->dst_t[0]);
 }
 
-/* Append the resource (width 8) or sampler (width 4) tuple starting at SGPR
- * encoding v as LLVM's decoder names it: SGPR tuples up to s105 and TTMP
- * tuples up to ttmp15 exist even where the target has fewer registers;
- * a sampler on the 64-bit specials xnack_mask (and tba before gfx9) is
- * printed with LLVM's register-class complaint.  Returns -1 when LLVM
- * cannot decode the operand. */
+/* Whether the resource (width 8) or sampler (width 4) tuple starting at
+ * SGPR encoding v is one LLVM's decoder names: SGPR tuples up to s105 and
+ * TTMP tuples up to ttmp15 exist even where the target has fewer
+ * registers; a sampler on the 64-bit specials xnack_mask (and tba before
+ * gfx9) decodes with LLVM's register-class complaint.  gfx6/7: what the
+ * assembler accepts (s0-s103, ttmp0-ttmp11). */
+static int stuple_ok(const isa_target_t *t, unsigned v, unsigned width)
+{
+    int old = t->gen <= ISA_GFX7;
+    unsigned ttmp0 = t->gen >= ISA_GFX9 ? SRC_TTMP0_GFX9 : SRC_TTMP0_GFX6;
+    if (v < (old ? 104u : 102u))
+        return v + width <= (old ? 104u : 106u);
+    if (v >= ttmp0 && v < SRC_M0)
+        return v - ttmp0 + width <= (old ? 12u : 16u);
+    return width == 4 && !old && (v == SRC_XNACK_LO || v == SRC_TBA_LO);
+}
+
+/* Append the tuple (stuple_ok) as LLVM names it. */
 static int fmt_stuple(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width)
 {
-    /* gfx6/7: what the assembler accepts (s0-s103, ttmp0-ttmp11) */
-    int old = t->gen <= ISA_GFX7;
-    unsigned nsgpr = old ? 104 : 102;
+    unsigned nsgpr = t->gen <= ISA_GFX7 ? 104 : 102;
     unsigned ttmp0 = t->gen >= ISA_GFX9 ? SRC_TTMP0_GFX9 : SRC_TTMP0_GFX6;
-    if (v < nsgpr) {
-        if (v + width > (old ? 104u : 106u))
-            return -1;
+    if (!stuple_ok(t, v, width))
+        return -1;
+    if (v < nsgpr)
         fmt_printf(f, "s[%u:%u]", v, v + width - 1);
-        return 0;
-    }
-    if (v >= ttmp0 && v < SRC_M0) {
-        if (v - ttmp0 + width > (old ? 12u : 16u))
-            return -1;
+    else if (v >= ttmp0 && v < SRC_M0)
         fmt_printf(f, "ttmp[%u:%u]", v - ttmp0, v - ttmp0 + width - 1);
-        return 0;
-    }
-    if (width != 4 || t->gen <= ISA_GFX7)
-        return -1;
-    if (v == SRC_XNACK_LO)
-        fmt_puts(f, "xnack_mask");
-    else if (v == SRC_TBA_LO)
-        fmt_puts(f, "tba");
     else
-        return -1;
-    fmt_puts(f, "/*Invalid register, operand has 'SReg_128' register class*/");
+        fmt_printf(f, "%s/*Invalid register, operand has 'SReg_128' register class*/",
+                   v == SRC_XNACK_LO ? "xnack_mask" : "tba");
     return 0;
 }
 
@@ -187,7 +184,20 @@ static void fmt_mods(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
         fmt_puts(f, " d16");
 }
 
-/* Append the image instruction in LLVM syntax; -1 if an operand cannot be named. */
+/* Whether the registers are ones LLVM decodes. */
+isa_status_t isa_chk_mimg(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    int exact;
+    unsigned nd = vdata_dwords(t, r, in, &exact);
+    if (!isa_reg_ok(t, SRC_VGPR0 + in->vdata, nd) ||
+        !isa_reg_ok(t, SRC_VGPR0 + in->vaddr, isa_otype_dwords(r->src_t[0])) ||
+        !stuple_ok(t, in->srsrc, 8) || (has_sampler(r, t) && !stuple_ok(t, in->ssamp, 4)))
+        return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
+/* Append the image instruction in LLVM syntax. */
 int isa_fmt_mimg(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;

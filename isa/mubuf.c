@@ -132,6 +132,13 @@ isa_status_t isa_dec_mtbuf(const isa_target_t *t, const uint32_t *w, size_t n, i
     return ISA_OK;
 }
 
+/* Whether srsrc s is a quad LLVM decodes (see fmt_srsrc). */
+static int srsrc_ok(const isa_target_t *t, unsigned s)
+{
+    return s <= 100 || (t->gen >= ISA_GFX8 && s == 104) || (t->gen == ISA_GFX8 && s == 108) ||
+           isa_reg_ok(t, s, 4);
+}
+
 /* srsrc as LLVM prints it: an aligned SGPR quad or ttmp quad; LLVM 16
  * names the gfx8/9 quads at 104 (and gfx8 108) after the 64-bit special
  * register there, with a comment. */
@@ -155,13 +162,17 @@ static int fmt_srsrc(isa_fmt_t *f, const isa_target_t *t, unsigned s)
 
 /* soffset: any 32-bit scalar source but a literal; gfx6/7 lack the src_*
  * apertures and lds_direct, which LLVM 16 prints with a comment. */
+static int soffset_ok(const isa_target_t *t, const isa_inst_t *in)
+{
+    unsigned s = in->soffset;
+    if (s == SRC_LITERAL || (t->gen <= ISA_GFX7 && ((s >= 235 && s <= 239) || s == SRC_LDS_DIRECT)))
+        return 0;
+    return isa_src_ok(t, in, s, OT_B32);
+}
+
 static int fmt_soffset(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
 {
     unsigned s = in->soffset;
-    if (s == SRC_LITERAL)
-        return -1;
-    if (t->gen <= ISA_GFX7 && ((s >= 235 && s <= 239) || s == SRC_LDS_DIRECT))
-        return -1;
     if (fmt_src(f, t, in, s, OT_B32))
         return -1;
     if (s == SRC_LDS_DIRECT)
@@ -169,12 +180,25 @@ static int fmt_soffset(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
+/* The width of vaddr. */
+static unsigned vaddr_dwords(const isa_inst_t *in)
+{
+    return (in->offen && in->idxen) || in->addr64 ? 2 : 1;
+}
+
+/* Whether vaddr (if used), srsrc and soffset are ones LLVM decodes. */
+static int addr_ok(const isa_target_t *t, const isa_inst_t *in)
+{
+    if ((in->offen || in->idxen || in->addr64) && !isa_reg_ok(t, in->vaddr, vaddr_dwords(in)))
+        return 0;
+    return srsrc_ok(t, in->srsrc) && soffset_ok(t, in);
+}
+
 /* "vaddr|off, srsrc, soffset" (the caller printed the separator). */
 static int fmt_addr(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
 {
-    unsigned aw = (in->offen && in->idxen) || in->addr64 ? 2 : 1;
     if (in->offen || in->idxen || in->addr64) {
-        if (fmt_reg(f, t, in->vaddr, aw))
+        if (fmt_reg(f, t, in->vaddr, vaddr_dwords(in)))
             return -1;
     } else {
         fmt_puts(f, "off");
@@ -207,13 +231,32 @@ static void fmt_cache_mods(isa_fmt_t *f, const isa_inst_t *in)
         fmt_puts(f, " slc");
 }
 
-/* vdata with its width: tfe adds a status dword on gfx8/9 (LLVM 16). */
+/* The width of vdata: tfe adds a status dword on gfx8/9 (LLVM 16). */
+static unsigned vdata_width(const isa_target_t *t, const isa_inst_t *in)
+{
+    return vdata_dwords(t, isa_row(in->op)) + (in->tfe && t->gen >= ISA_GFX8);
+}
+
 static int fmt_vdata(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
 {
-    unsigned dw = vdata_dwords(t, isa_row(in->op));
-    if (in->tfe && t->gen >= ISA_GFX8)
-        dw++;
-    return fmt_reg(f, t, in->vdata, dw);
+    return fmt_reg(f, t, in->vdata, vdata_width(t, in));
+}
+
+isa_status_t isa_chk_mubuf(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (is_cache_op(r))
+        return ISA_OK;
+    if (in->op == ISA_OP_BUFFER_STORE_LDS_DWORD)
+        return srsrc_ok(t, in->srsrc) && soffset_ok(t, in) ? ISA_OK : ISA_E_OPERAND;
+    if (!in->lds && !isa_reg_ok(t, in->vdata, vdata_width(t, in)))
+        return ISA_E_OPERAND;
+    return addr_ok(t, in) ? ISA_OK : ISA_E_OPERAND;
+}
+
+isa_status_t isa_chk_mtbuf(const isa_target_t *t, const isa_inst_t *in)
+{
+    return isa_reg_ok(t, in->vdata, vdata_width(t, in)) && addr_ok(t, in) ? ISA_OK : ISA_E_OPERAND;
 }
 
 /* MUBUF text: "name vdata, vaddr|off, srsrc, soffset [idxen offen addr64

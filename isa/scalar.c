@@ -6,7 +6,6 @@
  * ignored, a misaligned tuple is named by its aligned base, a literal with
  * the value of an inline constant prints as that constant -- except that
  * operands llvm-mc-15 refuses make the word invalid. */
-#include <string.h>
 #include "isa/internal.h"
 #include "isa/scalar_sym.h"
 
@@ -71,21 +70,65 @@ static int is_old(const isa_target_t *t)
     return t->gen <= ISA_GFX7;
 }
 
-/* A scalar source as LLVM prints it.  LLVM 16 names lds_direct in a 32-bit
- * scalar source with a complaint appended; gfx6/gfx7 reject it.  A literal
- * prints as its value, as an inline constant when it has the value of one
- * (LLVM's printer does so; relocated code has such literals). */
+/* Whether scalar source v of type ot is one LLVM decodes: LLVM 16 names
+ * lds_direct in a 32-bit scalar source with a complaint appended; gfx6/gfx7
+ * reject it. */
+static int sop_src_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot)
+{
+    if (v == SRC_LDS_DIRECT)
+        return !is_old(t) && isa_otype_dwords(ot) == 1;
+    if (v < 128)
+        return isa_reg_ok(t, v, isa_otype_dwords(ot));
+    return isa_src_ok(t, in, v, ot);
+}
+
+/* A scalar source as LLVM prints it.  A literal prints as its value, as an
+ * inline constant when it has the value of one (LLVM's printer does so;
+ * relocated code has such literals). */
 static int sop_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot)
 {
     if (v == SRC_LDS_DIRECT) {
-        if (is_old(t) || isa_otype_dwords(ot) != 1)
-            return -1;
         fmt_puts(f, "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/");
         return 0;
     }
     if (v < 128)
         return fmt_reg(f, t, v, isa_otype_dwords(ot));
     return fmt_src(f, t, in, v, ot);
+}
+
+/* A register-only source (K_REGSRC) holding a constant: LLVM prints it as
+ * invalid. */
+static int regsrc_const(const isa_target_t *t, const isa_inst_t *in, unsigned v)
+{
+    return op_kind(in->op) == K_REGSRC && (v == SRC_LITERAL || isa_is_inline(t, v));
+}
+
+/* Whether source i of a plain row is one LLVM decodes (gfx6/7: one
+ * llvm-mc-15 takes: no constant in a register-only source, no literal in
+ * K_NOLIT, no src_vccz etc. as an SReg_64). */
+static int plain_src_ok(const isa_target_t *t, const isa_inst_t *in, const isa_row_t *r, unsigned i)
+{
+    unsigned v = in->src[i];
+    if (regsrc_const(t, in, v))
+        return !is_old(t);
+    if (!is_old(t))
+        return sop_src_ok(t, in, v, r->src_t[i]);
+    if (v == SRC_LITERAL && op_kind(in->op) == K_NOLIT)
+        return 0;
+    if (op_kind(in->op) == K_REGSRC && v >= SRC_VCCZ && v <= SRC_SCC && isa_otype_dwords(r->src_t[i]) == 2)
+        return 0;
+    return sop_src_ok(t, in, v, r->src_t[i]);
+}
+
+/* The destination and sources of a plain row. */
+static isa_status_t plain_chk(const isa_target_t *t, const isa_inst_t *in, const isa_row_t *r)
+{
+    if (r->ndst && !isa_reg_ok(t, in->dst, isa_otype_dwords(r->dst_t[0])))
+        return ISA_E_OPERAND;
+    for (unsigned i = 0; i < r->nsrc && i < 2; i++)
+        if (!plain_src_ok(t, in, r, i))
+            return ISA_E_OPERAND;
+    return ISA_OK;
 }
 
 /* Append the destination and sources of a plain row. */
@@ -98,21 +141,11 @@ static int plain_ops(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, 
             return -1;
     }
     for (unsigned i = 0; i < r->nsrc && i < 2; i++) {
-        unsigned v = in->src[i];
         fmt_sep(f, mark);
-        int regsrc = op_kind(in->op) == K_REGSRC;
-        if (regsrc && (v == SRC_LITERAL || isa_is_inline(t, v))) {
-            if (is_old(t))
-                return -1;
+        if (regsrc_const(t, in, in->src[i]))
             fmt_puts(f, "/*invalid immediate*/");
-        } else if (v == SRC_LITERAL && is_old(t) && op_kind(in->op) == K_NOLIT) {
+        else if (sop_src(f, t, in, in->src[i], r->src_t[i]))
             return -1;
-        } else if (regsrc && is_old(t) && v >= SRC_VCCZ && v <= SRC_SCC &&
-                   isa_otype_dwords(r->src_t[i]) == 2) {
-            return -1;   /* llvm-mc-15 takes no src_vccz etc. as an SReg_64 */
-        } else if (sop_src(f, t, in, v, r->src_t[i])) {
-            return -1;
-        }
     }
     return 0;
 }
@@ -137,6 +170,11 @@ isa_status_t isa_dec_sop1(const isa_target_t *t, const uint32_t *w, size_t n, is
     if (out->src[0] == SRC_LITERAL && isa_row(out->op)->nsrc)
         return isa_take_literal(w, n, 1, out);
     return ISA_OK;
+}
+
+isa_status_t isa_chk_sop1(const isa_target_t *t, const isa_inst_t *in)
+{
+    return plain_chk(t, in, isa_row(in->op));
 }
 
 int isa_fmt_sop1(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
@@ -164,6 +202,11 @@ isa_status_t isa_dec_sop2(const isa_target_t *t, const uint32_t *w, size_t n, is
     return ISA_OK;
 }
 
+isa_status_t isa_chk_sop2(const isa_target_t *t, const isa_inst_t *in)
+{
+    return plain_chk(t, in, isa_row(in->op));
+}
+
 int isa_fmt_sop2(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
@@ -189,6 +232,14 @@ isa_status_t isa_dec_sopc(const isa_target_t *t, const uint32_t *w, size_t n, is
     if (out->src[0] == SRC_LITERAL || (!gpr_idx && out->src[1] == SRC_LITERAL))
         return isa_take_literal(w, n, 1, out);
     return ISA_OK;
+}
+
+isa_status_t isa_chk_sopc(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (op_kind(in->op) != K_GPR_IDX_ON)
+        return plain_chk(t, in, r);
+    return sop_src_ok(t, in, in->src[0], r->src_t[0]) ? ISA_OK : ISA_E_OPERAND;
 }
 
 int isa_fmt_sopc(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
@@ -232,12 +283,34 @@ isa_status_t isa_dec_sopk(const isa_target_t *t, const uint32_t *w, size_t n, is
     return ISA_OK;
 }
 
+/* The register operand's width of a SOPK row. */
+static unsigned sopk_width(const isa_row_t *r)
+{
+    return isa_otype_dwords(r->ndst ? r->dst_t[0] : r->src_t[0]);
+}
+
+isa_status_t isa_chk_sopk(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    switch (op_kind(in->op)) {
+    case K_SETREG:
+        return isa_reg_ok(t, in->dst, 1) ? ISA_OK : ISA_E_OPERAND;
+    case K_SETREG_IMM32:
+        /* llvm-mc-15 encodes an fp-looking value here as 0 */
+        if (!sop_src_ok(t, in, SRC_LITERAL, OT_B32) ||
+            (is_old(t) && isa_imm_prints_float(t, in->literal, OT_B32)))
+            return ISA_E_OPERAND;
+        return ISA_OK;
+    default:
+        return isa_reg_ok(t, in->dst, sopk_width(r)) ? ISA_OK : ISA_E_OPERAND;
+    }
+}
+
 int isa_fmt_sopk(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     unsigned imm = (unsigned)in->simm & 0xffff, k = op_kind(in->op);
-    unsigned width = isa_otype_dwords(r->ndst ? r->dst_t[0] : r->src_t[0]);
     fmt_puts(f, r->name);
     fmt_puts(f, " ");
     switch (k) {
@@ -245,19 +318,14 @@ int isa_fmt_sopk(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         sym_hwreg(f, t, imm);
         fmt_puts(f, ", ");
         return fmt_reg(f, t, in->dst, 1);
-    case K_SETREG_IMM32: {
+    case K_SETREG_IMM32:
         sym_hwreg(f, t, imm);
         fmt_puts(f, ", ");
-        size_t at = f->len;
-        if (sop_src(f, t, in, SRC_LITERAL, OT_B32))
-            return -1;
-        /* llvm-mc-15 encodes an fp-looking value here as 0 */
-        return is_old(t) && strchr(f->buf + at, '.') ? -1 : 0;
-    }
+        return sop_src(f, t, in, SRC_LITERAL, OT_B32);
     default:
         break;
     }
-    if (fmt_reg(f, t, in->dst, width))
+    if (fmt_reg(f, t, in->dst, sopk_width(r)))
         return -1;
     fmt_puts(f, ", ");
     if (k == K_GETREG)
@@ -282,6 +350,13 @@ isa_status_t isa_dec_sopp(const isa_target_t *t, const uint32_t *w, size_t n, is
     return ISA_OK;
 }
 
+isa_status_t isa_chk_sopp(const isa_target_t *t, const isa_inst_t *in)
+{
+    (void)t;
+    /* an operand-less op's simm16 must be 0 */
+    return op_kind(in->op) == K_NOIMM && (in->simm & 0xffff) ? ISA_E_FIELD : ISA_OK;
+}
+
 int isa_fmt_sopp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
@@ -290,7 +365,7 @@ int isa_fmt_sopp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     fmt_puts(f, r->name);
     switch (op_kind(in->op)) {
     case K_NOIMM:
-        return imm ? -1 : 0;
+        return 0;
     case K_ENDPGM:
         if (imm)
             fmt_printf(f, " %u", imm);

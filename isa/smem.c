@@ -6,7 +6,6 @@
  * soffset = SGPR offset register when one is used (SMRD/SMEM imm=0, gfx9
  * soe=1), glc, soe, nv.  Rows are looked up in the SMEM opcode space; the
  * gfx6/gfx7 columns of smem.def hold SMRD opcodes. */
-#include <string.h>
 #include "isa/internal.h"
 
 /* How the operands of a row print. */
@@ -30,9 +29,9 @@ static unsigned mem_kind(unsigned op)
 }
 
 /* Width in dwords of the base: a buffer resource (4) or an address (2). */
-static unsigned base_width(const isa_row_t *r, unsigned op)
+static unsigned base_width(const isa_row_t *r)
 {
-    return strncmp(r->name, "s_buffer_", 9) == 0 || op == ISA_OP_S_ATC_PROBE_BUFFER ? 4 : 2;
+    return (r->flags & ISA_F_SBUF) ? 4 : 2;
 }
 
 /* Width in dwords of sdata: the wider of the data destination and source. */
@@ -56,12 +55,23 @@ static int is_special(const isa_target_t *t, unsigned v)
  * a 64-bit special register in a 128-bit field, m0/exec in a data field,
  * and appends a complaint about the register class; gfx6/gfx7 reject them
  * (data = the sdata field, whose class excludes m0 and exec). */
-static int mem_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width, int data)
+static int mem_reg_ok(const isa_target_t *t, unsigned v, unsigned width, int data)
 {
     int old = t->gen <= ISA_GFX7;
+    if (width >= 4 && is_special(t, v))
+        return !old && width == 4 && (v == 125 || isa_reg_ok(t, v, 2));
+    if (!isa_reg_ok(t, v, width))
+        return 0;
+    if (data && width == 1 && (v == SRC_M0 || v == SRC_EXEC_LO || v == SRC_EXEC_HI))
+        return !old;
+    if (data && width == 2 && v == SRC_EXEC_LO)
+        return !old;
+    return 1;
+}
+
+static int mem_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned width, int data)
+{
     if (width >= 4 && is_special(t, v)) {
-        if (old || width > 4)
-            return -1;
         if (v == 125) {
             fmt_puts(f, "null");
             return 0;
@@ -73,15 +83,10 @@ static int mem_reg(isa_fmt_t *f, const isa_target_t *t, unsigned v, unsigned wid
     }
     if (fmt_reg(f, t, v, width))
         return -1;
-    if (data && width == 1 && (v == SRC_M0 || v == SRC_EXEC_LO || v == SRC_EXEC_HI)) {
-        if (old)
-            return -1;
+    if (data && width == 1 && (v == SRC_M0 || v == SRC_EXEC_LO || v == SRC_EXEC_HI))
         fmt_printf(f, BAD_CLASS, "SReg_32_XM0_XEXEC");
-    } else if (data && width == 2 && v == SRC_EXEC_LO) {
-        if (old)
-            return -1;
+    else if (data && width == 2 && v == SRC_EXEC_LO)
         fmt_printf(f, BAD_CLASS, "SReg_64_XEXEC");
-    }
     return 0;
 }
 
@@ -113,17 +118,31 @@ isa_status_t isa_dec_smrd(const isa_target_t *t, const uint32_t *w, size_t n, is
     return ISA_OK;
 }
 
+isa_status_t isa_chk_smrd(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    unsigned k = mem_kind(in->op);
+    if (k == M_NONE || k == M_TIME) {
+        if (in->imm)
+            return ISA_E_FIELD;
+        return k == M_NONE || mem_reg_ok(t, in->dst, 2, 1) ? ISA_OK : ISA_E_OPERAND;
+    }
+    if (!mem_reg_ok(t, in->dst, data_width(r), 1) || !mem_reg_ok(t, in->src[0], base_width(r), 0))
+        return ISA_E_OPERAND;
+    if (!in->imm && !in->has_lit && !isa_reg_ok(t, in->soffset, 1))
+        return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
 int isa_fmt_smrd(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
-    unsigned k = mem_kind(in->op), dw = data_width(r), bw = base_width(r, in->op);
+    unsigned k = mem_kind(in->op), dw = data_width(r), bw = base_width(r);
     fmt_puts(f, r->name);
     if (k == M_NONE)
-        return in->imm ? -1 : 0;
+        return 0;
     if (k == M_TIME) {
-        if (in->imm)
-            return -1;
         fmt_puts(f, " ");
         return mem_reg(f, t, in->dst, 2, 1);
     }
@@ -187,6 +206,24 @@ static void smem_offset(isa_fmt_t *f, int32_t off)
         fmt_hex(f, (uint32_t)off);
 }
 
+isa_status_t isa_chk_smem(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    unsigned k = mem_kind(in->op);
+    if (k == M_NONE || k == M_TIME) {
+        if (in->imm)
+            return ISA_E_FIELD;
+        return k == M_NONE || mem_reg_ok(t, in->dst, 2, 1) ? ISA_OK : ISA_E_OPERAND;
+    }
+    if (k == M_DATA && !mem_reg_ok(t, in->dst, data_width(r), 1))
+        return ISA_E_OPERAND;
+    if (!mem_reg_ok(t, in->src[0], base_width(r), 0))
+        return ISA_E_OPERAND;
+    if (!(in->imm && !in->soe) && !isa_reg_ok(t, in->soffset, 1))
+        return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
 int isa_fmt_smem(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
@@ -194,10 +231,8 @@ int isa_fmt_smem(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     unsigned k = mem_kind(in->op);
     fmt_puts(f, r->name);
     if (k == M_NONE)
-        return in->imm ? -1 : 0;
+        return 0;
     if (k == M_TIME) {
-        if (in->imm)
-            return -1;
         fmt_puts(f, " ");
         return mem_reg(f, t, in->dst, 2, 1);
     }
@@ -209,7 +244,7 @@ int isa_fmt_smem(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
             return -1;
         fmt_puts(f, ", ");
     }
-    if (mem_reg(f, t, in->src[0], base_width(r, in->op), 0))
+    if (mem_reg(f, t, in->src[0], base_width(r), 0))
         return -1;
     fmt_puts(f, ", ");
     if (in->imm && !in->soe) {

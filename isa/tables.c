@@ -31,6 +31,25 @@
 #define LOAD ISA_F_LOAD
 #define ATOMIC ISA_F_ATOMIC
 #define R_DST ISA_F_READ_DST
+#define INT_CLAMP ISA_F_INT_CLAMP
+#define NO_OMOD ISA_F_NO_OMOD
+#define SGPR_DST ISA_F_SGPR_DST
+#define LANE ISA_F_LANE
+#define SRC2_VGPR ISA_F_SRC2_VGPR
+#define FP_MODS ISA_F_FP_MODS
+#define SRC0_VGPR ISA_F_SRC0_VGPR
+#define CLOBBER ISA_F_CLOBBER
+#define NO_OPSEL ISA_F_NO_OPSEL
+#define REV ISA_F_REV
+#define INTERP ISA_F_INTERP
+#define E64_NAME ISA_F_E64_NAME
+#define EXT_NOP ISA_F_EXT_NOP
+#define NEG_ALL ISA_F_NEG_ALL
+#define NEG_SRC02 ISA_F_NEG_SRC02
+#define MIX ISA_F_MIX
+#define GATHER4 ISA_F_GATHER4
+#define NO_D16 ISA_F_NO_D16
+#define SBUF ISA_F_SBUF
 
 static isa_row_t rows[ISA_OP_COUNT + 1] = {
 #define OP(key, name, enc, g6, g7, g8, g9, sig, timing, flags) \

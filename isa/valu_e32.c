@@ -1,7 +1,6 @@
 /* valu_e32.c — the 32-bit VALU encodings VOP1, VOP2 and VOPC: decoders that
  * fill isa_inst_t, and formatters in LLVM's syntax (the "_e32" forms).
  * On gfx8/9 a src0 of 0xF9 / 0xFA selects SDWA / DPP, decoded elsewhere. */
-#include <string.h>
 #include "isa/internal.h"
 
 enum { SDWA_SRC0 = 0xF9, DPP_SRC0 = 0xFA };
@@ -165,43 +164,90 @@ static void put_name(isa_fmt_t *f, const isa_row_t *r)
         fmt_puts(f, "_e32");
 }
 
-/* An operand whose register class LLVM restricts (VGPR_32, VRegOrLds_32,
- * SReg_32) but which it decodes from a full source field: immediates print
- * as "/ *invalid immediate* /", registers outside the class get a comment.
- * gfx6/7 text must re-assemble, so there any such operand is invalid. */
-static int fmt_restricted(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v,
-                          const char *cls)
+/* Register classes LLVM restricts some operands to while decoding them
+ * from a full source field. */
+enum { CLS_VGPR, CLS_VGPR_LDS, CLS_SREG32 };
+
+static const char *const cls_name[] = {"VGPR_32", "VRegOrLds_32", "SReg_32"};
+
+/* Whether v is in class cls as LLVM checks it. */
+static int in_class(const isa_target_t *t, unsigned v, unsigned cls)
 {
-    int vgpr_cls = cls[0] == 'V';
-    int lds_ok = strcmp(cls, "VRegOrLds_32") == 0;
-    int in_cls;
+    int vgpr_cls = cls != CLS_SREG32;
     if (v >= SRC_VGPR0)
-        in_cls = vgpr_cls;
-    else if (v == SRC_LDS_DIRECT)
-        in_cls = lds_ok;
-    else if (v < 128)
-        in_cls = !vgpr_cls || v == 125;    /* null passes LLVM's check */
-    else      /* src_* registers pass LLVM 16's check, not llvm-mc-15's VGPR one */
-        in_cls = !isa_is_inline(t, v) && v != SRC_LITERAL && !(vgpr_cls && t->gen <= ISA_GFX7);
-    if (t->gen <= ISA_GFX7 && !in_cls)
-        return -1;
+        return vgpr_cls;
+    if (v == SRC_LDS_DIRECT)
+        return cls == CLS_VGPR_LDS;
+    if (v < 128)
+        return !vgpr_cls || v == 125;    /* null passes LLVM's check */
+    /* src_* registers pass LLVM 16's check, not llvm-mc-15's VGPR one */
+    return !isa_is_inline(t, v) && v != SRC_LITERAL && !(vgpr_cls && t->gen <= ISA_GFX7);
+}
+
+/* Whether an operand of restricted class cls is one LLVM decodes; gfx6/7
+ * text must re-assemble, so there it must be in the class. */
+static int restricted_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned cls)
+{
+    if (t->gen <= ISA_GFX7 && !in_class(t, v, cls))
+        return 0;
+    if (v < SRC_VGPR0 && (isa_is_inline(t, v) || v == SRC_LITERAL))
+        return 1;
+    return isa_src_ok(t, in, v, OT_B32);
+}
+
+/* An operand of restricted class: immediates print as
+ * "/ *invalid immediate* /", registers outside the class get a comment. */
+static int fmt_restricted(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v,
+                          unsigned cls)
+{
     if (v < SRC_VGPR0 && (isa_is_inline(t, v) || v == SRC_LITERAL)) {
         fmt_puts(f, "/*invalid immediate*/");
         return 0;
     }
     if (fmt_src(f, t, in, v, OT_B32))
         return -1;
-    if (!in_cls)
-        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/", cls);
+    if (!in_class(t, v, cls))
+        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/", cls_name[cls]);
     return 0;
+}
+
+/* Whether the destination is one LLVM decodes. */
+static int dst_ok(const isa_target_t *t, const isa_inst_t *in, const isa_row_t *r)
+{
+    if (in->op == ISA_OP_V_READFIRSTLANE_B32)
+        return restricted_ok(t, in, in->dst, CLS_SREG32);
+    return isa_reg_ok(t, in->dst, isa_otype_dwords(r->dst_t[0]));
 }
 
 /* A destination register of the row's type. */
 static int fmt_dst(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const isa_row_t *r)
 {
     if (in->op == ISA_OP_V_READFIRSTLANE_B32)
-        return fmt_restricted(f, t, in, in->dst, "SReg_32");
+        return fmt_restricted(f, t, in, in->dst, CLS_SREG32);
     return fmt_reg(f, t, in->dst, isa_otype_dwords(r->dst_t[0]));
+}
+
+/* The class src0 of a VOP1 op is restricted to, or -1. */
+static int vop1_src0_class(unsigned op)
+{
+    switch (op) {
+    case ISA_OP_V_READFIRSTLANE_B32: return CLS_VGPR_LDS;
+    case ISA_OP_V_MOVRELS_B32:
+    case ISA_OP_V_MOVRELSD_B32: return CLS_VGPR;
+    default: return -1;
+    }
+}
+
+isa_status_t isa_chk_vop1(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (!r->ndst && !r->nsrc)
+        return ISA_OK;
+    int cls = vop1_src0_class(in->op);
+    if (!dst_ok(t, in, r) ||
+        !(cls >= 0 ? restricted_ok(t, in, in->src[0], (unsigned)cls) : isa_src_ok(t, in, in->src[0], r->src_t[0])))
+        return ISA_E_OPERAND;
+    return ISA_OK;
 }
 
 int isa_fmt_vop1(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
@@ -215,46 +261,60 @@ int isa_fmt_vop1(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     if (fmt_dst(f, t, in, r))
         return -1;
     fmt_puts(f, ", ");
-    switch (in->op) {
-    case ISA_OP_V_READFIRSTLANE_B32:
-        return fmt_restricted(f, t, in, in->src[0], "VRegOrLds_32");
-    case ISA_OP_V_MOVRELS_B32:
-    case ISA_OP_V_MOVRELSD_B32:
-        return fmt_restricted(f, t, in, in->src[0], "VGPR_32");
-    default:
-        return fmt_src(f, t, in, in->src[0], r->src_t[0]);
-    }
+    int cls = vop1_src0_class(in->op);
+    if (cls >= 0)
+        return fmt_restricted(f, t, in, in->src[0], (unsigned)cls);
+    return fmt_src(f, t, in, in->src[0], r->src_t[0]);
 }
 
-/* A scalar lane operand of the gfx6/7 VOP2 lane ops: no literal. */
-static int fmt_lane(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v)
+/* Whether the operands of v_readlane_b32 sdst, vsrc0, ssrc1 /
+ * v_writelane_b32 vdst, ssrc0, ssrc1 (gfx6/7 VOP2) are ones LLVM decodes:
+ * the lane operand takes no literal, lds_direct or VGPR. */
+static int lane_ops_ok(const isa_target_t *t, const isa_inst_t *in)
 {
-    if (v == SRC_LITERAL || v == SRC_LDS_DIRECT || v >= SRC_VGPR0)
-        return -1;
-    return fmt_src(f, t, in, v, OT_B32);
+    unsigned s0 = in->src[0], s1 = in->src[1];
+    if (in->op == ISA_OP_V_READLANE_B32) {
+        if (!restricted_ok(t, in, in->dst, CLS_SREG32) || (s0 < SRC_VGPR0 && s0 != SRC_LDS_DIRECT))
+            return 0;
+    } else if (!isa_reg_ok(t, in->dst, 1) || s0 >= SRC_VGPR0) {
+        return 0;
+    }
+    if (!isa_src_ok(t, in, s0, OT_B32))
+        return 0;
+    return s1 != SRC_LITERAL && s1 != SRC_LDS_DIRECT && s1 < SRC_VGPR0 && isa_src_ok(t, in, s1, OT_B32);
 }
 
-/* v_readlane_b32 sdst, vsrc0, ssrc1 / v_writelane_b32 vdst, ssrc0, ssrc1 */
 static int fmt_lane_op(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in)
 {
     fmt_puts(f, " ");
     if (in->op == ISA_OP_V_READLANE_B32) {
-        if (fmt_restricted(f, t, in, in->dst, "SReg_32"))
+        if (fmt_restricted(f, t, in, in->dst, CLS_SREG32))
             return -1;
-        fmt_puts(f, ", ");
-        if (in->src[0] < SRC_VGPR0 && in->src[0] != SRC_LDS_DIRECT)
-            return -1;
-        if (fmt_src(f, t, in, in->src[0], OT_B32))
-            return -1;
-    } else {
-        if (fmt_reg(f, t, in->dst, 1))
-            return -1;
-        fmt_puts(f, ", ");
-        if (in->src[0] >= SRC_VGPR0 || fmt_src(f, t, in, in->src[0], OT_B32))
-            return -1;
+    } else if (fmt_reg(f, t, in->dst, 1)) {
+        return -1;
     }
     fmt_puts(f, ", ");
-    return fmt_lane(f, t, in, in->src[1]);
+    if (fmt_src(f, t, in, in->src[0], OT_B32))
+        return -1;
+    fmt_puts(f, ", ");
+    return fmt_src(f, t, in, in->src[1], OT_B32);
+}
+
+isa_status_t isa_chk_vop2(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (scalar_src1(in->op))
+        return lane_ops_ok(t, in) ? ISA_OK : ISA_E_OPERAND;
+    if (!dst_ok(t, in, r))
+        return ISA_E_OPERAND;
+    for (unsigned i = 0; i < r->nsrc; i++) {
+        unsigned v = in->src[i], ot = r->src_t[i];
+        if (i > 0 && v == SRC_LITERAL)
+            continue;                           /* the K of v_madmk/v_madak */
+        if (!(i == 0 ? isa_src_ok(t, in, v, ot) : isa_reg_ok(t, v, isa_otype_dwords(ot))))
+            return ISA_E_OPERAND;
+    }
+    return ISA_OK;
 }
 
 int isa_fmt_vop2(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
@@ -282,6 +342,14 @@ int isa_fmt_vop2(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
     if (r->flags & ISA_F_READ_VCC)
         fmt_puts(f, ", vcc");
     return 0;
+}
+
+isa_status_t isa_chk_vopc(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    if (!isa_src_ok(t, in, in->src[0], r->src_t[0]) || !isa_reg_ok(t, in->src[1], isa_otype_dwords(r->src_t[1])))
+        return ISA_E_OPERAND;
+    return ISA_OK;
 }
 
 int isa_fmt_vopc(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)

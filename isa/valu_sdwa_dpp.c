@@ -8,42 +8,20 @@
  * v_clrexcp and v_swap_b32 decode that way).
  *
  * Which ops have these forms is derived from the row (family, signature) by
- * the rules in sdwa_ok()/dpp_ok(); the ops a rule cannot see are listed in
- * the exception table below. */
+ * the rules in sdwa_ok()/dpp_ok(); what a rule cannot see the rows carry
+ * as flags (below). */
 #include <string.h>
 #include "isa/internal.h"
 
 /* ---- per-op rules ------------------------------------------------------ */
 
-/* Exceptions to the rules, by mnemonic: what neither the signature nor the
- * row flags tell.  Found by probing llvm-mc-16 (gfx803, gfx900, gfx906).
- * (Ops LLVM never gives these forms carry ISA_F_NO_SDWA/ISA_F_NO_DPP in
- * their rows: v_readfirstlane_b32, v_swap_b32, v_madmk/v_madak.) */
-enum {
-    X_NO_EXT = 1,      /* neither SDWA nor DPP (relative addressing) */
-    X_FP_MODS = 2,     /* neg/abs modifiers on both sources although the
-                          operand type is untyped b32 */
-    X_NOP = 4,         /* SDWA and DPP forms without operands */
-};
-
-static const struct {
-    const char *name;
-    unsigned what;
-} exceptions[] = {
-    {"v_movreld_b32", X_NO_EXT},
-    {"v_movrels_b32", X_NO_EXT},
-    {"v_movrelsd_b32", X_NO_EXT},
-    {"v_cndmask_b32", X_FP_MODS},
-    {"v_nop", X_NOP},
-};
-
-static unsigned exception_of(const isa_row_t *r)
-{
-    for (size_t i = 0; i < sizeof exceptions / sizeof exceptions[0]; i++)
-        if (strcmp(r->name, exceptions[i].name) == 0)
-            return exceptions[i].what;
-    return 0;
-}
+/* Exceptions to the rules are row flags: ISA_F_FP_MODS (neg/abs on both
+ * sources although the operand type is untyped b32: v_cndmask) and
+ * ISA_F_EXT_NOP (SDWA and DPP forms without operands: v_nop).  Ops LLVM
+ * never gives these forms carry ISA_F_NO_SDWA/ISA_F_NO_DPP in their rows
+ * (v_readfirstlane_b32, v_swap_b32, v_madmk/v_madak, the relative
+ * addressing v_movrel*).  Found by probing llvm-mc-16 (gfx803, gfx900,
+ * gfx906). */
 
 static int is_float(unsigned ot)
 {
@@ -73,7 +51,7 @@ typedef struct {
     const isa_row_t *r;
     unsigned fam;          /* ISA_ENC_VOP1/VOP2/VOPC */
     unsigned nsrc;         /* sources shown: 1 (VOP1) or 2 */
-    unsigned x;            /* exception bits */
+    int fp_mods;           /* ISA_F_FP_MODS */
     int carry_out;         /* VOP2 writing vcc: ", vcc" after vdst */
     int carry_in;          /* VOP2 reading vcc: ", vcc" after src1 */
 } form_t;
@@ -108,8 +86,8 @@ static int find_form(const isa_target_t *t, uint32_t w0, form_t *fm, unsigned *o
     fm->r = isa_row(*op);
     if (fm->r->enc != fm->fam)
         return -1;
-    fm->x = exception_of(fm->r);
-    fm->nsrc = (fm->x & X_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
+    fm->fp_mods = (fm->r->flags & ISA_F_FP_MODS) != 0;
+    fm->nsrc = (fm->r->flags & ISA_F_EXT_NOP) ? 0 : fm->fam == ISA_ENC_VOP1 ? 1 : 2;
     if (fm->fam == ISA_ENC_VOP2) {
         const isa_row_t *r = fm->r;
         fm->carry_out = r->ndst >= 2 || (r->flags & (ISA_F_VOP3B | ISA_F_WRITE_VCC));
@@ -118,12 +96,14 @@ static int find_form(const isa_target_t *t, uint32_t w0, form_t *fm, unsigned *o
     return 0;
 }
 
-/* Rules shared by both forms: the op has sources, no 64-bit or packed
- * operand, and no exception removing it. */
+/* Rules shared by both forms: the op has sources (or is v_nop), no 64-bit
+ * or packed operand. */
 static int ext_ok(const form_t *fm)
 {
     const isa_row_t *r = fm->r;
-    if (fm->nsrc == 0 || r->nsrc < fm->nsrc || (fm->x & X_NO_EXT))
+    if (r->flags & ISA_F_EXT_NOP)
+        return 1;
+    if (fm->nsrc == 0 || r->nsrc < fm->nsrc)
         return 0;
     if (r->ndst && bad_type(r->dst_t[0]))
         return 0;
@@ -140,7 +120,7 @@ static int sdwa_ok(const isa_target_t *t, const form_t *fm)
     /* gfx9 has no SDWA for the accumulating VOP2 ops (v_mac, v_fmac) */
     if (t->gen >= ISA_GFX9 && (fm->r->flags & ISA_F_READ_DST))
         return 0;
-    return (fm->x & X_NOP) || ext_ok(fm);
+    return ext_ok(fm);
 }
 
 static int dpp_ok(const form_t *fm)
@@ -148,7 +128,7 @@ static int dpp_ok(const form_t *fm)
     /* LLVM 16 has no VOPC DPP before gfx11 */
     if ((fm->r->flags & ISA_F_NO_DPP) || fm->fam == ISA_ENC_VOPC)
         return 0;
-    return (fm->x & X_NOP) || ext_ok(fm);
+    return ext_ok(fm);
 }
 
 /* Modifier kind of source i in the SDWA (dpp = 0) or DPP (dpp = 1) form.
@@ -159,10 +139,10 @@ static unsigned mod_kind(const form_t *fm, unsigned i, int dpp)
 {
     if (i >= fm->nsrc)
         return MOD_NONE;
-    int fp = (fm->x & X_FP_MODS) || is_float(fm->r->src_t[i]);
+    int fp = fm->fp_mods || is_float(fm->r->src_t[i]);
     if (!dpp)
         return fp ? MOD_FP : MOD_INT;
-    if (!(fm->x & X_FP_MODS) && !is_float(fm->r->src_t[0]))
+    if (!fm->fp_mods && !is_float(fm->r->src_t[0]))
         return MOD_NONE;
     return fp ? MOD_FP : MOD_DPP_INT;
 }
@@ -328,6 +308,22 @@ static int fmt_mod_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
+/* Whether the destination and sources are registers and constants LLVM
+ * decodes (the VOPC sdst: vcc, null or an SGPR pair). */
+static int operands_ok(const isa_target_t *t, const isa_inst_t *in, const form_t *fm)
+{
+    if (fm->fam == ISA_ENC_VOPC) {
+        if (in->sdst != SRC_VCC_LO && in->sdst != 125 && !isa_reg_ok(t, in->sdst, 2))
+            return 0;
+    } else if (!isa_reg_ok(t, in->dst, 1)) {
+        return 0;
+    }
+    for (unsigned i = 0; i < fm->nsrc; i++)
+        if (!isa_src_ok(t, in, in->src[i], fm->r->src_t[i]))
+            return 0;
+    return 1;
+}
+
 /* Append the destination and sources common to SDWA and DPP:
  * "vdst[, vcc], src0[, src1][, vcc]" (VOPC: the sdst first). */
 static int fmt_operands(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const form_t *fm,
@@ -357,14 +353,29 @@ static int fmt_operands(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *i
     return 0;
 }
 
+isa_status_t isa_chk_sdwa(const isa_target_t *t, const isa_inst_t *in)
+{
+    form_t fm;
+    unsigned op;
+    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+        return ISA_E_FIELD;
+    if (fm.nsrc == 0)
+        return ISA_OK;   /* v_nop */
+    if ((fm.fam != ISA_ENC_VOPC && !sel_name(in->dst_sel)) || !sel_name(in->src0_sel) ||
+        (fm.nsrc > 1 && !sel_name(in->src1_sel)))
+        return ISA_E_FIELD;
+    return operands_ok(t, in, &fm) ? ISA_OK : ISA_E_OPERAND;
+}
+
 int isa_fmt_sdwa(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     form_t fm;
     unsigned op;
-    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+    if (find_form(t, in->w[0], &fm, &op))
         return -1;
     int g9 = t->gen >= ISA_GFX9;
+    (void)op;
     fmt_puts(f, fm.r->name);
     if (fm.nsrc == 0)
         return 0;   /* v_nop */
@@ -379,34 +390,26 @@ int isa_fmt_sdwa(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint
         fmt_puts(f, in->omod == 1 ? " mul:2" : in->omod == 2 ? " mul:4" : " div:2");
     if (fm.fam != ISA_ENC_VOPC) {
         static const char *const unused[] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "UNUSED_PAD"};
-        if (!sel_name(in->dst_sel))
-            return -1;
         fmt_printf(f, " dst_sel:%s dst_unused:%s", sel_name(in->dst_sel), unused[in->dst_unused & 3]);
     }
-    if (!sel_name(in->src0_sel))
-        return -1;
     fmt_printf(f, " src0_sel:%s", sel_name(in->src0_sel));
-    if (fm.nsrc > 1) {
-        if (!sel_name(in->src1_sel))
-            return -1;
+    if (fm.nsrc > 1)
         fmt_printf(f, " src1_sel:%s", sel_name(in->src1_sel));
-    }
     return 0;
 }
 
-/* Run a decoder on a cleared record and check that the result prints; on
- * failure *out is left cleared with op = ISA_OP_COUNT. */
+/* Run a decoder on a cleared record and check its operands and fields;
+ * on failure *out is left cleared with op = ISA_OP_COUNT (the caller then
+ * decodes the word as e32, as LLVM does). */
 static isa_status_t dec_checked(isa_status_t (*dec)(const isa_target_t *, const uint32_t *, size_t, isa_inst_t *),
-                                int (*fmt)(isa_fmt_t *, const isa_target_t *, const isa_inst_t *, uint64_t),
+                                isa_status_t (*chk)(const isa_target_t *, const isa_inst_t *),
                                 const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
     memset(out, 0, sizeof *out);
     out->op = ISA_OP_COUNT;
     isa_status_t st = dec(t, w, n, out);
     if (st == ISA_OK) {
-        char tmp[256];
-        isa_fmt_t f = {tmp, sizeof tmp, 0};
-        if (fmt(&f, t, out, 0) == 0)
+        if (chk(t, out) == ISA_OK)
             return ISA_OK;
         st = ISA_E_INVALID;
     }
@@ -417,7 +420,7 @@ static isa_status_t dec_checked(isa_status_t (*dec)(const isa_target_t *, const 
 
 isa_status_t isa_dec_sdwa(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
-    return dec_checked(dec_sdwa, isa_fmt_sdwa, t, w, n, out);
+    return dec_checked(dec_sdwa, isa_chk_sdwa, t, w, n, out);
 }
 
 /* ---- DPP ----------------------------------------------------------------- */
@@ -501,12 +504,21 @@ static void fmt_dpp_ctrl(isa_fmt_t *f, unsigned c)
         fmt_puts(f, " /* Invalid dpp_ctrl value */");
 }
 
+isa_status_t isa_chk_dpp(const isa_target_t *t, const isa_inst_t *in)
+{
+    form_t fm;
+    unsigned op;
+    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+        return ISA_E_FIELD;
+    return !fm.nsrc || operands_ok(t, in, &fm) ? ISA_OK : ISA_E_OPERAND;
+}
+
 int isa_fmt_dpp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     form_t fm;
     unsigned op;
-    if (find_form(t, in->w[0], &fm, &op) || op != in->op)
+    if (find_form(t, in->w[0], &fm, &op))
         return -1;
     fmt_puts(f, fm.r->name);
     if (fm.nsrc) {
@@ -523,5 +535,5 @@ int isa_fmt_dpp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint6
 
 isa_status_t isa_dec_dpp(const isa_target_t *t, const uint32_t *w, size_t n, isa_inst_t *out)
 {
-    return dec_checked(dec_dpp, isa_fmt_dpp, t, w, n, out);
+    return dec_checked(dec_dpp, isa_chk_dpp, t, w, n, out);
 }

@@ -2,10 +2,10 @@
  * for the VOP3-only instructions and for the e64 forms of VOP1/VOP2/VOPC.
  *
  * Which modifiers an instruction takes in this encoding (abs/neg/sext per
- * source, clamp, omod, op_sel) is not stored in the rows: it follows from
- * the operand types the way LLVM's instruction profiles derive it, plus a
- * short list of named exceptions (vop3_quirks below).  The result is cached
- * per generation and row. */
+ * source, clamp, omod, op_sel) follows from the operand types the way
+ * LLVM's instruction profiles derive it, plus the exceptions the rows carry
+ * as flags (ISA_F_INT_CLAMP, ISA_F_NO_OMOD, ISA_F_LANE ... in isa.h).
+ * The result is cached per generation and row. */
 #include <pthread.h>
 #include <string.h>
 #include "isa/internal.h"
@@ -49,57 +49,6 @@ typedef struct {
     uint8_t vcc_in, m0_in;  /* implicit vcc / m0 reads use the constant bus */
 } vop3_prof_t;
 
-/* Named exceptions to the derived profile. */
-enum {
-    Q_INT_CLAMP = 1 << 0,   /* gfx8/9: clamp on an integer op */
-    Q_NO_OMOD = 1 << 1,     /* no omod although the result is float-like */
-    Q_SGPR_DST = 1 << 2,    /* the destination is an SGPR */
-    Q_LANE = 1 << 3,        /* v_readlane/v_writelane operand classes */
-    Q_SRC2_VGPR = 1 << 4,   /* src2 must be a VGPR tuple */
-    Q_FP_MODS = 1 << 5,     /* abs/neg on the 32-bit sources (v_cndmask) */
-    Q_SRC0_VGPR = 1 << 6,   /* src0 must be a VGPR (v_movrels) */
-    Q_CLOBBER = 1 << 7,     /* vdst may not overlap a source (gfx6/7 assembler) */
-};
-
-static const struct {
-    const char *name;
-    unsigned q;
-} vop3_quirks[] = {
-    {"v_mad_i32_i24", Q_INT_CLAMP}, {"v_mad_u32_u24", Q_INT_CLAMP},
-    {"v_mul_i32_i24", Q_INT_CLAMP}, {"v_mul_u32_u24", Q_INT_CLAMP},
-    {"v_sad_u8", Q_INT_CLAMP}, {"v_sad_hi_u8", Q_INT_CLAMP}, {"v_sad_u16", Q_INT_CLAMP},
-    {"v_sad_u32", Q_INT_CLAMP}, {"v_msad_u8", Q_INT_CLAMP}, {"v_qsad_pk_u16_u8", Q_INT_CLAMP | Q_CLOBBER},
-    {"v_mqsad_pk_u16_u8", Q_INT_CLAMP | Q_CLOBBER},
-    {"v_mqsad_u32_u8", Q_INT_CLAMP | Q_SRC2_VGPR | Q_CLOBBER},
-    {"v_mad_u64_u32", Q_INT_CLAMP}, {"v_mad_i64_i32", Q_INT_CLAMP},
-    {"v_mad_u16", Q_INT_CLAMP}, {"v_mad_i16", Q_INT_CLAMP},
-    {"v_mad_legacy_u16", Q_INT_CLAMP}, {"v_mad_legacy_i16", Q_INT_CLAMP},
-    {"v_mad_u32_u16", Q_INT_CLAMP}, {"v_mad_i32_i16", Q_INT_CLAMP},
-    {"v_min3_i16", Q_INT_CLAMP}, {"v_min3_u16", Q_INT_CLAMP}, {"v_max3_i16", Q_INT_CLAMP},
-    {"v_max3_u16", Q_INT_CLAMP}, {"v_med3_i16", Q_INT_CLAMP}, {"v_med3_u16", Q_INT_CLAMP},
-    {"v_add_i32", Q_INT_CLAMP}, {"v_sub_i32", Q_INT_CLAMP},
-    {"v_add_i16", Q_INT_CLAMP}, {"v_sub_i16", Q_INT_CLAMP},
-    {"v_add_u16", Q_INT_CLAMP}, {"v_sub_u16", Q_INT_CLAMP}, {"v_subrev_u16", Q_INT_CLAMP},
-    {"v_add_u32", Q_INT_CLAMP}, {"v_sub_u32", Q_INT_CLAMP}, {"v_subrev_u32", Q_INT_CLAMP},
-    {"v_add_co_u32", Q_INT_CLAMP}, {"v_sub_co_u32", Q_INT_CLAMP},
-    {"v_subrev_co_u32", Q_INT_CLAMP}, {"v_addc_co_u32", Q_INT_CLAMP},
-    {"v_subb_co_u32", Q_INT_CLAMP}, {"v_subbrev_co_u32", Q_INT_CLAMP},
-    {"v_addc_u32", Q_INT_CLAMP}, {"v_subb_u32", Q_INT_CLAMP}, {"v_subbrev_u32", Q_INT_CLAMP},
-    {"v_cvt_rpi_i32_f32", Q_NO_OMOD}, {"v_cvt_flr_i32_f32", Q_NO_OMOD},
-    {"v_frexp_exp_i32_f32", Q_NO_OMOD},
-    {"v_cndmask_b32", Q_FP_MODS},
-    {"v_movrels_b32", Q_SRC0_VGPR}, {"v_movrelsd_b32", Q_SRC0_VGPR},
-    {"v_readlane_b32", Q_SGPR_DST | Q_LANE}, {"v_writelane_b32", Q_LANE},
-};
-
-static unsigned quirks_of(const char *name)
-{
-    for (size_t i = 0; i < sizeof vop3_quirks / sizeof vop3_quirks[0]; i++)
-        if (strcmp(vop3_quirks[i].name, name) == 0)
-            return vop3_quirks[i].q;
-    return 0;
-}
-
 static int is_float(unsigned t)
 {
     return t == OT_F16 || t == OT_F32 || t == OT_F64 || t == OT_V2F16;
@@ -110,15 +59,10 @@ static int is_16bit(unsigned t)
     return t == OT_B16 || t == OT_I16 || t == OT_U16 || t == OT_F16;
 }
 
-static int starts_with(const char *s, const char *p)
-{
-    return strncmp(s, p, strlen(p)) == 0;
-}
-
 /* Operand layout of the interpolation ops in VOP3 (gfx8/9). */
 static void prof_interp(vop3_prof_t *p, const isa_row_t *r)
 {
-    p->e64 = strstr(r->name, "_f32") != NULL;   /* p1/p2/mov_f32 also exist as VINTRP */
+    p->e64 = (r->flags & ISA_F_E64_NAME) != 0;   /* p1/p2/mov_f32 also exist as VINTRP */
     p->dst_t = r->dst_t[0];
     if (r->nsrc == 0) {
         p->kind = K_INTERP_MOV;
@@ -142,14 +86,14 @@ static void prof_interp(vop3_prof_t *p, const isa_row_t *r)
 
 /* Clamp: float results/sources (float compares only on gfx8/9), plus the
  * integer ops LLVM gives a clamp bit on gfx8/9. */
-static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned q, int any_fsrc)
+static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, uint64_t q, int any_fsrc)
 {
     if (gen <= ISA_GFX7) {
         if (p->kind == K_VOPC || p->sdst)
             return 0;   /* VOP3b has no clamp bit on gfx6/7 */
         return r->ndst && is_float(r->dst_t[0]);
     }
-    if (q & Q_INT_CLAMP)
+    if (q & ISA_F_INT_CLAMP)
         return 1;
     if (p->kind == K_VOPC)
         return r->nsrc == 2 && is_float(r->src_t[0]) && is_float(r->src_t[1]);
@@ -158,7 +102,7 @@ static int prof_clamp(const vop3_prof_t *p, const isa_row_t *r, unsigned gen, un
 
 /* Sources: types, register classes and abs/neg use; returns whether any
  * source is a float. */
-static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned fam, unsigned q)
+static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned fam, uint64_t q)
 {
     p->nsrc = r->nsrc;
     int any_fsrc = 0;
@@ -172,23 +116,23 @@ static int prof_srcs(vop3_prof_t *p, const isa_row_t *r, unsigned gen, unsigned 
         p->src_t[2] = OT_SREG64;
         p->rc[2] = RC_SREG64_XEXEC;
     }
-    if (q & Q_LANE) {
-        p->rc[0] = (q & Q_SGPR_DST) ? RC_VGPR_LDS : RC_SREG32;
+    if (q & ISA_F_LANE) {
+        p->rc[0] = (q & ISA_F_SGPR_DST) ? RC_VGPR_LDS : RC_SREG32;
         p->rc[1] = RC_SREG32;
     }
-    if (q & Q_SRC2_VGPR)
+    if (q & ISA_F_SRC2_VGPR)
         p->rc[2] = RC_VGPR;
-    if (q & Q_SRC0_VGPR)
+    if (q & ISA_F_SRC0_VGPR)
         p->rc[0] = RC_VGPR;
     int is16 = 0;
     for (unsigned i = 0; i < p->nsrc; i++)
         is16 |= is_16bit(p->src_t[i]);
     /* gfx9's new 16-bit VOP3 ops take op_sel; the renamed gfx8 ones do not */
-    p->opsel = gen >= ISA_GFX9 && fam == ISA_ENC_VOP3 && is16 && !strstr(r->name, "legacy");
+    p->opsel = gen >= ISA_GFX9 && fam == ISA_ENC_VOP3 && is16 && !(r->flags & ISA_F_NO_OPSEL);
     for (unsigned i = 0; i < p->nsrc; i++) {
         if (p->rc[i] != RC_ANY && p->rc[i] != RC_VGPR)
             continue;
-        if (is_float(p->src_t[i]) || ((q & Q_FP_MODS) && p->src_t[i] != OT_SREG64))
+        if (is_float(p->src_t[i]) || ((q & ISA_F_FP_MODS) && p->src_t[i] != OT_SREG64))
             p->mods[i] = MOD_FP;
         else if (p->opsel)
             p->mods[i] = MOD_IGN;
@@ -202,7 +146,7 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
 {
     unsigned opc = (unsigned)r->opc[gen];
     unsigned fam = isa_valu_family(gen, opc);
-    unsigned q = quirks_of(r->name);
+    uint64_t q = r->flags;
     memset(p, 0, sizeof *p);
     p->ready = 1;
     if (r->opc[gen] == ISA_NA || (fam != ISA_ENC_VOP3 && (r->flags & ISA_F_NO_E64)))
@@ -210,24 +154,24 @@ static void prof_build(vop3_prof_t *p, const isa_row_t *r, unsigned gen)
     p->exists = 1;
     /* LLVM drops _e64 for operand-less ops; gfx6/7 text keeps it to re-assemble as VOP3 */
     p->e64 = fam != ISA_ENC_VOP3 && (r->ndst || r->nsrc || gen <= ISA_GFX7);
-    if (starts_with(r->name, "v_interp_")) {
+    if (r->flags & ISA_F_INTERP) {
         prof_interp(p, r);
         return;
     }
     p->kind = fam == ISA_ENC_VOPC ? K_VOPC : K_NORMAL;
     p->sdst = (r->flags & ISA_F_VOP3B) != 0;
     p->dst_t = r->ndst ? r->dst_t[0] : OT_NONE;
-    if (q & Q_SGPR_DST)
+    if (q & ISA_F_SGPR_DST)
         p->dst_rc = RC_SREG32_DST;
     int any_fsrc = prof_srcs(p, r, gen, fam, q);
     p->clamp = (uint8_t)prof_clamp(p, r, gen, q, any_fsrc);
-    p->clobber = (q & Q_CLOBBER) != 0;
-    p->rev = strstr(r->name, "rev_") && !strstr(r->name, "bfrev");
+    p->clobber = (q & ISA_F_CLOBBER) != 0;
+    p->rev = (r->flags & ISA_F_REV) != 0;
     p->vcc_in = fam == ISA_ENC_VOP3 && (r->flags & ISA_F_READ_VCC);
     p->m0_in = (r->flags & ISA_F_READ_M0) != 0;
     /* omod: float results, and one-source ops reading a float */
     int dst_f = r->ndst && is_float(r->dst_t[0]);
-    p->omod = p->kind != K_VOPC && !(q & Q_NO_OMOD) &&
+    p->omod = p->kind != K_VOPC && !(q & ISA_F_NO_OMOD) &&
               (dst_f || (r->nsrc == 1 && is_float(r->src_t[0])));
 }
 
@@ -352,37 +296,65 @@ static int aligned_for_old(const isa_target_t *t, unsigned v, unsigned width)
     return v % (width >= 4 ? 4 : 2) == 0;
 }
 
-/* Print operand v of type ot and class rc as LLVM 16 does: a constant in
- * a register-only operand prints as a remark, a register outside the class
- * gets one.  Such text cannot be assembled, so gfx6/7 reject it.  Returns
- * -1 where LLVM does not decode the operand at all. */
-static int put_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot,
-                   unsigned rc)
+/* Whether register v is in class rc as LLVM checks it (gfx6/7: as
+ * llvm-mc-15 does, which takes no scalar value in a VGPR operand). */
+static int rc_ok(const isa_target_t *t, unsigned rc, unsigned v)
+{
+    return rc_accepts(rc, v) && !(t->gen <= ISA_GFX7 && rc == RC_VGPR && v < SRC_VGPR0);
+}
+
+/* Whether operand v of type ot and class rc is one LLVM 16 decodes: no
+ * literal, no 64-bit lds_direct, a register or constant of the type.  A
+ * constant in a register-only operand or a register outside the class
+ * decodes (and prints with a remark), but such text cannot be assembled,
+ * so gfx6/7 reject it, and a misaligned tuple there. */
+static int src_ok(const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot, unsigned rc)
 {
     unsigned width = isa_otype_dwords(ot);
     int old = t->gen <= ISA_GFX7;
     if (!aligned_for_old(t, v, width) || v == SRC_LITERAL || (width >= 2 && v == SRC_LDS_DIRECT))
-        return -1;
+        return 0;
+    if (rc == RC_ANY)
+        return isa_src_ok(t, in, v, ot);
+    if (isa_is_inline(t, v))
+        return rc == RC_SREG32 || !old;
+    if (old && !rc_ok(t, rc, v))
+        return 0;
+    /* a wide operand names the 64-bit specials (and null) as such */
+    int special = width > 2 && v >= 102 && v < 128 && !old;
+    return isa_src_ok(t, in, v, ot) || (special && isa_src_ok(t, in, v, OT_B64));
+}
+
+/* Print operand v of type ot and class rc as LLVM 16 does (src_ok): a
+ * constant in a register-only operand prints as a remark, a register
+ * outside the class gets one. */
+static int put_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, unsigned v, unsigned ot,
+                   unsigned rc)
+{
     if (rc == RC_ANY)
         return fmt_src(f, t, in, v, ot);
     if (isa_is_inline(t, v)) {
         if (rc == RC_SREG32)
             return fmt_src(f, t, in, v, ot);
-        if (old)
-            return -1;
         fmt_puts(f, "/*invalid immediate*/");
         return 0;
     }
-    int ok = rc_accepts(rc, v) && !(old && rc == RC_VGPR && v < SRC_VGPR0);
-    if (!ok && old)
+    if (fmt_src(f, t, in, v, isa_src_ok(t, in, v, ot) ? ot : OT_B64))
         return -1;
-    /* a wide operand names the 64-bit specials (and null) as such */
-    int special = width > 2 && v >= 102 && v < 128 && !old;
-    if (fmt_src(f, t, in, v, ot) && (!special || fmt_src(f, t, in, v, OT_B64)))
-        return -1;
-    if (!ok)
-        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/", rc_name(rc, width));
+    if (!rc_ok(t, rc, v))
+        fmt_printf(f, "/*Invalid register, operand has '%s' register class*/",
+                   rc_name(rc, isa_otype_dwords(ot)));
     return 0;
+}
+
+/* Whether source i's modifier bits are ones its kind takes (gfx6/7: no
+ * abs on an integer source) and the source is one LLVM decodes. */
+static isa_status_t src_mods_chk(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p, unsigned i)
+{
+    int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+    if ((p->mods[i] == MOD_INT && abs && t->gen <= ISA_GFX7) || (p->mods[i] == MOD_NONE && (neg || abs)))
+        return ISA_E_FIELD;
+    return src_ok(t, in, in->src[i], p->src_t[i], p->rc[i]) ? ISA_OK : ISA_E_OPERAND;
 }
 
 /* One source with its modifiers. */
@@ -402,18 +374,12 @@ static int put_src_mods(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *i
         return 0;
     }
     case MOD_INT:
-        if (abs && t->gen <= ISA_GFX7)
-            return -1;
         fmt_puts(f, neg ? "sext(" : "");
         if (put_src(f, t, in, v, p->src_t[i], p->rc[i]))
             return -1;
         fmt_puts(f, neg ? ")" : "");
         return 0;
-    case MOD_IGN:
-        return put_src(f, t, in, v, p->src_t[i], p->rc[i]);
     default:
-        if (neg || abs)
-            return -1;
         return put_src(f, t, in, v, p->src_t[i], p->rc[i]);
     }
 }
@@ -500,18 +466,33 @@ static void put_clamp_omod(isa_fmt_t *f, const isa_inst_t *in)
     fmt_puts(f, omod[in->omod & 3]);
 }
 
+/* The interpolation operands: "high" only where the op has it, no
+ * modifiers on the attribute operand (nor the parameter of mov). */
+static isa_status_t interp_chk(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p)
+{
+    int high = (in->src[0] >> 8) & 1;
+    if ((high && !p->high) || (in->neg & 1) || (in->abs & 1))
+        return ISA_E_FIELD;
+    isa_status_t st = ISA_OK;
+    if (p->kind == K_INTERP_MOV) {
+        if ((in->neg | in->abs) & 2)
+            return ISA_E_FIELD;
+    } else {
+        st = src_mods_chk(t, in, p, 1);
+    }
+    if (st == ISA_OK && p->nsrc == 3)
+        st = src_mods_chk(t, in, p, 2);
+    return st;
+}
+
 /* vdst, vsrc, attrN.c[, vsrc2] [high] / vdst, pNN, attrN.c */
 static int fmt_interp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p)
 {
     static const char chan[] = "xyzw";
     static const char *const param[] = {"p10", "p20", "p0"};
     int high = (in->src[0] >> 8) & 1;
-    if ((high && !p->high) || (in->neg & 1) || (in->abs & 1))
-        return -1;
     fmt_printf(f, " v%u, ", in->dst - SRC_VGPR0);
     if (p->kind == K_INTERP_MOV) {
-        if ((in->neg | in->abs) & 2)
-            return -1;
         if (in->src[1] < 3)
             fmt_puts(f, param[in->src[1]]);
         else
@@ -529,6 +510,19 @@ static int fmt_interp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in,
         fmt_puts(f, " high");
     put_clamp_omod(f, in);
     return 0;
+}
+
+/* Whether the destinations are registers LLVM decodes. */
+static int dsts_ok(const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p, const isa_row_t *r)
+{
+    if (p->kind == K_VOPC)
+        return src_ok(t, in, in->sdst, OT_SREG64, RC_SREG64);
+    if (!r->ndst)
+        return 1;
+    if (p->dst_rc != RC_ANY ? !src_ok(t, in, in->dst, p->dst_t, p->dst_rc)
+                            : !isa_reg_ok(t, in->dst, isa_otype_dwords(p->dst_t)))
+        return 0;
+    return !p->sdst || src_ok(t, in, in->sdst, OT_SREG64, RC_SREG64);
 }
 
 static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, const vop3_prof_t *p,
@@ -555,16 +549,36 @@ static int fmt_dsts(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, c
     return 0;
 }
 
-/* Append a VOP3 instruction in LLVM's syntax; -1 if LLVM would not decode
- * it, ISA_FMT_UNPRINTABLE if it is valid but (gfx6/7) llvm-mc could not
- * assemble the text back to the same words. */
+/* Fields and operands of a decoded VOP3 word.  A gfx6/7 word llvm-mc
+ * cannot assemble back is valid whatever its operands (it runs; the
+ * formatter shows it as data). */
+isa_status_t isa_chk_vop3(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    const vop3_prof_t *p = prof_get(t->gen, in->op);
+    if (!p->exists || !unused_bits_clear(t, in, p))
+        return ISA_E_FIELD;
+    if (t->gen <= ISA_GFX7 && !old_asm_ok(t, in, p))
+        return ISA_OK;
+    if (p->kind == K_INTERP || p->kind == K_INTERP_MOV)
+        return interp_chk(t, in, p);
+    if (!dsts_ok(t, in, p, r))
+        return ISA_E_OPERAND;
+    for (unsigned i = 0; i < p->nsrc; i++) {
+        isa_status_t st = src_mods_chk(t, in, p, i);
+        if (st != ISA_OK)
+            return st;
+    }
+    return ISA_OK;
+}
+
+/* Append a checked VOP3 instruction in LLVM's syntax; ISA_FMT_UNPRINTABLE
+ * if (gfx6/7) llvm-mc could not assemble the text back to the same words. */
 int isa_fmt_vop3(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     const vop3_prof_t *p = prof_get(t->gen, in->op);
-    if (!p->exists || !unused_bits_clear(t, in, p))
-        return -1;
     if (t->gen <= ISA_GFX7 && !old_asm_ok(t, in, p))
         return ISA_FMT_UNPRINTABLE;   /* valid: it runs; LLVM cannot write it back */
     fmt_puts(f, r->name);

@@ -1,31 +1,22 @@
 /* valu_vop3p.c — the gfx9 VOP3P encoding (packed 16-bit math, v_mad_mix /
  * v_fma_mix, v_dot*): decoder and formatter. */
-#include <string.h>
 #include "isa/internal.h"
 
 /* Sources whose neg/neg_hi bits LLVM accepts, as a mask over src0..src2:
- * all sources of float ops, src0 only of the integer v_pk ops, and these. */
-static const struct {
-    const char *name;
-    uint8_t mask;
-} neg_masks[] = {
-    {"v_dot2_i32_i16", 5}, {"v_dot2_u32_u16", 5},
-    {"v_dot4_i32_i8", 7}, {"v_dot4_u32_u8", 7}, {"v_dot8_i32_i4", 7}, {"v_dot8_u32_u4", 7},
-};
-
+ * all sources of float ops, src0 only of the integer v_pk ops, and what
+ * the row says (ISA_F_NEG_ALL, ISA_F_NEG_SRC02: v_dot*). */
 static unsigned neg_mask(const isa_row_t *r)
 {
-    for (size_t i = 0; i < sizeof neg_masks / sizeof neg_masks[0]; i++)
-        if (strcmp(neg_masks[i].name, r->name) == 0)
-            return neg_masks[i].mask;
-    int fp = r->src_t[0] == OT_V2F16 || r->src_t[0] == OT_F32;
+    if (r->flags & ISA_F_NEG_SRC02)
+        return 5;
+    int fp = r->src_t[0] == OT_V2F16 || r->src_t[0] == OT_F32 || (r->flags & ISA_F_NEG_ALL);
     return fp ? (1u << r->nsrc) - 1 : 1;
 }
 
 /* mixed-precision ops print neg/neg_hi as -x / |x| and op_sel_hi defaults to 0 */
 static int is_mix(const isa_row_t *r)
 {
-    return strstr(r->name, "_mix") != NULL;
+    return (r->flags & ISA_F_MIX) != 0;
 }
 
 /* VOP3P: [31:23]=0x1A7, op[22:16], clamp[15], op_sel_hi[2] [14], op_sel[13:11],
@@ -73,16 +64,26 @@ static int put_mix_src(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in
     return 0;
 }
 
-/* Append a VOP3P instruction in LLVM's syntax; -1 for fields LLVM fixes to 0. */
+/* Fields of absent sources and modifiers an op does not take are fixed to
+ * zero (op_sel_hi[2] is ignored); the sources are ones LLVM decodes. */
+isa_status_t isa_chk_vop3p(const isa_target_t *t, const isa_inst_t *in)
+{
+    const isa_row_t *r = isa_row(in->op);
+    unsigned n = r->nsrc;
+    if ((n < 3 && (in->src[2] || (in->op_sel & 4))) || ((in->neg | in->neg_hi) & ~neg_mask(r)))
+        return ISA_E_FIELD;
+    for (unsigned i = 0; i < n; i++)
+        if (!isa_src_ok(t, in, in->src[i], r->src_t[i]))
+            return ISA_E_OPERAND;
+    return ISA_OK;
+}
+
+/* Append a VOP3P instruction in LLVM's syntax. */
 int isa_fmt_vop3p(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
     (void)pc;
     const isa_row_t *r = isa_row(in->op);
     unsigned n = r->nsrc, all = (1u << n) - 1, mix = is_mix(r);
-    unsigned nm = neg_mask(r);
-    /* fields of absent sources are fixed to zero (op_sel_hi[2] is ignored) */
-    if ((n < 3 && (in->src[2] || (in->op_sel & 4))) || ((in->neg | in->neg_hi) & ~nm))
-        return -1;
     fmt_printf(f, "%s v%u", r->name, in->dst - SRC_VGPR0);
     for (unsigned i = 0; i < n; i++) {
         fmt_puts(f, ", ");

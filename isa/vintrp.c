@@ -23,6 +23,13 @@ isa_status_t isa_dec_vintrp(const isa_target_t *t, const uint32_t *w, size_t n, 
     return out->op < ISA_OP_COUNT ? ISA_OK : ISA_E_INVALID;
 }
 
+/* gfx6/7: llvm-mc-15 cannot write a v_interp_mov parameter other than
+ * p10, p20, p0. */
+isa_status_t isa_chk_vintrp(const isa_target_t *t, const isa_inst_t *in)
+{
+    return isa_row(in->op)->nsrc || in->src[0] < 3 || t->gen >= ISA_GFX8 ? ISA_OK : ISA_E_OPERAND;
+}
+
 /* Append a VINTRP instruction in LLVM's syntax (gfx8/9 names end in _e32). */
 int isa_fmt_vintrp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, uint64_t pc)
 {
@@ -36,10 +43,8 @@ int isa_fmt_vintrp(isa_fmt_t *f, const isa_target_t *t, const isa_inst_t *in, ui
         fmt_printf(f, "v%u", in->src[0] - SRC_VGPR0);
     else if (in->src[0] < 3)
         fmt_puts(f, param[in->src[0]]);
-    else if (t->gen >= ISA_GFX8)
-        fmt_printf(f, "invalid_param_%u", in->src[0]);
     else
-        return -1;   /* llvm-mc-15 cannot write other parameters */
+        fmt_printf(f, "invalid_param_%u", in->src[0]);
     fmt_printf(f, ", attr%u.%c", in->attr, chan[in->attrchan]);
     return 0;
 }

@@ -34,9 +34,11 @@ static void walk(const isa_target_t *t, const uint32_t *w, size_t n)
             require(in.ndw <= n - i, "instruction longer than the input");
             require(in.op < ISA_OP_COUNT && isa_row(in.op) != NULL, "valid op id");
             int len = isa_format(t, &in, 4 * i, text, sizeof text);
-            /* a valid instruction LLVM cannot print shows as data */
-            require(len >= 0 || (t->gen <= ISA_GFX7 && strncmp(text, ".long 0x", 8) == 0),
-                    "a decoded instruction formats (gfx6/7: or shows as .long data)");
+            /* validity is the decoder's alone: a decoded instruction prints,
+             * or (gfx6/7) is one LLVM cannot print and shows as data */
+            require(len >= 0 || (len == ISA_FMT_UNPRINTABLE && t->gen <= ISA_GFX7 &&
+                                 strncmp(text, ".long 0x", 8) == 0),
+                    "a decoded instruction formats (gfx6/7: or is unprintable, shown as .long data)");
             require(strlen(text) < sizeof text, "text terminated");
             int len2 = isa_format(t, &in, 4 * i, tiny, sizeof tiny);
             require((len2 >= 0) == (len >= 0) && strlen(tiny) < sizeof tiny, "truncated format terminated");
@@ -44,7 +46,8 @@ static void walk(const isa_target_t *t, const uint32_t *w, size_t n)
             i += in.ndw;
         } else {
             require(in.op == ISA_OP_COUNT, "invalid word has op == ISA_OP_COUNT");
-            require(isa_format(t, &in, 0, text, sizeof text) < 0, "invalid word does not format");
+            require(st == in.status && isa_status_text(st) && st != ISA_E_INVALID, "a specific status");
+            require(isa_format(t, &in, 0, text, sizeof text) == -1, "invalid word does not format");
             i++;
         }
     }
