@@ -3,6 +3,7 @@
 #define GCNSIM_CLI_H
 
 #include <stdio.h>
+#include "front/util/opt.h"
 
 #ifndef GCNSIM_VERSION
 #define GCNSIM_VERSION "0.1.0"   /* gcnsim --version, and the header of a trace */
@@ -30,6 +31,11 @@ int cmd_devices(int argc, char **argv);
 int cmd_debug(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+
+/* Each converted command's description and option tables (front/util/opt.h):
+ * its parsing, --help, gcnsim help CMD, its man page and completion. */
+extern const opt_cmd_t cli_run_cmd, cli_validate_cmd, cli_debug_cmd, cli_info_cmd, cli_bench_cmd,
+    cli_devices_cmd, cli_trace_cmd;
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

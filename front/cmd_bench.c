@@ -20,83 +20,6 @@
 #include "front/trace/trace.h"
 #include "front/workloads/workloads.h"
 
-static const char bench_help[] =
-    "usage: gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
-    "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
-    "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
-    "                    [--functional] [--validate] [--trace PATH]\n"
-    "                    [--save-launch L DIR]\n"
-    "\n"
-    "Run a built-in workload on the simulated device under the cycle model,\n"
-    "check its result against a CPU reference, and print the problem, PASS or\n"
-    "FAIL, the wave-instructions executed, the launches and the wall time,\n"
-    "then the profiler report of each launch group (consecutive launches of\n"
-    "the kernel with the same sizes: all launches of the bitonic sort are one\n"
-    "group, each pass size of the reduction one; the figures are summed over\n"
-    "the group's launches).\n"
-    "\n"
-    "workloads:\n"
-    "  bitonic   bitonic sort of N uint keys (N a power of two, default 65536):\n"
-    "            one launch per stage and pass; checked exactly against qsort\n"
-    "  reduce    sum of N uint values mod 2^32 (default 1048576): work-group\n"
-    "            tree reductions in LDS, then a final pass; checked exactly\n"
-    "  gemm      C = alpha*A*B + beta*C, N x N floats (N a multiple of 64,\n"
-    "            default 256): 64x64 LDS tiles, 4x4 per work-item; checked\n"
-    "            against a double reference within the dot-product rounding\n"
-    "            bound (K+4)*2^-24*(|alpha|*sum|a*b| + |beta*c|)\n"
-    "\n"
-    "  --n N            problem size\n"
-    "  --target GFX     which build of the workload's kernel to run (default gfx900)\n"
-    "  --co FILE        the code object to use instead of the built-in one\n"
-    "                   (looked up in $GCNSIM_WORKLOADS, as front/workloads/bin/\n"
-    "                   WORKLOAD-GFX.co next to the gcnsim executable, in\n"
-    "                   ../share/gcnsim/workloads beside an installed one, or in\n"
-    "                   front/workloads/bin of the working directory)\n"
-    "  --device NAME    the device preset (default: the one for the target; see\n"
-    "                   gcnsim devices)\n"
-    "  --set KEY=VALUE  override a device parameter (repeatable), e.g. cus=1\n"
-    "  --hotspots       add each group's hot spots (annotated disassembly)\n"
-    "  --timeline PATH  write a Chrome trace-event JSON timeline of all launches,\n"
-    "                   one after the other (instruction slices stop after the\n"
-    "                   first 200000; wave slices go on)\n"
-    "  --functional     functional simulation only: no cycle model, no report\n"
-    "  --json PATH|-    also write the numbers (and each group's report) as JSON\n"
-    "                   to PATH (- = stdout, instead of the text)\n"
-    "  --validate       also run every launch on a real AMD GPU (the ROCm HSA\n"
-    "                   runtime, loaded at run time; see gcnsim validate), on\n"
-    "                   device copies of the buffers that persist across\n"
-    "                   launches as the simulator's do; compare the final\n"
-    "                   buffers bit for bit and each launch group's device time\n"
-    "                   with its simulated time.  The simulation uses the preset\n"
-    "                   closest to the GPU (as gcnsim validate; or --device),\n"
-    "                   with the GPU's CU count and clock\n"
-    "  --trace PATH     record every launch into one trace file (as gcnsim run\n"
-    "                   --trace): the records of launch 0, then launch 1, ... in\n"
-    "                   launch order, each record carrying its launch number;\n"
-    "                   the header names the workload's kernel and this command\n"
-    "                   line.  gcnsim trace dump and diff read it\n"
-    "  --save-launch L DIR\n"
-    "                   make launch L (0-based, as trace dump --launch counts)\n"
-    "                   debuggable: just before it runs, write into DIR\n"
-    "                   (created if missing) argN.bin, the device contents of\n"
-    "                   each buffer argument N, and debug.args, the arguments\n"
-    "                   of gcnsim run and gcnsim debug that repeat the launch\n"
-    "                   (code object, --kernel, --global, --local, one --arg\n"
-    "                   per argument, --device, --set, --functional as given\n"
-    "                   here); run launch L (into --trace too), then stop\n"
-    "                   without the check, the report or --json, printing one\n"
-    "                   line: launch L saved: gcnsim debug ARGS\n"
-    "\n"
-    "Exit status: 0 verified (and with --validate: the device's buffers equal\n"
-    "the simulator's; with --save-launch: saved); 1 the result is wrong or\n"
-    "differs from the device's; 2 bad usage or input, the device failed, or\n"
-    "--save-launch L beyond the last launch; 3 a wave faulted (the fault\n"
-    "report goes to stderr); 4 a wave executed 2^26 instructions without\n"
-    "ending (gcnsim run's --max-wave-inst default; said on stderr); 77\n"
-    "--validate skipped, with one line saying why (no runtime, no GPU, or no\n"
-    "GPU of the target); 130 or 143 stopped by SIGINT or SIGTERM (--trace\n"
-    "then holds the launches up to there).\n";
-
 typedef struct {
     const wl_workload_t *w;
     uint64_t n;
@@ -107,18 +30,17 @@ typedef struct {
     int save;
     char *options;                 /* the command line, for the trace's header */
     int validate;                  /* --validate */
+    int have_n;                    /* --n given */
     run_model_opts_t t;                  /* the cycle-model options */
 } bench_opts_t;
 
-/* --save-launch L DIR at argv[*i]: 0 (moving *i past it), or -1 after
- * reporting. */
-static int parse_save(int argc, char **argv, int *i, bench_opts_t *o)
+/* --save-launch L DIR (dir NULL: missing): 0, or -1 after reporting. */
+static int parse_save(const char *l, const char *dir, bench_opts_t *o)
 {
-    if (*i + 2 >= argc) {
+    if (!l || !dir) {
         cli_error("bench: --save-launch needs a launch number and a directory: --save-launch L DIR");
         return -1;
     }
-    const char *l = argv[*i + 1], *dir = argv[*i + 2];
     char *end;
     errno = 0;
     unsigned long long v = strtoull(l, &end, 10);
@@ -135,69 +57,170 @@ static int parse_save(int argc, char **argv, int *i, bench_opts_t *o)
     o->save = 1;
     o->save_launch = v;
     o->save_dir = dir;
-    *i += 2;
     return 0;
+}
+
+enum { BO_N = RO_OWN, BO_TARGET, BO_CO, BO_JSON, BO_TRACE, BO_SAVE, BO_VALIDATE };
+
+static const char *bench_target(size_t i)
+{
+    static const char *const t[] = {"gfx701", "gfx803", "gfx900"};
+    return i < 3 ? t[i] : NULL;
+}
+
+static const char *bench_workload(size_t i)
+{
+    for (size_t k = 0; wl_all[k]; k++)
+        if (k == i)
+            return wl_all[k]->name;
+    return NULL;
+}
+
+static const opt_t bench_rows[] = {
+    {"n", 0, "N", "problem size (default: the workload's)", BO_N, 0, NULL},
+    {"target", 0, "GFX", "which build of the workload's kernel to run: gfx701, gfx803 or gfx900 (default "
+     "gfx900)", BO_TARGET, OPT_LIST, bench_target},
+    {"co", 0, "FILE", "the code object to use instead of the built-in one (looked up in $GCNSIM_WORKLOADS, "
+     "as front/workloads/bin/WORKLOAD-GFX.co next to the gcnsim executable, in ../share/gcnsim/workloads "
+     "beside an installed one, or in front/workloads/bin of the working directory)", BO_CO,
+     OPT_PATH, NULL},
+    {"json", 0, "PATH|-", "also write the numbers (and each group's report) as JSON to PATH (- = stdout, "
+     "instead of the text)", BO_JSON, OPT_PATH, NULL},
+    {"functional", 0, NULL, "functional simulation only: no cycle model, no report", RO_FUNCTIONAL, 0, NULL},
+    {"hotspots", 0, NULL, "add each group's hot spots (annotated disassembly)", RO_HOTSPOTS, 0, NULL},
+    {"timeline", 0, "PATH", "write a Chrome trace-event JSON timeline of all launches, one after the other "
+     "(instruction slices stop after the first 200000; wave slices go on)", RO_TIMELINE, OPT_PATH, NULL},
+    {"validate", 0, NULL, "also run every launch on a real AMD GPU (the ROCm HSA runtime, loaded at run time; "
+     "see gcnsim validate), on device copies of the buffers that persist across launches as the simulator's "
+     "do; compare the final buffers bit for bit and each launch group's device time with its simulated time.  "
+     "The simulation uses the preset closest to the GPU (as gcnsim validate; or --device), with the GPU's CU "
+     "count and clock", BO_VALIDATE, 0, NULL},
+    {"trace", 0, "PATH", "record every launch into one trace file (as gcnsim run --trace): the records of "
+     "launch 0, then launch 1, ... in launch order, each record carrying its launch number; the header names "
+     "the workload's kernel and this command line.  gcnsim trace dump and diff read it", BO_TRACE, OPT_PATH,
+     NULL},
+    {"save-launch", 0, "L DIR", "(two values: --save-launch L DIR, or --save-launch=L DIR) make launch L "
+     "(0-based, as trace dump --launch counts) debuggable: just before it runs, write into DIR (created if "
+     "missing) argN.bin, the device contents of each buffer argument N, and debug.args, the arguments of "
+     "gcnsim run and gcnsim debug that repeat the launch (code object, --kernel, --global, --local, one --arg "
+     "per argument, --device, --set, --functional as given here); run launch L (into --trace too), then stop "
+     "without the check, the report or --json, printing one line: launch L saved: gcnsim debug ARGS",
+     BO_SAVE, OPT_TWO | OPT_DIR, NULL},
+    {0},
+};
+static const opt_table_t bench_table = {"bench options", bench_rows};
+static const opt_table_t *const bench_tables[] = {&bench_table, &run_device_table, NULL};
+
+const opt_cmd_t cli_bench_cmd = {
+    .name = "bench",
+    .summary = "run a built-in workload (bitonic, reduce, gemm), verify it, time it",
+    .usage = "gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
+             "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
+             "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+             "                    [--functional] [--validate] [--trace PATH]\n"
+             "                    [--save-launch L DIR]",
+    .description = "Run a built-in workload on the simulated device under the cycle model,\n"
+                   "check its result against a CPU reference, and print the problem, PASS or\n"
+                   "FAIL, the wave-instructions executed, the launches and the wall time,\n"
+                   "then the profiler report of each launch group (consecutive launches of\n"
+                   "the kernel with the same sizes: all launches of the bitonic sort are one\n"
+                   "group, each pass size of the reduction one; the figures are summed over\n"
+                   "the group's launches).\n"
+                   "\n"
+                   "workloads:\n"
+                   "  bitonic   bitonic sort of N uint keys (N a power of two, default 65536):\n"
+                   "            one launch per stage and pass; checked exactly against qsort\n"
+                   "  reduce    sum of N uint values mod 2^32 (default 1048576): work-group\n"
+                   "            tree reductions in LDS, then a final pass; checked exactly\n"
+                   "  gemm      C = alpha*A*B + beta*C, N x N floats (N a multiple of 64,\n"
+                   "            default 256): 64x64 LDS tiles, 4x4 per work-item; checked\n"
+                   "            against a double reference within the dot-product rounding\n"
+                   "            bound (K+4)*2^-24*(|alpha|*sum|a*b| + |beta*c|)",
+    .tables = bench_tables,
+    .trailer = "Exit status: 0 verified (and with --validate: the device's buffers equal\n"
+               "the simulator's; with --save-launch: saved); 1 the result is wrong or\n"
+               "differs from the device's; 2 bad usage or input, the device failed, or\n"
+               "--save-launch L beyond the last launch; 3 a wave faulted (the fault\n"
+               "report goes to stderr); 4 a wave executed 2^26 instructions without\n"
+               "ending (gcnsim run's --max-wave-inst default; said on stderr); 77\n"
+               "--validate skipped, with one line saying why (no runtime, no GPU, or no\n"
+               "GPU of the target); 130 or 143 stopped by SIGINT or SIGTERM (--trace\n"
+               "then holds the launches up to there).",
+    .fn = cmd_bench,
+    .positional = bench_workload,
+};
+
+/* The workload operand: 0, or -1 after reporting. */
+static int take_workload(bench_opts_t *o, const char *a)
+{
+    if (o->w) {
+        cli_error("bench: more than one workload given ('%s')", a);
+        return -1;
+    }
+    if (!(o->w = wl_find(a))) {
+        const char *near = opt_suggest(a, bench_workload);
+        if (near)
+            cli_error("bench: unknown workload '%s' (did you mean %s? bitonic, reduce, gemm)", a, near);
+        else
+            cli_error("bench: unknown workload '%s' (bitonic, reduce, gemm)", a);
+        return -1;
+    }
+    return 0;
+}
+
+static int take_n(bench_opts_t *o, const char *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 0);
+    if (!*v || *end || errno || v[0] == '-') {
+        cli_error("bench: --n '%s': expected a positive number", v);
+        return -1;
+    }
+    o->n = n;
+    o->have_n = 1;
+    return 0;
+}
+
+/* opt_take_fn: one option or operand of bench. */
+static int bench_take(void *arg, const opt_t *r, const char *v, const char *v2)
+{
+    bench_opts_t *o = arg;
+    if (!r)
+        return take_workload(o, v);
+    int took = run_model_take(&o->t, &cli_bench_cmd, r->id, v);
+    if (took)
+        return took < 0 ? -1 : 0;
+    switch (r->id) {
+    case BO_N: return take_n(o, v);
+    case BO_TARGET:
+        o->target = v;
+        if (strcmp(v, "gfx701") && strcmp(v, "gfx803") && strcmp(v, "gfx900")) {
+            const char *near = opt_suggest(v, bench_target);
+            cli_error("bench: --target '%s': the workloads are built for gfx701, gfx803 and gfx900%s%s%s", v,
+                      near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+            return -1;
+        }
+        return 0;
+    case BO_CO: o->co = v; return 0;
+    case BO_JSON: o->json = v; return 0;
+    case BO_TRACE: o->trace = v; return 0;
+    case BO_VALIDATE: o->validate = 1; return 0;
+    default: return parse_save(v, v2, o);
+    }
 }
 
 static int parse_args(int argc, char **argv, bench_opts_t *o)
 {
     o->target = "gfx900";
-    int have_n = 0;
-    int took;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        if (cli_is_help(a)) {
-            fputs(bench_help, stdout);
-            return 1;
-        } else if (!strcmp(a, "--n") && has) {
-            char *end;
-            errno = 0;
-            unsigned long long v = strtoull(argv[++i], &end, 0);
-            if (!*argv[i] || *end || errno || argv[i][0] == '-') {
-                cli_error("bench: --n '%s': expected a positive number", argv[i]);
-                return -1;
-            }
-            o->n = v;
-            have_n = 1;
-        } else if (!strcmp(a, "--target") && has) {
-            o->target = argv[++i];
-            if (strcmp(o->target, "gfx701") && strcmp(o->target, "gfx803") && strcmp(o->target, "gfx900")) {
-                cli_error("bench: --target '%s': the workloads are built for gfx701, gfx803 and gfx900", o->target);
-                return -1;
-            }
-        } else if (!strcmp(a, "--co") && has)
-            o->co = argv[++i];
-        else if (!strcmp(a, "--json") && has)
-            o->json = argv[++i];
-        else if (!strcmp(a, "--trace") && has)
-            o->trace = argv[++i];
-        else if (!strcmp(a, "--save-launch")) {
-            if (parse_save(argc, argv, &i, o))
-                return -1;
-        } else if (!strcmp(a, "--validate"))
-            o->validate = 1;
-        else if ((took = run_model_take(&o->t, argc, argv, &i, "bench")) != 0) {
-            if (took < 0)
-                return -1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("bench: unknown or incomplete option '%s' (see gcnsim bench --help)", a);
-            return -1;
-        } else if (!o->w) {
-            if (!(o->w = wl_find(a))) {
-                cli_error("bench: unknown workload '%s' (bitonic, reduce, gemm)", a);
-                return -1;
-            }
-        } else {
-            cli_error("bench: more than one workload given ('%s')", a);
-            return -1;
-        }
-    }
+    int rc = opt_parse(&cli_bench_cmd, argc, argv, bench_take, o);
+    if (rc)
+        return rc;
     if (!o->w) {
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
         return -1;
     }
-    if (run_model_check(&o->t, "bench"))
+    if (run_model_check(&o->t, &cli_bench_cmd))
         return -1;
     if (o->validate && o->t.functional) {
         cli_error("bench: --validate compares times with the cycle model: leave out --functional");
@@ -211,7 +234,7 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
         cli_error("bench: --validate prints its comparison on stdout: give --json a file, not -");
         return -1;
     }
-    if (!have_n)
+    if (!o->have_n)
         o->n = o->w->default_n;
     char err[256];
     if (o->w->check_n(o->n, err, sizeof err)) {

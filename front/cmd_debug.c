@@ -9,40 +9,43 @@
 #include "front/report/report.h"
 #include "front/run_opts.h"
 
-static const char debug_help[] =
-    "usage: gcnsim debug FILE [--kernel NAME] --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
-    "                    [--arg SPEC]... [--device NAME] [--set KEY=VALUE]...\n"
-    "                    [--functional] [--max-inst N] [--max-wave-inst N]\n"
-    "                    [-x CMDFILE] [--batch]\n"
-    "\n"
-    "Debug a kernel on the simulated device, the way gdb/rocgdb debug a program:\n"
-    "breakpoints on addresses and labels (with per-lane conditions), stepping\n"
-    "one instruction of a wave, every register of every wave and lane, memory,\n"
-    "watchpoints, catchpoints, and reverse execution.  Type help at the prompt.\n"
-    "\n"
-    "The launch options are those of gcnsim run (see gcnsim run --help); the\n"
-    "kernel runs under the cycle model unless --functional is given.  A wave\n"
-    "that executes --max-wave-inst instructions (default 2^26) without ending\n"
-    "stops the kernel there, as a breakpoint would, and again after as many\n"
-    "more if continued.\n"
-    "\n"
-    "  -x CMDFILE   run the commands of CMDFILE and exit (as gdb -batch -x)\n"
-    "  --batch      read commands from standard input without a prompt; this is\n"
-    "               also the mode when standard input is not a terminal\n"
-    "\n"
-    "Batch output has no prompt and no escape codes; a command that fails prints\n"
-    "its error and the script goes on.  Reverse execution (reverse-stepi,\n"
-    "reverse-continue) runs the launch again from its start with device memory\n"
-    "put back: the only checkpoint is the launch start, so memory stays bounded\n"
-    "and a reverse step costs the re-execution of everything before it.\n"
-    "\n"
-    "Exit status: 0; 2 when the file, kernel, arguments or device cannot be set up.\n";
+static const opt_table_t *const debug_tables[] = {&run_launch_table, &run_device_table, &run_exec_table,
+                                                  &run_debug_table, NULL};
+
+const opt_cmd_t cli_debug_cmd = {
+    .name = "debug",
+    .summary = "debug a kernel: breakpoints, stepping (also backward), registers, memory",
+    .usage = "gcnsim debug FILE [--kernel NAME] --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
+             "                    [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
+             "                    [--dynamic-lds BYTES] [--arg SPEC]... [--device NAME]\n"
+             "                    [--set KEY=VALUE]... [--functional] [--max-inst N]\n"
+             "                    [--max-wave-inst N] [-x CMDFILE] [--batch]",
+    .description = "Debug a kernel on the simulated device, the way gdb/rocgdb debug a program:\n"
+                   "breakpoints on addresses and labels (with per-lane conditions), stepping\n"
+                   "one instruction of a wave, every register of every wave and lane, memory,\n"
+                   "watchpoints, catchpoints, and reverse execution.  Type help at the prompt.\n"
+                   "\n"
+                   "The launch options are those of gcnsim run; the kernel runs under the\n"
+                   "cycle model unless --functional is given.  A wave that executes\n"
+                   "--max-wave-inst instructions (default 2^26) without ending stops the\n"
+                   "kernel there, as a breakpoint would, and again after as many more if\n"
+                   "continued.",
+    .tables = debug_tables,
+    .trailer = "Batch output has no prompt and no escape codes; a command that fails prints\n"
+               "its error and the script goes on.  Reverse execution (reverse-stepi,\n"
+               "reverse-continue) runs the launch again from its start with device memory\n"
+               "put back: the only checkpoint is the launch start, so memory stays bounded\n"
+               "and a reverse step costs the re-execution of everything before it.\n"
+               "\n"
+               "Exit status: 0; 2 when the file, kernel, arguments or device cannot be set up.",
+    .fn = cmd_debug,
+};
 
 /* Parse the command line into r (zeroed beforehand) and o: 0, 1 after
  * --help, -1 after reporting bad usage. */
 static int parse_args(int argc, char **argv, run_opts_t *r, dbg_opts_t *o)
 {
-    int pr = run_parse_args(argc, argv, r, "debug", debug_help, RUN_OPTS_DEBUG);
+    int pr = run_parse_args(&cli_debug_cmd, argc, argv, r);
     if (pr)
         return pr;
     o->file = r->file, o->kernel = r->kernel;

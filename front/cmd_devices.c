@@ -4,20 +4,62 @@
 #include <string.h>
 #include "front/cli.h"
 #include "front/report/json.h"
+#include "front/run_opts.h"
 #include "sim/device.h"
 
-static const char devices_help[] =
-    "usage: gcnsim devices [NAME] [--set KEY=VALUE]... [--json]\n"
-    "\n"
-    "Without NAME: a table of the device presets (name, gfx target, compute\n"
-    "units, shader clock, FP64 rate, L2 size, DRAM bandwidth, product) and the\n"
-    "keys of the cycle-model parameters.  With NAME: every parameter of that\n"
-    "preset with its value, unit, meaning and where the default comes from\n"
-    "(a GCN-FACTS section and source, or a calibration choice).\n"
-    "\n"
-    "  --set KEY=VALUE  override a parameter, as `gcnsim run --set` does (shows\n"
-    "                   the values a run would use; needs NAME)\n"
-    "  --json           write JSON to stdout instead of text\n";
+enum { DO_SET = 1, DO_JSON };
+
+static const opt_t devices_rows[] = {
+    {"set", 0, "KEY=VALUE", "override a parameter, as gcnsim run --set does (shows the values a run would "
+     "use; needs NAME; repeatable)", DO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
+    {"json", 0, NULL, "write JSON to stdout instead of text", DO_JSON, 0, NULL},
+    {0},
+};
+static const opt_table_t devices_table = {"options", devices_rows};
+static const opt_table_t *const devices_tables[] = {&devices_table, NULL};
+
+const opt_cmd_t cli_devices_cmd = {
+    .name = "devices",
+    .summary = "list device presets and the cycle-model parameters",
+    .usage = "gcnsim devices [NAME] [--set KEY=VALUE]... [--json]",
+    .description = "Without NAME: a table of the device presets (name, gfx target, compute\n"
+                   "units, shader clock, FP64 rate, L2 size, DRAM bandwidth, product) and the\n"
+                   "keys of the cycle-model parameters.  With NAME: every parameter of that\n"
+                   "preset with its value, unit, meaning and where the default comes from\n"
+                   "(a GCN-FACTS section and source, or a calibration choice).",
+    .tables = devices_tables,
+    .trailer = "Exit status: 0; 2 bad usage, an unknown preset or parameter, or a value\n"
+               "out of range.",
+    .fn = cmd_devices,
+    .positional = run_preset_name,
+};
+
+typedef struct {
+    const char *name, *sets[64];
+    size_t nset;
+    int json;
+} devices_opts_t;
+
+/* opt_take_fn: one option or operand of devices. */
+static int devices_take(void *arg, const opt_t *r, const char *v, const char *v2)
+{
+    devices_opts_t *o = arg;
+    (void)v2;
+    if (!r && o->name) {
+        cli_error("devices: unexpected argument '%s' (see gcnsim devices --help)", v);
+        return -1;
+    }
+    if (!r)
+        o->name = v;
+    else if (r->id == DO_JSON)
+        o->json = 1;
+    else if (o->nset == sizeof o->sets / sizeof o->sets[0]) {
+        cli_error("devices: more than %zu --set", o->nset);
+        return -1;
+    } else
+        o->sets[o->nset++] = v;
+    return 0;
+}
 
 /* "1/16": the FP64 rate of DPFACTOR dp (GCN-FACTS 1.3). */
 static void fp64_rate(unsigned dp, char *buf, size_t len)
@@ -126,60 +168,35 @@ static int write_json(const device_t *d)
     return EXIT_OK;
 }
 
-/* "hd-7970, r9-290x, ...". */
-static void preset_names(char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (size_t i = 0; i < dev_preset_count(); i++) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, len - used, "%s%s", i ? ", " : "", dev_preset_at(i)->name);
-    }
-}
-
 int cmd_devices(int argc, char **argv)
 {
-    const char *name = NULL, *sets[64];
-    size_t nset = 0;
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(devices_help, stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc && nset < sizeof sets / sizeof sets[0])
-            sets[nset++] = argv[++i];
-        else if (argv[i][0] != '-' && !name)
-            name = argv[i];
-        else {
-            cli_error("devices: unexpected argument '%s' (see gcnsim devices --help)", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
-    if (!name) {
-        if (nset) {
+    devices_opts_t o;
+    memset(&o, 0, sizeof o);
+    int rc = opt_parse(&cli_devices_cmd, argc, argv, devices_take, &o);
+    if (rc)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (!o.name) {
+        if (o.nset) {
             cli_error("devices: --set needs a preset NAME");
             return EXIT_USAGE;
         }
-        if (json)
+        if (o.json)
             return write_json(NULL);
         list_text();
         return EXIT_OK;
     }
-    const device_t *p = dev_preset(name);
-    if (!p) {
-        char names[256];
-        preset_names(names, sizeof names);
-        cli_error("devices: unknown device '%s' (presets: %s)", name, names);
+    if (run_check_preset(o.name, &cli_devices_cmd, NULL))
         return EXIT_USAGE;
-    }
-    device_t d = *p;
+    for (size_t i = 0; i < o.nset; i++)
+        if (run_check_set_key(o.sets[i], &cli_devices_cmd))
+            return EXIT_USAGE;
+    device_t d = *dev_preset(o.name);
     char err[512];
-    if (dev_set_all(&d, (const char *const *)sets, nset, err, sizeof err) != 0) {
+    if (dev_set_all(&d, (const char *const *)o.sets, o.nset, err, sizeof err) != 0) {
         cli_error("devices: --set %s", err);
         return EXIT_USAGE;
     }
-    if (json)
+    if (o.json)
         return write_json(&d);
     detail_text(&d);
     return EXIT_OK;

@@ -8,33 +8,13 @@
 #include "front/cli.h"
 #include "front/load/codeobj.h"
 #include "front/report/json.h"
+#include "front/run_opts.h"
 #include "sim/occupancy.h"
 
-static const char info_help[] =
-    "usage: gcnsim info FILE [--kernel NAME] [--local X[,Y[,Z]]] [--dynamic-lds BYTES]\n"
-    "                        [--json PATH|-]\n"
-    "\n"
-    "Report, for each kernel of an AMDGPU HSA code object (v2-v5): target and\n"
-    "code object version; VGPRs and SGPRs used (from the metadata) and allocated\n"
-    "(from COMPUTE_PGM_RSRC1, rounded to the hardware granule; the SGPR count\n"
-    "includes the extra VCC/FLAT_SCRATCH/XNACK_MASK SGPRs); spills; static LDS;\n"
-    "scratch per work-item; the kernel arguments (offset, size, kind, type, name);\n"
-    "the SGPRs and VGPRs a wave starts with (user SGPRs, then system SGPRs, then\n"
-    "work-item IDs); the float mode; and the theoretical occupancy in waves per\n"
-    "SIMD with the limit from each resource (wave slots, VGPRs, SGPRs, LDS,\n"
-    "work-group slots) and the one that limits it.\n"
-    "\n"
-    "  --kernel NAME        only this kernel\n"
-    "  --local X[,Y[,Z]]    work-group size for the occupancy (default: the\n"
-    "                       kernel's reqd_work_group_size if it has one, else 256\n"
-    "                       capped at its max_flat_workgroup_size)\n"
-    "  --dynamic-lds BYTES  LDS allocated at launch on top of the static LDS\n"
-    "                       (for __local pointer arguments; default 0)\n"
-    "  --json PATH|-        write the report as JSON to PATH (- = stdout) instead\n"
-    "                       of text\n";
-
 typedef struct {
+    const char *file;
     const char *kernel;
+    const char *target;         /* --target gfxN: the code object of a bundle or HIP program */
     unsigned local[3];          /* 0 = default */
     unsigned dynamic_lds;
     const char *json;
@@ -517,38 +497,81 @@ static int parse_local(const char *s, unsigned wg[3])
     return n ? 0 : -1;
 }
 
-static int parse_opts(int argc, char **argv, info_opts_t *o, const char **file)
+enum { IO_KERNEL = 1, IO_TARGET, IO_LOCAL, IO_DYNAMIC_LDS, IO_JSON };
+
+static const opt_t info_rows[] = {
+    {"kernel", 0, "NAME", "only this kernel", IO_KERNEL, 0, NULL},
+    {"target", 0, "GFX", "the code object to take from a clang offload bundle (hipcc --genco) or a HIP "
+     "program or library (its .hip_fatbin): that of processor GFX, e.g. gfx900 (default: the only one the "
+     "file has; with several and none chosen the error lists them)", IO_TARGET, OPT_LIST, run_target_name},
+    {"local", 0, "X[,Y[,Z]]", "work-group size for the occupancy (default: the kernel's reqd_work_group_size "
+     "if it has one, else 256 capped at its max_flat_workgroup_size)", IO_LOCAL, 0, NULL},
+    {"dynamic-lds", 0, "BYTES", "LDS allocated at launch on top of the static LDS (for __local pointer "
+     "arguments; default 0)", IO_DYNAMIC_LDS, 0, NULL},
+    {"json", 0, "PATH|-", "write the report as JSON to PATH (- = stdout) instead of text", IO_JSON, OPT_PATH,
+     NULL},
+    {0},
+};
+static const opt_table_t info_table = {"options", info_rows};
+static const opt_table_t *const info_tables[] = {&info_table, NULL};
+
+const opt_cmd_t cli_info_cmd = {
+    .name = "info",
+    .summary = "resource usage, arguments, launch layout and occupancy of each kernel",
+    .usage = "gcnsim info FILE [--kernel NAME] [--target GFX] [--local X[,Y[,Z]]]\n"
+             "                        [--dynamic-lds BYTES] [--json PATH|-]",
+    .description = "Report, for each kernel of an AMDGPU HSA code object (v2-v5): target and\n"
+                   "code object version; VGPRs and SGPRs used (from the metadata) and allocated\n"
+                   "(from COMPUTE_PGM_RSRC1, rounded to the hardware granule; the SGPR count\n"
+                   "includes the extra VCC/FLAT_SCRATCH/XNACK_MASK SGPRs); spills; static LDS;\n"
+                   "scratch per work-item; the kernel arguments (offset, size, kind, type, name);\n"
+                   "the SGPRs and VGPRs a wave starts with (user SGPRs, then system SGPRs, then\n"
+                   "work-item IDs); the float mode; and the theoretical occupancy in waves per\n"
+                   "SIMD with the limit from each resource (wave slots, VGPRs, SGPRs, LDS,\n"
+                   "work-group slots) and the one that limits it.\n"
+                   "\n"
+                   "FILE may also be a clang offload bundle or a host program or library with\n"
+                   "HIP device code: --target picks its code object.",
+    .tables = info_tables,
+    .trailer = "Exit status: 0; 2 bad usage, or a file that cannot be read or is no code\n"
+               "object (one line on stderr names the file and what is wrong).",
+    .fn = cmd_info,
+};
+
+/* opt_take_fn: one option or operand of info. */
+static int info_take(void *arg, const opt_t *r, const char *v, const char *v2)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(info_help, stdout);
-            return EXIT_OK;
-        } else if (strcmp(a, "--kernel") == 0 && i + 1 < argc) {
-            o->kernel = argv[++i];
-        } else if (strcmp(a, "--local") == 0 && i + 1 < argc) {
-            if (parse_local(argv[++i], o->local)) {
-                cli_error("info: --local wants X[,Y[,Z]] with each 1 to 1024, not '%s'", argv[i]);
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(a, "--dynamic-lds") == 0 && i + 1 < argc) {
-            if (parse_uint(argv[++i], 65536, &o->dynamic_lds)) {
-                cli_error("info: --dynamic-lds wants a byte count 0 to 65536, not '%s'", argv[i]);
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(a, "--json") == 0 && i + 1 < argc) {
-            o->json = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("info: unknown or incomplete option '%s' (see gcnsim info --help)", a);
-            return EXIT_USAGE;
-        } else if (!*file) {
-            *file = a;
-        } else {
-            cli_error("info: more than one FILE given ('%s')", a);
-            return EXIT_USAGE;
+    info_opts_t *o = arg;
+    (void)v2;
+    if (!r) {
+        if (o->file) {
+            opt_error(&cli_info_cmd, "more than one FILE given ('%s')", v);
+            return -1;
         }
+        o->file = v;
+    } else if (r->id == IO_KERNEL)
+        o->kernel = v;
+    else if (r->id == IO_TARGET)
+        o->target = v;
+    else if (r->id == IO_JSON)
+        o->json = v;
+    else if (r->id == IO_LOCAL && parse_local(v, o->local)) {
+        opt_error(&cli_info_cmd, "--local wants X[,Y[,Z]] with each 1 to 1024, not '%s'", v);
+        return -1;
+    } else if (r->id == IO_DYNAMIC_LDS && parse_uint(v, 65536, &o->dynamic_lds)) {
+        opt_error(&cli_info_cmd, "--dynamic-lds wants a byte count 0 to 65536, not '%s'", v);
+        return -1;
     }
-    if (!*file) {
+    return 0;
+}
+
+/* EXIT_OK after --help, EXIT_USAGE after an error, -1 to go on. */
+static int parse_opts(int argc, char **argv, info_opts_t *o)
+{
+    int rc = opt_parse(&cli_info_cmd, argc, argv, info_take, o);
+    if (rc)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    if (!o->file) {
         cli_error("info: no FILE given (see gcnsim info --help)");
         return EXIT_USAGE;
     }
@@ -558,13 +581,12 @@ static int parse_opts(int argc, char **argv, info_opts_t *o, const char **file)
 int cmd_info(int argc, char **argv)
 {
     info_opts_t o = {0};
-    const char *file = NULL;
-    int rc = parse_opts(argc, argv, &o, &file);
+    int rc = parse_opts(argc, argv, &o);
     if (rc >= 0)
         return rc;
     co_file_t f;
     char err[512];
-    if (co_load(file, &f, err, sizeof err)) {
+    if (co_load_for(o.file, o.target, o.kernel, &f, err, sizeof err)) {
         cli_error("%s", err);
         return EXIT_USAGE;
     }

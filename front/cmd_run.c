@@ -15,73 +15,40 @@
 #include "front/trace/trace.h"
 #include "sim/dispatch.h"
 
-static const char run_help[] =
-    "usage: gcnsim run FILE --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
-    "                  [--arg SPEC]... [--dump N=PATH]... [--json PATH|-]\n"
-    "                  [--device NAME] [--set KEY=VALUE]... [--hotspots]\n"
-    "                  [--timeline PATH] [--functional] [--max-inst N]\n"
-    "                  [--max-wave-inst N] [--trace PATH]\n"
-    "\n"
-    "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
-    "cycle model of the GCN compute units, and print the profiler report:\n"
-    "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
-    "occupancy and what limits it, stalls by reason, cache hit rates.\n"
-    "\n"
-    "  --kernel NAME      the kernel (may be left out when the file has one)\n"
-    "  --global X[,Y[,Z]] grid size in work-items (as clEnqueueNDRangeKernel)\n"
-    "  --local X[,Y[,Z]]  work-group size (default: the kernel's required size,\n"
-    "                     else its maximum flat size, at most 256, in X)\n"
-    "  --arg SPEC         the kernel's explicit arguments, in order:\n"
-    "                       i32:V u32:V i64:V u64:V f32:V f64:V  a scalar by value\n"
-    "                       bytes:HEX    any by-value argument (a struct...): its bytes\n"
-    "                                    in memory order, as hex digit pairs\n"
-    "                       buf:PATH     a device buffer holding the file's bytes\n"
-    "                       zero:BYTES   a zero-filled device buffer\n"
-    "                       image:FORMAT:W[,H[,D]]:PATH|zero  an image (linear; FORMAT\n"
-    "                                    rgba8 rgba16f rgba32f rgba32ui rgba32i r32f\n"
-    "                                    r8ui; PATH holds the texels, rows packed;\n"
-    "                                    arrays: W,L or W,H,L for L slices)\n"
-    "                       local:BYTES  dynamic LDS for a __local pointer argument\n"
-    "                     hidden arguments (global offsets, sizes, ...) are filled in\n"
-    "  --dump N=PATH      after the run, write the buffer of explicit argument N\n"
-    "                     (0-based) to PATH\n"
-    "  --device NAME      the device preset (default: the one for the code object's\n"
-    "                     target; gcnsim devices lists them and their parameters)\n"
-    "  --set KEY=VALUE    override a device parameter (repeatable), e.g. cus=1\n"
-    "                     for the view of one CU, clock_mhz=1000, l2_kib=2048\n"
-    "  --hotspots         add the hot spots to the report: the 10 instructions with\n"
-    "                     the most wave-cycles, then the kernel's disassembly with\n"
-    "                     each instruction's count, wave-cycles and top stall reason\n"
-    "  --timeline PATH    write a Chrome trace-event JSON timeline (open it in\n"
-    "                     ui.perfetto.dev): a track per wave slot of each CU, a\n"
-    "                     slice per wave and per instruction; instruction slices\n"
-    "                     stop after the first 200000 (wave slices go on), so that\n"
-    "                     large kernels give a bounded file\n"
-    "  --functional       functional simulation only: no cycle model, no report\n"
-    "                     (faster; results are the same)\n"
-    "  --max-inst N       stop after about N wave-instructions in all (0: no limit,\n"
-    "                     the default)\n"
-    "  --max-wave-inst N  stop when one wave has executed N instructions without\n"
-    "                     ending: it runs away (default 67108864 = 2^26; 0: no\n"
-    "                     limit); under the cycle model the resident waves take\n"
-    "                     turns, so this takes as many times longer\n"
-    "  --trace PATH       record every executed wave-instruction into PATH: wave,\n"
-    "                     pc, encoding, EXEC and every value written (SGPRs, SCC,\n"
-    "                     VGPR lanes, memory and LDS dwords), with the cycle model\n"
-    "                     also the issue and completion cycles; a seekable gzip\n"
-    "                     file (zcat reads it; gcnsim trace dump and diff too)\n"
-    "  --json PATH|-      write the summary and the report as JSON to PATH\n"
-    "                     (- = stdout, instead of the text)\n"
-    "\n"
-    "Ctrl-C (SIGINT) or SIGTERM stops the run: the report, --json, --dump and\n"
-    "--trace cover what ran; a second one ends gcnsim at once.\n"
-    "\n"
-    "Exit status: 0 the kernel ran to completion; 2 bad usage or input (an\n"
-    "unknown device or parameter, a device that cannot run the code object);\n"
-    "3 a wave faulted (out-of-bounds or misaligned access, illegal or\n"
-    "unimplemented instruction, s_trap): the fault report goes to stderr;\n"
-    "4 stopped by --max-inst or --max-wave-inst (what stopped it goes to\n"
-    "stderr); 130 or 143 stopped by SIGINT or SIGTERM.\n";
+static const opt_table_t *const run_tables[] = {&run_launch_table, &run_device_table, &run_run_table,
+                                                &run_exec_table, NULL};
+
+const opt_cmd_t cli_run_cmd = {
+    .name = "run",
+    .summary = "run a kernel on the simulated device",
+    .usage = "gcnsim run FILE [--kernel NAME] --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
+             "                  [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
+             "                  [--dynamic-lds BYTES] [--arg SPEC]...\n"
+             "                  [--dump N=PATH[:TYPE]]... [--json PATH|-] [--device NAME]\n"
+             "                  [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+             "                  [--functional] [--max-inst N] [--max-wave-inst N]\n"
+             "                  [--trace PATH]",
+    .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
+                   "cycle model of the GCN compute units, and print the profiler report:\n"
+                   "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
+                   "occupancy and what limits it, stalls by reason, cache hit rates.\n"
+                   "\n"
+                   "FILE is a code object (v2-v5), a clang offload bundle (hipcc --genco) or a\n"
+                   "host program or library with HIP device code (--target picks the code\n"
+                   "object).  An option's value follows it (--kernel NAME) or is joined to it\n"
+                   "with = (--kernel=NAME); -- ends the options.",
+    .tables = run_tables,
+    .trailer = "Ctrl-C (SIGINT) or SIGTERM stops the run: the report, --json, --dump and\n"
+               "--trace cover what ran; a second one ends gcnsim at once.\n"
+               "\n"
+               "Exit status: 0 the kernel ran to completion; 2 bad usage or input (an\n"
+               "unknown device or parameter, a device that cannot run the code object);\n"
+               "3 a wave faulted (out-of-bounds or misaligned access, illegal or\n"
+               "unimplemented instruction, s_trap): the fault report goes to stderr;\n"
+               "4 stopped by --max-inst or --max-wave-inst (what stopped it goes to\n"
+               "stderr); 130 or 143 stopped by SIGINT or SIGTERM.",
+    .fn = cmd_run,
+};
 
 static void json_functional(json_t *j, const launch_t *L, const sim_result_t *r)
 {
@@ -310,7 +277,7 @@ int cmd_run(int argc, char **argv)
 {
     run_opts_t o;
     memset(&o, 0, sizeof o);
-    int pr = run_parse_args(argc, argv, &o, "run", run_help, RUN_OPTS_RUN), rc = EXIT_USAGE;
+    int pr = run_parse_args(&cli_run_cmd, argc, argv, &o), rc = EXIT_USAGE;
     launch_t L;
     memset(&L, 0, sizeof L);
     tm_config_t tc;

@@ -14,74 +14,49 @@
 /* The subcommands (argv[0] is the subcommand name). */
 static int trace_cmd_dump(int argc, char **argv);
 static int trace_cmd_diff(int argc, char **argv);
+static const opt_cmd_t trace_dump_cmd, trace_diff_cmd;
+static const opt_cmd_t *const trace_subs[] = {&trace_dump_cmd, &trace_diff_cmd, NULL};
 
-static const struct {
-    const char *name;
-    int (*fn)(int, char **);
-    const char *summary;
-} subcommands[] = {
-    {"dump", trace_cmd_dump, "print a trace's records with disassembly and the values written"},
-    {"diff", trace_cmd_diff, "compare two traces wave by wave and report the first divergence"},
+const opt_cmd_t cli_trace_cmd = {
+    .name = "trace",
+    .summary = "inspect and compare execution traces (gcnsim run --trace)",
+    .usage = "gcnsim trace SUBCOMMAND [ARGS]  (see gcnsim trace SUBCOMMAND --help)",
+    .description = "Execution traces: `gcnsim run ... --trace PATH` records every executed\n"
+                   "wave-instruction (sequence number, wave, pc, encoding, EXEC, every register,\n"
+                   "lane and memory dword written; issue and completion cycles under the cycle\n"
+                   "model) in a seekable gzip file (zcat reads it); `gcnsim bench WORKLOAD\n"
+                   "--trace PATH` records every launch of a workload into one file, each\n"
+                   "record carrying its launch number.",
+    .fn = cmd_trace,
+    .subs = trace_subs,
 };
-
-static void trace_usage(FILE *out)
-{
-    fprintf(out, "usage: gcnsim trace SUBCOMMAND [ARGS]   (gcnsim trace SUBCOMMAND --help for each)\n\n"
-                 "Execution traces: `gcnsim run ... --trace PATH` records every executed\n"
-                 "wave-instruction (sequence number, wave, pc, encoding, EXEC, every register,\n"
-                 "lane and memory dword written; issue and completion cycles under the cycle\n"
-                 "model) in a seekable gzip file (zcat reads it); `gcnsim bench WORKLOAD\n"
-                 "--trace PATH` records every launch of a workload into one file, each\n"
-                 "record carrying its launch number.\n\nsubcommands:\n");
-    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        fprintf(out, "  %-6s %s\n", subcommands[i].name, subcommands[i].summary);
-}
 
 int cmd_trace(int argc, char **argv)
 {
     if (argc < 2) {
-        trace_usage(stderr);
+        opt_help(stderr, &cli_trace_cmd);
         return EXIT_USAGE;
     }
     if (cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
-        trace_usage(stdout);
+        opt_help(stdout, &cli_trace_cmd);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        if (!strcmp(argv[1], subcommands[i].name))
-            return subcommands[i].fn(argc - 1, argv + 1);
-    cli_error("trace: unknown subcommand '%s' (try gcnsim trace --help)", argv[1]);
+    opt_near_t near;
+    opt_near_init(&near, argv[1]);
+    for (const opt_cmd_t *const *s = trace_subs; *s; s++) {
+        const char *name = strchr((*s)->name, ' ') + 1;
+        if (!strcmp(argv[1], name))
+            return (*s)->fn(argc - 1, argv + 1);
+        opt_near_add(&near, name);
+    }
+    if (opt_near_best(&near))
+        cli_error("trace: unknown subcommand '%s' (did you mean %s?)", argv[1], opt_near_best(&near));
+    else
+        cli_error("trace: unknown subcommand '%s' (try gcnsim trace --help)", argv[1]);
     return EXIT_USAGE;
 }
 
 /* ---- trace dump --------------------------------------------------------- */
-
-static const char dump_help[] =
-    "usage: gcnsim trace dump PATH [--launch L] [--wave W] [--from N] [--count M]\n"
-    "\n"
-    "Print the header and the records of a trace.  Each record is a line\n"
-    "  [SEQ] wave W (wg X,Y,Z #I) pc 0xPC exec 0xEXEC: DISASSEMBLY\n"
-    "([SEQ] launch L wave W ... for the records of launch L > 0 of a trace of\n"
-    "several launches, as gcnsim bench --trace writes)\n"
-    "then one indented line per thing the instruction wrote, with its new value:\n"
-    "  s5 = 0x00000010             a scalar register (vcc_lo, exec_hi, m0, ...)\n"
-    "  scc = 1\n"
-    "  v3 = {0x.., 0x.., ...}      a VGPR, the values of the lanes of EXEC in\n"
-    "                              lane order; v3 lanes 0xMASK = {...} when the\n"
-    "                              lanes written are not EXEC\n"
-    "  global[0xADDR] = {0x.., ...} consecutive memory dwords from ADDR (lds and\n"
-    "                              scratch likewise; lds addresses from 0)\n"
-    "  hwreg 1 = 0x...             a hardware register (s_setreg)\n"
-    "  cycles issue C done D       under the cycle model\n"
-    "  flags fault|overflow|nondet when set\n"
-    "\n"
-    "  --launch L   only the records of launch L (0 = the first)\n"
-    "  --wave W     only the records of wave W (the dispatch-wide wave id)\n"
-    "  --from N     start at record N (the index finds it without reading the\n"
-    "               records before)\n"
-    "  --count M    print at most M records\n"
-    "\n"
-    "Exit status: 0, or 2 on bad usage or an unreadable or corrupt trace.\n";
 
 typedef struct {
     const char *path;
@@ -100,40 +75,78 @@ static int parse_u64(const char *s, uint64_t *v)
     return *end || errno ? -1 : 0;
 }
 
-static int dump_args(int argc, char **argv, dump_opts_t *o)
+enum { TD_LAUNCH = 1, TD_WAVE, TD_FROM, TD_COUNT };
+
+static const opt_t dump_rows[] = {
+    {"launch", 0, "L", "only the records of launch L (0 = the first)", TD_LAUNCH, 0, NULL},
+    {"wave", 0, "W", "only the records of wave W (the dispatch-wide wave id)", TD_WAVE, 0, NULL},
+    {"from", 0, "N", "start at record N (the index finds it without reading the records before)", TD_FROM, 0,
+     NULL},
+    {"count", 0, "M", "print at most M records", TD_COUNT, 0, NULL},
+    {0},
+};
+static const opt_table_t dump_table = {"options", dump_rows};
+static const opt_table_t *const dump_tables[] = {&dump_table, NULL};
+
+static const opt_cmd_t trace_dump_cmd = {
+    .name = "trace dump",
+    .summary = "print a trace's records with disassembly and the values written",
+    .usage = "gcnsim trace dump PATH [--launch L] [--wave W] [--from N] [--count M]",
+    .description = "Print the header and the records of a trace.  Each record is a line\n"
+                   "  [SEQ] wave W (wg X,Y,Z #I) pc 0xPC exec 0xEXEC: DISASSEMBLY\n"
+                   "([SEQ] launch L wave W ... for the records of launch L > 0 of a trace of\n"
+                   "several launches, as gcnsim bench --trace writes)\n"
+                   "then one indented line per thing the instruction wrote, with its new value:\n"
+                   "  s5 = 0x00000010             a scalar register (vcc_lo, exec_hi, m0, ...)\n"
+                   "  scc = 1\n"
+                   "  v3 = {0x.., 0x.., ...}      a VGPR, the values of the lanes of EXEC in\n"
+                   "                              lane order; v3 lanes 0xMASK = {...} when the\n"
+                   "                              lanes written are not EXEC\n"
+                   "  global[0xADDR] = {0x.., ...} consecutive memory dwords from ADDR (lds and\n"
+                   "                              scratch likewise; lds addresses from 0)\n"
+                   "  hwreg 1 = 0x...             a hardware register (s_setreg)\n"
+                   "  cycles issue C done D       under the cycle model\n"
+                   "  flags fault|overflow|nondet when set",
+    .tables = dump_tables,
+    .trailer = "Exit status: 0, or 2 on bad usage or an unreadable or corrupt trace.",
+    .fn = trace_cmd_dump,
+};
+
+/* opt_take_fn: one option or operand of trace dump. */
+static int dump_take(void *arg, const opt_t *r, const char *a, const char *v2)
 {
-    o->count = UINT64_MAX;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        uint64_t v;
-        if (cli_is_help(a)) {
-            fputs(dump_help, stdout);
-            return 1;
-        } else if ((!strcmp(a, "--wave") || !strcmp(a, "--launch") || !strcmp(a, "--from") ||
-                    !strcmp(a, "--count")) && has) {
-            if (parse_u64(argv[++i], &v) || ((a[2] == 'w' || a[2] == 'l') && v > UINT32_MAX)) {
-                cli_error("trace dump: %s '%s': expected a number", a, argv[i]);
-                return -1;
-            }
-            if (a[2] == 'w')
-                o->has_wave = 1, o->wave = (uint32_t)v;
-            else if (a[2] == 'l')
-                o->has_launch = 1, o->launch = (uint32_t)v;
-            else if (a[2] == 'f')
-                o->from = v;
-            else
-                o->count = v;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("trace dump: unknown or incomplete option '%s' (see gcnsim trace dump --help)", a);
-            return -1;
-        } else if (!o->path)
-            o->path = a;
-        else {
+    dump_opts_t *o = arg;
+    uint64_t v;
+    (void)v2;
+    if (!r) {
+        if (o->path) {
             cli_error("trace dump: more than one PATH given ('%s')", a);
             return -1;
         }
+        o->path = a;
+        return 0;
     }
+    if (parse_u64(a, &v) || ((r->id == TD_WAVE || r->id == TD_LAUNCH) && v > UINT32_MAX)) {
+        cli_error("trace dump: --%s '%s': expected a number", r->name, a);
+        return -1;
+    }
+    if (r->id == TD_WAVE)
+        o->has_wave = 1, o->wave = (uint32_t)v;
+    else if (r->id == TD_LAUNCH)
+        o->has_launch = 1, o->launch = (uint32_t)v;
+    else if (r->id == TD_FROM)
+        o->from = v;
+    else
+        o->count = v;
+    return 0;
+}
+
+static int dump_args(int argc, char **argv, dump_opts_t *o)
+{
+    o->count = UINT64_MAX;
+    int rc = opt_parse(&trace_dump_cmd, argc, argv, dump_take, o);
+    if (rc)
+        return rc;
     if (!o->path) {
         cli_error("trace dump: no PATH given (see gcnsim trace dump --help)");
         return -1;
@@ -261,47 +274,6 @@ static int is_workload(const char *name)
     return wl_find(name) != NULL;
 }
 
-static const char diff_help[] =
-    "usage: gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
-    "                        [--stats]\n"
-    "\n"
-    "Compare two traces (gcnsim run --trace, gcnsim bench --trace) wave by\n"
-    "wave: the records of each wave (launch, work-group and index in the\n"
-    "group) in A against those of the same wave in B, in order; waves may\n"
-    "interleave differently in the two files.\n"
-    "Compared: pc, encoding, EXEC and everything written (SGPRs, VCC, EXEC,\n"
-    "M0, SCC, VGPR lanes, memory and LDS dwords, hardware registers).  Values\n"
-    "flagged non-deterministic are not compared.\n"
-    "\n"
-    "The report names the first divergence (the earliest in A among the\n"
-    "waves' first differences): the record numbers in A and B, the wave, the\n"
-    "pc and disassembly, what differs with the expected (A) and actual (B)\n"
-    "values (register and lanes, memory address, pc, encoding, EXEC, a\n"
-    "memory dword only one record lists or listed more often or in another\n"
-    "order, or a record only one file has), the record that last wrote that\n"
-    "register or address before (global memory: in any earlier launch), the\n"
-    "wave's previous records, and the gcnsim debug command and breakpoint\n"
-    "that stop before that instruction (for a bench trace, first the gcnsim\n"
-    "bench --save-launch command that saves that launch).  Differences\n"
-    "between the headers (target, code object, kernel, options) are\n"
-    "reported first; the records are compared anyway.\n"
-    "\n"
-    "  --timing        also compare the issue and completion cycles\n"
-    "  --all           then list the first divergence of every wave, one line\n"
-    "                  each (reads both files to the end)\n"
-    "  --context N     previous records of the wave shown (default 3, at most 16)\n"
-    "  --max-buffer MIB  records of one file that wait for the other, at most\n"
-    "                  (default 1024 MiB): two runs in the same mode need almost\n"
-    "                  none; different wave schedules need more\n"
-    "  --stats         end with the records read and the most that waited\n"
-    "\n"
-    "Both files are read once, as streams, and reading stops when no earlier\n"
-    "divergence can appear; the context comes from a second read of A up to\n"
-    "the divergence.\n"
-    "\n"
-    "Exit status (as diff): 0 the traces agree, 1 they differ, 2 bad usage or\n"
-    "an unreadable, truncated or corrupt file.\n";
-
 static int parse_num(const char *s, uint64_t *v)
 {
     char *end;
@@ -311,49 +283,109 @@ static int parse_num(const char *s, uint64_t *v)
     return *end ? -1 : 0;
 }
 
-static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *path[2])
+enum { TF_TIMING = 1, TF_ALL, TF_CONTEXT, TF_MAX_BUFFER, TF_STATS };
+
+static const opt_t diff_rows[] = {
+    {"timing", 0, NULL, "also compare the issue and completion cycles", TF_TIMING, 0, NULL},
+    {"all", 0, NULL, "then list the first divergence of every wave, one line each (reads both files to the "
+     "end)", TF_ALL, 0, NULL},
+    {"context", 0, "N", "previous records of the wave shown (default 3, at most 16)", TF_CONTEXT, 0, NULL},
+    {"max-buffer", 0, "MIB", "records of one file that wait for the other, at most (default 1024 MiB): two "
+     "runs in the same mode need almost none; different wave schedules need more", TF_MAX_BUFFER, 0, NULL},
+    {"stats", 0, NULL, "end with the records read and the most that waited", TF_STATS, 0, NULL},
+    {0},
+};
+static const opt_table_t diff_table = {"options", diff_rows};
+static const opt_table_t *const diff_tables[] = {&diff_table, NULL};
+
+static const opt_cmd_t trace_diff_cmd = {
+    .name = "trace diff",
+    .summary = "compare two traces wave by wave and report the first divergence",
+    .usage = "gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
+             "                        [--stats]",
+    .description = "Compare two traces (gcnsim run --trace, gcnsim bench --trace) wave by\n"
+                   "wave: the records of each wave (launch, work-group and index in the\n"
+                   "group) in A against those of the same wave in B, in order; waves may\n"
+                   "interleave differently in the two files.\n"
+                   "Compared: pc, encoding, EXEC and everything written (SGPRs, VCC, EXEC,\n"
+                   "M0, SCC, VGPR lanes, memory and LDS dwords, hardware registers).  Values\n"
+                   "flagged non-deterministic are not compared.\n"
+                   "\n"
+                   "The report names the first divergence (the earliest in A among the\n"
+                   "waves' first differences): the record numbers in A and B, the wave, the\n"
+                   "pc and disassembly, what differs with the expected (A) and actual (B)\n"
+                   "values (register and lanes, memory address, pc, encoding, EXEC, a\n"
+                   "memory dword only one record lists or listed more often or in another\n"
+                   "order, or a record only one file has), the record that last wrote that\n"
+                   "register or address before (global memory: in any earlier launch), the\n"
+                   "wave's previous records, and the gcnsim debug command and breakpoint\n"
+                   "that stop before that instruction (for a bench trace, first the gcnsim\n"
+                   "bench --save-launch command that saves that launch).  Differences\n"
+                   "between the headers (target, code object, kernel, options) are\n"
+                   "reported first; the records are compared anyway.",
+    .tables = diff_tables,
+    .trailer = "Both files are read once, as streams, and reading stops when no earlier\n"
+               "divergence can appear; the context comes from a second read of A up to\n"
+               "the divergence.\n"
+               "\n"
+               "Exit status (as diff): 0 the traces agree, 1 they differ, 2 bad usage or\n"
+               "an unreadable, truncated or corrupt file.",
+    .fn = trace_cmd_diff,
+};
+
+typedef struct {
+    trace_diff_opts_t *o;
+    const char *path[2];
+    unsigned np;
+} diff_ctx_t;
+
+/* opt_take_fn: one option or operand of trace diff. */
+static int diff_take(void *arg, const opt_t *r, const char *s, const char *v2)
 {
-    unsigned np = 0;
-    o->context = 3;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int has = i + 1 < argc;
-        uint64_t v;
-        if (cli_is_help(s)) {
-            fputs(diff_help, stdout);
-            return 1;
-        } else if (!strcmp(s, "--timing"))
-            o->timing = 1;
-        else if (!strcmp(s, "--all"))
-            o->all = 1;
-        else if (!strcmp(s, "--stats"))
-            o->stats = 1;
-        else if (!strcmp(s, "--context") && has) {
-            if (parse_num(argv[++i], &v) || v > 16) {
-                cli_error("trace diff: --context '%s': expected a number from 0 to 16", argv[i]);
-                return -1;
-            }
-            o->context = (unsigned)v;
-        } else if (!strcmp(s, "--max-buffer") && has) {
-            if (parse_num(argv[++i], &v) || !v || v > ((uint64_t)1 << 40)) {
-                cli_error("trace diff: --max-buffer '%s': expected a positive number of MiB", argv[i]);
-                return -1;
-            }
-            o->max_buffer = v << 20;
-        } else if (s[0] == '-' && s[1]) {
-            cli_error("trace diff: unknown or incomplete option '%s' (see gcnsim trace diff --help)", s);
-            return -1;
-        } else if (np < 2)
-            path[np++] = s;
-        else {
+    diff_ctx_t *d = arg;
+    uint64_t v;
+    (void)v2;
+    if (!r) {
+        if (d->np == 2) {
             cli_error("trace diff: more than two traces given ('%s')", s);
             return -1;
         }
+        d->path[d->np++] = s;
+    } else if (r->id == TF_TIMING)
+        d->o->timing = 1;
+    else if (r->id == TF_ALL)
+        d->o->all = 1;
+    else if (r->id == TF_STATS)
+        d->o->stats = 1;
+    else if (r->id == TF_CONTEXT) {
+        if (parse_num(s, &v) || v > 16) {
+            cli_error("trace diff: --context '%s': expected a number from 0 to 16", s);
+            return -1;
+        }
+        d->o->context = (unsigned)v;
+    } else {
+        if (parse_num(s, &v) || !v || v > ((uint64_t)1 << 40)) {
+            cli_error("trace diff: --max-buffer '%s': expected a positive number of MiB", s);
+            return -1;
+        }
+        d->o->max_buffer = v << 20;
     }
-    if (np < 2) {
+    return 0;
+}
+
+static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *path[2])
+{
+    diff_ctx_t d = {o, {NULL, NULL}, 0};
+    o->context = 3;
+    int rc = opt_parse(&trace_diff_cmd, argc, argv, diff_take, &d);
+    if (rc)
+        return rc;
+    if (d.np < 2) {
         cli_error("trace diff: two traces are needed: gcnsim trace diff A B (see --help)");
         return -1;
     }
+    path[0] = d.path[0];
+    path[1] = d.path[1];
     return 0;
 }
 

@@ -10,44 +10,46 @@
 #include "front/launch/launch.h"
 #include "front/run_opts.h"
 
-static const char validate_help[] =
-    "usage: gcnsim validate FILE --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
-    "                       [--arg SPEC]... [--dump N=PATH]... [--ulp N]\n"
-    "                       [--device NAME] [--set KEY=VALUE]...\n"
-    "\n"
-    "Run a kernel on the simulator and on a real AMD GPU with the same launch,\n"
-    "and show where they agree: each buffer argument compared element by\n"
-    "element, the device's kernel time next to the simulated time at the\n"
-    "device's clock.  The GPU is reached through the ROCm HSA runtime\n"
-    "(libhsa-runtime64.so.1), loaded at run time; the device gets the same\n"
-    "code object, the same initial buffers, the same kernarg segment (explicit\n"
-    "and hidden arguments; buffer pointers moved to its own copies) and the\n"
-    "same dispatch packet (sizes, LDS and scratch bytes) as the simulator.\n"
-    "\n"
-    "  FILE, --kernel, --global, --local, --arg, --dump  as for gcnsim run\n"
-    "                     (--dump writes the simulator's buffer)\n"
-    "  --ulp N            float buffers (by the argument's type in the metadata:\n"
-    "                     half, float, double and their vectors) agree when every\n"
-    "                     element is within N units in the last place (default 0:\n"
-    "                     bit for bit); other buffers are always compared exactly\n"
-    "  --device NAME      the simulation's preset (default: the preset closest to\n"
-    "                     the GPU: of its gfx target if there is one, else of its\n"
-    "                     generation, and among those the nearest CU count)\n"
-    "  --set KEY=VALUE    override a parameter of the simulated device; the GPU's\n"
-    "                     CU count and clock are applied first\n"
-    "\n"
-    "The table: the GPU (name, gfx target, CUs, clock) and the preset used with\n"
-    "its overrides; per buffer argument its bytes and 'identical', 'within N\n"
-    "ULP' or 'DIFFERS' with the number of differing elements and the first one's\n"
-    "index and both values; the device time (its dispatch timestamps), the\n"
-    "simulated time (cycles / clock) and their ratio.\n"
-    "\n"
-    "Exit status: 0 every buffer agrees; 1 a buffer differs; 2 bad usage or\n"
-    "input, or the device failed; 3 the simulated kernel faulted (it is not\n"
-    "run on the device); 4 a simulated wave executed 2^26 instructions\n"
-    "without ending (gcnsim run's --max-wave-inst default); 77 skipped, with\n"
-    "one line saying why: no runtime, no GPU, or no GPU of the code object's\n"
-    "target; 130 or 143 stopped by SIGINT or SIGTERM.\n";
+static const opt_table_t *const validate_tables[] = {&run_launch_table, &run_validate_table,
+                                                     &run_device_table, NULL};
+
+const opt_cmd_t cli_validate_cmd = {
+    .name = "validate",
+    .summary = "run a kernel on the simulator and on a real GPU, compare results and time",
+    .usage = "gcnsim validate FILE [--kernel NAME] --global X[,Y[,Z]]\n"
+             "                       [--local X[,Y[,Z]]] [--grid X[,Y[,Z]] --block X[,Y[,Z]]]\n"
+             "                       [--target GFX] [--dynamic-lds BYTES] [--arg SPEC]...\n"
+             "                       [--dump N=PATH[:TYPE]]... [--ulp N] [--device NAME]\n"
+             "                       [--set KEY=VALUE]...",
+    .description = "Run a kernel on the simulator and on a real AMD GPU with the same launch,\n"
+                   "and show where they agree: each buffer argument compared element by\n"
+                   "element, the device's kernel time next to the simulated time at the\n"
+                   "device's clock.  The GPU is reached through the ROCm HSA runtime\n"
+                   "(libhsa-runtime64.so.1), loaded at run time; the device gets the same\n"
+                   "code object, the same initial buffers, the same kernarg segment (explicit\n"
+                   "and hidden arguments; buffer pointers moved to its own copies) and the\n"
+                   "same dispatch packet (sizes, LDS and scratch bytes) as the simulator.\n"
+                   "\n"
+                   "FILE and the launch options are those of gcnsim run.  The simulation's\n"
+                   "preset, unless --device names one, is the preset closest to the GPU: of\n"
+                   "its gfx target if there is one, else of its generation, and among those\n"
+                   "the nearest CU count; the GPU's CU count and clock are applied to it\n"
+                   "before any --set.\n"
+                   "\n"
+                   "The table: the GPU (name, gfx target, CUs, clock) and the preset used with\n"
+                   "its overrides; per buffer argument its bytes and 'identical', 'within N\n"
+                   "ULP' or 'DIFFERS' with the number of differing elements and the first one's\n"
+                   "index and both values; the device time (its dispatch timestamps), the\n"
+                   "simulated time (cycles / clock) and their ratio.",
+    .tables = validate_tables,
+    .trailer = "Exit status: 0 every buffer agrees; 1 a buffer differs; 2 bad usage or\n"
+               "input, or the device failed; 3 the simulated kernel faulted (it is not\n"
+               "run on the device); 4 a simulated wave executed 2^26 instructions\n"
+               "without ending (gcnsim run's --max-wave-inst default); 77 skipped, with\n"
+               "one line saying why: no runtime, no GPU, or no GPU of the code object's\n"
+               "target; 130 or 143 stopped by SIGINT or SIGTERM.",
+    .fn = cmd_validate,
+};
 
 typedef struct {
     size_t nbuf, ndiff, nwithin;
@@ -195,7 +197,7 @@ int cmd_validate(int argc, char **argv)
 {
     run_opts_t o;
     memset(&o, 0, sizeof o);
-    int pr = run_parse_args(argc, argv, &o, "validate", validate_help, RUN_OPTS_VALIDATE);
+    int pr = run_parse_args(&cli_validate_cmd, argc, argv, &o);
     int rc = EXIT_USAGE;
     char err[1024];
     launch_t L;

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "front/cli.h"
 #include "front/run_opts.h"
+#include "isa/isa.h"
+#include "sim/device.h"
 
 /* "N=PATH" or "N=PATH:TYPE" (TYPE an element type: text dump). */
 static int parse_dump(const char *s, run_dump_t *d)
@@ -37,132 +39,241 @@ static int parse_count(const char *s, uint64_t *out)
     return 0;
 }
 
-/* The launch options both commands take; 1 taken, 0 not, -1 error. */
-static int take_launch(int argc, char **argv, int *i, run_opts_t *o, const char *cmd)
+/* ---- the rows ------------------------------------------------------------- */
+
+const char *run_preset_name(size_t i)
 {
-    const char *a = argv[*i];
+    const device_t *d = dev_preset_at(i);
+    return d ? d->name : NULL;
+}
+
+const char *run_set_key(size_t i)
+{
+    return i < DEV_NPARAMS ? dev_param_key((dev_param_t)i) : NULL;
+}
+
+const char *run_target_name(size_t i)
+{
+    const isa_target_t *t = isa_target_at(i);
+    return t ? t->name : NULL;
+}
+
+static const opt_t launch_rows[] = {
+    {"kernel", 0, "NAME", "the kernel (may be left out when the file has one); a C++ kernel also by its "
+     "demangled name, whole or without its parameters or template arguments (block_sum<int>, block_sum, "
+     "blas::saxpy)", RO_KERNEL, 0, NULL},
+    {"target", 0, "GFX", "the code object to take from a clang offload bundle (hipcc --genco) or a HIP "
+     "program or library (its .hip_fatbin): that of processor GFX, e.g. gfx900 (default: --device's "
+     "processor, else the only one the file has; with several and none chosen the error lists them)",
+     RO_TARGET, OPT_LIST, run_target_name},
+    {"global", 0, "X[,Y[,Z]]", "grid size in work-items (as clEnqueueNDRangeKernel); each size decimal or "
+     "0x hex, K, M or G multiplying by 2^10, 2^20, 2^30 (1M = 1048576)", RO_GLOBAL, 0, NULL},
+    {"grid", 0, "X[,Y[,Z]]", "instead of --global: the grid in work-groups (HIP's gridDim, blocks); needs "
+     "--block, and the global size is their product", RO_GRID, 0, NULL},
+    {"local", 0, "X[,Y[,Z]]", "work-group size (default: the kernel's required size, else its maximum flat "
+     "size, at most 256, in X)", RO_LOCAL, 0, NULL},
+    {"block", 0, "X[,Y[,Z]]", "the same as --local (HIP's blockDim)", RO_BLOCK, 0, NULL},
+    {"dynamic-lds", 0, "BYTES", "LDS allocated per work-group at launch on top of the kernel's static LDS "
+     "(HIP's dynamic shared memory, extern __shared__); K suffix allowed (default 0)", RO_DYNAMIC_LDS, 0, NULL},
+    {"arg", 0, "SPEC", "the kernel's explicit arguments, one --arg each, in order:\n"
+     "  i32:V u32:V i64:V u64:V f32:V f64:V  a scalar by value\n"
+     "  bytes:HEX     any by-value argument (a struct...): its\n"
+     "                bytes in memory order, as hex digit pairs\n"
+     "  buf:PATH      a device buffer holding the file's bytes\n"
+     "  zero:BYTES    a zero-filled device buffer\n"
+     "  iota:TYPE:N   a buffer of N elements 0, 1, 2, ...\n"
+     "  fill:TYPE:N:V a buffer of N elements equal to V\n"
+     "  rand:TYPE:N[:SEED]  N pseudo-random elements (splitmix64\n"
+     "                from SEED, default 1: the same on every\n"
+     "                host; floats in [0, 1), integers any bits)\n"
+     "  image:FORMAT:W[,H[,D]]:PATH|zero  an image (linear;\n"
+     "                FORMAT rgba8 rgba16f rgba32f rgba32ui\n"
+     "                rgba32i r32f r8ui; PATH holds the texels,\n"
+     "                rows packed; arrays: W,L or W,H,L for L\n"
+     "                slices)\n"
+     "  local:BYTES   dynamic LDS for a __local pointer argument\n"
+    "TYPE is one of i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64; N and BYTES are decimal or 0x hex with an "
+     "optional K, M or G suffix (2^10, 2^20, 2^30).  The hidden arguments (global offsets, sizes, ...) are "
+     "filled in.", RO_ARG, OPT_REPEAT, NULL},
+    {0},
+};
+const opt_table_t run_launch_table = {"launch options", launch_rows};
+
+#define DUMP_ROW(extra)                                                                                        \
+    {"dump", 0, "N=PATH[:TYPE]", "after the run, write the buffer of explicit argument N (0-based) to PATH: "  \
+     "its raw bytes, or with :TYPE (i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64) as text, one element per "      \
+     "line (floats with the digits that read back exactly)" extra, RO_DUMP, OPT_REPEAT | OPT_PATH, NULL}
+
+static const opt_t device_rows[] = {
+    {"device", 0, "NAME", "the device preset (default: the one for the code object's target; gcnsim devices "
+     "lists them and their parameters)", RO_DEVICE, OPT_LIST, run_preset_name},
+    {"set", 0, "KEY=VALUE", "override a device parameter (repeatable), e.g. cus=1 for the view of one CU, "
+     "clock_mhz=1000, l2_kib=2048 (gcnsim devices lists the keys)", RO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
+    {0},
+};
+const opt_table_t run_device_table = {"device options", device_rows};
+
+static const opt_t run_rows[] = {
+    DUMP_ROW(""),
+    {"json", 0, "PATH|-", "write the summary and the report as JSON to PATH (- = stdout, instead of the "
+     "text)", RO_JSON, OPT_PATH, NULL},
+    {"hotspots", 0, NULL, "add the hot spots to the report: the 10 instructions with the most wave-cycles, "
+     "then the kernel's disassembly with each instruction's count, wave-cycles and top stall reason",
+     RO_HOTSPOTS, 0, NULL},
+    {"timeline", 0, "PATH", "write a Chrome trace-event JSON timeline (open it in ui.perfetto.dev): a track "
+     "per wave slot of each CU, a slice per wave and per instruction; instruction slices stop after the first "
+     "200000 (wave slices go on), so that large kernels give a bounded file", RO_TIMELINE, OPT_PATH, NULL},
+    {"trace", 0, "PATH", "record every executed wave-instruction into PATH: wave, pc, encoding, EXEC and "
+     "every value written (SGPRs, SCC, VGPR lanes, memory and LDS dwords), with the cycle model also the "
+     "issue and completion cycles; a seekable gzip file (zcat reads it; gcnsim trace dump and diff too)",
+     RO_TRACE, OPT_PATH, NULL},
+    {0},
+};
+const opt_table_t run_run_table = {"run options", run_rows};
+
+static const opt_t exec_rows[] = {
+    {"functional", 0, NULL, "functional simulation only: no cycle model, no report (faster; results are the "
+     "same)", RO_FUNCTIONAL, 0, NULL},
+    {"max-inst", 0, "N", "stop after about N wave-instructions in all (0: no limit, the default)", RO_MAX_INST,
+     0, NULL},
+    {"max-wave-inst", 0, "N", "stop when one wave has executed N instructions without ending: it runs away "
+     "(default 67108864 = 2^26; 0: no limit); under the cycle model the resident waves take turns, so this "
+     "takes as many times longer", RO_MAX_WAVE_INST, 0, NULL},
+    {0},
+};
+const opt_table_t run_exec_table = {"execution options", exec_rows};
+
+static const opt_t validate_rows[] = {
+    DUMP_ROW(" (the simulator's buffer)"),
+    {"ulp", 0, "N", "float buffers (by the argument's type in the metadata: half, float, double and their "
+     "vectors) agree when every element is within N units in the last place (default 0: bit for bit); other "
+     "buffers are always compared exactly", RO_ULP, 0, NULL},
+    {0},
+};
+const opt_table_t run_validate_table = {"validate options", validate_rows};
+
+static const opt_t debug_rows[] = {
+    {NULL, 'x', "CMDFILE", "run the commands of CMDFILE and exit (as gdb -batch -x)", RO_SCRIPT, OPT_PATH, NULL},
+    {"batch", 0, NULL, "read commands from standard input without a prompt; this is also the mode when "
+     "standard input is not a terminal", RO_BATCH, 0, NULL},
+    {0},
+};
+const opt_table_t run_debug_table = {"debugger options", debug_rows};
+
+/* ---- taking the values ------------------------------------------------------ */
+
+static int take_list(run_opts_t *o, const opt_cmd_t *c, int id, const char *v)
+{
     char err[512];
-    if (*i + 1 >= argc)
-        return 0;
-    const char *v = argv[*i + 1];
-    if (!strcmp(a, "--kernel"))
-        o->kernel = v;
-    else if (!strcmp(a, "--target"))
-        o->target = v;
-    else if (!strcmp(a, "--global")) {
-        if (!(o->dims = la_parse_dims(v, o->global))) {
-            cli_error("%s: --global '%s': expected X[,Y[,Z]] with positive sizes", cmd, v);
-            return -1;
-        }
-    } else if (!strcmp(a, "--grid")) {
-        if (!(o->grid_dims = la_parse_dims(v, o->grid))) {
-            cli_error("%s: --grid '%s': expected X[,Y[,Z]] work-groups (blocks), positive", cmd, v);
-            return -1;
-        }
-    } else if (!strcmp(a, "--local") || !strcmp(a, "--block")) {
-        if (!(o->local_dims = la_parse_dims(v, o->local))) {
-            cli_error("%s: %s '%s': expected X[,Y[,Z]] with positive sizes", cmd, a, v);
-            return -1;
-        }
-    } else if (!strcmp(a, "--dynamic-lds")) {
-        if (la_parse_size(v, UINT32_MAX / 2, &o->dynamic_lds)) {
-            cli_error("%s: --dynamic-lds '%s': expected bytes of LDS per work-group (K suffix allowed)", cmd, v);
-            return -1;
-        }
-    } else if (!strcmp(a, "--arg")) {
+    if (id == RO_ARG) {
         la_value_t *nv = realloc(o->vals, (o->nvals + 1) * sizeof *nv);
         if (nv)
             o->vals = nv;
         if (!nv || la_parse_value(v, &o->vals[o->nvals], err, sizeof err)) {
-            cli_error("%s: %s", cmd, nv ? err : "out of memory");
+            opt_error(c, "%s", nv ? err : "out of memory");
             return -1;
         }
         o->nvals++;
-    } else if (!strcmp(a, "--dump")) {
-        run_dump_t *nd = realloc(o->dumps, (o->ndumps + 1) * sizeof *nd);
-        if (nd)
-            o->dumps = nd;
-        if (!nd || parse_dump(v, &o->dumps[o->ndumps])) {
-            cli_error("%s: --dump '%s': expected N=PATH (raw bytes) or N=PATH:TYPE (text; TYPE i8 u8 i16 u16 i32 u32 "
-                      "i64 u64 f16 f32 f64)", cmd, v);
-            return -1;
-        }
-        o->ndumps++;
-    } else
         return 0;
-    ++*i;
-    return 1;
-}
-
-/* A command's own options; 1 taken, 0 not, -1 error. */
-static int take_own(int argc, char **argv, int *i, run_opts_t *o, const char *cmd, unsigned flags)
-{
-    const char *a = argv[*i];
-    if ((flags & RUN_OPTS_DEBUG) && !strcmp(a, "--batch")) {
-        o->batch = 1;
-        return 1;
     }
-    if (*i + 1 >= argc)
-        return 0;
-    const char *v = argv[*i + 1];
-    if ((flags & RUN_OPTS_DEBUG) && !strcmp(a, "-x"))
-        o->script = v;
-    else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-inst")) {
-        if (parse_count(v, &o->max_inst)) {
-            cli_error("%s: --max-inst '%s': expected a number of wave-instructions (0 = no limit)", cmd, v);
-            return -1;
-        }
-    } else if ((flags & (RUN_OPTS_RUN | RUN_OPTS_DEBUG)) && !strcmp(a, "--max-wave-inst")) {
-        if (parse_count(v, &o->max_wave_inst)) {
-            cli_error("%s: --max-wave-inst '%s': expected a number of instructions (0 = no limit)", cmd, v);
-            return -1;
-        }
-    }
-    else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--json"))
-        o->json = v;
-    else if ((flags & RUN_OPTS_RUN) && !strcmp(a, "--trace"))
-        o->trace = v;
-    else if ((flags & RUN_OPTS_VALIDATE) && !strcmp(a, "--ulp")) {
-        if (parse_count(v, &o->ulp)) {
-            cli_error("%s: --ulp '%s': expected a number of units in the last place (0 = bit for bit)", cmd, v);
-            return -1;
-        }
-    } else
-        return 0;
-    ++*i;
-    return 1;
-}
-
-/* The cycle-model options, those a command without RUN_OPTS_RUN refuses. */
-static int check_model_options(const run_opts_t *o, const char *cmd, unsigned flags)
-{
-    int functional = o->t.functional && !(flags & RUN_OPTS_DEBUG), dump = o->ndumps && (flags & RUN_OPTS_DEBUG);
-    if (!(flags & RUN_OPTS_RUN) && (functional || o->t.hotspots || o->t.timeline || dump)) {
-        cli_error("%s: --%s is an option of gcnsim run (see gcnsim %s --help)", cmd,
-                  functional ? "functional" : o->t.hotspots ? "hotspots" : o->t.timeline ? "timeline" : "dump", cmd);
+    run_dump_t *nd = realloc(o->dumps, (o->ndumps + 1) * sizeof *nd);
+    if (nd)
+        o->dumps = nd;
+    if (!nd || parse_dump(v, &o->dumps[o->ndumps])) {
+        opt_error(c, "--dump '%s': expected N=PATH (raw bytes) or N=PATH:TYPE (text; TYPE i8 u8 i16 u16 i32 u32 "
+                  "i64 u64 f16 f32 f64)", v);
         return -1;
     }
-    return run_model_check(&o->t, cmd);
+    o->ndumps++;
+    return 0;
+}
+
+/* The sizes: --global, --grid, --local/--block, --dynamic-lds. */
+static int take_size(run_opts_t *o, const opt_cmd_t *c, const opt_t *r, const char *v)
+{
+    int bad = 0;
+    if (r->id == RO_GLOBAL)
+        bad = !(o->dims = la_parse_dims(v, o->global));
+    else if (r->id == RO_GRID)
+        bad = !(o->grid_dims = la_parse_dims(v, o->grid));
+    else if (r->id == RO_LOCAL || r->id == RO_BLOCK)
+        bad = !(o->local_dims = la_parse_dims(v, o->local));
+    else if (la_parse_size(v, UINT32_MAX / 2, &o->dynamic_lds)) {
+        opt_error(c, "--dynamic-lds '%s': expected bytes of LDS per work-group (K suffix allowed)", v);
+        return -1;
+    }
+    if (bad)
+        opt_error(c, "--%s '%s': expected X[,Y[,Z]] %s", r->name, v,
+                  r->id == RO_GRID ? "work-groups (blocks), positive" : "with positive sizes");
+    return bad ? -1 : 0;
+}
+
+/* The counts: --max-inst, --max-wave-inst, --ulp. */
+static int take_count(run_opts_t *o, const opt_cmd_t *c, int id, const char *v)
+{
+    uint64_t *out = id == RO_MAX_INST ? &o->max_inst : id == RO_MAX_WAVE_INST ? &o->max_wave_inst : &o->ulp;
+    if (parse_count(v, out)) {
+        opt_error(c, "--%s '%s': expected a number of %s", id == RO_MAX_INST ? "max-inst" : id == RO_ULP ? "ulp"
+                  : "max-wave-inst", v, id == RO_MAX_INST ? "wave-instructions (0 = no limit)"
+                  : id == RO_ULP ? "units in the last place (0 = bit for bit)" : "instructions (0 = no limit)");
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    run_opts_t *o;
+    const opt_cmd_t *c;
+} take_ctx_t;
+
+/* opt_take_fn: one option or operand into the run_opts_t. */
+static int take(void *arg, const opt_t *r, const char *v, const char *v2)
+{
+    take_ctx_t *t = arg;
+    run_opts_t *o = t->o;
+    (void)v2;
+    if (!r) {
+        if (o->file) {
+            opt_error(t->c, "more than one FILE given ('%s')", v);
+            return -1;
+        }
+        o->file = v;
+        return 0;
+    }
+    int took = run_model_take(&o->t, t->c, r->id, v);
+    if (took)
+        return took < 0 ? -1 : 0;
+    switch (r->id) {
+    case RO_KERNEL: o->kernel = v; return 0;
+    case RO_TARGET: o->target = v; return 0;
+    case RO_JSON: o->json = v; return 0;
+    case RO_TRACE: o->trace = v; return 0;
+    case RO_SCRIPT: o->script = v; return 0;
+    case RO_BATCH: o->batch = 1; return 0;
+    case RO_ARG: case RO_DUMP: return take_list(o, t->c, r->id, v);
+    case RO_MAX_INST: case RO_MAX_WAVE_INST: case RO_ULP: return take_count(o, t->c, r->id, v);
+    default: return take_size(o, t->c, r, v);
+    }
 }
 
 /* --grid (work-groups) and --block into the global size; 0, or -1 after
  * reporting. */
-static int grid_to_global(run_opts_t *o, const char *cmd)
+static int grid_to_global(run_opts_t *o, const opt_cmd_t *c)
 {
     if (o->dims) {
-        cli_error("%s: --grid and --global both given: --grid counts work-groups (HIP blocks), --global "
-                  "work-items; give one", cmd);
+        opt_error(c, "--grid and --global both given: --grid counts work-groups (HIP blocks), --global "
+                  "work-items; give one");
         return -1;
     }
     if (!o->local_dims) {
-        cli_error("%s: --grid needs --block X[,Y[,Z]] (work-items per work-group)", cmd);
+        opt_error(c, "--grid needs --block X[,Y[,Z]] (work-items per work-group)");
         return -1;
     }
     o->dims = o->grid_dims > o->local_dims ? o->grid_dims : o->local_dims;
     for (int d = 0; d < 3; d++) {
         uint64_t g = (uint64_t)o->grid[d] * o->local[d];
         if (g > UINT32_MAX) {
-            cli_error("%s: --grid %u x --block %u in dimension %d is %llu work-items, more than 2^32-1", cmd,
+            opt_error(c, "--grid %u x --block %u in dimension %d is %llu work-items, more than 2^32-1",
                       o->grid[d], o->local[d], d, (unsigned long long)g);
             return -1;
         }
@@ -171,39 +282,21 @@ static int grid_to_global(run_opts_t *o, const char *cmd)
     return 0;
 }
 
-int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const char *help, unsigned flags)
+int run_parse_args(const opt_cmd_t *c, int argc, char **argv, run_opts_t *o)
 {
-    int took;
+    take_ctx_t t = {o, c};
     o->max_wave_inst = LA_MAX_WAVE_INST;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(help, stdout);
-            return 1;
-        }
-        if ((took = take_launch(argc, argv, &i, o, cmd)) != 0 ||
-            (took = take_own(argc, argv, &i, o, cmd, flags)) != 0 ||
-            (took = run_model_take(&o->t, argc, argv, &i, cmd)) != 0) {
-            if (took < 0)
-                return -1;
-        } else if (a[0] == '-' && a[1]) {
-            cli_error("%s: unknown or incomplete option '%s' (see gcnsim %s --help)", cmd, a, cmd);
-            return -1;
-        } else if (!o->file)
-            o->file = a;
-        else {
-            cli_error("%s: more than one FILE given ('%s')", cmd, a);
-            return -1;
-        }
-    }
-    if (o->grid_dims && grid_to_global(o, cmd))
+    int rc = opt_parse(c, argc, argv, take, &t);
+    if (rc)
+        return rc;
+    if (o->grid_dims && grid_to_global(o, c))
         return -1;
     if (!o->file || !o->dims) {
-        cli_error("%s: %s (see gcnsim %s --help)", cmd,
-                  !o->file ? "no FILE given" : "--global X[,Y[,Z]] (or --grid with --block) is required", cmd);
+        opt_error(c, "%s (see gcnsim %s --help)",
+                  !o->file ? "no FILE given" : "--global X[,Y[,Z]] (or --grid with --block) is required", c->name);
         return -1;
     }
-    return check_model_options(o, cmd, flags);
+    return run_model_check(&o->t, c);
 }
 
 /* Write buffer bytes p[0, n) to fp as elements of e, one per line. */
@@ -262,38 +355,81 @@ void run_opts_free(run_opts_t *o)
     memset(o, 0, sizeof *o);
 }
 
-int run_model_take(run_model_opts_t *o, int argc, char **argv, int *i, const char *cmd)
+int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *v)
 {
-    const char *a = argv[*i];
-    int has = *i + 1 < argc;
-    if (!strcmp(a, "--functional"))
+    if (id == RO_FUNCTIONAL)
         o->functional = 1;
-    else if (!strcmp(a, "--hotspots"))
+    else if (id == RO_HOTSPOTS)
         o->hotspots = 1;
-    else if (!strcmp(a, "--device") && has)
-        o->device = argv[++*i];
-    else if (!strcmp(a, "--timeline") && has)
-        o->timeline = argv[++*i];
-    else if (!strcmp(a, "--set") && has) {
+    else if (id == RO_DEVICE)
+        o->device = v;
+    else if (id == RO_TIMELINE)
+        o->timeline = v;
+    else if (id == RO_SET) {
         const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
         if (!ns) {
-            cli_error("%s: out of memory", cmd);
+            opt_error(c, "out of memory");
             return -1;
         }
         o->sets = ns;
-        o->sets[o->nsets++] = argv[++*i];
+        o->sets[o->nsets++] = v;
     } else
         return 0;
     return 1;
 }
 
-int run_model_check(const run_model_opts_t *o, const char *cmd)
+/* "a, b, c" of list into buf. */
+static void list_text(opt_values_fn list, char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; list(i) && k < n; i++)
+        k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", list(i));
+}
+
+int run_check_preset(const char *name, const opt_cmd_t *c, const char *see)
+{
+    char names[512], mean[96] = "";
+    if (dev_preset(name))
+        return 0;
+    list_text(run_preset_name, names, sizeof names);
+    const char *near = opt_suggest(name, run_preset_name);
+    if (near)
+        snprintf(mean, sizeof mean, "did you mean %s? ", near);
+    opt_error(c, "unknown device '%s' (%spresets: %s%s)", name, mean, names, see ? see : "");
+    return -1;
+}
+
+int run_check_set_key(const char *assignment, const opt_cmd_t *c)
+{
+    char keys[1024], key[64], mean[96] = "";
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment)
+        return 0;   /* dev_set says what is wrong */
+    snprintf(key, sizeof key, "%.*s", (int)(eq - assignment < 60 ? eq - assignment : 60), assignment);
+    for (size_t i = 0; run_set_key(i); i++)
+        if (!strcmp(run_set_key(i), key))
+            return 0;
+    list_text(run_set_key, keys, sizeof keys);
+    const char *near = opt_suggest(key, run_set_key);
+    if (near)
+        snprintf(mean, sizeof mean, "did you mean %s? ", near);
+    opt_error(c, "--set: unknown device parameter '%s' (%skeys: %s)", key, mean, keys);
+    return -1;
+}
+
+int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c)
 {
     if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
-        cli_error("%s: --%s needs the cycle model: leave out --functional", cmd,
+        opt_error(c, "--%s needs the cycle model: leave out --functional",
                   o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
         return -1;
     }
+    if (o->device && run_check_preset(o->device, c, "; see gcnsim devices"))
+        return -1;
+    for (size_t i = 0; i < o->nsets; i++)
+        if (run_check_set_key(o->sets[i], c))
+            return -1;
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "front/launch/launch.h"
 #include "front/report/report.h"
+#include "front/util/opt.h"
 
 /* The cycle-model options `run` and `bench` share. */
 typedef struct {
@@ -18,14 +19,41 @@ typedef struct {
     size_t nsets;
 } run_model_opts_t;
 
-/* If argv[*i] is one of --functional, --hotspots, --device NAME,
- * --timeline PATH, --set KEY=VALUE, take it into o (moving *i past its
- * value) and return 1; 0 when it is not; -1 when out of memory (reported
- * for command cmd). */
-int run_model_take(run_model_opts_t *o, int argc, char **argv, int *i, const char *cmd);
-/* 0, or -1 after reporting for cmd an option that needs the cycle model
- * given with --functional. */
-int run_model_check(const run_model_opts_t *o, const char *cmd);
+/* The ids of the option rows (front/util/opt.h) that run_parse_args and
+ * run_model_take understand. */
+enum {
+    RO_KERNEL = 1, RO_TARGET, RO_GLOBAL, RO_GRID, RO_LOCAL, RO_BLOCK, RO_DYNAMIC_LDS, RO_ARG, RO_DUMP,
+    RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
+    RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH,
+    RO_OWN = 100,    /* the first id free for a command's own rows */
+};
+
+/* The tables: the launch (FILE's kernel, sizes, arguments) and the device
+ * options shared by run, validate and debug (the device's by bench too);
+ * each command's own rows. */
+extern const opt_table_t run_launch_table, run_device_table, run_run_table, run_exec_table,
+    run_validate_table, run_debug_table;
+
+/* Value lists for completion and "did you mean": the device presets, the
+ * --set keys, the gfx targets. */
+const char *run_preset_name(size_t i);
+const char *run_set_key(size_t i);
+const char *run_target_name(size_t i);
+
+/* Take row id (RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE)
+ * with value v into o: 1 taken, 0 not one of those, -1 after reporting
+ * for command c (out of memory). */
+int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *v);
+/* 0, or -1 after reporting for c an option that needs the cycle model
+ * given with --functional, an unknown device preset or --set key (with
+ * the nearest as "did you mean"). */
+int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c);
+/* 0 if name is a device preset; else -1 after reporting for c
+ * "unknown device 'NAME' (did you mean ...? presets: ...)". */
+int run_check_preset(const char *name, const opt_cmd_t *c, const char *see);
+/* 0 if assignment's KEY is a parameter's; else -1 after reporting for c
+ * "--set: unknown device parameter 'KEY' (did you mean ...? keys: ...)". */
+int run_check_set_key(const char *assignment, const opt_cmd_t *c);
 /* Release what run_model_take allocated. */
 void run_model_free(run_model_opts_t *o);
 
@@ -57,17 +85,10 @@ typedef struct {
     run_model_opts_t t;            /* the cycle-model options */
 } run_opts_t;
 
-/* Which options a command takes besides the shared ones. */
-enum {
-    RUN_OPTS_RUN = 1,              /* --json, --trace, --max-inst, --max-wave-inst, --functional, --hotspots, --timeline */
-    RUN_OPTS_VALIDATE = 2,         /* --ulp N */
-    RUN_OPTS_DEBUG = 4,            /* --max-inst, --max-wave-inst, --functional, -x CMDFILE, --batch (no --dump) */
-};
-
-/* Parse argv (argv[0]: the command cmd) into o (zeroed beforehand); help
- * is printed for -h/--help.  Returns 0, 1 when help was printed, or -1
- * after reporting bad usage. */
-int run_parse_args(int argc, char **argv, run_opts_t *o, const char *cmd, const char *help, unsigned flags);
+/* Parse argv (argv[0]: the command) by c's tables into o (zeroed
+ * beforehand); help is printed for -h/--help.  Returns 0, 1 when help was
+ * printed, or -1 after reporting bad usage. */
+int run_parse_args(const opt_cmd_t *c, int argc, char **argv, run_opts_t *o);
 /* Write each --dump N=PATH: explicit argument N's buffer of L's module.
  * 0, or -1 after reporting for cmd. */
 int run_write_dumps(launch_t *L, const run_opts_t *o, const char *cmd);

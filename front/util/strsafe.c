@@ -138,6 +138,8 @@ char *str_args_line(int argc, char **argv, int first, const char *skip)
             i++;
             continue;
         }
+        if (skip && !strncmp(argv[i], skip, strlen(skip)) && argv[i][strlen(skip)] == '=')
+            continue;   /* --trace=PATH */
         const char *a = argv[i];
         int plain = *a != 0;
         for (const char *c = a; *c; c++)

@@ -43,7 +43,8 @@ int str_is_printable(const char *s, size_t n, unsigned flags);
 char *str_one_line(char *s);
 
 /* argv[first..argc) as one line, each argument shell-quoted where needed,
- * without the option skip and its value (skip NULL: all of them); for a
+ * without the option skip and its value, given as "SKIP VALUE" or
+ * "SKIP=VALUE" (skip NULL: all of them); for a
  * trace's header.  malloc'd; NULL when out of memory. */
 char *str_args_line(int argc, char **argv, int first, const char *skip);
 
