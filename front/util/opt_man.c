@@ -134,8 +134,10 @@ static void man_options(FILE *out, const opt_cmd_t *c)
     static const opt_t help = {"help", 'h', NULL, "print the help and exit", 0, 0, NULL};
     fputs(".SH OPTIONS\n", out);
     for (const opt_table_t *const *t = c->tables; t && *t; t++) {
-        fputs(".SS ", out);
-        esc_line(out, (*t)->title);
+        if (strcmp((*t)->title, "options")) {   /* a command's only table needs no heading */
+            fputs(".SS ", out);
+            esc_line(out, (*t)->title);
+        }
         for (const opt_t *o = (*t)->rows; o->name || o->letter; o++)
             man_row(out, o);
     }

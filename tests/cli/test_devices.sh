@@ -166,6 +166,6 @@ usage_error "multiply of 2 cycles" "mul32_cycles=2 is out of range (4..64 cycles
 usage_error "run refuses it too" "dram_banks=65 is out of range (1..64 banks)" \
     run tests/kernels/bin/lds-gfx900.co --kernel lds_reduce --global 256 --local 256 --arg zero:4 --arg zero:1024 \
     --set dram_banks=65
-usage_error "unknown option" "unexpected argument '--bogus'" devices --bogus
+usage_error "unknown option" "unknown option '--bogus' (see gcnsim devices --help)" devices --bogus
 usage_error "two names" "unexpected argument 'mi50'" devices vega-64 mi50
 exit 0
