@@ -57,7 +57,7 @@ const opt_t *opt_find(const opt_cmd_t *c, const char *name)
 
 /* The getopt_long tables for rows: long options return 256 + the row's
  * index; OPT_TWO rows take their values by hand (optional_argument). */
-static int build(const opt_t **rows, size_t n, struct option *lo, char *shorts)
+static void build(const opt_t **rows, size_t n, struct option *lo, char *shorts)
 {
     size_t k = 0, s = 0;
     shorts[s++] = '-';   /* operands come back in order, argv is not permuted */
@@ -76,7 +76,6 @@ static int build(const opt_t **rows, size_t n, struct option *lo, char *shorts)
     }
     lo[k] = (struct option){NULL, 0, NULL, 0};
     shorts[s] = 0;
-    return 0;
 }
 
 /* ---- errors --------------------------------------------------------------- */

@@ -97,8 +97,18 @@ static void exhaustive(void)
     free(py);
 }
 
+/* str_args_line leaves out the skipped option in both spellings. */
+static void args_line(void)
+{
+    char *argv[] = {"run", "k.co", "--trace", "a.gz", "--global=64", "--trace=b.gz", "--arg", "buf:x y", NULL};
+    char *s = str_args_line(8, argv, 1, "--trace");
+    CHECK_STR(s, "k.co --global=64 --arg 'buf:x y'", "--trace PATH and --trace=PATH left out, the rest in order");
+    free(s);
+}
+
 int main(void)
 {
+    args_line();
     forms();
     truncation();
     one_line();
