@@ -58,6 +58,14 @@ const char *run_target_name(size_t i)
     return t ? t->name : NULL;
 }
 
+/* The --arg types, for completion ("buf:", ...). */
+static const char *arg_type(size_t i)
+{
+    static const char *const t[] = {"i32:", "u32:", "i64:", "u64:", "f32:", "f64:", "bytes:", "buf:", "zero:",
+                                    "iota:", "fill:", "rand:", "image:", "local:"};
+    return i < sizeof t / sizeof t[0] ? t[i] : NULL;
+}
+
 static const opt_t launch_rows[] = {
     {"kernel", 0, "NAME", "the kernel (may be left out when the file has one); a C++ kernel also by its "
      "demangled name, whole or without its parameters or template arguments (block_sum<int>, block_sum, "
@@ -94,7 +102,7 @@ static const opt_t launch_rows[] = {
      "  local:BYTES   dynamic LDS for a __local pointer argument\n"
     "TYPE is one of i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64; N and BYTES are decimal or 0x hex with an "
      "optional K, M or G suffix (2^10, 2^20, 2^30).  The hidden arguments (global offsets, sizes, ...) are "
-     "filled in.", RO_ARG, OPT_REPEAT, NULL},
+     "filled in.", RO_ARG, OPT_REPEAT | OPT_LIST, arg_type},
     {0},
 };
 const opt_table_t run_launch_table = {"launch options", launch_rows};

@@ -15,7 +15,8 @@ enum {
     OPT_REPEAT = 1,   /* may be given more than once (each is taken in order) */
     OPT_PATH = 2,     /* the value is a file name (completion offers files) */
     OPT_DIR = 4,      /* the value is a directory name */
-    OPT_LIST = 8,     /* the value is one of values() (completion offers them) */
+    OPT_LIST = 8,     /* the value is one of values(), or starts with one ending in ':' or '='
+                         (completion offers them, without a space after those) */
     OPT_KEYS = 16,    /* values() are the keys of a KEY=VALUE value */
     OPT_TWO = 32,     /* takes two values: --opt A B (or --opt=A B); arg names both */
 };

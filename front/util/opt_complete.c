@@ -85,7 +85,7 @@ static const char main_fn[] =
     "    \"_gcnsim_cmd_${cmd//-/_}\" \"$prev\"\n"
     "    if [[ -n $_gnone ]]; then return 0\n"
     "    elif [[ -n $_gv ]]; then COMPREPLY=($(compgen -W \"$_gv\" -- \"$cur\"))\n"
-    "        [[ -n $_gnospace ]] && compopt -o nospace 2>/dev/null\n"
+    "        [[ -n $_gnospace || \" ${COMPREPLY[*]} \" == *[=:]\" \"* ]] && compopt -o nospace 2>/dev/null\n"
     "    elif [[ $_gf == d ]]; then COMPREPLY=($(compgen -d -- \"$cur\")); compopt -o filenames 2>/dev/null\n"
     "    elif [[ -n $_gf ]]; then COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null\n"
     "    elif [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$_go\" -- \"$cur\"))\n"

@@ -278,6 +278,7 @@ def test_completion():
         (["gcnsim", "info", "--target", "gfx90"], ["gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c"]),
         (["gcnsim", "run", "--json", "Makef"], ["Makefile"]),
         (["gcnsim", "run", "--kernel", "x"], []),
+        (["gcnsim", "run", "--arg", "i"], ["i32:", "i64:", "iota:", "image:"]),
         (["gcnsim", "--vers"], ["--version"]),
     ]
     for words, want in cases:
