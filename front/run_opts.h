@@ -1,6 +1,7 @@
-/* run_opts.h — the launch options `run`, `validate` and `debug` share,
- * parsed in one place: FILE, --kernel, --global, --local, --arg, --dump, the
- * cycle-model options (--device, --set, ...) and each command's own. */
+/* run_opts.h — the launch options `run`, `validate` and `debug` share, as
+ * option tables (front/util/opt.h) parsed in one place: FILE, --kernel,
+ * --global, --grid, --local, --arg, --dump, ..., the device options
+ * (--device, --set; bench's too) and each command's own. */
 #ifndef GCNSIM_RUN_OPTS_H
 #define GCNSIM_RUN_OPTS_H
 
@@ -49,7 +50,8 @@ int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *
  * the nearest as "did you mean"). */
 int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c);
 /* 0 if name is a device preset; else -1 after reporting for c
- * "unknown device 'NAME' (did you mean ...? presets: ...)". */
+ * "unknown device 'NAME' (did you mean ...? presets: ...SEE)" (see: NULL,
+ * or a note after the list such as "; see gcnsim devices"). */
 int run_check_preset(const char *name, const opt_cmd_t *c, const char *see);
 /* 0 if assignment's KEY is a parameter's; else -1 after reporting for c
  * "--set: unknown device parameter 'KEY' (did you mean ...? keys: ...)". */

@@ -125,7 +125,10 @@ static void missing(const opt_cmd_t *c, const opt_t **rows, size_t n, const char
         }
     } else {
         char s[3] = {'-', (char)letter, 0};
-        o = opt_find(c, s);
+        if (!(o = opt_find(c, s))) {
+            unknown(c, rows, n, text);
+            return;
+        }
     }
     char label[128], nm[80];
     opt_label(o, label, sizeof label);
@@ -177,6 +180,10 @@ static int one(const opt_cmd_t *c, const opt_t **rows, size_t n, int ch, const c
         for (size_t i = 0; i < n && !o; i++)
             if (rows[i]->letter == ch)
                 o = rows[i];
+    if (!o) {
+        unknown(c, rows, n, text);
+        return -1;
+    }
     if (o->id == HELP_ID) {
         opt_help(stdout, c);
         return 1;
