@@ -2,6 +2,7 @@
  * `gcnsim help` (help, man pages and bash completion from the commands'
  * option tables). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
 
@@ -159,6 +160,32 @@ static int print_help(const opt_cmd_t *c)
     return c->fn(2, av);
 }
 
+/* The man page of a command that parses on its own (disasm, isa): its
+ * --help text as the synopsis (the usage paragraph) and the description,
+ * until the command has an option table. */
+static void own_man(const opt_cmd_t *c)
+{
+    char *buf = NULL, *av[] = {(char *)c->name, "--help", NULL};
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len), *saved = stdout;
+    if (mem) {
+        fflush(stdout);
+        stdout = mem;   /* glibc's stdout is a variable: the command's fputs(help, stdout) lands here */
+        c->fn(2, av);
+        stdout = saved;
+        fclose(mem);
+    }
+    opt_cmd_t page = *c;
+    char *body = buf ? strstr(buf, "\n\n") : NULL;
+    if (body && !strncmp(buf, "usage: ", 7)) {
+        *body = 0;
+        page.usage = buf + 7;
+        page.description = body + 2;
+    }
+    opt_man(stdout, &page, GCNSIM_VERSION);
+    free(buf);
+}
+
 static int cmd_help(int argc, char **argv)
 {
     help_opts_t h;
@@ -186,7 +213,10 @@ static int cmd_help(int argc, char **argv)
             return EXIT_USAGE;
     }
     if (h.man) {
-        opt_man(stdout, c, GCNSIM_VERSION);
+        if (c->tables || c->subs || !c->fn)
+            opt_man(stdout, c, GCNSIM_VERSION);
+        else
+            own_man(c);
         return EXIT_OK;
     }
     return print_help(c);

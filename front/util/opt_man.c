@@ -142,7 +142,7 @@ static void man_options(FILE *out, const opt_cmd_t *c)
             man_row(out, o);
     }
     if (!c->tables)
-        fprintf(out, ".PP\nThe options are those that \\fBgcnsim %s \\-\\-help\\fR lists.\n", c->name);
+        fputs(".PP\nThe command's options are described under DESCRIPTION.\n", out);
     man_row(out, &help);
 }
 
@@ -176,6 +176,12 @@ static void man_see_also(FILE *out, const opt_cmd_t *c)
     if (strcmp(c->name, "gcnsim")) {
         fputs("\\fBgcnsim\\fR(1)", out);
         n++;
+    }
+    const char *sp = strchr(c->name, ' ');
+    if (sp) {   /* a subcommand: its command's page */
+        fputs(",\n\\fBgcnsim\\-", out);
+        esc(out, c->name, (size_t)(sp - c->name), 0);
+        fputs("\\fR(1)", out);
     }
     for (const opt_cmd_t *const *s = c->subs; s && *s; s++) {
         page_name(*s, name, sizeof name);
