@@ -15,8 +15,8 @@
 #   make retrace    rewrite the golden traces (traces/) after a deliberate model change
 #   make demo       the main demo
 #   make install    PREFIX=/usr/local DESTDIR=: the program, its workloads, the library,
-#                   its header and pkg-config file (and the man pages and bash
-#                   completion where the build makes them); make uninstall
+#                   its header and pkg-config file, the man pages and the bash
+#                   completion (share/bash-completion/completions); make uninstall
 #   make clean
 
 CC      ?= gcc
@@ -210,8 +210,11 @@ $(B)/gcnsim.pc: Makefile
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -lz -lm -lstdc++ -pthread' >$@
 
 .PHONY: install uninstall
-install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc
+install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)/workloads
+	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
+	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 644 $(B)/gcnsim.bash-completion $(DESTDIR)$(COMPDIR)/gcnsim
 	install -m 755 gcnsim $(DESTDIR)$(BINDIR)/gcnsim
 	install -m 644 $(B)/libgcnsim.a $(DESTDIR)$(LIBDIR)/libgcnsim.a
 	install -m 644 front/api/gcnsim.h $(DESTDIR)$(INCDIR)/gcnsim.h
@@ -219,7 +222,8 @@ install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc
 	install -m 644 $(WORKLOAD_CO) $(DESTDIR)$(DATADIR)/workloads/
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED)) $(DESTDIR)$(MANDIR)/gcnsim.1 $(DESTDIR)$(MANDIR)/gcnsim-*.1 \
+	    $(DESTDIR)$(COMPDIR)/gcnsim
 	-rmdir $(DESTDIR)$(DATADIR)/workloads $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
