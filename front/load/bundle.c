@@ -99,9 +99,11 @@ static int parse_bundle(const char *path, const uint8_t *img, uint64_t base, uin
         const char *id = (const char *)img + hdr + 24;
         at += 24 + idlen;
         if (!inside(off, size, len)) {
-            snprintf(err, errlen, "%s: offset 0x%llx: offload bundle entry %llu '%.*s': contents at +0x%llx size "
+            char shown[4 * 64 + 1];   /* the id as printable text: it may hold any bytes */
+            str_printable_to(shown, sizeof shown, id, (size_t)(idlen > 64 ? 64 : idlen), 0);
+            snprintf(err, errlen, "%s: offset 0x%llx: offload bundle entry %llu '%s': contents at +0x%llx size "
                      "0x%llx run past the end of the bundle (0x%llx bytes)", path, (unsigned long long)hdr,
-                     (unsigned long long)i, (int)(idlen > 64 ? 64 : idlen), id, (unsigned long long)off,
+                     (unsigned long long)i, shown, (unsigned long long)off,
                      (unsigned long long)size, (unsigned long long)len);
             return -1;
         }
