@@ -5,31 +5,72 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/cli.h"
+#include "front/run_opts.h"
 #include "front/load/codeobj.h"
 #include "isa/isa.h"
 #include "sim/exec.h"
 
-static const char disasm_help[] =
-    "usage: gcnsim disasm FILE [--kernel NAME]\n"
-    "       gcnsim disasm FILE --raw --target gfxN\n"
-    "       gcnsim disasm FILE --hex --target gfxN\n"
-    "\n"
-    "Disassemble the code of an AMDGPU code object (HSA v2-v5) in the syntax and\n"
-    "layout of llvm-objdump -d: one instruction per line, then // ADDRESS: WORDS.\n"
-    "Branches show the raw offset and the target as <symbol+0xNN>, or, as\n"
-    "llvm-objdump does, the name of a label (an untyped symbol such as old\n"
-    "LLVM's BB0_2) at the target in place of the offset.  Words that\n"
-    "are not a valid instruction print as .long and decoding resumes at the\n"
-    "next dword.\n"
-    "\n"
-    "  --kernel NAME   only the code of this kernel (or function symbol)\n"
-    "  --raw           FILE is a bare code blob (little-endian dwords) at address 0\n"
-    "  --hex           FILE is text: each line holds hex dwords (0x7e020280 or\n"
-    "                  7e020280); each line is decoded on its own, like\n"
-    "                  llvm-mc --disassemble does with byte lists\n"
-    "  --target gfxN   the target for --raw and --hex (gfx600 ... gfx90c); of an\n"
-    "                  offload bundle (hipcc --genco) or a HIP program, the code\n"
-    "                  object to show\n";
+enum { DA_KERNEL = 1, DA_TARGET, DA_RAW, DA_HEX };
+
+static const opt_t disasm_rows[] = {
+    {"kernel", 0, "NAME", "only the code of this kernel or function symbol (a C++ kernel also by its "
+     "demangled name: jacobi, block_sum<int>)", DA_KERNEL, 0, NULL},
+    {"target", 0, "GFX", "the target for --raw and --hex (gfx600 ... gfx90c); of an offload bundle (hipcc "
+     "--genco) or a HIP program, the code object to show; of a code object, the target to decode it for",
+     DA_TARGET, OPT_LIST, run_target_name},
+    {"raw", 0, NULL, "FILE is a bare code blob (little-endian dwords) at address 0", DA_RAW, 0, NULL},
+    {"hex", 0, NULL, "FILE is text: each line holds hex dwords (0x7e020280 or 7e020280); each line is decoded "
+     "on its own, like llvm-mc --disassemble does with byte lists", DA_HEX, 0, NULL},
+    {0},
+};
+static const opt_table_t disasm_table = {"options", disasm_rows};
+static const opt_table_t *const disasm_tables[] = {&disasm_table, NULL};
+
+const opt_cmd_t cli_disasm_cmd = {
+    .name = "disasm",
+    .summary = "disassemble a code object's kernels in LLVM syntax",
+    .usage = "gcnsim disasm FILE [--kernel NAME] [--target GFX]\n"
+             "       gcnsim disasm FILE --raw --target GFX\n"
+             "       gcnsim disasm FILE --hex --target GFX",
+    .description = "Disassemble the code of an AMDGPU code object (HSA v2-v5) in the syntax and\n"
+                   "layout of llvm-objdump -d: one instruction per line, then // ADDRESS: WORDS.\n"
+                   "Branches show the raw offset and the target as <symbol+0xNN>, or, as\n"
+                   "llvm-objdump does, the name of a label (an untyped symbol such as old\n"
+                   "LLVM's BB0_2) at the target in place of the offset.  Words that\n"
+                   "are not a valid instruction print as .long and decoding resumes at the\n"
+                   "next dword.",
+    .tables = disasm_tables,
+    .trailer = "Exit status: 0; 2 bad usage, or a file that cannot be read or is no code\n"
+               "object (one line on stderr names the file and what is wrong).",
+    .fn = cmd_disasm,
+};
+
+typedef struct {
+    const char *file, *kernel, *target;
+    int raw, hex;
+} disasm_opts_t;
+
+/* opt_take_fn: one option or operand of disasm. */
+static int disasm_take(void *arg, const opt_t *r, const char *v, const char *v2)
+{
+    disasm_opts_t *o = arg;
+    (void)v2;
+    if (!r) {
+        if (o->file) {
+            opt_error(&cli_disasm_cmd, "more than one FILE given ('%s')", v);
+            return -1;
+        }
+        o->file = v;
+    } else if (r->id == DA_KERNEL)
+        o->kernel = v;
+    else if (r->id == DA_TARGET)
+        o->target = v;
+    else if (r->id == DA_RAW)
+        o->raw = 1;
+    else
+        o->hex = 1;
+    return 0;
+}
 
 /* Append the encoding comment and branch annotation to one output line. */
 /* The label (an STT_NOTYPE symbol) at addr, or NULL. */
@@ -241,41 +282,27 @@ static int disasm_hex(const char *path, const isa_target_t *t)
 
 int cmd_disasm(int argc, char **argv)
 {
-    const char *file = NULL, *kernel = NULL, *target = NULL;
-    int raw = 0, hex = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(disasm_help, stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc)
-            kernel = argv[++i];
-        else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc)
-            target = argv[++i];
-        else if (strcmp(argv[i], "--raw") == 0)
-            raw = 1;
-        else if (strcmp(argv[i], "--hex") == 0)
-            hex = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("disasm: unknown or incomplete option '%s' (see gcnsim disasm --help)", argv[i]);
-            return EXIT_USAGE;
-        } else if (!file)
-            file = argv[i];
-        else {
-            cli_error("disasm: more than one FILE given ('%s')", argv[i]);
-            return EXIT_USAGE;
-        }
-    }
+    disasm_opts_t o = {0};
+    int rc = opt_parse(&cli_disasm_cmd, argc, argv, disasm_take, &o);
+    if (rc)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *file = o.file, *kernel = o.kernel, *target = o.target;
+    int raw = o.raw, hex = o.hex;
     if (!file) {
         cli_error("disasm: no FILE given (see gcnsim disasm --help)");
         return EXIT_USAGE;
     }
     const isa_target_t *t = NULL;
     if (target && !(t = isa_target_by_name(target))) {
-        cli_error("disasm: unknown target '%s' (gfx600 ... gfx90c)", target);
+        const char *near = opt_suggest(target, run_target_name);
+        if (near)
+            cli_error("disasm: unknown target '%s' (did you mean %s?)", target, near);
+        else
+            cli_error("disasm: unknown target '%s' (gfx600 ... gfx90c)", target);
         return EXIT_USAGE;
     }
     if ((raw || hex) && !t) {
-        cli_error("disasm: --raw and --hex need --target gfxN");
+        cli_error("disasm: --raw and --hex need --target GFX");
         return EXIT_USAGE;
     }
     if (hex)
@@ -289,7 +316,7 @@ int cmd_disasm(int argc, char **argv)
     }
     if (t && !raw && t != f.target)
         f.target = t;   /* --target overrides the ELF's own */
-    int rc = disasm_file(&f, kernel);
+    rc = disasm_file(&f, kernel);
     co_free(&f);
     return rc;
 }

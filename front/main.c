@@ -8,27 +8,11 @@
 
 static int cmd_help(int argc, char **argv);
 
-/* disasm and isa parse their options on their own (tables NULL): their
- * help is their --help. */
-static const opt_cmd_t disasm_cmd = {
-    .name = "disasm",
-    .summary = "disassemble a code object's kernels in LLVM syntax",
-    .usage = "gcnsim disasm FILE [OPTIONS]   (gcnsim disasm --help lists them)",
-    .fn = cmd_disasm,
-};
-
-static const opt_cmd_t isa_cmd = {
-    .name = "isa",
-    .summary = "list the instructions gcnsim knows for a target",
-    .usage = "gcnsim isa [OPTIONS]   (gcnsim isa --help lists them)",
-    .fn = cmd_isa,
-};
-
 static const opt_cmd_t help_cmd;
 
 static const opt_cmd_t *const commands[] = {
-    &cli_run_cmd, &cli_validate_cmd, &cli_debug_cmd, &cli_trace_cmd, &disasm_cmd, &cli_info_cmd,
-    &isa_cmd, &cli_bench_cmd, &cli_devices_cmd, &help_cmd, NULL,
+    &cli_run_cmd, &cli_validate_cmd, &cli_debug_cmd, &cli_trace_cmd, &cli_disasm_cmd, &cli_info_cmd,
+    &cli_isa_cmd, &cli_bench_cmd, &cli_devices_cmd, &help_cmd, NULL,
 };
 
 static const opt_t top_rows[] = {
@@ -152,38 +136,8 @@ static void list_commands(void)
 /* The help of c: generated from its tables, or its own --help. */
 static int print_help(const opt_cmd_t *c)
 {
-    if (c->tables || c->subs || !c->fn) {
-        opt_help(stdout, c);
-        return EXIT_OK;
-    }
-    char *av[] = {(char *)c->name, "--help", NULL};
-    return c->fn(2, av);
-}
-
-/* The man page of a command that parses on its own (disasm, isa): its
- * --help text as the synopsis (the usage paragraph) and the description,
- * until the command has an option table. */
-static void own_man(const opt_cmd_t *c)
-{
-    char *buf = NULL, *av[] = {(char *)c->name, "--help", NULL};
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len), *saved = stdout;
-    if (mem) {
-        fflush(stdout);
-        stdout = mem;   /* glibc's stdout is a variable: the command's fputs(help, stdout) lands here */
-        c->fn(2, av);
-        stdout = saved;
-        fclose(mem);
-    }
-    opt_cmd_t page = *c;
-    char *body = buf ? strstr(buf, "\n\n") : NULL;
-    if (body && !strncmp(buf, "usage: ", 7)) {
-        *body = 0;
-        page.usage = buf + 7;
-        page.description = body + 2;
-    }
-    opt_man(stdout, &page, GCNSIM_VERSION);
-    free(buf);
+    opt_help(stdout, c);
+    return EXIT_OK;
 }
 
 static int cmd_help(int argc, char **argv)
@@ -213,10 +167,7 @@ static int cmd_help(int argc, char **argv)
             return EXIT_USAGE;
     }
     if (h.man) {
-        if (c->tables || c->subs || !c->fn)
-            opt_man(stdout, c, GCNSIM_VERSION);
-        else
-            own_man(c);
+        opt_man(stdout, c, GCNSIM_VERSION);
         return EXIT_OK;
     }
     return print_help(c);

@@ -46,6 +46,8 @@ OPTIONS = {
     "debug": ["--kernel", "--global", "--local", "--grid", "--block", "--target", "--arg", "--dynamic-lds",
               "--device", "--set", "--functional", "--max-inst", "--max-wave-inst", "-x", "--batch"],
     "info": ["--kernel", "--target", "--local", "--dynamic-lds", "--json"],
+    "disasm": ["--kernel", "--target", "--raw", "--hex"],
+    "isa": ["--target", "--names", "--unexecuted"],
     "bench": ["--n", "--target", "--co", "--json", "--device", "--set", "--hotspots", "--timeline", "--functional",
               "--validate", "--trace", "--save-launch"],
     "devices": ["--set", "--json"],
@@ -56,7 +58,7 @@ OPTIONS = {
 }
 # an abbreviation of one option per command, and the option
 ABBREV = {"run": ("--kern=x", "--kernel"), "validate": ("--ul", "--ulp"), "debug": ("--bat", "--batch"),
-          "info": ("--dyn", "--dynamic-lds"), "bench": ("--save", "--save-launch"), "devices": ("--js", "--json"),
+          "info": ("--dyn", "--dynamic-lds"), "disasm": ("--kern", "--kernel"), "isa": ("--unexec", "--unexecuted"), "bench": ("--save", "--save-launch"), "devices": ("--js", "--json"),
           "trace dump": ("--laun", "--launch"), "trace diff": ("--tim", "--timing"), "help": ("--ma", "--man")}
 
 
