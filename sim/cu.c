@@ -1450,6 +1450,7 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     r->nwaves = m.nwaves;
     r->ninst = c->ninst;
     r->lds_oob = c->lds_oob;
+    r->scratch_oob = c->scratch_oob;
     memcpy(r->ninst_by_enc, c->ninst_by_enc, sizeof r->ninst_by_enc);
     if (rc >= 0) {
         for (unsigned i = 0; i < m.ncu; i++)

@@ -218,6 +218,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     uint32_t max_waves = (uint32_t)ceil_div(l->local[0] * l->local[1] * l->local[2], 64);
     uint32_t slots = l->timing ? tm_scratch_slots(l->timing) : max_waves;
     c.scratch_per_wave = (k->private_segment_fixed_size * 64 + 1023) & ~1023u;   /* <= 8191 KiB */
+    c.scratch_size = (uint64_t)c.scratch_per_wave * slots;
     if (c.scratch_per_wave &&
         mem_alloc(mem, (uint64_t)c.scratch_per_wave * slots, 1024, "scratch", &c.scratch_addr)) {
         snprintf(err, errlen, "out of host memory for %llu bytes of scratch",
@@ -300,6 +301,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
 done:
     r->ninst = c.ninst;
     r->lds_oob = c.lds_oob;
+    r->scratch_oob = c.scratch_oob;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);
     free(waves);
     free(vgprs);

@@ -80,6 +80,8 @@ typedef struct sim_result {
     uint64_t ninst;                /* wave-instructions executed */
     uint64_t lds_oob;              /* lane accesses outside the work-group's LDS allocation, which the
                                       hardware turns into reads of 0 and dropped writes (sim_ctx_t) */
+    uint64_t scratch_oob;          /* pieces of private-segment accesses outside the wave's own scratch,
+                                      which reach other waves' scratch or fault (sim_ctx_t) */
     uint64_t ninst_by_enc[ISA_ENC_COUNT];
     uint64_t nwg, nwaves;
     int faulted;                   /* a wave faulted: fault, fault_wg, fault_wave are set */

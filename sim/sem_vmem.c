@@ -115,6 +115,12 @@ static int buf_plan(wave_t *w, const isa_inst_t *in, const vsharp_t *v, mem_plan
     pl->oob = 0;
     pl->npieces = npieces;
     pl->psize = psize;
+    /* the private segment buffer (swizzled, ADD_TID, based in the scratch
+     * allocation, which the kernel may have moved to its wave's part): a
+     * lane's piece outside its wave's scratch is counted */
+    const sim_ctx_t *c = w->ctx;
+    int scratch = v->swz && v->addtid && !in->addr64 && c->scratch_size && v->base >= c->scratch_addr &&
+                  v->base - c->scratch_addr < c->scratch_size;
     for (uint64_t m = pl->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         pl->space[l] = FX_SPACE_GLOBAL;
@@ -139,6 +145,8 @@ static int buf_plan(wave_t *w, const isa_inst_t *in, const vsharp_t *v, mem_plan
                 }
             }
             a &= 0xffffffffffffull;
+            if (scratch && !out && (a < w->scratch_addr || a - w->scratch_addr >= w->ctx->scratch_per_wave))
+                w->ctx->scratch_oob++;
             pl->a[k][l] = a;
             pl->p[k][l] = NULL;
             if (out) {

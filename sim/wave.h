@@ -163,10 +163,12 @@ typedef struct sim_ctx {
     uint64_t shared_aperture, private_aperture;   /* flat apertures (64-bit bases) */
     uint64_t scratch_addr;    /* base of the scratch backing allocation */
     uint32_t scratch_per_wave;/* bytes of scratch per wave */
+    uint64_t scratch_size;    /* bytes of the scratch backing allocation (every wave slot's) */
     uint32_t grid[3], local[3], ngroups[3];
     uint64_t dispatch_id;
     uint64_t ninst;           /* wave-instructions executed in the dispatch */
     uint64_t lds_oob;         /* lane accesses outside the work-group's LDS (reads gave 0, writes dropped) */
+    uint64_t scratch_oob;     /* pieces of private-segment buffer accesses outside the wave's scratch */
     /* when set, called before (after = 0) and after (after = 1) every
      * instruction with the effects record of that instruction */
     void (*on_step)(void *arg, wave_t *w, const fx_t *fx, int after);

@@ -575,9 +575,13 @@ void la_print_fault(FILE *fp, const launch_t *L, const sim_result_t *r)
 
 void la_print_warnings(FILE *fp, const char *cmd, launch_t *L, const sim_result_t *r)
 {
+    fflush(stdout);
+    if (r->scratch_oob)
+        fprintf(fp, "gcnsim: %s: warning: kernel %s: %llu private (scratch) accesses fell outside their wave's %u "
+                "bytes of scratch and reached other waves' (the hardware does not check them either)\n", cmd,
+                L->k->name, (unsigned long long)r->scratch_oob, L->k->desc.private_segment_fixed_size * 64);
     if (!r->lds_oob)
         return;
-    fflush(stdout);
     fprintf(fp, "gcnsim: %s: warning: kernel %s: %llu lane accesses fell outside the work-group's %llu bytes of "
             "LDS (reads gave 0, writes were dropped, as on the hardware)%s\n", cmd, L->k->name,
             (unsigned long long)r->lds_oob, (unsigned long long)la_group_segment_size(L),

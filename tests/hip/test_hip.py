@@ -116,6 +116,20 @@ check(rc == 0 and got == [0] * (N // B) and "warning: kernel _Z9block_sumIiEvPKT
       "without --dynamic-lds: zeros (as the hardware gives) and a warning naming --dynamic-lds", err)
 
 
+# private memory past its array: in range the values, out of range a count
+rc, out, err = run("run", FB, "--device", "r9-nano", "--kernel", "private_index", "--grid", "4", "--block", "64",
+                   "--arg", "fill:i32:64:63", "--arg", "zero:256", "--dump", "1=%s:i32" % dump)
+got = [int(x) for x in open(dump).read().split()] if rc == 0 else []
+check(rc == 0 and got == [63 * t for t in range(64)] and "warning" not in err,
+      "private_index with index 63 of int a[64]: 63 * threadIdx.x, no warning", err)
+for dev in ("r9-nano", "vega-64"):
+    rc, out, err = run("run", FB, "--device", dev, "--kernel", "private_index", "--grid", "4", "--block", "64",
+                       "--arg", "fill:i32:64:70", "--arg", "zero:256")
+    check(rc == 0 and "warning: kernel _Z13private_indexPKiPi: 256 private (scratch) accesses fell outside their "
+          "wave's" in err, "%s: index 70 of int a[64] in 4 waves: 256 scratch accesses outside the wave's, warned"
+          % dev, err)
+
+
 def tree_sum_f32(vals):
     s = [f32(v) for v in vals]
     k = len(s) // 2

@@ -47,3 +47,13 @@ __global__ void saxpy(float a, const float *x, float *y, int n)
         y[i] = a * x[i] + y[i];
 }
 }
+
+// private memory indexed by an argument: an index past the array reaches
+// beyond the work-item's scratch (gcnsim counts such accesses and warns)
+__global__ void private_index(const int *idx, int *out)
+{
+    int a[64];
+    for (int k = 0; k < 64; k++)
+        a[k] = k * (int)threadIdx.x;
+    out[threadIdx.x] = a[idx[threadIdx.x]];
+}
