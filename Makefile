@@ -52,11 +52,27 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
+# the OpenCL driver (front/ocl, an ICD for Debian's loader ocl-icd):
+# build/libgcnsim-opencl.so from position-independent objects of the
+# library (build/pic/) and front/ocl, exporting only the loader's entry
+# points (front/ocl/exports.map; bound to its own definitions with
+# -Bsymbolic, never to the loader's functions of the same names), and build/vendors/gcnsim.icd naming it
+# (OCL_ICD_VENDORS=build/vendors); built where ocl-icd's <ocl_icd.h> (the
+# dispatch table's layout, ocl-icd-dev) and the OpenCL headers are
+OCL_HEADERS := $(wildcard /usr/include/ocl_icd.h)
+OCL_SRC := $(wildcard front/ocl/*.c)
+PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o) $(OCL_SRC:%.c=$(B)/pic/%.o)
+OCL_LIB := $(B)/libgcnsim-opencl.so
+OCL_ICD := $(B)/vendors/gcnsim.icd
+OCL_TESTS := $(patsubst tests/ocl/%.c,$(B)/ocl/%,$(wildcard tests/ocl/*.c))
+OCL_BIN := $(if $(OCL_HEADERS),$(OCL_LIB) $(OCL_ICD))
+OCL_VERSION := $(shell sed -n 's/^\#define GCNSIM_VERSION "\(.*\)".*/\1/p' front/cli.h | head -1)
+
 .PHONY: all check unit kernels bench demo calibrate clean man
 # keep every object (make would otherwise delete the sanitizer objects as intermediates)
 .SECONDARY:
 
-all: gcnsim man
+all: gcnsim man $(OCL_BIN)
 
 # the man pages and the completion script, from the option tables (gcnsim help)
 MAN_OUT := $(B)/man/gcnsim.1 $(B)/gcnsim.bash-completion
@@ -94,6 +110,26 @@ $(B)/san/%.o: %.c
 	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -c -o $@ $<
 
 $(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
+
+$(B)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(XFLAGS) -fPIC -c -o $@ $<
+
+$(B)/pic/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+
+$(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
+	$(CC) $(CFLAGS) -shared -o $@ $(PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic -Wl,-z,defs \
+	    -lelf -lz -lm -lstdc++ -pthread
+
+$(OCL_ICD): $(OCL_LIB)
+	@mkdir -p $(dir $@)
+	echo '$(abspath $(OCL_LIB))' >$@
+
+# the OpenCL tests' host programs: ordinary OpenCL programs linked with
+# the loader (-lOpenCL), run against the driver by tests/ocl/test_ocl.sh
+$(B)/ocl/%: tests/ocl/%.c $(wildcard tests/ocl/*.h) $(OCL_BIN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
 
 # unit tests link the library and the front-end objects except main
 $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
@@ -134,7 +170,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN)
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS))
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -229,4 +265,4 @@ uninstall:
 clean:
 	rm -rf $(B) gcnsim
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d)

@@ -103,6 +103,19 @@ int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len)
     return 0;
 }
 
+int mem_free_at(mem_t *m, uint64_t base)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (m->r[i].base == base) {
+            free(m->r[i].data);
+            memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof *m->r);
+            m->n--;
+            m->last = 0;
+            return 0;
+        }
+    return -1;
+}
+
 mem_mark_t mem_mark(const mem_t *m)
 {
     mem_mark_t k = {m->n, m->next};

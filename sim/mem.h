@@ -38,6 +38,11 @@ const mem_region_t *mem_region_at(mem_t *m, uint64_t addr);
 int mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t len);
 int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len);
 
+/* Free the allocation that starts at base (its addresses are not given
+ * again).  0, or -1 when no allocation starts there.  Not while a mark
+ * taken before it is in use. */
+int mem_free_at(mem_t *m, uint64_t base);
+
 /* A point in the allocation history (see mem_release). */
 typedef struct {
     size_t n;

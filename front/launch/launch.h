@@ -46,10 +46,12 @@ typedef struct {
     char spec[96];          /* as written, for messages */
 } la_value_t;
 
-/* A code object loaded and mapped into its own device memory. */
+/* A code object loaded and mapped into its own device memory (or one
+ * shared with other modules: la_open_shared). */
 typedef struct {
     co_file_t co;
-    mem_t mem;
+    mem_t mem;              /* its own device memory (empty when shared) */
+    mem_t *dm;              /* the memory it is mapped into and its launches use: &mem, or a shared one */
     uint64_t image_base;    /* device address of the code object's vaddr 0 */
     uint32_t *words;        /* the code as dwords */
     sim_prog_t prog;        /* the code decoded, once for every launch */
@@ -116,7 +118,16 @@ la_value_t la_local(uint32_t bytes);
 /* Load FILE and map it into a fresh device memory.  Returns 0, or -1 with
  * a one-line message in err. */
 int la_open(la_module_t *m, const char *file, char *err, size_t errlen);
-/* Release a module and every buffer in its memory. */
+/* Load the code object of size bytes at data (name: the file it came
+ * from, for messages) and map it into mem, a device memory the caller owns
+ * and may share with other modules and buffers (an OpenCL context's): the
+ * module's launches allocate there, la_close leaves it (and the code's
+ * allocation in it) to its owner.  Returns 0, or -1 with a one-line
+ * message in err (la_close either way). */
+int la_open_shared(la_module_t *m, const char *name, const void *data, size_t size, mem_t *mem, char *err,
+                   size_t errlen);
+/* Release a module and every buffer in its own memory (a shared memory
+ * stays as it is). */
 void la_close(la_module_t *m);
 /* The kernel named name (NULL: the only one), by its symbol or its
  * demangled C++ name (co_match_kernel).  Returns it, or NULL with a

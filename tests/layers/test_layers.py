@@ -41,6 +41,7 @@ RANKS = {
     "front/api": 7,
     "front/dbg": 8,
     "front/device": 8,
+    "front/ocl": 8,
     "front/workloads": 9,
     "front": 10,
 }

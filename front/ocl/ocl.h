@@ -1,0 +1,179 @@
+/* ocl.h — the OpenCL driver (ICD) over gcnsim: its objects and the
+ * helpers its files share.  Debian's ICD loader (ocl-icd) finds the
+ * library through a .icd file and calls every OpenCL function through the
+ * dispatch table each object starts with (the layout is ocl-icd's,
+ * <ocl_icd.h>).  Commands run when they are enqueued, in order, in
+ * simulated time: a queue's clock advances by each command's simulated
+ * duration (a kernel's: the cycle model's cycles and launch overhead at
+ * the preset's clock), and events carry those times.  Every handle is
+ * checked against the set of live objects (ocl_obj.c), so that a stale
+ * or made-up handle gets the specification's error code, never a crash. */
+#ifndef GCNSIM_OCL_H
+#define GCNSIM_OCL_H
+
+#include <ocl_icd.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "front/launch/launch.h"
+#include "sim/device.h"
+#include "sim/mem.h"
+
+/* What a handle is (ocl_obj_*). */
+typedef enum {
+    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT
+} ocl_kind_t;
+
+/* The fields every object starts with: the loader's dispatch table first. */
+#define OCL_HEAD \
+    const struct _cl_icd_dispatch *dispatch; \
+    ocl_kind_t kind; \
+    cl_uint refs
+
+struct _cl_platform_id {
+    OCL_HEAD;
+};
+
+struct _cl_device_id {
+    OCL_HEAD;
+    device_t dev;                 /* the preset with GCNSIM_SET applied */
+    const isa_target_t *target;   /* its gfx target */
+    uint64_t mem_bytes;           /* the board's memory */
+};
+
+struct _cl_context {
+    OCL_HEAD;
+    cl_uint ndev;
+    cl_device_id *devs;
+    cl_context_properties props[3];   /* CL_CONTEXT_PLATFORM, the platform, 0 (or none) */
+    size_t nprops;
+    mem_t mem;                    /* the device memory of every buffer and program of the context */
+    void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
+    void *notify_data;
+};
+
+struct _cl_command_queue {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_device_id dev;
+    cl_command_queue_properties props;
+    uint64_t now_ns;              /* the queue's simulated clock: when its last command ended */
+};
+
+/* One mapping of a buffer (clEnqueueMapBuffer until clEnqueueUnmapMemObject). */
+typedef struct ocl_map {
+    struct ocl_map *next;
+    void *ptr;
+    size_t off, size;
+    cl_map_flags flags;
+} ocl_map_t;
+
+struct _cl_mem {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_mem_flags flags;
+    uint64_t addr;                /* device address in ctx->mem */
+    size_t size;
+    void *host_ptr;               /* CL_MEM_USE_HOST_PTR: the application's memory */
+    cl_uint maps;                 /* mappings not yet unmapped */
+    ocl_map_t *mapl;              /* and what they are */
+};
+
+/* What a program is for one device of its context. */
+typedef struct {
+    cl_build_status status;
+    char *log;                    /* clang's messages (or ours) */
+    uint8_t *bin;                 /* the code object */
+    size_t bin_size;
+    la_module_t mod;              /* bin opened into the context's memory (mod.open once built) */
+} ocl_build_t;
+
+struct _cl_program {
+    OCL_HEAD;
+    cl_context ctx;
+    char *source;                 /* NULL: created from binaries */
+    char *options;                /* of the last build */
+    ocl_build_t *b;               /* per device of ctx, in ctx->devs order */
+    cl_uint nkernels_made;        /* kernels created and not released (a build then fails) */
+};
+
+struct _cl_kernel {
+    OCL_HEAD;
+    cl_program prog;
+    char *name;
+    const co_kernel_t *k;         /* its metadata in the first built device's module */
+    size_t nargs;                 /* explicit arguments */
+    la_value_t *vals;             /* their values */
+    uint8_t **bytes;              /* by-value bytes of each argument (malloc'ed) */
+    uint8_t *set;                 /* whether each was set */
+};
+
+struct _cl_event {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_command_queue q;
+    cl_command_type type;
+    cl_int status;                /* CL_COMPLETE or a negative error */
+    cl_ulong t[4];                /* queued, submit, start, end (ns of simulated time) */
+};
+
+/* The dispatch table every object points at (ocl_dispatch.c). */
+extern const struct _cl_icd_dispatch *ocl_dispatch;
+/* The one platform. */
+extern struct _cl_platform_id ocl_platform;
+
+/* Set up the dispatch table and the devices once (thread-safe). */
+void ocl_init(void);
+
+/* ---- ocl_obj.c ---- */
+/* Register object o (its head filled in: dispatch, kind, refs 1). */
+int ocl_obj_add(void *o, ocl_kind_t kind);
+/* Whether p is a live object of kind kind. */
+int ocl_obj_is(const void *p, ocl_kind_t kind);
+/* Forget object o (before it is freed). */
+void ocl_obj_del(void *o);
+/* The spec's answer to a get-info query: copy size bytes at v into out
+ * (out_size bytes; NULL: none) and the size into *size_ret (if given).
+ * CL_INVALID_VALUE when out is given and too small. */
+cl_int ocl_info(const void *v, size_t size, size_t out_size, void *out, size_t *size_ret);
+/* The same for a string (with its terminating 0). */
+cl_int ocl_info_str(const char *s, size_t out_size, void *out, size_t *size_ret);
+/* Store e in *errcode_ret when it is given; returns e. */
+cl_int ocl_err(cl_int *errcode_ret, cl_int e);
+/* Lock and unlock the driver (one lock: commands run on the caller's thread). */
+void ocl_lock(void);
+void ocl_unlock(void);
+
+/* ---- ocl_device.c ---- */
+/* The devices GCNSIM_DEVICE selects (with GCNSIM_SET), *n of them (0 when
+ * the variables name no preset; a line on stderr says why). */
+cl_device_id *ocl_devices(cl_uint *n);
+/* Index of device d in context c, or -1. */
+int ocl_ctx_dev_index(cl_context c, cl_device_id d);
+
+/* ---- ocl_build.c ---- */
+/* Compile OpenCL C source for device target gfx with options, as
+ * tests/kernels/clcc.sh does: the code object into *bin (malloc'ed) and
+ * clang's messages into *log.  0, or -1 (log says why). */
+int ocl_compile(const char *source, const char *gfx, const char *options, uint8_t **bin, size_t *bin_size,
+                char **log);
+
+/* ---- ocl_event.c ---- */
+/* A completed event of command type on q, [start, end) in simulated ns and
+ * status st; NULL when out of memory. */
+cl_event ocl_event_new(cl_command_queue q, cl_command_type type, cl_ulong start, cl_ulong end, cl_int st);
+/* Check a wait list as the enqueue functions must: CL_SUCCESS or the error. */
+cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
+/* Finish a command on q of duration ns with status st: advance the queue's
+ * clock and hand an event out through *ev when asked.  Returns CL_SUCCESS or
+ * CL_OUT_OF_HOST_MEMORY. */
+cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_int st, cl_event *ev);
+
+/* ---- ocl_kernel.c ---- */
+/* Run kernel k on queue q: dims, offsets, global and local sizes already
+ * checked.  *ns gets its simulated duration; returns the command's status
+ * (CL_COMPLETE, or a negative error after a guest fault) or, before
+ * running, an error of clEnqueueNDRangeKernel in *enq_err. */
+cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
+                      const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
+
+#endif

@@ -1,0 +1,301 @@
+/* ocl_enqueue.c — the commands: buffer reads, writes, copies, fills, maps
+ * and kernel launches, each run when enqueued.  A buffer command takes the
+ * simulated time of moving its bytes at the preset's DRAM bandwidth; a
+ * kernel the cycle model's time (ocl_kernel.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "front/ocl/ocl.h"
+
+/* Nanoseconds to move bytes at the DRAM bandwidth of q's device. */
+static uint64_t move_ns(cl_command_queue q, uint64_t bytes)
+{
+    uint64_t gbps = q->dev->dev.p[DEV_dram_gbps] ? q->dev->dev.p[DEV_dram_gbps] : 1;
+    return bytes / gbps;   /* GB/s is bytes per ns */
+}
+
+/* The checks every buffer command makes: queue, buffer of its context,
+ * [off, off+size) inside it, the wait list. */
+static cl_int check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
+                               const cl_event *wait)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    if (!ocl_obj_is(m, OCL_MEM))
+        return CL_INVALID_MEM_OBJECT;
+    if (m->ctx != q->ctx)
+        return CL_INVALID_CONTEXT;
+    if (off > m->size || size > m->size - off)
+        return CL_INVALID_VALUE;
+    return ocl_check_wait_list(q, nwait, wait);
+}
+
+/* A blocking command waits for its wait list: an event that failed fails it. */
+static cl_int wait_ok(cl_uint nwait, const cl_event *wait)
+{
+    for (cl_uint i = 0; i < nwait; i++)
+        if (wait[i]->status < 0)
+            return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    return CL_SUCCESS;
+}
+
+/* Host view of [off, off+size) of buffer m. */
+static uint8_t *host_view(cl_mem m, size_t off, size_t size)
+{
+    return mem_ptr(&m->ctx->mem, m->addr + off, size ? size : 1);
+}
+
+cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size, void *ptr,
+                           cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    if (!ptr || !size)
+        return CL_INVALID_VALUE;
+    if (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
+        return CL_INVALID_OPERATION;
+    if (blocking && (e = wait_ok(nwait, wait)) != CL_SUCCESS)
+        return e;
+    ocl_lock();
+    memcpy(ptr, host_view(m, off, size), size);
+    ocl_unlock();
+    return ocl_complete(q, CL_COMMAND_READ_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+}
+
+cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size,
+                            const void *ptr, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    if (!ptr || !size)
+        return CL_INVALID_VALUE;
+    if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
+        return CL_INVALID_OPERATION;
+    if (blocking && (e = wait_ok(nwait, wait)) != CL_SUCCESS)
+        return e;
+    ocl_lock();
+    memcpy(host_view(m, off, size), ptr, size);
+    ocl_unlock();
+    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+}
+
+cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t soff, size_t doff, size_t size,
+                           cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    cl_int e = check_buffer_cmd(q, src, soff, size, nwait, wait);
+    if (e == CL_SUCCESS)
+        e = check_buffer_cmd(q, dst, doff, size, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    if (!size)
+        return CL_INVALID_VALUE;
+    if (src == dst && soff < doff + size && doff < soff + size)
+        return CL_MEM_COPY_OVERLAP;
+    ocl_lock();
+    memmove(host_view(dst, doff, size), host_view(src, soff, size), size);
+    ocl_unlock();
+    return ocl_complete(q, CL_COMMAND_COPY_BUFFER, move_ns(q, 2 * (uint64_t)size), CL_COMPLETE, ev);
+}
+
+cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize, size_t off,
+                           size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    if (!pattern || !psize || psize > 128 || (psize & (psize - 1)) || off % psize || size % psize)
+        return CL_INVALID_VALUE;
+    ocl_lock();
+    uint8_t *p = host_view(m, off, size);
+    for (size_t i = 0; i < size; i += psize)
+        memcpy(p + i, pattern, psize);
+    ocl_unlock();
+    return ocl_complete(q, CL_COMMAND_FILL_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+}
+
+void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, size_t off,
+                         size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
+{
+    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    if (e == CL_SUCCESS && (!size || (flags & ~known) ||
+                            ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE)))))
+        e = CL_INVALID_VALUE;
+    if (e == CL_SUCCESS && blocking)
+        e = wait_ok(nwait, wait);
+    ocl_map_t *mp = e == CL_SUCCESS ? calloc(1, sizeof *mp) : NULL;
+    if (e == CL_SUCCESS && !mp)
+        e = CL_OUT_OF_HOST_MEMORY;
+    if (e != CL_SUCCESS) {
+        ocl_err(errcode_ret, e);
+        return NULL;
+    }
+    ocl_lock();
+    uint8_t *p = host_view(m, off, size);
+    if (m->host_ptr) {   /* CL_MEM_USE_HOST_PTR: the application's memory holds the mapping */
+        memcpy((uint8_t *)m->host_ptr + off, p, size);
+        p = (uint8_t *)m->host_ptr + off;
+    }
+    *mp = (ocl_map_t){m->mapl, p, off, size, flags};
+    m->mapl = mp;
+    m->maps++;
+    ocl_unlock();
+    e = ocl_complete(q, CL_COMMAND_MAP_BUFFER, 0, CL_COMPLETE, ev);
+    ocl_err(errcode_ret, e);
+    return p;
+}
+
+cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint nwait, const cl_event *wait,
+                               cl_event *ev)
+{
+    cl_int e = check_buffer_cmd(q, m, 0, 0, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    ocl_lock();
+    ocl_map_t **pp = &m->mapl;
+    while (*pp && (*pp)->ptr != ptr)
+        pp = &(*pp)->next;
+    ocl_map_t *mp = *pp;
+    if (!mp) {
+        ocl_unlock();
+        return CL_INVALID_VALUE;
+    }
+    *pp = mp->next;
+    m->maps--;
+    if (m->host_ptr && (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)))
+        memcpy(host_view(m, mp->off, mp->size), mp->ptr, mp->size);
+    ocl_unlock();
+    free(mp);
+    return ocl_complete(q, CL_COMMAND_UNMAP_MEM_OBJECT, 0, CL_COMPLETE, ev);
+}
+
+/* The work-group size the driver picks when the application gives none:
+ * per dimension the largest divisor of the global size that keeps the
+ * group within max work-items (the kernel's required size if it has one). */
+static void pick_local(const co_kernel_t *ck, unsigned dims, const uint32_t global[3], uint32_t max,
+                       uint32_t local[3])
+{
+    local[0] = local[1] = local[2] = 1;
+    if (ck->reqd_workgroup_size[0]) {
+        memcpy(local, ck->reqd_workgroup_size, 3 * sizeof *local);
+        return;
+    }
+    uint32_t left = max;
+    for (unsigned d = 0; d < dims; d++) {
+        uint32_t l = global[d] < left ? global[d] : left;
+        while (global[d] % l)
+            l--;
+        local[d] = l;
+        left /= l;
+    }
+}
+
+/* Check clEnqueueNDRangeKernel's sizes into global/local/off (32-bit). */
+static cl_int check_sizes(cl_kernel k, cl_uint dims, const size_t *goff, const size_t *gsize, const size_t *lsize,
+                          uint64_t off[3], uint32_t global[3], uint32_t local[3])
+{
+    if (dims < 1 || dims > 3)
+        return CL_INVALID_WORK_DIMENSION;
+    if (!gsize)
+        return CL_INVALID_GLOBAL_WORK_SIZE;
+    uint32_t max = k->k->max_flat_workgroup_size && k->k->max_flat_workgroup_size < 256
+                   ? k->k->max_flat_workgroup_size : 256;
+    global[0] = global[1] = global[2] = 1;
+    off[0] = off[1] = off[2] = 0;
+    for (cl_uint d = 0; d < dims; d++) {
+        if (!gsize[d] || gsize[d] > UINT32_MAX)
+            return CL_INVALID_GLOBAL_WORK_SIZE;
+        if (goff && (goff[d] > UINT32_MAX || gsize[d] + goff[d] > (size_t)UINT32_MAX + 1))
+            return CL_INVALID_GLOBAL_OFFSET;
+        global[d] = (uint32_t)gsize[d];
+        off[d] = goff ? goff[d] : 0;
+    }
+    if (!lsize) {
+        pick_local(k->k, dims, global, max, local);
+        return CL_SUCCESS;
+    }
+    uint64_t items = 1;
+    local[0] = local[1] = local[2] = 1;
+    for (cl_uint d = 0; d < dims; d++) {
+        if (lsize[d] > 1024)
+            return CL_INVALID_WORK_ITEM_SIZE;
+        if (!lsize[d] || gsize[d] % lsize[d])
+            return CL_INVALID_WORK_GROUP_SIZE;
+        if (k->k->reqd_workgroup_size[0] && lsize[d] != k->k->reqd_workgroup_size[d])
+            return CL_INVALID_WORK_GROUP_SIZE;
+        local[d] = (uint32_t)lsize[d];
+        items *= lsize[d];
+    }
+    return items > max ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS;
+}
+
+cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *goff,
+                              const size_t *gsize, const size_t *lsize, cl_uint nwait, const cl_event *wait,
+                              cl_event *ev)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    if (!ocl_obj_is(k, OCL_KERNEL))
+        return CL_INVALID_KERNEL;
+    if (k->prog->ctx != q->ctx)
+        return CL_INVALID_CONTEXT;
+    uint64_t off[3];
+    uint32_t global[3], local[3];
+    cl_int e = check_sizes(k, dims, goff, gsize, lsize, off, global, local);
+    if (e == CL_SUCCESS)
+        e = ocl_check_wait_list(q, nwait, wait);
+    if (e != CL_SUCCESS)
+        return e;
+    uint64_t ns;
+    ocl_lock();
+    cl_int st = ocl_run_kernel(q, k, dims, off, global, local, &ns, &e);
+    ocl_unlock();
+    if (e != CL_SUCCESS)
+        return e;
+    return ocl_complete(q, CL_COMMAND_NDRANGE_KERNEL, ns, st, ev);
+}
+
+cl_int clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    size_t one = 1;
+    return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, nwait, wait, ev);
+}
+
+cl_int clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    cl_int e = ocl_check_wait_list(q, nwait, wait);
+    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_MARKER, 0, CL_COMPLETE, ev);
+}
+
+cl_int clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    cl_int e = ocl_check_wait_list(q, nwait, wait);
+    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_BARRIER, 0, CL_COMPLETE, ev);
+}
+
+cl_int clEnqueueMarker(cl_command_queue q, cl_event *ev)
+{
+    if (!ev)
+        return CL_INVALID_VALUE;
+    return clEnqueueMarkerWithWaitList(q, 0, NULL, ev);
+}
+
+cl_int clEnqueueBarrier(cl_command_queue q)
+{
+    return clEnqueueBarrierWithWaitList(q, 0, NULL, NULL);
+}
+
+cl_int clEnqueueWaitForEvents(cl_command_queue q, cl_uint n, const cl_event *list)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    if (!n || !list)
+        return CL_INVALID_VALUE;
+    cl_int e = ocl_check_wait_list(q, n, list);
+    return e == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : e;
+}
