@@ -1,9 +1,9 @@
 /* ocl_dispatch.c — the dispatch table every object points at, in the
  * layout of ocl-icd's <ocl_icd.h> (struct _cl_icd_dispatch), which the
  * loader calls through.  A function this driver does not provide yet
- * returns CL_INVALID_OPERATION (or NULL where it returns an object or a
- * pointer; those also store CL_INVALID_OPERATION where they have an
- * errcode_ret they can be given: see the stubs), never crashes. */
+ * returns CL_INVALID_OPERATION (or NULL where it returns a pointer); the
+ * functions that create objects of kinds not provided yet say so through
+ * their errcode_ret (ocl_unprovided.c).  None crashes. */
 #include <pthread.h>
 #include <string.h>
 #include "front/ocl/ocl.h"
@@ -79,6 +79,22 @@ static struct _cl_icd_dispatch table = {
     .clEnqueueBarrierWithWaitList = clEnqueueBarrierWithWaitList,
     .clGetExtensionFunctionAddressForPlatform = clGetExtensionFunctionAddressForPlatform,
     .clCreateCommandQueueWithProperties = clCreateCommandQueueWithProperties,
+    .clCreateSubBuffer = clCreateSubBuffer,
+    .clCreateBufferWithProperties = clCreateBufferWithProperties,
+    .clCreateImage = clCreateImage,
+    .clCreateImageWithProperties = clCreateImageWithProperties,
+    .clCreateImage2D = clCreateImage2D,
+    .clCreateImage3D = clCreateImage3D,
+    .clCreatePipe = clCreatePipe,
+    .clGetSupportedImageFormats = clGetSupportedImageFormats,
+    .clCreateSampler = clCreateSampler,
+    .clCreateSamplerWithProperties = clCreateSamplerWithProperties,
+    .clCreateUserEvent = clCreateUserEvent,
+    .clCreateProgramWithBuiltInKernels = clCreateProgramWithBuiltInKernels,
+    .clCreateProgramWithIL = clCreateProgramWithIL,
+    .clLinkProgram = clLinkProgram,
+    .clCloneKernel = clCloneKernel,
+    .clEnqueueMapImage = clEnqueueMapImage,
 };
 
 const struct _cl_icd_dispatch *ocl_dispatch = &table;
@@ -88,7 +104,6 @@ static void fill_unprovided(void)
 {
     typedef void (*fn_t)(void);
     table.clSetCommandQueueProperty = (__typeof__(table.clSetCommandQueueProperty))(fn_t)not_provided;
-    table.clGetSupportedImageFormats = (__typeof__(table.clGetSupportedImageFormats))(fn_t)not_provided;
     table.clGetImageInfo = (__typeof__(table.clGetImageInfo))(fn_t)not_provided;
     table.clRetainSampler = (__typeof__(table.clRetainSampler))(fn_t)not_provided;
     table.clReleaseSampler = (__typeof__(table.clReleaseSampler))(fn_t)not_provided;
@@ -136,31 +151,16 @@ static void fill_unprovided(void)
     table.clSetProgramReleaseCallback = (__typeof__(table.clSetProgramReleaseCallback))(fn_t)not_provided;
     table.clSetProgramSpecializationConstant = (__typeof__(table.clSetProgramSpecializationConstant))(fn_t)not_provided;
     table.clSetContextDestructorCallback = (__typeof__(table.clSetContextDestructorCallback))(fn_t)not_provided;
-    table.clCreateImage2D = (__typeof__(table.clCreateImage2D))(fn_t)not_provided_ptr;
-    table.clCreateImage3D = (__typeof__(table.clCreateImage3D))(fn_t)not_provided_ptr;
-    table.clCreateSampler = (__typeof__(table.clCreateSampler))(fn_t)not_provided_ptr;
-    table.clEnqueueMapImage = (__typeof__(table.clEnqueueMapImage))(fn_t)not_provided_ptr;
     table.clCreateFromGLBuffer = (__typeof__(table.clCreateFromGLBuffer))(fn_t)not_provided_ptr;
     table.clCreateFromGLTexture2D = (__typeof__(table.clCreateFromGLTexture2D))(fn_t)not_provided_ptr;
     table.clCreateFromGLTexture3D = (__typeof__(table.clCreateFromGLTexture3D))(fn_t)not_provided_ptr;
     table.clCreateFromGLRenderbuffer = (__typeof__(table.clCreateFromGLRenderbuffer))(fn_t)not_provided_ptr;
-    table.clCreateSubBuffer = (__typeof__(table.clCreateSubBuffer))(fn_t)not_provided_ptr;
-    table.clCreateUserEvent = (__typeof__(table.clCreateUserEvent))(fn_t)not_provided_ptr;
     table.clCreateEventFromGLsyncKHR = (__typeof__(table.clCreateEventFromGLsyncKHR))(fn_t)not_provided_ptr;
-    table.clCreateImage = (__typeof__(table.clCreateImage))(fn_t)not_provided_ptr;
-    table.clCreateProgramWithBuiltInKernels = (__typeof__(table.clCreateProgramWithBuiltInKernels))(fn_t)not_provided_ptr;
-    table.clLinkProgram = (__typeof__(table.clLinkProgram))(fn_t)not_provided_ptr;
     table.clCreateFromGLTexture = (__typeof__(table.clCreateFromGLTexture))(fn_t)not_provided_ptr;
     table.clCreateFromEGLImageKHR = (__typeof__(table.clCreateFromEGLImageKHR))(fn_t)not_provided_ptr;
     table.clCreateEventFromEGLSyncKHR = (__typeof__(table.clCreateEventFromEGLSyncKHR))(fn_t)not_provided_ptr;
-    table.clCreatePipe = (__typeof__(table.clCreatePipe))(fn_t)not_provided_ptr;
     table.clSVMAlloc = (__typeof__(table.clSVMAlloc))(fn_t)not_provided_ptr;
     table.clSVMFree = (__typeof__(table.clSVMFree))(fn_t)not_provided_ptr;
-    table.clCreateSamplerWithProperties = (__typeof__(table.clCreateSamplerWithProperties))(fn_t)not_provided_ptr;
-    table.clCloneKernel = (__typeof__(table.clCloneKernel))(fn_t)not_provided_ptr;
-    table.clCreateProgramWithIL = (__typeof__(table.clCreateProgramWithIL))(fn_t)not_provided_ptr;
-    table.clCreateBufferWithProperties = (__typeof__(table.clCreateBufferWithProperties))(fn_t)not_provided_ptr;
-    table.clCreateImageWithProperties = (__typeof__(table.clCreateImageWithProperties))(fn_t)not_provided_ptr;
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

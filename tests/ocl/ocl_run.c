@@ -4,7 +4,10 @@
  * (front/workloads/reduce.cl) built from source and loaded as a code
  * object, checked against the CPU; profiling times from the cycle model;
  * a build failure's log; a kernel that faults, after which the program
- * goes on.  Usage: ocl_run REDUCE.cl BINDIR (BINDIR/reduce-TARGET.co). */
+ * goes on.  Usage: ocl_run REDUCE.cl BINDIR (BINDIR/reduce-TARGET.co).
+ * ocl_run --time CODE_OBJECT: one reduce_sum pass of 256 zeros in one
+ * work-group, printing its profiled time ("kernel_ns N"), to compare
+ * with `gcnsim run`'s time of the same launch. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "ocl_test.h"
@@ -203,10 +206,41 @@ static void test_fault(void)
     clReleaseProgram(p);
 }
 
+/* --time: the profiled time of one pass of the code object's reduce_sum. */
+static int time_one(const char *path)
+{
+    size_t n;
+    cl_int e, bst;
+    char *bin = slurp(path, &n);
+    const unsigned char *bins[1] = {(const unsigned char *)bin};
+    cl_program p = bin ? clCreateProgramWithBinary(ctx, 1, &dev, &n, bins, &bst, &e) : NULL;
+    if (!p || clBuildProgram(p, 0, NULL, NULL, NULL, NULL) != CL_SUCCESS) {
+        printf("FAIL: %s does not load\n", path);
+        return 1;
+    }
+    cl_kernel k = clCreateKernel(p, "reduce_sum", &e);
+    cl_mem in = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 1024, NULL, &e);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4, NULL, &e);
+    cl_uint zero = 0;
+    clEnqueueFillBuffer(q, in, &zero, 4, 0, 1024, 0, NULL, NULL);
+    printf("kernel_ns %llu\n", (unsigned long long)reduce_pass(k, in, out, 256, 1));
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    free(bin);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     cl_platform_id pf;
     cl_int e;
+    if (argc == 3 && !strcmp(argv[1], "--time") && !gcnsim_device(&pf, &dev)) {
+        ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+        q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &e);
+        return time_one(argv[2]);
+    }
     if (argc != 3 || gcnsim_device(&pf, &dev)) {
         printf("FAIL: usage: ocl_run REDUCE.cl BINDIR, with the gcnsim platform installed or in OCL_ICD_VENDORS\n");
         return 1;

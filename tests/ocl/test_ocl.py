@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""The OpenCL driver (build/libgcnsim-opencl.so) through Debian's ICD
+loader, found with OCL_ICD_VENDORS=build/vendors as an installed .icd
+file would be:
+
+- clinfo lists platform "gcnsim" and one device per GCNSIM_DEVICE preset
+  with the values `gcnsim devices NAME --json` gives (compute units,
+  clock, L2, target name, product) and GCNSIM_SET's overrides; an unknown
+  preset gives no device and one line saying why;
+- tests/ocl/ocl_run.c, an ordinary OpenCL program (saxpy from source, the
+  reduce workload's kernel from source and as a code object, a build
+  failure, a guest fault), on vega-64 under the cycle model, functionally
+  (GCNSIM_FUNCTIONAL=1) and on r9-nano;
+- a kernel's profiled time is `gcnsim run`'s time of the same launch
+  (cycles plus launch overhead at the preset's clock);
+- tests/ocl/ocl_errors.c: the specification's error codes.
+
+Prints PASS:/FAIL:/SKIP: lines."""
+import json
+import os
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+B = os.path.join(ROOT, "build")
+LIB = os.path.join(B, "libgcnsim-opencl.so")
+VENDORS = os.path.join(B, "vendors")
+RUN = os.path.join(B, "ocl", "ocl_run")
+ERRORS = os.path.join(B, "ocl", "ocl_errors")
+WL = os.path.join(ROOT, "front", "workloads")
+
+
+def env(**kw):
+    e = dict(os.environ)
+    for k in ("GCNSIM_DEVICE", "GCNSIM_SET", "GCNSIM_FUNCTIONAL", "OCL_ICD_FILENAMES"):
+        e.pop(k, None)
+    e["OCL_ICD_VENDORS"] = VENDORS
+    e.update(kw)
+    return e
+
+
+def passthrough(out, prefix):
+    """Re-print a test program's PASS:/FAIL: lines with prefix; their counts."""
+    n = bad = 0
+    for line in out.splitlines():
+        if line.startswith(("PASS: ", "FAIL: ")):
+            n += 1
+            bad += line.startswith("FAIL: ")
+            gtest.failed += line.startswith("FAIL: ")
+            print(line[:6] + prefix + line[6:], flush=True)
+    return n, bad
+
+
+def clinfo_raw(**kw):
+    """clinfo --raw's device values: {device index: {name: value}}."""
+    r = gtest.run(["clinfo", "--raw"], env=env(**kw), timeout=120)
+    devs = {}
+    for line in r.stdout.splitlines():
+        if line.startswith("[GCNSIM/") and not line.startswith("[GCNSIM/*]"):
+            tag, rest = line.split("]", 1)
+            parts = rest.split(None, 1)
+            if len(parts) == 2:
+                devs.setdefault(int(tag[len("[GCNSIM/"):]), {})[parts[0]] = parts[1].strip()
+    return devs, r
+
+
+def preset(name, sets=()):
+    args = ["devices", name, "--json"] + [a for s in sets for a in ("--set", s)]
+    d = json.loads(gtest.gcnsim(args, timeout=60).stdout)
+    d["p"] = {p["key"]: p["value"] for p in d["params"]}
+    return d
+
+
+def test_clinfo():
+    names = ["r9-nano", "vega-64", "hd-7970"]
+    devs, r = clinfo_raw(GCNSIM_DEVICE=",".join(names))
+    check("clinfo lists platform gcnsim", "gcnsim" in r.stdout, r.stdout[-400:] + r.stderr[-400:])
+    check("clinfo: one device per GCNSIM_DEVICE preset (3)", len(devs) == 3, sorted(devs))
+    for i, n in enumerate(names):
+        want, got = preset(n), devs.get(i, {})
+        fields = {
+            "CL_DEVICE_NAME": want["target"],
+            "CL_DEVICE_BOARD_NAME_AMD": want["product"],
+            "CL_DEVICE_MAX_COMPUTE_UNITS": str(want["p"]["cus"]),
+            "CL_DEVICE_MAX_CLOCK_FREQUENCY": str(want["p"]["clock_mhz"]),
+            "CL_DEVICE_GLOBAL_MEM_CACHE_SIZE": str(want["p"]["l2_kib"] * 1024),
+            "CL_DEVICE_LOCAL_MEM_SIZE": "32768" if want["generation"] == "gfx6" else "65536",
+            "CL_DEVICE_MAX_WORK_GROUP_SIZE": "256",
+            "CL_DEVICE_WAVEFRONT_WIDTH_AMD": "64",
+            "CL_DEVICE_OPENCL_C_VERSION": "OpenCL C 1.2",
+        }
+        bad = {k: (got.get(k), v) for k, v in fields.items() if got.get(k) != v}
+        check("clinfo: %s's fields are gcnsim devices' values" % n, not bad, bad)
+        ext = got.get("CL_DEVICE_EXTENSIONS", "").split()
+        check("clinfo: %s has cl_khr_fp64%s" % (n, ", cl_khr_fp16" if want["generation"] != "gfx6" else ", not fp16"),
+              "cl_khr_fp64" in ext and ("cl_khr_fp16" in ext) == (want["generation"] != "gfx6"), ext)
+    devs, _ = clinfo_raw(GCNSIM_DEVICE="mi50", GCNSIM_SET="cus=7,clock_mhz=1000")
+    d = devs.get(0, {})
+    check("clinfo: GCNSIM_SET overrides the preset (cus=7, clock_mhz=1000)",
+          d.get("CL_DEVICE_MAX_COMPUTE_UNITS") == "7" and d.get("CL_DEVICE_MAX_CLOCK_FREQUENCY") == "1000", d)
+    devs, r = clinfo_raw(GCNSIM_DEVICE="no-such-board")
+    check("an unknown preset: no device, and stderr says why",
+          not devs and "unknown device preset 'no-such-board'" in r.stderr, r.stderr[-300:])
+    devs, _ = clinfo_raw()
+    check("without GCNSIM_DEVICE: one device, vega-64 (gfx900)",
+          len(devs) == 1 and devs[0].get("CL_DEVICE_NAME") == "gfx900", devs)
+
+
+def test_programs():
+    for label, kw in (("vega-64", {}), ("functional", {"GCNSIM_FUNCTIONAL": "1"}),
+                      ("r9-nano", {"GCNSIM_DEVICE": "r9-nano"})):
+        r = gtest.run([RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")], env=env(**kw), timeout=600)
+        n, bad = passthrough(r.stdout, "ocl_run (%s): " % label)
+        check("ocl_run (%s) ran its checks and exited 0" % label, n > 10 and r.returncode == 0 and not bad,
+              "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+        if label == "vega-64":
+            check("the guest fault's report is on stderr", "memory fault in kernel wild" in r.stderr, r.stderr[-500:])
+    r = gtest.run([ERRORS], env=env(), timeout=600)
+    n, bad = passthrough(r.stdout, "ocl_errors: ")
+    check("ocl_errors ran its checks and exited 0", n > 40 and r.returncode == 0 and not bad,
+          "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+
+
+def test_time():
+    co = os.path.join(WL, "bin", "reduce-gfx900.co")
+    r = gtest.run([RUN, "--time", co], env=env(), timeout=120)
+    got = int(r.stdout.split()[-1]) if r.stdout.startswith("kernel_ns") else -1
+    j = json.loads(gtest.gcnsim(["run", co, "--kernel", "reduce_sum", "--global", "256", "--local", "256",
+                                 "--arg", "zero:1024", "--arg", "zero:4", "--arg", "local:1024", "--arg", "u32:256",
+                                 "--device", "vega-64", "--json", "-"], timeout=120).stdout)
+    want = (j["cycles"] + j["overhead_cycles"]) * 1000 // preset("vega-64")["p"]["clock_mhz"]
+    check("CL_PROFILING_COMMAND_END - START is gcnsim run's time (%d ns)" % want, got == want,
+          "got %d" % got)
+    r = gtest.run([RUN, "--time", co], env=env(GCNSIM_FUNCTIONAL="1"), timeout=120)
+    launch_ns = preset("vega-64")["p"]["launch_ns"]
+    check("GCNSIM_FUNCTIONAL=1: a kernel takes the launch overhead alone",
+          r.stdout.strip() == "kernel_ns %d" % launch_ns, r.stdout)
+
+
+def main():
+    if not os.path.exists(LIB) or not os.path.exists(RUN) or not os.path.exists(ERRORS):
+        skip("the OpenCL driver", "not built: needs ocl-icd-dev, ocl-icd-opencl-dev and opencl-c-headers")
+        gtest.done()
+    if shutil.which("clinfo"):
+        gtest.run_each([test_clinfo])
+    else:
+        skip("clinfo", "not installed")
+    if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
+        gtest.run_each([test_programs])
+    else:
+        skip("OpenCL programs built from source", "clang-15 not installed")
+    gtest.run_each([test_time])
+    gtest.done()
+
+
+main()
