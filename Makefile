@@ -126,10 +126,33 @@ $(OCL_ICD): $(OCL_LIB)
 	echo '$(abspath $(OCL_LIB))' >$@
 
 # the OpenCL tests' host programs: ordinary OpenCL programs linked with
-# the loader (-lOpenCL), run against the driver by tests/ocl/test_ocl.sh
+# the loader (-lOpenCL), run against the driver by tests/ocl/test_ocl.py
 $(B)/ocl/%: tests/ocl/%.c $(wildcard tests/ocl/*.h) $(OCL_BIN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
+
+# the driver and the host programs under ASan and UBSan (build/san/vendors)
+SAN_PIC_OBJ := $(PIC_OBJ:$(B)/pic/%=$(B)/san/pic/%)
+SAN_OCL_BIN := $(if $(OCL_HEADERS),$(B)/san/libgcnsim-opencl.so $(B)/san/vendors/gcnsim.icd \
+               $(patsubst tests/ocl/%.c,$(B)/san/ocl/%,$(wildcard tests/ocl/*.c)))
+
+$(B)/san/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -fPIC -c -o $@ $<
+
+$(B)/san/pic/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+
+$(B)/san/libgcnsim-opencl.so: $(SAN_PIC_OBJ) front/ocl/exports.map
+	$(CC) $(SAN_FLAGS) -shared -o $@ $(SAN_PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic \
+	    -lelf -lz -lm -lstdc++ -pthread
+
+$(B)/san/vendors/gcnsim.icd: $(B)/san/libgcnsim-opencl.so
+	@mkdir -p $(dir $@)
+	echo '$(abspath $<)' >$@
+
+$(B)/san/ocl/%: tests/ocl/%.c $(wildcard tests/ocl/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
 
 # unit tests link the library and the front-end objects except main
 $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
@@ -170,7 +193,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS))
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN)
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -265,4 +288,4 @@ uninstall:
 clean:
 	rm -rf $(B) gcnsim
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d)

@@ -13,7 +13,9 @@ file would be:
   (GCNSIM_FUNCTIONAL=1) and on r9-nano;
 - a kernel's profiled time is `gcnsim run`'s time of the same launch
   (cycles plus launch overhead at the preset's clock);
-- tests/ocl/ocl_errors.c: the specification's error codes.
+- tests/ocl/ocl_errors.c: the specification's error codes;
+- both programs again with the driver and themselves built with ASan and
+  UBSan (build/san/vendors), leaks detected.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import json
@@ -125,6 +127,19 @@ def test_programs():
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
 
 
+def test_sanitizers():
+    san = os.path.join(B, "san")
+    e = env(OCL_ICD_VENDORS=os.path.join(san, "vendors"), ASAN_OPTIONS="detect_leaks=1",
+            UBSAN_OPTIONS="print_stacktrace=1")
+    for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])):
+        r = gtest.run([os.path.join(san, "ocl", prog)] + args, env=e, timeout=1200)
+        n = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
+        bad = [line for line in r.stdout.splitlines() if line.startswith("FAIL: ")]
+        check("%s under ASan and UBSan: %d checks pass, no report" % (prog, n),
+              r.returncode == 0 and not bad and n > 10 and "Sanitizer" not in r.stderr and "runtime error" not in r.stderr,
+              "status %d %s %s" % (r.returncode, bad[:3], r.stderr[-1500:]))
+
+
 def test_time():
     co = os.path.join(WL, "bin", "reduce-gfx900.co")
     r = gtest.run([RUN, "--time", co], env=env(), timeout=120)
@@ -154,6 +169,10 @@ def main():
     else:
         skip("OpenCL programs built from source", "clang-15 not installed")
     gtest.run_each([test_time])
+    if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
+        gtest.run_each([test_sanitizers])
+    else:
+        skip("the driver under ASan and UBSan", "build/san/ocl not built (make unit)")
     gtest.done()
 
 
