@@ -129,6 +129,8 @@ void ocl_init(void);
 int ocl_obj_add(void *o, ocl_kind_t kind);
 /* Whether p is a live object of kind kind. */
 int ocl_obj_is(const void *p, ocl_kind_t kind);
+/* Add delta (+1 or -1) to object o's reference count; the new count. */
+cl_uint ocl_ref(void *o, int delta);
 /* Forget object o (before it is freed). */
 void ocl_obj_del(void *o);
 /* The spec's answer to a get-info query: copy size bytes at v into out

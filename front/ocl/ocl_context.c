@@ -108,7 +108,7 @@ cl_int clRetainContext(cl_context c)
 {
     if (!ocl_obj_is(c, OCL_CONTEXT))
         return CL_INVALID_CONTEXT;
-    c->refs++;
+    ocl_ref(c, 1);
     return CL_SUCCESS;
 }
 
@@ -117,7 +117,7 @@ cl_int clReleaseContext(cl_context c)
     if (!ocl_obj_is(c, OCL_CONTEXT))
         return CL_INVALID_CONTEXT;
     ocl_lock();
-    if (--c->refs == 0) {
+    if (ocl_ref(c, -1) == 0) {
         ocl_obj_del(c);
         free_context(c);
     }

@@ -95,6 +95,7 @@ static struct _cl_icd_dispatch table = {
     .clLinkProgram = clLinkProgram,
     .clCloneKernel = clCloneKernel,
     .clEnqueueMapImage = clEnqueueMapImage,
+    .clGetKernelArgInfo = clGetKernelArgInfo,
 };
 
 const struct _cl_icd_dispatch *ocl_dispatch = &table;
@@ -129,7 +130,6 @@ static void fill_unprovided(void)
     table.clReleaseDeviceEXT = (__typeof__(table.clReleaseDeviceEXT))(fn_t)not_provided;
     table.clCreateSubDevices = (__typeof__(table.clCreateSubDevices))(fn_t)not_provided;
     table.clCompileProgram = (__typeof__(table.clCompileProgram))(fn_t)not_provided;
-    table.clGetKernelArgInfo = (__typeof__(table.clGetKernelArgInfo))(fn_t)not_provided;
     table.clEnqueueFillImage = (__typeof__(table.clEnqueueFillImage))(fn_t)not_provided;
     table.clEnqueueMigrateMemObjects = (__typeof__(table.clEnqueueMigrateMemObjects))(fn_t)not_provided;
     table.clEnqueueAcquireEGLObjectsKHR = (__typeof__(table.clEnqueueAcquireEGLObjectsKHR))(fn_t)not_provided;

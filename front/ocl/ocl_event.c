@@ -88,7 +88,7 @@ cl_int clRetainEvent(cl_event e)
 {
     if (!ocl_obj_is(e, OCL_EVENT))
         return CL_INVALID_EVENT;
-    e->refs++;
+    ocl_ref(e, 1);
     return CL_SUCCESS;
 }
 
@@ -96,7 +96,7 @@ cl_int clReleaseEvent(cl_event e)
 {
     if (!ocl_obj_is(e, OCL_EVENT))
         return CL_INVALID_EVENT;
-    if (--e->refs == 0) {
+    if (ocl_ref(e, -1) == 0) {
         cl_command_queue q = e->q;
         ocl_obj_del(e);
         free(e);

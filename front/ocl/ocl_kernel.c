@@ -110,7 +110,7 @@ cl_int clRetainKernel(cl_kernel k)
 {
     if (!ocl_obj_is(k, OCL_KERNEL))
         return CL_INVALID_KERNEL;
-    k->refs++;
+    ocl_ref(k, 1);
     return CL_SUCCESS;
 }
 
@@ -118,7 +118,7 @@ cl_int clReleaseKernel(cl_kernel k)
 {
     if (!ocl_obj_is(k, OCL_KERNEL))
         return CL_INVALID_KERNEL;
-    if (--k->refs == 0) {
+    if (ocl_ref(k, -1) == 0) {
         cl_program p = k->prog;
         ocl_obj_del(k);
         free_kernel(k);
@@ -328,4 +328,61 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint
     cl_int st = run_launch(&L, q->dev, ns, enq_err);
     la_free(&L);
     return st;
+}
+
+/* The address space of argument a as OpenCL names it. */
+static cl_kernel_arg_address_qualifier address_qualifier(const co_arg_t *a)
+{
+    if (a->kind == CO_ARG_DYNAMIC_SHARED_POINTER || a->address_space == 3)
+        return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    if (a->address_space == 4)
+        return CL_KERNEL_ARG_ADDRESS_CONSTANT;
+    if (a->kind == CO_ARG_GLOBAL_BUFFER || a->kind == CO_ARG_IMAGE || a->kind == CO_ARG_PIPE)
+        return CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    return CL_KERNEL_ARG_ADDRESS_PRIVATE;
+}
+
+static cl_kernel_arg_access_qualifier access_qualifier(const co_arg_t *a)
+{
+    if (a->kind != CO_ARG_IMAGE && a->kind != CO_ARG_PIPE)
+        return CL_KERNEL_ARG_ACCESS_NONE;
+    if (a->access && !strcmp(a->access, "write_only"))
+        return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+    return !a->access || strcmp(a->access, "read_write") ? CL_KERNEL_ARG_ACCESS_READ_ONLY : CL_KERNEL_ARG_ACCESS_READ_WRITE;
+}
+
+cl_int clGetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info name, size_t size, void *value,
+                          size_t *size_ret)
+{
+    if (!ocl_obj_is(k, OCL_KERNEL))
+        return CL_INVALID_KERNEL;
+    if (index >= k->nargs)
+        return CL_INVALID_ARG_INDEX;
+    const co_arg_t *a = arg_at(k->k, index);
+    switch (name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+        cl_kernel_arg_address_qualifier q = address_qualifier(a);
+        return ocl_info(&q, sizeof q, size, value, size_ret);
+    }
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+        cl_kernel_arg_access_qualifier q = access_qualifier(a);
+        return ocl_info(&q, sizeof q, size, value, size_ret);
+    }
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: {
+        cl_kernel_arg_type_qualifier q = (a->is_const || a->address_space == 4 ? CL_KERNEL_ARG_TYPE_CONST : 0) |
+                                         (a->is_restrict ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
+                                         (a->is_volatile ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
+                                         (a->is_pipe ? CL_KERNEL_ARG_TYPE_PIPE : 0);
+        return ocl_info(&q, sizeof q, size, value, size_ret);
+    }
+    case CL_KERNEL_ARG_TYPE_NAME:
+        if (!a->type_name || !a->type_name[0])
+            return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+        return ocl_info_str(a->type_name, size, value, size_ret);
+    case CL_KERNEL_ARG_NAME:
+        if (!a->name || !a->name[0])
+            return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+        return ocl_info_str(a->name, size, value, size_ret);
+    default: return CL_INVALID_VALUE;
+    }
 }

@@ -71,7 +71,7 @@ cl_int clRetainMemObject(cl_mem m)
 {
     if (!ocl_obj_is(m, OCL_MEM))
         return CL_INVALID_MEM_OBJECT;
-    m->refs++;
+    ocl_ref(m, 1);
     return CL_SUCCESS;
 }
 
@@ -80,7 +80,7 @@ cl_int clReleaseMemObject(cl_mem m)
     if (!ocl_obj_is(m, OCL_MEM))
         return CL_INVALID_MEM_OBJECT;
     ocl_lock();
-    if (--m->refs == 0) {
+    if (ocl_ref(m, -1) == 0) {
         cl_context c = m->ctx;
         ocl_obj_del(m);
         mem_free_at(&c->mem, m->addr);

@@ -96,6 +96,15 @@ int ocl_obj_is(const void *p, ocl_kind_t kind)
     return yes;
 }
 
+cl_uint ocl_ref(void *o, int delta)
+{
+    struct _cl_platform_id *h = o;
+    pthread_mutex_lock(&obj_lock);
+    cl_uint n = h->refs += (cl_uint)delta;
+    pthread_mutex_unlock(&obj_lock);
+    return n;
+}
+
 void ocl_obj_del(void *o)
 {
     pthread_mutex_lock(&obj_lock);

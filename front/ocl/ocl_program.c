@@ -127,7 +127,7 @@ cl_int clRetainProgram(cl_program p)
 {
     if (!ocl_obj_is(p, OCL_PROGRAM))
         return CL_INVALID_PROGRAM;
-    p->refs++;
+    ocl_ref(p, 1);
     return CL_SUCCESS;
 }
 
@@ -146,7 +146,7 @@ cl_int clReleaseProgram(cl_program p)
     if (!ocl_obj_is(p, OCL_PROGRAM))
         return CL_INVALID_PROGRAM;
     ocl_lock();
-    if (--p->refs == 0) {
+    if (ocl_ref(p, -1) == 0) {
         cl_context c = p->ctx;
         ocl_obj_del(p);
         for (cl_uint i = 0; i < c->ndev; i++) {

@@ -57,7 +57,7 @@ cl_int clRetainCommandQueue(cl_command_queue q)
 {
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
-    q->refs++;
+    ocl_ref(q, 1);
     return CL_SUCCESS;
 }
 
@@ -65,7 +65,7 @@ cl_int clReleaseCommandQueue(cl_command_queue q)
 {
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
-    if (--q->refs == 0) {
+    if (ocl_ref(q, -1) == 0) {
         cl_context c = q->ctx;
         ocl_obj_del(q);
         free(q);

@@ -102,7 +102,8 @@ static cl_program build(void)
     cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
     check_err(clBuildProgram(p, 1, NULL, "", NULL, NULL), CL_INVALID_VALUE,
               "clBuildProgram with 1 device and no list: CL_INVALID_VALUE");
-    check_err(clBuildProgram(p, 1, &dev, "", NULL, NULL), CL_SUCCESS, "the test kernels build");
+    check_err(clBuildProgram(p, 1, &dev, "-cl-kernel-arg-info", NULL, NULL), CL_SUCCESS,
+              "the test kernels build (with -cl-kernel-arg-info)");
     return p;
 }
 
@@ -143,6 +144,18 @@ static void test_kernel_args(cl_kernel k)
               "a kernel given as a buffer argument: CL_INVALID_MEM_OBJECT");
     check_err(clSetKernelArg(k, 2, 0, NULL), CL_INVALID_ARG_SIZE, "__local of 0 bytes: CL_INVALID_ARG_SIZE");
     check_err(clSetKernelArg(k, 2, 16, &a), CL_INVALID_ARG_VALUE, "__local with a value: CL_INVALID_ARG_VALUE");
+    char an[64] = "", tn[64] = "";
+    cl_kernel_arg_address_qualifier aq0 = 0, aq2 = 0;
+    clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, sizeof an, an, NULL);
+    clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof tn, tn, NULL);
+    clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq0, &aq0, NULL);
+    clGetKernelArgInfo(k, 2, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq2, &aq2, NULL);
+    check(!strcmp(an, "y") && !strcmp(tn, "float*") && aq0 == CL_KERNEL_ARG_ADDRESS_GLOBAL &&
+              aq2 == CL_KERNEL_ARG_ADDRESS_LOCAL, "clGetKernelArgInfo (-cl-kernel-arg-info): y, float*, __global; __local");
+    check_err(clGetKernelArgInfo(k, 3, CL_KERNEL_ARG_NAME, sizeof an, an, NULL), CL_INVALID_ARG_INDEX,
+              "clGetKernelArgInfo of argument 3 of 3: CL_INVALID_ARG_INDEX");
+    check_err(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, 1, an, NULL), CL_INVALID_VALUE,
+              "clGetKernelArgInfo into 1 byte: CL_INVALID_VALUE");
     size_t g = 256;
     check_err(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS,
               "enqueued with arguments not set: CL_INVALID_KERNEL_ARGS");
