@@ -47,6 +47,7 @@ struct _cl_context {
     cl_context_properties props[3];   /* CL_CONTEXT_PLATFORM, the platform, 0 (or none) */
     size_t nprops;
     mem_t mem;                    /* the device memory of every buffer and program of the context */
+    uint64_t buffer_bytes;        /* bytes of its live buffers (at most its devices' memory) */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_data;
 };

@@ -186,6 +186,14 @@ static cl_int amd_info(cl_device_id d, cl_device_info name, size_t size, void *v
     case CL_DEVICE_GFXIP_MAJOR_AMD: U(d->target->major);
     case CL_DEVICE_GFXIP_MINOR_AMD: U(d->target->minor);
     case CL_DEVICE_AVAILABLE_ASYNC_QUEUES_AMD: U(2);
+    case CL_DEVICE_GLOBAL_MEM_CHANNEL_BANKS_AMD: U(d->dev.p[DEV_dram_banks]);
+    case CL_DEVICE_GLOBAL_MEM_CHANNEL_BANK_WIDTH_AMD: U(256);
+    case CL_DEVICE_PROFILING_TIMER_OFFSET_AMD: UL(0);   /* simulated time starts at 0 */
+    case CL_DEVICE_THREAD_TRACE_SUPPORTED_AMD: BOOL(0);
+    case CL_DEVICE_GLOBAL_FREE_MEMORY_AMD: {   /* KiB free in all and in one piece: the whole board */
+        size_t kib[2] = {(size_t)(d->mem_bytes >> 10), (size_t)(max_alloc(d) >> 10)};
+        return ocl_info(kib, sizeof kib, size, value, size_ret);
+    }
     default: return CL_INVALID_VALUE;
     }
 }

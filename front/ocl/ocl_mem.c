@@ -20,6 +20,16 @@ static cl_int check_flags(cl_mem_flags f, void *host_ptr)
     return CL_SUCCESS;
 }
 
+/* The memory of the smallest board among c's devices. */
+static uint64_t board_bytes(cl_context c)
+{
+    uint64_t m = UINT64_MAX;
+    for (cl_uint i = 0; i < c->ndev; i++)
+        if (c->devs[i]->mem_bytes < m)
+            m = c->devs[i]->mem_bytes;
+    return m;
+}
+
 /* The largest buffer any device of c allows. */
 static uint64_t max_size(cl_context c)
 {
@@ -50,13 +60,15 @@ cl_mem clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size, void *host_
         return NULL;
     }
     ocl_lock();
-    if (mem_alloc(&c->mem, size, 256, "cl_mem", &m->addr) ||
+    if (size > board_bytes(c) - c->buffer_bytes ||   /* the board's memory is full */
+        mem_alloc(&c->mem, size, 256, "cl_mem", &m->addr) ||
         (host_ptr && mem_write(&c->mem, m->addr, host_ptr, size)) || ocl_obj_add(m, OCL_MEM)) {
         ocl_unlock();
         free(m);
         ocl_err(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE);
         return NULL;
     }
+    c->buffer_bytes += size;
     ocl_unlock();
     m->ctx = c;
     m->flags = flags ? flags : CL_MEM_READ_WRITE;
@@ -84,6 +96,7 @@ cl_int clReleaseMemObject(cl_mem m)
         cl_context c = m->ctx;
         ocl_obj_del(m);
         mem_free_at(&c->mem, m->addr);
+        c->buffer_bytes -= m->size;
         while (m->mapl) {
             ocl_map_t *n = m->mapl->next;
             free(m->mapl);

@@ -88,6 +88,16 @@ static void test_buffers(void)
               "a queue given as a buffer: CL_INVALID_MEM_OBJECT");
     check_err(clReleaseMemObject((cl_mem)ctx), CL_INVALID_MEM_OBJECT,
               "releasing a context as a buffer: CL_INVALID_MEM_OBJECT");
+    cl_mem big[5];
+    cl_ulong board = 0;
+    size_t nbig = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof board, &board, NULL);
+    while (nbig < 5 && (big[nbig] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (size_t)2 << 30, NULL, &e)))
+        nbig++;
+    check(nbig == (board - 64) / (2ull << 30) && e == CL_MEM_OBJECT_ALLOCATION_FAILURE,
+          "2 GiB buffers past the board's memory: CL_MEM_OBJECT_ALLOCATION_FAILURE");
+    while (nbig)
+        clReleaseMemObject(big[--nbig]);
     size_t sz = 0;
     check(clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof sz, &sz, NULL) == CL_SUCCESS && sz == 64, "CL_MEM_SIZE is 64");
     e = 0;

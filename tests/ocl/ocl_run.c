@@ -232,6 +232,52 @@ static int time_one(const char *path)
     return 0;
 }
 
+/* With more than one device (GCNSIM_DEVICE=a,b): one context of them all,
+ * saxpy built for each (their targets may differ) and run on each. */
+static void test_all_devices(cl_platform_id pf)
+{
+    cl_device_id d[8];
+    cl_uint n = 0;
+    cl_int e, st;
+    clGetDeviceIDs(pf, CL_DEVICE_TYPE_ALL, 8, d, &n);
+    if (n < 2)
+        return;
+    cl_context c = clCreateContext(NULL, n, d, NULL, NULL, &e);
+    cl_program p = clCreateProgramWithSource(c, 1, &saxpy_src, NULL, &e);
+    st = clBuildProgram(p, 0, NULL, NULL, NULL, NULL);
+    check_err(st, CL_SUCCESS, "saxpy built for every device of a context of all of them");
+    cl_kernel k = clCreateKernel(p, "saxpy", &e);
+    enum { N = 300 };
+    float x[N], y[N];
+    for (int i = 0; i < N; i++)
+        x[i] = (float)i;
+    cl_mem bx = clCreateBuffer(c, CL_MEM_COPY_HOST_PTR, sizeof x, x, &e);
+    cl_mem by = clCreateBuffer(c, CL_MEM_READ_WRITE, sizeof y, NULL, &e);
+    float a = 1.0f, zero = 0.0f;
+    cl_uint un = N;
+    clSetKernelArg(k, 0, sizeof by, &by);
+    clSetKernelArg(k, 1, sizeof bx, &bx);
+    clSetKernelArg(k, 2, sizeof a, &a);
+    clSetKernelArg(k, 3, sizeof un, &un);
+    for (cl_uint i = 0; i < n; i++) {
+        cl_command_queue dq = clCreateCommandQueue(c, d[i], 0, &e);
+        size_t g = N;
+        clEnqueueFillBuffer(dq, by, &zero, sizeof zero, 0, sizeof y, 0, NULL, NULL);
+        e = clEnqueueNDRangeKernel(dq, k, 1, NULL, &g, NULL, 0, NULL, NULL);
+        clEnqueueReadBuffer(dq, by, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL);
+        char name[96], dn[32] = "";
+        clGetDeviceInfo(d[i], CL_DEVICE_NAME, sizeof dn, dn, NULL);
+        snprintf(name, sizeof name, "saxpy on device %u of the context (%s)", i, dn);
+        check(e == CL_SUCCESS && !memcmp(x, y, sizeof x), name);
+        clReleaseCommandQueue(dq);
+    }
+    clReleaseMemObject(bx);
+    clReleaseMemObject(by);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseContext(c);
+}
+
 int main(int argc, char **argv)
 {
     cl_platform_id pf;
@@ -270,6 +316,7 @@ int main(int argc, char **argv)
     test_build_failure();
     test_fault();
     test_saxpy(4096, 0);   /* the program goes on after the fault */
+    test_all_devices(pf);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
     free(src);

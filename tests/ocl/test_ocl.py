@@ -10,7 +10,7 @@ file would be:
 - tests/ocl/ocl_run.c, an ordinary OpenCL program (saxpy from source, the
   reduce workload's kernel from source and as a code object, a build
   failure, a guest fault), on vega-64 under the cycle model, functionally
-  (GCNSIM_FUNCTIONAL=1) and on r9-nano;
+  (GCNSIM_FUNCTIONAL=1) and on r9-nano (with vega-64 in one context);
 - a kernel's profiled time is `gcnsim run`'s time of the same launch
   (cycles plus launch overhead at the preset's clock);
 - tests/ocl/ocl_errors.c: the specification's error codes;
@@ -114,7 +114,7 @@ def test_clinfo():
 
 def test_programs():
     for label, kw in (("vega-64", {}), ("functional", {"GCNSIM_FUNCTIONAL": "1"}),
-                      ("r9-nano", {"GCNSIM_DEVICE": "r9-nano"})):
+                      ("r9-nano and vega-64", {"GCNSIM_DEVICE": "r9-nano,vega-64"})):
         r = gtest.run([RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")], env=env(**kw), timeout=600)
         n, bad = passthrough(r.stdout, "ocl_run (%s): " % label)
         check("ocl_run (%s) ran its checks and exited 0" % label, n > 10 and r.returncode == 0 and not bad,
