@@ -51,7 +51,8 @@ typedef struct {
 typedef struct {
     co_file_t co;
     mem_t mem;              /* its own device memory (empty when shared) */
-    mem_t *dm;              /* the memory it is mapped into and its launches use: &mem, or a shared one */
+    mem_t *dm;              /* the memory it is mapped into and its launches use: a shared one, or
+                               &mem (NULL also means &mem) */
     uint64_t image_base;    /* device address of the code object's vaddr 0 */
     uint32_t *words;        /* the code as dwords */
     sim_prog_t prog;        /* the code decoded, once for every launch */

@@ -213,6 +213,9 @@ static cl_int check_sizes(cl_kernel k, cl_uint dims, const size_t *goff, const s
     }
     if (!lsize) {
         pick_local(k->k, dims, global, max, local);
+        for (cl_uint d = 0; d < dims; d++)
+            if (global[d] % local[d])   /* a required size that does not divide the grid */
+                return CL_INVALID_WORK_GROUP_SIZE;
         return CL_SUCCESS;
     }
     uint64_t items = 1;

@@ -202,6 +202,9 @@ static void test_sizes(cl_kernel k, cl_kernel fixed)
     size_t l128 = 128;
     check_err(clEnqueueNDRangeKernel(q, fixed, 1, NULL, g, &l128, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE,
               "128 for reqd_work_group_size(64): CL_INVALID_WORK_GROUP_SIZE");
+    size_t g100 = 100;
+    check_err(clEnqueueNDRangeKernel(q, fixed, 1, NULL, &g100, NULL, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE,
+              "100 work-items, no local size, reqd_work_group_size(64): CL_INVALID_WORK_GROUP_SIZE");
     check_err(clEnqueueNDRangeKernel(q, (cl_kernel)q, 1, NULL, g, l, 0, NULL, NULL), CL_INVALID_KERNEL,
               "a queue given as a kernel: CL_INVALID_KERNEL");
     size_t wg = 0, req[3] = {0};
