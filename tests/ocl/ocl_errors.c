@@ -152,6 +152,13 @@ static void test_kernel_args(cl_kernel k)
     m = (cl_mem)k;
     check_err(clSetKernelArg(k, 0, sizeof m, &m), CL_INVALID_MEM_OBJECT,
               "a kernel given as a buffer argument: CL_INVALID_MEM_OBJECT");
+    m = (cl_mem)(uintptr_t)0x1234;
+    check_err(clSetKernelArg(k, 0, sizeof m, &m), CL_INVALID_MEM_OBJECT,
+              "a made-up pointer as a buffer argument: CL_INVALID_MEM_OBJECT");
+    m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, NULL, &e);
+    clReleaseMemObject(m);
+    check_err(clSetKernelArg(k, 0, sizeof m, &m), CL_INVALID_MEM_OBJECT,
+              "a released buffer as an argument: CL_INVALID_MEM_OBJECT");
     check_err(clSetKernelArg(k, 2, 0, NULL), CL_INVALID_ARG_SIZE, "__local of 0 bytes: CL_INVALID_ARG_SIZE");
     check_err(clSetKernelArg(k, 2, 16, &a), CL_INVALID_ARG_VALUE, "__local with a value: CL_INVALID_ARG_VALUE");
     char an[64] = "", tn[64] = "";
