@@ -110,6 +110,8 @@ def test_clinfo():
     devs, _ = clinfo_raw()
     check("without GCNSIM_DEVICE: one device, vega-64 (gfx900)",
           len(devs) == 1 and devs[0].get("CL_DEVICE_NAME") == "gfx900", devs)
+    devs, _ = clinfo_raw(OCL_ICD_VENDORS=LIB)
+    check("OCL_ICD_VENDORS naming the library itself finds the platform", len(devs) == 1, devs)
 
 
 def test_programs():
