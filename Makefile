@@ -115,7 +115,10 @@ $(B)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(XFLAGS) -fPIC -c -o $@ $<
 
-$(B)/pic/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+$(B)/pic/front/ocl/%.o $(B)/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+# front/ocl also as ordinary objects, for tests/layers/test_layers.py's
+# check of the calls between files
+OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
 	$(CC) $(CFLAGS) -shared -o $@ $(PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic -Wl,-z,defs \
@@ -193,7 +196,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN)
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ)
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -288,4 +291,4 @@ uninstall:
 clean:
 	rm -rf $(B) gcnsim
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d) $(OCL_OBJ:.o=.d)

@@ -117,15 +117,13 @@ struct _cl_event {
     cl_ulong t[4];                /* queued, submit, start, end (ns of simulated time) */
 };
 
-/* The dispatch table every object points at (ocl_dispatch.c). */
-extern const struct _cl_icd_dispatch *ocl_dispatch;
-/* The one platform. */
+/* The one platform (ocl_obj.c). */
 extern struct _cl_platform_id ocl_platform;
 
-/* Set up the dispatch table and the devices once (thread-safe). */
-void ocl_init(void);
-
 /* ---- ocl_obj.c ---- */
+/* Make table the dispatch table of the platform and of every object made
+ * from now on (ocl_dispatch.c does, when the library is loaded). */
+void ocl_set_dispatch(const struct _cl_icd_dispatch *table);
 /* Register object o (its head filled in: dispatch, kind, refs 1). */
 int ocl_obj_add(void *o, ocl_kind_t kind);
 /* Whether p is a live object of kind kind. */

@@ -41,7 +41,6 @@ cl_context clCreateContext(const cl_context_properties *props, cl_uint ndev, con
                            void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *), void *data,
                            cl_int *errcode_ret)
 {
-    ocl_init();
     if (!devices || !ndev || (!notify && data)) {
         ocl_err(errcode_ret, CL_INVALID_VALUE);
         return NULL;

@@ -107,7 +107,6 @@ int ocl_ctx_dev_index(cl_context c, cl_device_id d)
 cl_int clGetDeviceIDs(cl_platform_id platform, cl_device_type type, cl_uint num_entries, cl_device_id *out,
                       cl_uint *num_devices)
 {
-    ocl_init();
     if (platform && platform != &ocl_platform)
         return CL_INVALID_PLATFORM;
     const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |

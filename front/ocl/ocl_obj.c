@@ -1,5 +1,6 @@
-/* ocl_obj.c — the set of live objects (every handle is checked against
- * it), the driver's lock and the get-info helpers. */
+/* ocl_obj.c — the platform object, the set of live objects (every handle
+ * is checked against it), the driver's lock and the get-info helpers: the
+ * bottom of the driver, which calls no other file of it. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,15 @@ static const void *const DEAD = &DEAD;
 static pthread_mutex_t obj_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t drv_lock;
 static pthread_once_t drv_once = PTHREAD_ONCE_INIT;
+static const struct _cl_icd_dispatch *dispatch;
+
+struct _cl_platform_id ocl_platform = {NULL, OCL_PLATFORM, 1};
+
+void ocl_set_dispatch(const struct _cl_icd_dispatch *table)
+{
+    dispatch = table;
+    ocl_platform.dispatch = table;
+}
 
 static size_t hash(const void *p)
 {
@@ -51,7 +61,7 @@ static int grow(void)
 int ocl_obj_add(void *o, ocl_kind_t kind)
 {
     struct _cl_platform_id *h = o;
-    h->dispatch = ocl_dispatch;
+    h->dispatch = dispatch;
     h->kind = kind;
     h->refs = 1;
     pthread_mutex_lock(&obj_lock);

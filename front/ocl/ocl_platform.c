@@ -8,13 +8,10 @@
 #define GCNSIM_OCL_VERSION "0"
 #endif
 
-struct _cl_platform_id ocl_platform;
-
 static const char extensions[] = "cl_khr_icd";
 
 cl_int clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms, cl_uint *num_platforms)
 {
-    ocl_init();
     if ((num_entries == 0 && platforms) || (!platforms && !num_platforms))
         return CL_INVALID_VALUE;
     if (platforms)
@@ -32,7 +29,6 @@ cl_int clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms, cl_uint 
 cl_int clGetPlatformInfo(cl_platform_id platform, cl_platform_info name, size_t size, void *value,
                          size_t *size_ret)
 {
-    ocl_init();
     if (platform && platform != &ocl_platform)
         return CL_INVALID_PLATFORM;
     switch (name) {
