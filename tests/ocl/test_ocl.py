@@ -104,6 +104,9 @@ def test_clinfo():
     d = devs.get(0, {})
     check("clinfo: GCNSIM_SET overrides the preset (cus=7, clock_mhz=1000)",
           d.get("CL_DEVICE_MAX_COMPUTE_UNITS") == "7" and d.get("CL_DEVICE_MAX_CLOCK_FREQUENCY") == "1000", d)
+    devs, r = clinfo_raw(GCNSIM_SET="no_such_key=1")
+    check("a bad GCNSIM_SET: no device, and stderr says why",
+          not devs and "GCNSIM_SET: " in r.stderr and "no_such_key" in r.stderr, r.stderr[-300:])
     devs, r = clinfo_raw(GCNSIM_DEVICE="no-such-board")
     check("an unknown preset: no device, and stderr says why",
           not devs and "unknown device preset 'no-such-board'" in r.stderr, r.stderr[-300:])
