@@ -16,7 +16,8 @@
 #   make demo       the main demo
 #   make install    PREFIX=/usr/local DESTDIR=: the program, its workloads, the library,
 #                   its header and pkg-config file, the man pages and the bash
-#                   completion (share/bash-completion/completions); make uninstall
+#                   completion (share/bash-completion/completions), the OpenCL
+#                   driver and its /etc/OpenCL/vendors/gcnsim.icd; make uninstall
 #   make clean
 
 CC      ?= gcc
@@ -263,6 +264,10 @@ COMPDIR := $(PREFIX)/share/bash-completion/completions
 WORKLOAD_CO := $(wildcard front/workloads/bin/*.co)
 INSTALLED := $(BINDIR)/gcnsim $(LIBDIR)/libgcnsim.a $(INCDIR)/gcnsim.h $(LIBDIR)/pkgconfig/gcnsim.pc \
              $(WORKLOAD_CO:front/workloads/bin/%=$(DATADIR)/workloads/%)
+# the OpenCL driver and its registration with the ICD loader (which reads
+# /etc/OpenCL/vendors whatever the PREFIX), where the driver is built
+ICDDIR  := /etc/OpenCL/vendors
+INSTALLED_OCL := $(if $(OCL_HEADERS),$(LIBDIR)/libgcnsim-opencl.so $(ICDDIR)/gcnsim.icd)
 
 $(B)/gcnsim.pc: Makefile
 	@mkdir -p $(dir $@)
@@ -272,7 +277,7 @@ $(B)/gcnsim.pc: Makefile
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -lz -lm -lstdc++ -pthread' >$@
 
 .PHONY: install uninstall
-install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT)
+install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB))
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)/workloads
 	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
@@ -282,10 +287,15 @@ install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT)
 	install -m 644 front/api/gcnsim.h $(DESTDIR)$(INCDIR)/gcnsim.h
 	install -m 644 $(B)/gcnsim.pc $(DESTDIR)$(LIBDIR)/pkgconfig/gcnsim.pc
 	install -m 644 $(WORKLOAD_CO) $(DESTDIR)$(DATADIR)/workloads/
+ifneq ($(OCL_HEADERS),)
+	install -d $(DESTDIR)$(ICDDIR)
+	install -m 755 $(OCL_LIB) $(DESTDIR)$(LIBDIR)/libgcnsim-opencl.so
+	echo '$(LIBDIR)/libgcnsim-opencl.so' >$(DESTDIR)$(ICDDIR)/gcnsim.icd
+endif
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR),$(INSTALLED)) $(DESTDIR)$(MANDIR)/gcnsim.1 $(DESTDIR)$(MANDIR)/gcnsim-*.1 \
-	    $(DESTDIR)$(COMPDIR)/gcnsim
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED) $(INSTALLED_OCL)) $(DESTDIR)$(MANDIR)/gcnsim.1 \
+	    $(DESTDIR)$(MANDIR)/gcnsim-*.1 $(DESTDIR)$(COMPDIR)/gcnsim
 	-rmdir $(DESTDIR)$(DATADIR)/workloads $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:

@@ -61,6 +61,15 @@ for p in $pages; do
         fail "man -l $(basename "$p"): $w"
 done
 
+# the OpenCL driver, registered with the ICD loader
+icd=$dest/etc/OpenCL/vendors/gcnsim.icd
+[ -f "$icd" ] && [ "$(cat "$icd")" = /usr/lib/libgcnsim-opencl.so ] &&
+    pass "the OpenCL driver's registration /etc/OpenCL/vendors/gcnsim.icd names /usr/lib/libgcnsim-opencl.so" ||
+    fail "gcnsim.icd: $(cat "$icd" 2>&1)"
+out=$(OCL_ICD_VENDORS=$dest/usr/lib/libgcnsim-opencl.so clinfo -l 2>&1)
+grep -q "Platform #0: gcnsim" <<<"$out" && pass "clinfo -l through the loader finds the installed driver's platform" ||
+    fail "clinfo -l with the installed driver: $out"
+
 make -s uninstall DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1
 left=$(find "$dest" -type f | sed "s#^$dest##")
 [ -z "$left" ] && pass "make uninstall removes every installed file" || fail "left after uninstall: $left"
