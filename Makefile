@@ -25,7 +25,11 @@ OPT     ?= -O2
 CSTD    := -std=c11 -D_GNU_SOURCE
 WARN    := -Wall -Wextra -Werror -Wno-missing-field-initializers
 CFLAGS  ?= $(OPT) -g
-ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -MMD -MP
+# every object is position-independent, so that the OpenCL driver (a shared
+# library) links the same objects as gcnsim; -fno-semantic-interposition
+# keeps calls between them direct, as in an executable
+PICFLAGS := -fPIC -fno-semantic-interposition
+ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PICFLAGS) -I. -MMD -MP
 LDLIBS  := -lelf -lz -lreadline -lm -ldl -lstdc++
 
 # the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
@@ -49,20 +53,20 @@ CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 # sanitizer build of the library and its unit tests
-SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(PICFLAGS)
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
 # the OpenCL driver (front/ocl, an ICD for Debian's loader ocl-icd):
-# build/libgcnsim-opencl.so from position-independent objects of the
-# library (build/pic/) and front/ocl, exporting only the loader's entry
+# build/libgcnsim-opencl.so from the library's objects and front/ocl's,
+# exporting only the loader's entry
 # points (front/ocl/exports.map; bound to its own definitions with
 # -Bsymbolic, never to the loader's functions of the same names), and build/vendors/gcnsim.icd naming it
 # (OCL_ICD_VENDORS=build/vendors); built where ocl-icd's <ocl_icd.h> (the
 # dispatch table's layout, ocl-icd-dev) and the OpenCL headers are
 OCL_HEADERS := $(wildcard /usr/include/ocl_icd.h)
 OCL_SRC := $(wildcard front/ocl/*.c)
-PIC_OBJ := $(LIB_SRC:%.c=$(B)/pic/%.o) $(OCL_SRC:%.c=$(B)/pic/%.o)
+PIC_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(OCL_SRC:%.c=$(B)/%.o)
 OCL_LIB := $(B)/libgcnsim-opencl.so
 OCL_ICD := $(B)/vendors/gcnsim.icd
 OCL_TESTS := $(patsubst tests/ocl/%.c,$(B)/ocl/%,$(wildcard tests/ocl/*.c))
@@ -112,13 +116,7 @@ $(B)/san/%.o: %.c
 
 $(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
-$(B)/pic/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) $(XFLAGS) -fPIC -c -o $@ $<
-
-$(B)/pic/front/ocl/%.o $(B)/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
-# front/ocl also as ordinary objects, for tests/layers/test_layers.py's
-# check of the calls between files
+$(B)/front/ocl/%.o $(B)/san/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
 OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
@@ -136,15 +134,9 @@ $(B)/ocl/%: tests/ocl/%.c $(wildcard tests/ocl/*.h) $(OCL_BIN)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
 
 # the driver and the host programs under ASan and UBSan (build/san/vendors)
-SAN_PIC_OBJ := $(PIC_OBJ:$(B)/pic/%=$(B)/san/pic/%)
+SAN_PIC_OBJ := $(PIC_OBJ:$(B)/%=$(B)/san/%)
 SAN_OCL_BIN := $(if $(OCL_HEADERS),$(B)/san/libgcnsim-opencl.so $(B)/san/vendors/gcnsim.icd \
                $(patsubst tests/ocl/%.c,$(B)/san/ocl/%,$(wildcard tests/ocl/*.c)))
-
-$(B)/san/pic/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -fPIC -c -o $@ $<
-
-$(B)/san/pic/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
 
 $(B)/san/libgcnsim-opencl.so: $(SAN_PIC_OBJ) front/ocl/exports.map
 	$(CC) $(SAN_FLAGS) -shared -o $@ $(SAN_PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic \
