@@ -17,6 +17,7 @@
 #include "front/launch/launch.h"
 #include "sim/device.h"
 #include "sim/mem.h"
+#include "sim/timing.h"
 
 /* What a handle is (ocl_obj_*). */
 typedef enum {
@@ -176,5 +177,13 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
  * running, an error of clEnqueueNDRangeKernel in *enq_err. */
 cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
+
+/* ---- ocl_record.c ---- */
+/* When GCNSIM_EXEC_LOG names a file (gcnsim exec sets it), append one line
+ * for dispatch L on device d: its summary and its report (result r; tc the
+ * cycle model's configuration and statistics, NULL for a functional run),
+ * ns its simulated duration, status "completed", "fault" or "stopped". */
+void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+                         uint64_t ns, const char *status);
 
 #endif

@@ -280,6 +280,9 @@ static cl_int run_launch(launch_t *L, cl_device_id d, uint64_t *ns, cl_int *enq_
     char err[512];
     int st = la_run(L, &r, err, sizeof err);
     *ns = timed ? run_ns(&tc) : ((uint64_t)d->dev.p[DEV_launch_ns]);
+    if (st >= 0)
+        ocl_record_dispatch(L, d, &r, timed ? &tc : NULL, *ns,
+                            st == 1 ? "fault" : r.hit_limit ? "stopped" : "completed");
     tm_stats_free(&tc.stats);
     if (st < 0) {
         fprintf(stderr, "gcnsim OpenCL: kernel %s: %s\n", L->k->name, err);
