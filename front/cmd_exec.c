@@ -16,6 +16,7 @@
 #include "front/cli.h"
 #include "front/load/demangle.h"
 #include "front/report/json.h"
+#include "front/report/report.h"
 #include "front/run_opts.h"
 #include "sim/timing.h"
 
@@ -374,7 +375,7 @@ static int top_stall(const exec_row_t *w)
 {
     int best = -1;
     for (unsigned s = 0; s < TM_NSTALL; s++)
-        if (w->stall[s] && (best < 0 || w->stall[s] > w->stall[best]))
+        if (w->stall[s] && w->wave_cycles && (best < 0 || w->stall[s] > w->stall[best]))
             best = (int)s;
     return best;
 }
@@ -418,10 +419,10 @@ static void print_timed(FILE *fp, const exec_row_t *rows, size_t n, uint64_t tot
         char stall[64] = "-";
         if (s >= 0)
             snprintf(stall, sizeof stall, "%s %.1f%%", tm_stall_name((tm_stall_t)s),
-                     w->wave_cycles ? 100.0 * (double)w->stall[s] / (double)w->wave_cycles : 0.0);
+                     rep_pct(w->stall[s], w->wave_cycles));
         fprintf(fp, "%-32s %6llu %12.3f %11.3f %5.1f%% %7.2f%% %6.2f  %s\n", row_label(w, several, label, sizeof label),
                 (unsigned long long)w->calls, (double)w->ns / 1000.0, (double)w->ns / 1000.0 / (double)w->calls,
-                total_ns ? 100.0 * (double)w->ns / (double)total_ns : 0.0, mean_busy(w),
+                rep_pct(w->ns, total_ns), mean_busy(w),
                 w->occupancy / (double)w->calls, stall);
     }
 }
@@ -458,9 +459,9 @@ static void json_rows(FILE *fp, const exec_row_t *rows, size_t n, uint64_t total
             int s = top_stall(w);
             json_uint(&j, "total_ns", w->ns);
             json_double(&j, "mean_ns", (double)w->ns / (double)w->calls);
-            json_double(&j, "pct", total_ns ? 100.0 * (double)w->ns / (double)total_ns : 0.0);
-            json_double(&j, "valu_busy_pct", mean_busy(w));
-            json_double(&j, "achieved_waves_per_simd", w->occupancy / (double)w->calls);
+            json_double(&j, "pct", rep_round2(rep_pct(w->ns, total_ns)));
+            json_double(&j, "valu_busy_pct", rep_round2(mean_busy(w)));
+            json_double(&j, "achieved_waves_per_simd", rep_round2(w->occupancy / (double)w->calls));
             json_str(&j, "top_stall", s >= 0 ? tm_stall_name((tm_stall_t)s) : NULL);
         }
         json_end(&j);
