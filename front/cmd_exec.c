@@ -4,6 +4,7 @@
  * driver appends one line per dispatch to a private log (GCNSIM_EXEC_LOG,
  * front/ocl/ocl_record.c): a summary that this file aggregates, and the
  * dispatch's report as JSON, which --json copies as it is. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,7 +21,7 @@
 #include "front/run_opts.h"
 #include "sim/timing.h"
 
-enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON };
+enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE };
 enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
@@ -35,6 +36,12 @@ static const opt_t exec_rows[] = {
      "\"kernels\"} to PATH (- for stdout): every dispatch's report (the members gcnsim run --json writes, "
      "with its simulated ns, wave-instructions and status) in the order they ran, and the summary's rows",
      EO_JSON, OPT_PATH, NULL},
+    {"trace", 0, "PATH", "record every dispatch's trace (as gcnsim run --trace), one file per dispatch: "
+     "PATH.0, PATH.1, ... numbered as --json's dispatches (a trace holds the code of one code object, and a "
+     "program's kernels may come from several).  gcnsim trace dump and diff read them", EO_TRACE, OPT_PATH, NULL},
+    {"timeline", 0, "PATH", "write every dispatch's Chrome trace-event timeline (as gcnsim run --timeline, "
+     "for Perfetto), one file per dispatch: PATH.0, PATH.1, ... (not with --functional)", EO_TIMELINE, OPT_PATH,
+     NULL},
     {0},
 };
 static const opt_table_t exec_table = {"options", exec_rows};
@@ -44,7 +51,7 @@ const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
     .summary = "run an OpenCL program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
-             "                   [--json PATH] [--] PROGRAM [ARGS]",
+             "                   [--json PATH] [--trace PATH] [--timeline PATH] [--] PROGRAM [ARGS]",
     .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
                    "OpenCL driver as its only platform (OCL_ICD_VENDORS names the driver:\n"
                    "build/libgcnsim-opencl.so beside gcnsim in the source tree, else\n"
@@ -74,7 +81,7 @@ const opt_cmd_t cli_exec_cmd = {
 };
 
 typedef struct {
-    const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json;
+    const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
     size_t ndev, nset;
     int functional;
     char **prog;                  /* PROGRAM and its arguments, NULL-terminated */
@@ -82,7 +89,7 @@ typedef struct {
 
 /* One dispatch of the log. */
 typedef struct {
-    char *kernel, *device, *json;
+    char *kernel, *device, *json, *files[2];   /* files: its trace and timeline in the log's directory, or NULL */
     uint64_t ns, insts, wave_cycles;
     int timed;
     double valu_busy, occupancy;
@@ -110,6 +117,10 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
         o->functional = 1;
     else if (r->id == EO_JSON)
         o->json = v;
+    else if (r->id == EO_TRACE)
+        o->trace = v;
+    else if (r->id == EO_TIMELINE)
+        o->timeline = v;
     else if ((r->id == EO_DEVICE ? o->ndev : o->nset) == EXEC_MAX_LIST) {
         cli_error("exec: more than %d --%s", EXEC_MAX_LIST, r->name);
         return -1;
@@ -199,6 +210,10 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
         bad = setenv("GCNSIM_SET", set, 1);
     if (!bad && o->functional)
         bad = setenv("GCNSIM_FUNCTIONAL", "1", 1);
+    if (!bad && o->trace)
+        bad = setenv("GCNSIM_EXEC_TRACE", "1", 1);
+    if (!bad && o->timeline)
+        bad = setenv("GCNSIM_EXEC_TIMELINE", "1", 1);
     free(dev);
     free(set);
     return bad ? -1 : 0;
@@ -269,12 +284,13 @@ static void parse_stalls(char *s, uint64_t stall[TM_NSTALL])
  * is no record. */
 static int parse_record(char *line, exec_rec_t *r)
 {
-    char *f[11];
+    enum { NF = 13 };
+    char *f[NF];
     size_t n = 0;
-    for (char *p = line; n < 11; n++) {
+    for (char *p = line; n < NF; n++) {
         f[n] = p;
-        char *tab = n < 10 ? strchr(p, '\t') : NULL;
-        if (n < 10 && !tab)
+        char *tab = n < NF - 1 ? strchr(p, '\t') : NULL;
+        if (n < NF - 1 && !tab)
             return -1;
         if (tab)
             *tab = 0;
@@ -292,8 +308,10 @@ static int parse_record(char *line, exec_rec_t *r)
     r->occupancy = strtod(f[7], NULL);
     r->wave_cycles = strtoull(f[8], NULL, 10);
     parse_stalls(f[9], r->stall);
-    f[10][strcspn(f[10], "\n")] = 0;
-    r->json = strdup(f[10]);
+    for (int i = 0; i < 2; i++)
+        r->files[i] = strcmp(f[10 + i], "-") && !strchr(f[10 + i], '/') ? strdup(f[10 + i]) : NULL;
+    f[12][strcspn(f[12], "\n")] = 0;
+    r->json = strdup(f[12]);
     return r->kernel && r->device && r->json ? 0 : -1;
 }
 
@@ -503,8 +521,56 @@ static int write_json(const char *path, char **prog, int status, int timed, cons
     return bad ? -1 : 0;
 }
 
+/* Move file from to to (renamed, or copied across file systems). 0, or -1
+ * after one line saying why. */
+static int move_file(const char *from, const char *to)
+{
+    if (rename(from, to) == 0)
+        return 0;
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[65536];
+    size_t got;
+    int bad = !in || !out;
+    while (!bad && (got = fread(buf, 1, sizeof buf, in)) > 0)
+        bad = fwrite(buf, 1, got, out) != got;
+    bad |= in && ferror(in);
+    if (out)
+        bad |= fclose(out) != 0;
+    if (in)
+        fclose(in);
+    if (bad)
+        cli_error("exec: cannot write %s: %s", to, strerror(errno));
+    unlink(from);
+    return bad ? -1 : 0;
+}
+
+/* --trace or --timeline (which 0 or 1 of a record's files): dispatch i's
+ * file to PATH.i.  0, or -1 when one could not be moved. */
+static int move_files(const char *path, int which, const char *dir, const exec_rec_t *recs, size_t n)
+{
+    size_t moved = 0;
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!recs[i].files[which])
+            continue;
+        char from[8400], to[4200];
+        snprintf(from, sizeof from, "%s/%s", dir, recs[i].files[which]);
+        snprintf(to, sizeof to, "%s.%zu", path, i);
+        if (move_file(from, to))
+            bad = 1;
+        else
+            moved++;
+    }
+    if (moved == 1)
+        fprintf(stderr, "gcnsim exec: --%s: %s.0\n", which ? "timeline" : "trace", path);
+    else if (moved)
+        fprintf(stderr, "gcnsim exec: --%s: %s.0 to %s.%zu (%zu files)\n", which ? "timeline" : "trace", path,
+                path, n - 1, moved);
+    return bad ? -1 : 0;
+}
+
 /* Read the log, print the summary and write --json; -1 when --json failed. */
-static int report(const exec_opts_t *o, const char *log, int status)
+static int report(const exec_opts_t *o, const char *dir, const char *log, int status)
 {
     exec_rec_t *recs;
     size_t n = read_log(log, &recs), nrows = 0;
@@ -520,14 +586,35 @@ static int report(const exec_opts_t *o, const char *log, int status)
     else
         print_functional(stderr, rows, nrows, n);
     int rc = o->json ? write_json(o->json, o->prog, status, timed, recs, n, rows, nrows, total) : 0;
+    if (o->trace && move_files(o->trace, 0, dir, recs, n))
+        rc = -1;
+    if (o->timeline && move_files(o->timeline, 1, dir, recs, n))
+        rc = -1;
     for (size_t i = 0; i < n; i++) {
         free(recs[i].kernel);
         free(recs[i].device);
         free(recs[i].json);
+        free(recs[i].files[0]);
+        free(recs[i].files[1]);
     }
     free(recs);
     free(rows);
     return rc;
+}
+
+/* Remove directory dir and the files in it. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[8400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
 }
 
 /* A private directory for the log; its path into dir (0, or -1). */
@@ -552,6 +639,10 @@ static int parse(int argc, char **argv, exec_opts_t *o)
         cli_error("exec: no PROGRAM to run (see gcnsim exec --help)");
         return -1;
     }
+    if (o->timeline && o->functional) {
+        cli_error("exec: --timeline needs the cycle model (not with --functional)");
+        return -1;
+    }
     o->prog = argv + p;
     return 0;
 }
@@ -569,13 +660,12 @@ int cmd_exec(int argc, char **argv)
     snprintf(log, sizeof log, "%s/dispatches", dir);
     if (set_env(&o, driver, log)) {
         cli_error("exec: cannot set the program's environment");
-        rmdir(dir);
+        remove_dir(dir);
         return EXIT_USAGE;
     }
     int ran, status = run_program(o.prog, &ran);
-    if (ran && report(&o, log, status))
+    if (ran && report(&o, dir, log, status))
         status = status ? status : EXIT_USAGE;
-    unlink(log);
-    rmdir(dir);
+    remove_dir(dir);
     return status;
 }

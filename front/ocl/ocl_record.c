@@ -7,9 +7,14 @@
  * `gcnsim run --json` writes):
  *
  *   D \t kernel \t device \t ns \t wave-insts \t timed \t valu_busy_pct
- *     \t achieved_waves_per_simd \t wave_cycles \t stall=N,stall=N,... \t JSON
+ *     \t achieved_waves_per_simd \t wave_cycles \t stall=N,stall=N,...
+ *     \t trace file \t timeline file \t JSON
  *
- * Without the variable nothing is recorded (one getenv per dispatch). */
+ * The trace and the timeline (when GCNSIM_EXEC_TRACE or _TIMELINE is 1)
+ * are one file per dispatch, in the log's directory (a trace holds the
+ * code of one code object; a program's dispatches may come from several),
+ * named "-" in the line when there is none.  Without GCNSIM_EXEC_LOG
+ * nothing is recorded (one getenv per dispatch). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,11 +86,106 @@ static void record_summary(FILE *fp, const launch_t *L, cl_device_id d, const si
     fputc('\t', fp);
 }
 
-void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
-                         uint64_t ns, const char *status)
+/* Whether the variable name is set to something other than 0. */
+static int asked(const char *name)
 {
+    const char *v = getenv(name);
+    return v && v[0] && strcmp(v, "0");
+}
+
+/* The path of file name in the log's directory into buf. */
+static void beside_log(const char *log, const char *name, char *buf, size_t n)
+{
+    const char *slash = strrchr(log, '/');
+    int dir = slash ? (int)(slash - log) : 1;
+    snprintf(buf, n, "%.*s/%s", dir, slash ? log : ".", name);
+}
+
+/* The trace of L into path (header: its module's kernels). */
+static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t *f, char *err, size_t errlen)
+{
+    const la_module_t *m = L->m;
+    trace_header_t h;
+    memset(&h, 0, sizeof h);
+    h.mode = timing ? TRACE_MODE_TIMING : TRACE_MODE_FUNCTIONAL;
+    snprintf(h.target, sizeof h.target, "%s", m->co.target->name);
+    snprintf(h.version, sizeof h.version, "%s", GCNSIM_OCL_VERSION);
+    snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
+    h.code_base = L->sk.code_base;
+    h.code = &m->prog;
+    h.options = "gcnsim exec (an OpenCL dispatch)";
+    trace_sha256(m->co.image, m->co.size, h.co_sha256);
+    if (!(f->tw = trace_write_open(path, &h, err, errlen)))
+        return -1;
+    trace_recorder_init(&f->rec, f->tw, timing);
+    L->sl.on_step = trace_on_step;
+    L->sl.step_arg = &f->rec;
+    L->sl.step_no_old = 1;
+    return 0;
+}
+
+/* The timeline of L into path (tc's events). */
+static int open_timeline(launch_t *L, tm_config_t *tc, const char *path, ocl_rec_files_t *f, char *err,
+                         size_t errlen)
+{
+    tl_code_t code = {&L->m->prog, L->m->image_base + L->k->code_addr};
+    if (!(f->tl = tl_open(path, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+        return -1;
+    tc->on_event = tl_event;
+    tc->event_arg = f->tl;
+    return 0;
+}
+
+void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f)
+{
+    static unsigned seq;   /* dispatches of this process (under the driver's lock) */
+    memset(f, 0, sizeof *f);
+    const char *log = getenv("GCNSIM_EXEC_LOG");
+    if (!log || !log[0] || (!asked("GCNSIM_EXEC_TRACE") && !asked("GCNSIM_EXEC_TIMELINE")))
+        return;
+    char path[4200], err[512];
+    unsigned n = seq++;
+    if (asked("GCNSIM_EXEC_TRACE")) {
+        snprintf(f->trace, sizeof f->trace, "d%ld-%u.trace", (long)getpid(), n);
+        beside_log(log, f->trace, path, sizeof path);
+        if (open_trace(L, tc != NULL, path, f, err, sizeof err)) {
+            fprintf(stderr, "gcnsim OpenCL: trace: %s\n", err);
+            f->trace[0] = 0;
+        }
+    }
+    if (tc && asked("GCNSIM_EXEC_TIMELINE")) {
+        snprintf(f->timeline, sizeof f->timeline, "d%ld-%u.json", (long)getpid(), n);
+        beside_log(log, f->timeline, path, sizeof path);
+        if (open_timeline(L, tc, path, f, err, sizeof err)) {
+            fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
+            f->timeline[0] = 0;
+        }
+    }
+}
+
+/* Close f's files (a file that failed is dropped from the record). */
+static void close_files(ocl_rec_files_t *f)
+{
+    char err[512];
+    if (f->tw) {
+        if (trace_write_close(f->tw, err, sizeof err) || f->rec.failed) {
+            fprintf(stderr, "gcnsim OpenCL: trace: %s\n", f->rec.failed ? f->rec.err : err);
+            f->trace[0] = 0;
+        }
+        trace_recorder_free(&f->rec);
+    }
+    if (f->tl && tl_close(f->tl, err, sizeof err)) {
+        fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
+        f->timeline[0] = 0;
+    }
+}
+
+void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+                         uint64_t ns, const char *status, ocl_rec_files_t *f)
+{
+    close_files(f);
     const char *path = getenv("GCNSIM_EXEC_LOG");
-    if (!path || !path[0])
+    if (!path || !path[0] || !r)
         return;
     char *json = NULL, *line = NULL;
     size_t jn = 0, ln = 0;
@@ -97,7 +197,7 @@ void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *
     one_line(json);
     if ((fp = open_memstream(&line, &ln))) {
         record_summary(fp, L, d, r, tc, ns);
-        fprintf(fp, "%s\n", json);
+        fprintf(fp, "%s\t%s\t%s\n", f->trace[0] ? f->trace : "-", f->timeline[0] ? f->timeline : "-", json);
         fclose(fp);
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
         if (fd >= 0) {

@@ -51,7 +51,7 @@ OPTIONS = {
     "bench": ["--n", "--target", "--co", "--json", "--device", "--set", "--hotspots", "--timeline", "--functional",
               "--validate", "--trace", "--save-launch"],
     "devices": ["--set", "--json"],
-    "exec": ["--device", "--set", "--functional", "--json"],
+    "exec": ["--device", "--set", "--functional", "--json", "--trace", "--timeline"],
     "trace dump": ["--launch", "--wave", "--from", "--count"],
     "trace diff": ["--timing", "--all", "--context", "--max-buffer", "--stats"],
     "help": ["--man", "--bash-completion", "--list"],

@@ -11,6 +11,11 @@
   table's kernels and calls are those of --json's dispatches, one entry per
   dispatch, sorted by total time, shares summing to 100%;
 - --functional: calls and wave-instructions, no times;
+- --trace and --timeline: one file per dispatch (PATH.N); the trace's
+  records agree with `gcnsim run --trace`'s of the same launch (trace diff
+  --timing), the timeline is byte for byte run --timeline's; every
+  dispatch of the full run has a trace that trace dump reads, of its
+  kernel;
 - the exit status is the program's (3; 128 + signal), a program without
   OpenCL gets "no OpenCL kernels were dispatched"; a missing program 127,
   no driver and bad usage 2, each one line; -- and the program's own
@@ -142,6 +147,42 @@ def test_functional():
           and d[0]["mode"] == "functional" and "total_ns" not in j["kernels"][0], j["kernels"])
 
 
+def run_args():
+    return ["run", CO, "--kernel", "reduce_sum", "--global", "256", "--local", "256", "--arg", "zero:1024",
+            "--arg", "zero:4", "--arg", "local:1024", "--arg", "u32:256", "--device", "vega-64"]
+
+
+def test_trace():
+    e, tl = os.path.join(TMP, "e.trace"), os.path.join(TMP, "e-tl.json")
+    r = gexec(["--trace", e, "--timeline", tl, RUN, "--time", CO])
+    check("--trace, --timeline: PATH.0 each, said on stderr", r.returncode == 0 and os.path.exists(e + ".0")
+          and os.path.exists(tl + ".0") and "--trace: %s.0\n" % e in r.stderr, r.stderr[-400:])
+    rt, rtl = os.path.join(TMP, "r.trace"), os.path.join(TMP, "r-tl.json")
+    gtest.gcnsim(run_args() + ["--trace", rt, "--timeline", rtl], timeout=120)
+    d = gtest.gcnsim(["trace", "diff", "--timing", e + ".0", rt], timeout=120)
+    check("exec's trace agrees with gcnsim run --trace's (records and cycles)",
+          d.returncode == 0 and "traces agree: 603 records" in d.stdout, d.stdout[-300:] + d.stderr[-300:])
+    check("exec's timeline is gcnsim run --timeline's, byte for byte",
+          os.path.exists(tl + ".0") and open(tl + ".0", "rb").read() == open(rtl, "rb").read())
+    r = gexec(["--functional", "--timeline", tl, "true"])
+    check("--timeline with --functional: refused, one line, 2",
+          r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "needs the cycle model" in r.stderr, r.stderr)
+
+
+def test_trace_program():
+    t, out = os.path.join(TMP, "all.trace"), os.path.join(TMP, "all-t.json")
+    r = gexec(["--trace", t, "--json", out, RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])
+    ds = json.load(open(out))["dispatches"]
+    bad = []
+    for d in ds:
+        p = gtest.gcnsim(["trace", "dump", "--count", "1", "%s.%d" % (t, d["dispatch"])], timeout=120)
+        head = re.search(r"kernel (\S+), cycle model, (\d+) records", p.stdout)
+        if p.returncode or not head or head.group(1) != d["kernel"]:
+            bad.append((d["dispatch"], p.stdout[:200], p.stderr[:200]))
+    check("--trace: all %d dispatches of the full run have a trace that trace dump reads, of their kernel" % len(ds),
+          r.returncode == 0 and len(ds) == 8 and not bad, bad[:2])
+
+
 def one_line(name, r, rc, pattern):
     lines = r.stderr.splitlines()
     check(name, r.returncode == rc and len(lines) == 1 and re.search(pattern, r.stderr) is not None,
@@ -187,9 +228,9 @@ def main():
     if not os.path.exists(LIB) or not os.path.exists(RUN):
         skip("gcnsim exec", "the OpenCL driver is not built: needs ocl-icd-dev, ocl-icd-opencl-dev, opencl-c-headers")
         gtest.done()
-    gtest.run_each([test_time, test_functional, test_status])
+    gtest.run_each([test_time, test_functional, test_status, test_trace])
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
-        gtest.run_each([test_program])
+        gtest.run_each([test_program, test_trace_program])
     else:
         skip("ocl_run's programs from source under exec", "clang-15 not installed")
     gtest.done()
