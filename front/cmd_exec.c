@@ -556,10 +556,11 @@ static int move_files(const char *path, int which, const char *dir, const exec_r
         char from[8400], to[4200];
         snprintf(from, sizeof from, "%s/%s", dir, recs[i].files[which]);
         snprintf(to, sizeof to, "%s.%zu", path, i);
-        if (move_file(from, to))
-            bad = 1;
-        else
-            moved++;
+        if (move_file(from, to)) {
+            bad = 1;   /* said once: the others would fail alike */
+            break;
+        }
+        moved++;
     }
     if (moved == 1)
         fprintf(stderr, "gcnsim exec: --%s: %s.0\n", which ? "timeline" : "trace", path);
