@@ -26,7 +26,7 @@ enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
     {"device", 0, "NAME", "the device preset the program sees (GCNSIM_DEVICE; repeatable, or a comma list: "
-     "one OpenCL device per preset, in order); by default the driver's (vega-64)", EO_DEVICE,
+     "one OpenCL device per preset, in order); by default GCNSIM_DEVICE's, else vega-64", EO_DEVICE,
      OPT_REPEAT | OPT_LIST, run_preset_name},
     {"set", 0, "KEY=VALUE", "override a parameter of the cycle model on every device, as gcnsim run --set "
      "does (GCNSIM_SET; repeatable)", EO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
@@ -210,10 +210,10 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
         bad = setenv("GCNSIM_SET", set, 1);
     if (!bad && o->functional)
         bad = setenv("GCNSIM_FUNCTIONAL", "1", 1);
-    if (!bad && o->trace)
-        bad = setenv("GCNSIM_EXEC_TRACE", "1", 1);
-    if (!bad && o->timeline)
-        bad = setenv("GCNSIM_EXEC_TIMELINE", "1", 1);
+    if (!bad)
+        bad = o->trace ? setenv("GCNSIM_EXEC_TRACE", "1", 1) : unsetenv("GCNSIM_EXEC_TRACE");
+    if (!bad)
+        bad = o->timeline ? setenv("GCNSIM_EXEC_TIMELINE", "1", 1) : unsetenv("GCNSIM_EXEC_TIMELINE");
     free(dev);
     free(set);
     return bad ? -1 : 0;

@@ -19,7 +19,9 @@
 - the exit status is the program's (3; 128 + signal), a program without
   OpenCL gets "no OpenCL kernels were dispatched"; a missing program 127,
   no driver and bad usage 2, each one line; -- and the program's own
-  options.
+  options;
+- the driver's recording (log, trace, timeline) under ASan and UBSan
+  (build/san's driver and ocl_run), leaks detected.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import json
@@ -183,6 +185,19 @@ def test_trace_program():
           r.returncode == 0 and len(ds) == 8 and not bad, bad[:2])
 
 
+def test_sanitizers():
+    san = os.path.join(B, "san")
+    out = os.path.join(TMP, "san.json")
+    r = gexec(["--json", out, "--trace", os.path.join(TMP, "san.trace"), "--timeline", os.path.join(TMP, "san-tl"),
+               os.path.join(san, "ocl", "ocl_run"), os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")],
+              timeout=1200, GCNSIM_OPENCL_DRIVER=os.path.join(san, "libgcnsim-opencl.so"),
+              ASAN_OPTIONS="detect_leaks=1", UBSAN_OPTIONS="print_stacktrace=1")
+    n = len(json.load(open(out))["dispatches"]) if os.path.exists(out) else 0
+    check("exec with the driver and ocl_run under ASan and UBSan: %d dispatches recorded, no report" % n,
+          r.returncode == 0 and n == 8 and "Sanitizer" not in r.stderr and "runtime error" not in r.stderr,
+          "status %d %s" % (r.returncode, r.stderr[-1500:]))
+
+
 def one_line(name, r, rc, pattern):
     lines = r.stderr.splitlines()
     check(name, r.returncode == rc and len(lines) == 1 and re.search(pattern, r.stderr) is not None,
@@ -233,6 +248,10 @@ def main():
         gtest.run_each([test_program, test_trace_program])
     else:
         skip("ocl_run's programs from source under exec", "clang-15 not installed")
+    if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
+        gtest.run_each([test_sanitizers])
+    else:
+        skip("exec with the driver under ASan and UBSan", "build/san/ocl not built (make unit)")
     gtest.done()
 
 
