@@ -51,7 +51,8 @@ const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
     .summary = "run an OpenCL program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
-             "                   [--json PATH] [--trace PATH] [--timeline PATH] [--] PROGRAM [ARGS]",
+             "                   [--json PATH] [--trace PATH] [--timeline PATH]\n"
+             "                   [--] PROGRAM [ARGS]",
     .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
                    "OpenCL driver as its only platform (OCL_ICD_VENDORS names the driver:\n"
                    "build/libgcnsim-opencl.so beside gcnsim in the source tree, else\n"
@@ -73,10 +74,11 @@ const opt_cmd_t cli_exec_cmd = {
                    "program and everything after it is its own (or put -- before PROGRAM).",
     .tables = exec_tables,
     .trailer = "Exit status: the program's (128 + the signal's number when a signal\n"
-               "killed it); 2 bad usage or no OpenCL driver found; as a shell does, 127\n"
-               "when PROGRAM is not found and 126 when it cannot be run.  SIGINT and\n"
-               "SIGQUIT go to the program; gcnsim exec waits for it and then prints the\n"
-               "summary of what ran.",
+               "killed it); 2 bad usage or no OpenCL driver found, or the program exited\n"
+               "0 and --json, --trace or --timeline could not be written; as a shell\n"
+               "does, 127 when PROGRAM is not found and 126 when it cannot be run.\n"
+               "SIGINT and SIGQUIT go to the program; gcnsim exec waits for it and then\n"
+               "prints the summary of what ran.",
     .fn = cmd_exec,
 };
 

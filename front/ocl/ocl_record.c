@@ -22,6 +22,10 @@
 #include "front/ocl/ocl.h"
 #include "front/report/report.h"
 
+#ifndef GCNSIM_OCL_VERSION   /* the Makefile gives gcnsim's version (front/cli.h) */
+#define GCNSIM_OCL_VERSION "0"
+#endif
+
 /* The dispatch's report as JSON into fp (an open memory stream). */
 static void record_json(FILE *fp, const launch_t *L, const sim_result_t *r, const tm_config_t *tc, uint64_t ns,
                         const char *status)
