@@ -497,7 +497,7 @@ static void save_hook(void *arg, launch_t *L, uint64_t launch)
 {
     save_t *s = arg;
     if (launch == s->o->save_launch && !s->line && !s->failed)
-        s->failed = wl_save_launch(L, s->co, s->o->save_dir, s->extra, s->nextra, &s->line, s->err, sizeof s->err);
+        s->failed = la_save_launch(L, s->co, s->o->save_dir, s->extra, s->nextra, &s->line, s->err, sizeof s->err);
 }
 
 /* path relative to the working directory when it lies below it (the

@@ -187,6 +187,19 @@ void la_print_warnings(FILE *fp, const char *cmd, launch_t *L, const sim_result_
 int la_prepare(launch_t *L, const char *file, const char *gfx, const char *kernel, unsigned dims,
                const uint32_t global[3], const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err,
                size_t errlen);
+/* Save launch L into directory dir (created if missing): write
+ * what gcnsim run and gcnsim debug need to repeat launch L from the state
+ * its buffers hold now (co: its code object file; NULL: the module's
+ * code object written as dir/code.co): dir/argN.bin, the device contents of the
+ * allocation explicit argument N points to (at its start), and
+ * dir/debug.args, one line of arguments (shell-quoted where needed): co,
+ * --kernel, --global, --local, one --arg per explicit argument
+ * (buf:dir/argN.bin, local:BYTES, scalars with their exact bits), then
+ * extra.  Sets *line to that line (malloc'ed).  0, or -1 with a message
+ * in err. */
+int la_save_launch(launch_t *L, const char *co, const char *dir, const char *const *extra, size_t nextra,
+                   char **line, char *err, size_t errlen);
+
 /* Release what la_setup (and la_prepare) made; a shared module stays open. */
 void la_free(launch_t *L);
 /* The image object of an image argument for target generation gen: the

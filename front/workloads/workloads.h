@@ -104,18 +104,6 @@ double wl_now(void);
  * printing the report, or WL_ERROR with err set. */
 wl_status_t wl_launch(launch_t *L, wl_result_t *r, char *err, size_t errlen);
 
-/* bench --save-launch: write into directory dir (created if missing)
- * what gcnsim run and gcnsim debug need to repeat launch L from the state
- * its buffers hold now: dir/argN.bin, the device contents of the
- * allocation explicit argument N points to (at its start), and
- * dir/debug.args, one line of arguments (shell-quoted where needed): co,
- * --kernel, --global, --local, one --arg per explicit argument
- * (buf:dir/argN.bin, local:BYTES, scalars with their exact bits), then
- * extra.  Sets *line to that line (malloc'ed).  0, or -1 with a message
- * in err. */
-int wl_save_launch(launch_t *L, const char *co, const char *dir, const char *const *extra, size_t nextra,
-                   char **line, char *err, size_t errlen);
-
 /* Release the launch groups of r. */
 void wl_result_free(wl_result_t *r);
 
