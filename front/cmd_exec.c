@@ -21,7 +21,7 @@
 #include "front/run_opts.h"
 #include "sim/timing.h"
 
-enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE };
+enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE };
 enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
@@ -42,6 +42,10 @@ static const opt_t exec_rows[] = {
     {"timeline", 0, "PATH", "write every dispatch's Chrome trace-event timeline (as gcnsim run --timeline, "
      "for Perfetto), one file per dispatch: PATH.0, PATH.1, ... (not with --functional)", EO_TIMELINE, OPT_PATH,
      NULL},
+    {"save-dispatch", 0, "KERNEL[:N] DIR", "(two values) save dispatch N (from 0; default 0) of the kernel named "
+     "KERNEL (its symbol or its C++ name) into DIR before it runs: its code object, the buffers its arguments "
+     "point to and DIR/debug.args, the arguments with which gcnsim run or gcnsim debug repeat it (gcnsim debug "
+     "--dispatch does this for you)", EO_SAVE, OPT_TWO | OPT_DIR, NULL},
     {0},
 };
 static const opt_table_t exec_table = {"options", exec_rows};
@@ -52,6 +56,7 @@ const opt_cmd_t cli_exec_cmd = {
     .summary = "run an OpenCL program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
              "                   [--json PATH] [--trace PATH] [--timeline PATH]\n"
+             "                   [--save-dispatch KERNEL[:N] DIR]\n"
              "                   [--] PROGRAM [ARGS]",
     .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
                    "OpenCL driver as its only platform (OCL_ICD_VENDORS names the driver:\n"
@@ -84,6 +89,9 @@ const opt_cmd_t cli_exec_cmd = {
 
 typedef struct {
     const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
+    char save_kernel[512];        /* --save-dispatch KERNEL[:N] DIR ("" if not given) */
+    unsigned long save_index;
+    const char *save_dir;
     size_t ndev, nset;
     int functional;
     char **prog;                  /* PROGRAM and its arguments, NULL-terminated */
@@ -106,6 +114,26 @@ typedef struct {
     double busy_ns, occupancy;    /* sum of VALUBusy x ns, sum of occupancy */
 } exec_row_t;
 
+/* --save-dispatch KERNEL[:N] DIR into o; 0, or -1 after reporting. */
+static int take_save(exec_opts_t *o, const char *what, const char *dir)
+{
+    const char *colon = strrchr(what, ':');
+    char *end = NULL;
+    int has_n = colon && colon[1] && colon[-1] != ':';   /* ns::k names a scope, k:3 a dispatch */
+    unsigned long n = has_n ? strtoul(colon + 1, &end, 10) : 0;
+    size_t len = has_n ? (size_t)(colon - what) : strlen(what);
+    if (!dir || !len || len >= sizeof o->save_kernel || (has_n && (*end || colon[1] == '-'))) {
+        cli_error("exec: --save-dispatch '%s'%s%s: expected KERNEL[:N] DIR (N: the kernel's dispatch number, "
+                  "from 0)", what, dir ? " " : "", dir ? dir : "");
+        return -1;
+    }
+    memcpy(o->save_kernel, what, len);
+    o->save_kernel[len] = 0;
+    o->save_index = n;
+    o->save_dir = dir;
+    return 0;
+}
+
 /* opt_take_fn: one option of exec (the operands come after them). */
 static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
 {
@@ -115,6 +143,8 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
         cli_error("exec: unexpected argument '%s'", v);
         return -1;
     }
+    if (r->id == EO_SAVE)
+        return take_save(o, v, v2);
     if (r->id == EO_FUNCTIONAL)
         o->functional = 1;
     else if (r->id == EO_JSON)
@@ -146,11 +176,13 @@ static int program_index(int argc, char **argv, int *dashes)
         }
         if (a[0] != '-' || !a[1])
             return i;
-        if (a[1] != '-' || strchr(a, '='))
+        if (a[1] != '-')
             continue;
         const opt_t *o = opt_find(&cli_exec_cmd, a + 2);
-        if (o && o->arg)
+        if (!strchr(a, '=') && o && o->arg)
             i++;   /* its value */
+        if (o && (o->flags & OPT_TWO))
+            i++;   /* and its second one */
     }
     return argc;
 }
@@ -216,6 +248,12 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
         bad = o->trace ? setenv("GCNSIM_EXEC_TRACE", "1", 1) : unsetenv("GCNSIM_EXEC_TRACE");
     if (!bad)
         bad = o->timeline ? setenv("GCNSIM_EXEC_TIMELINE", "1", 1) : unsetenv("GCNSIM_EXEC_TIMELINE");
+    if (!bad && o->save_dir) {
+        char idx[32];
+        snprintf(idx, sizeof idx, "%lu", o->save_index);
+        bad = setenv("GCNSIM_SAVE_KERNEL", o->save_kernel, 1) || setenv("GCNSIM_SAVE_INDEX", idx, 1) ||
+              setenv("GCNSIM_SAVE_DIR", o->save_dir, 1);
+    }
     free(dev);
     free(set);
     return bad ? -1 : 0;
@@ -650,6 +688,21 @@ static int parse(int argc, char **argv, exec_opts_t *o)
     return 0;
 }
 
+/* After --save-dispatch: say where the dispatch went, or that the program
+ * never made it (1). */
+static int saved_note(const exec_opts_t *o)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/debug.args", o->save_dir);
+    if (access(path, R_OK) != 0) {
+        cli_error("exec: --save-dispatch: the program made no dispatch %lu of %s", o->save_index, o->save_kernel);
+        return 1;
+    }
+    fprintf(stderr, "gcnsim: exec: dispatch %lu of %s saved in %s: gcnsim debug $(cat %s)\n", o->save_index,
+            o->save_kernel, o->save_dir, path);
+    return 0;
+}
+
 int cmd_exec(int argc, char **argv)
 {
     exec_opts_t o;
@@ -670,5 +723,7 @@ int cmd_exec(int argc, char **argv)
     if (ran && report(&o, dir, log, status))
         status = status ? status : EXIT_USAGE;
     remove_dir(dir);
+    if (ran && o.save_dir && saved_note(&o) && status == EXIT_OK)
+        status = EXIT_USAGE;
     return status;
 }

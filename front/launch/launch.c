@@ -95,9 +95,7 @@ la_value_t la_local(uint32_t bytes)
 
 /* ---- modules ------------------------------------------------------------ */
 
-/* The device memory module m's code, buffers and launches live in: a
- * shared one (la_open_shared), else its own (also when dm was left 0). */
-static mem_t *dmem(la_module_t *m)
+mem_t *la_module_mem(la_module_t *m)
 {
     return m->dm ? m->dm : &m->mem;
 }
@@ -105,7 +103,7 @@ static mem_t *dmem(la_module_t *m)
 /* Map a loaded code object into its device memory and keep its code as dwords. */
 static int map_module(la_module_t *m, char *err, size_t errlen)
 {
-    if (dev_map_code_object(&m->co, dmem(m), &m->image_base, err, errlen))
+    if (dev_map_code_object(&m->co, la_module_mem(m), &m->image_base, err, errlen))
         return -1;
     m->words = malloc(m->co.text_size ? m->co.text_size : 4);
     if (!m->words) {
@@ -190,8 +188,8 @@ const co_kernel_t *la_kernel(const la_module_t *m, const char *name, char *err, 
 int la_buffer(la_module_t *m, uint64_t size, const void *init, const char *name, uint64_t *addr, char *err,
               size_t errlen)
 {
-    if (mem_alloc(dmem(m), size ? size : 1, 256, name, addr) ||
-        (init && size && mem_write(dmem(m), *addr, init, size))) {
+    if (mem_alloc(la_module_mem(m), size ? size : 1, 256, name, addr) ||
+        (init && size && mem_write(la_module_mem(m), *addr, init, size))) {
         snprintf(err, errlen, "out of host memory for %llu bytes ('%s')", (unsigned long long)size, name);
         return -1;
     }
@@ -200,7 +198,7 @@ int la_buffer(la_module_t *m, uint64_t size, const void *init, const char *name,
 
 void *la_host(la_module_t *m, uint64_t addr, uint64_t size)
 {
-    return mem_ptr(dmem(m), addr, size);
+    return mem_ptr(la_module_mem(m), addr, size);
 }
 
 /* ---- launches ----------------------------------------------------------- */
@@ -313,7 +311,7 @@ static int set_image(launch_t *L, size_t i, const co_arg_t *a, const la_value_t 
         return -1;
     }
     la_image_object(L->m->co.target->gen, a->type_name, v->img_fmt, v->img_size, texels, obj, why, sizeof why);
-    mem_write(dmem(L->m), objaddr, obj, sizeof obj);
+    mem_write(la_module_mem(L->m), objaddr, obj, sizeof obj);
     L->arg_addr[i] = texels;
     L->arg_size[i] = v->size;
     memcpy(p, &objaddr, a->size < 8 ? a->size : 8);
@@ -355,7 +353,7 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
         uint64_t addr;
         if (v->kind == LA_ADDR) {
             addr = v->bits;
-            const mem_region_t *r = mem_region_at(dmem(L->m), addr);
+            const mem_region_t *r = mem_region_at(la_module_mem(L->m), addr);
             L->arg_size[i] = r ? r->base + r->size - addr : 0;
         } else if (v->kind == LA_BUF || v->kind == LA_ZERO) {
             if (la_buffer(L->m, v->size, v->kind == LA_BUF ? v->data : NULL, v->spec, &addr, d, sizeof d)) {
@@ -538,7 +536,7 @@ static void layout_lds(launch_t *L)
 /* Keep a copy of the kernarg segment the dispatch built (before it is released). */
 static void keep_kernarg(launch_t *L, const sim_result_t *r)
 {
-    const uint8_t *ka = r->kernarg_size ? mem_ptr(dmem(L->m), r->kernarg_addr, r->kernarg_size) : NULL;
+    const uint8_t *ka = r->kernarg_size ? mem_ptr(la_module_mem(L->m), r->kernarg_addr, r->kernarg_size) : NULL;
     uint8_t *copy = ka ? realloc(L->last_kernarg, r->kernarg_size) : NULL;
     if (!copy)
         return;
@@ -551,11 +549,11 @@ static void keep_kernarg(launch_t *L, const sim_result_t *r)
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
 {
     layout_lds(L);
-    mem_mark_t mark = mem_mark(dmem(L->m));
-    int st = sim_dispatch(dmem(L->m), &L->sk, &L->sl, r, err, errlen);
+    mem_mark_t mark = mem_mark(la_module_mem(L->m));
+    int st = sim_dispatch(la_module_mem(L->m), &L->sk, &L->sl, r, err, errlen);
     if (st >= 0)
         keep_kernarg(L, r);
-    mem_release(dmem(L->m), mark);
+    mem_release(la_module_mem(L->m), mark);
     return st;
 }
 

@@ -130,6 +130,9 @@ int la_open_shared(la_module_t *m, const char *name, const void *data, size_t si
 /* Release a module and every buffer in its own memory (a shared memory
  * stays as it is). */
 void la_close(la_module_t *m);
+/* The device memory module m's code, buffers and launches live in: a
+ * shared one (la_open_shared), else its own (also when dm was left 0). */
+mem_t *la_module_mem(la_module_t *m);
 /* The kernel named name (NULL: the only one), by its symbol or its
  * demangled C++ name (co_match_kernel).  Returns it, or NULL with a
  * message listing the kernels (and their demangled names) in err. */

@@ -106,7 +106,7 @@ static int scalar_spec(const co_arg_t *a, const uint8_t *p, char *buf, size_t n)
  * must point at the start of one allocation no earlier argument uses. */
 static int save_buffer(launch_t *L, size_t i, const char *path, char *err, size_t errlen)
 {
-    mem_t *mem = &L->m->mem;
+    mem_t *mem = la_module_mem(L->m);
     uint64_t addr = L->arg_addr[i];
     const mem_region_t *r = mem_region_at(mem, addr);
     if (!r || r->base != addr) {
@@ -197,6 +197,12 @@ int la_save_launch(launch_t *L, const char *co, const char *dir, const char *con
     int rc = -1;
     *line = NULL;
     char copath[PATH_MAX];
+    for (int d = 0; d < 3; d++)
+        if (L->sl.global_offset[d]) {
+            snprintf(err, errlen, "kernel %s: a global offset (%llu in dimension %d) cannot be repeated by gcnsim run",
+                     L->k->name, (unsigned long long)L->sl.global_offset[d], d);
+            return -1;
+        }
     if (make_dir(dir, err, errlen))
         return -1;
     if (!co) {

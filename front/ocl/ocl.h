@@ -180,6 +180,12 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
 cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
 
+/* ---- ocl_save.c ---- */
+
+/* Save dispatch L before it runs when it is the one GCNSIM_SAVE_KERNEL,
+ * GCNSIM_SAVE_INDEX and GCNSIM_SAVE_DIR name (gcnsim exec --save-dispatch). */
+void ocl_save_dispatch(launch_t *L);
+
 /* ---- ocl_record.c ---- */
 /* What gcnsim exec asked to keep of one dispatch besides its record: a
  * trace (GCNSIM_EXEC_TRACE=1) and a timeline (GCNSIM_EXEC_TIMELINE=1), one

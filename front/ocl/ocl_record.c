@@ -144,6 +144,7 @@ void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f)
 {
     static unsigned seq;   /* dispatches of this process (under the driver's lock) */
     memset(f, 0, sizeof *f);
+    ocl_save_dispatch(L);
     const char *log = getenv("GCNSIM_EXEC_LOG");
     if (!log || !log[0] || (!asked("GCNSIM_EXEC_TRACE") && !asked("GCNSIM_EXEC_TIMELINE")))
         return;
