@@ -164,6 +164,10 @@ static const opt_t debug_rows[] = {
     {NULL, 'x', "CMDFILE", "run the commands of CMDFILE and exit (as gdb -batch -x)", RO_SCRIPT, OPT_PATH, NULL},
     {"batch", 0, NULL, "read commands from standard input without a prompt; this is also the mode when "
      "standard input is not a terminal", RO_BATCH, 0, NULL},
+    {"dispatch", 0, "KERNEL[:N]", "debug dispatch N (from 0; default 0) of the kernel named KERNEL (its symbol or "
+     "its C++ name) in an OpenCL program given after --: gcnsim debug --dispatch KERNEL[:N] [options] -- PROGRAM "
+     "[ARGS] runs the program under gcnsim exec until that dispatch is saved (gcnsim exec --save-dispatch), then "
+     "debugs it with the buffers it had; no FILE or launch options then", RO_DISPATCH, 0, NULL},
     {0},
 };
 const opt_table_t run_debug_table = {"debugger options", debug_rows};
@@ -258,6 +262,9 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     case RO_TRACE: o->trace = v; return 0;
     case RO_SCRIPT: o->script = v; return 0;
     case RO_BATCH: o->batch = 1; return 0;
+    case RO_DISPATCH:
+        cli_error("debug: --dispatch KERNEL[:N] needs -- PROGRAM [ARGS] after the options");
+        return -1;
     case RO_ARG: case RO_DUMP: return take_list(o, t->c, r->id, v);
     case RO_MAX_INST: case RO_MAX_WAVE_INST: case RO_ULP: return take_count(o, t->c, r->id, v);
     default: return take_size(o, t->c, r, v);

@@ -27,6 +27,7 @@ Prints PASS:/FAIL:/SKIP: lines."""
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 
@@ -239,13 +240,44 @@ def test_status():
           and j["kernels"] == [] and j["program"] == "true", j)
 
 
+def test_save_dispatch():
+    """exec --save-dispatch and debug --dispatch: reduce_sum's second dispatch of ocl_run's program."""
+    prog = [RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")]
+    d = os.path.join(TMP, "saved")
+    r = gexec(["--functional", "--save-dispatch", "reduce_sum:1", d, "--"] + prog)
+    args = os.path.join(d, "debug.args")
+    ok = r.returncode == 0 and os.path.exists(args) and "dispatch 1 of reduce_sum saved in" in r.stderr
+    check("exec --save-dispatch reduce_sum:1 DIR writes DIR/debug.args and says so", ok, r.stderr[-600:])
+    if ok:
+        words = shlex.split(open(args).read())
+        p = gtest.run([gtest.GCNSIM, "run"] + words + ["--functional"], timeout=120)
+        check("gcnsim run repeats the saved dispatch (%s ...)" % " ".join(words[1:5]),
+              p.returncode == 0 and p.stdout.startswith("reduce_sum on gfx900"), p.stdout + p.stderr)
+    r = gexec(["--functional", "--save-dispatch", "reduce_sum:99", os.path.join(TMP, "none"), "--"] + prog)
+    check("exec --save-dispatch of a dispatch that never comes: status 2, says so",
+          r.returncode == 2 and "made no dispatch 99 of reduce_sum" in r.stderr, r.stderr[-300:])
+    script = os.path.join(TMP, "dbg.x")
+    with open(script, "w") as f:
+        f.write("break reduce_sum\nrun\ninfo registers s12\ncontinue\nquit\n")
+    p = gtest.run([gtest.GCNSIM, "debug", "--dispatch", "reduce_sum:1", "--functional", "-x", script, "--"] + prog,
+                  env=env(), timeout=300)
+    check("debug --dispatch reduce_sum:1 -- PROGRAM stops at the kernel's breakpoint",
+          p.returncode == 0 and "Breakpoint 1" in p.stdout and "reduce_sum" in p.stdout, p.stdout[-600:] + p.stderr[-600:])
+    left = [x for x in os.listdir("/tmp") if x.startswith("gcnsim-dispatch-")]
+    check("debug --dispatch leaves no saved files behind", not left, left)
+    p = gtest.run([gtest.GCNSIM, "debug", "--dispatch", "reduce_sum"] + prog, env=env(), timeout=60)
+    check("debug --dispatch without -- PROGRAM: one line, status 2",
+          p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "needs -- PROGRAM" in p.stderr,
+          p.stderr)
+
+
 def main():
     if not os.path.exists(LIB) or not os.path.exists(RUN):
         skip("gcnsim exec", "the OpenCL driver is not built: needs ocl-icd-dev, ocl-icd-opencl-dev, opencl-c-headers")
         gtest.done()
     gtest.run_each([test_time, test_functional, test_status, test_trace])
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
-        gtest.run_each([test_program, test_trace_program])
+        gtest.run_each([test_program, test_trace_program, test_save_dispatch])
     else:
         skip("ocl_run's programs from source under exec", "clang-15 not installed")
     if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
