@@ -4,7 +4,8 @@
  * joins them into one module (a library is that module), clang-15
  * generates code for the target (-O2, the optimisation level OpenCL C
  * builds take) as one object, and ld.lld-16 -shared makes the code object
- * (as tests/kernels/clcc.sh's clcc_v5).  Objects are bitcode, not ELF,
+ * (as tests/kernels/clcc.sh's clcc_v5; --no-undefined, so that a function
+ * no object defines fails the link).  Objects are bitcode, not ELF,
  * because each AMDGPU ELF object carries its own kernel-metadata note,
  * and a code object linked from two would have two.  GCNSIM_LLVM_LINK,
  * GCNSIM_CLANG and GCNSIM_LLD name other tools. */
@@ -67,7 +68,8 @@ static int codegen(const ocl_tmp_t *t, const char *gfx, char **log)
     char *cc[] = {tool("GCNSIM_CLANG", DEFAULT_CLANG), "-target", "amdgcn-amd-amdhsa", mcpu, "-nogpulib", "-O2",
                   "-c", "-o", ocl_tmp_path(t, "linked.o", obj, sizeof obj),
                   ocl_tmp_path(t, "linked.bc", bc, sizeof bc), NULL};
-    char *ld[] = {tool("GCNSIM_LLD", DEFAULT_LLD), "-shared", "-o", ocl_tmp_path(t, "linked.co", co, sizeof co),
+    char *ld[] = {tool("GCNSIM_LLD", DEFAULT_LLD), "-shared", "--no-undefined", "-o",
+                  ocl_tmp_path(t, "linked.co", co, sizeof co),
                   obj, NULL};
     if (ocl_run_tool(cc, t, "GCNSIM_CLANG", log))
         return -1;

@@ -1,7 +1,7 @@
 /* ocl_program.c — programs from OpenCL C source (compiled by ocl_build.c
- * at clBuildProgram) or from binaries (code objects, or compiled
- * compiled objects that clBuildProgram links), each executable opened per device
- * into the context's memory (la_open_shared), and their build information.
+ * at clBuildProgram) or from binaries (code objects, or compiled objects
+ * that clBuildProgram links), each executable opened per device into the
+ * context's memory (la_open_shared), and their build information.
  * Separate compilation and linking: ocl_separate.c. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -139,13 +139,15 @@ static cl_int check_link(cl_context c, cl_uint ndev, const cl_device_id *devs, c
     return CL_SUCCESS;
 }
 
-/* Whether every input program has an object or library for device index i. */
+/* Whether every input program has an object or library for device index i
+ * (compiled, or created from that binary). */
 static int have_objects(cl_uint np, const cl_program *progs, int i)
 {
     for (cl_uint k = 0; k < np; k++) {
         const ocl_build_t *b = &progs[k]->b[i];
-        if (!b->bin || b->status != CL_BUILD_SUCCESS || (b->type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
-                                                         b->type != CL_PROGRAM_BINARY_TYPE_LIBRARY))
+        int ready = b->status == CL_BUILD_SUCCESS || !progs[k]->source;
+        if (!b->bin || !ready || (b->type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                                  b->type != CL_PROGRAM_BINARY_TYPE_LIBRARY))
             return 0;
     }
     return 1;

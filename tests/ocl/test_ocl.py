@@ -14,6 +14,11 @@ file would be:
 - a kernel's profiled time is `gcnsim run`'s time of the same launch
   (cycles plus launch overhead at the preset's clock);
 - tests/ocl/ocl_errors.c: the specification's error codes;
+- tests/ocl/ocl_buffers.c: sub-buffers and the rectangular buffer
+  commands against CPU copies;
+- tests/ocl/ocl_programs.c: program binaries handed out and reloaded,
+  clCompileProgram with input headers, clLinkProgram (executables and
+  libraries), their build logs and errors;
 - both programs again with the driver and themselves built with ASan and
   UBSan (build/san/vendors), leaks detected.
 
@@ -130,13 +135,19 @@ def test_programs():
     n, bad = passthrough(r.stdout, "ocl_errors: ")
     check("ocl_errors ran its checks and exited 0", n > 40 and r.returncode == 0 and not bad,
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+    for prog, least in (("ocl_buffers", 40), ("ocl_programs", 35)):
+        r = gtest.run([os.path.join(B, "ocl", prog)], env=env(), timeout=600)
+        n, bad = passthrough(r.stdout, prog + ": ")
+        check("%s ran its checks and exited 0" % prog, n > least and r.returncode == 0 and not bad,
+              "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
 
 
 def test_sanitizers():
     san = os.path.join(B, "san")
     e = env(OCL_ICD_VENDORS=os.path.join(san, "vendors"), ASAN_OPTIONS="detect_leaks=1",
             UBSAN_OPTIONS="print_stacktrace=1")
-    for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])):
+    for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")]),
+                       ("ocl_buffers", []), ("ocl_programs", [])):
         r = gtest.run([os.path.join(san, "ocl", prog)] + args, env=e, timeout=1200)
         n = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
         bad = [line for line in r.stdout.splitlines() if line.startswith("FAIL: ")]
