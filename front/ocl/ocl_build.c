@@ -1,11 +1,12 @@
 /* ocl_build.c — OpenCL C to a code object (clBuildProgram) or to a
- * compiled object, LLVM bitcode (clCompileProgram, see ocl_link.c): clang-15 run as
- * tests/kernels/clcc.sh runs it (-x cl -cl-std=CL2.0 -target
- * amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS, then the
- * application's options, which may override -cl-std; -c -emit-llvm for
- * an object,
- * with the program's input headers in an include directory), its messages
- * kept as the build log.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another
+ * compiled object, LLVM bitcode (clCompileProgram, see ocl_link.c):
+ * clang-15 run as tests/kernels/clcc.sh's clcc_each runs it (-x cl -cl-std=CL2.0 -O2
+ * -target amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS,
+ * so that a kernel built here is byte for byte the one make kernels
+ * builds, then the application's options, which may override -cl-std or
+ * -O2 (-cl-opt-disable); -c -emit-llvm for an object, with the
+ * program's input headers in an include directory), its messages kept as
+ * the build log.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another
  * compiler or device-library directory. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +71,7 @@ static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *
     snprintf(paths[0], sizeof paths[0], "-mcpu=%s", cc->gfx);
     snprintf(paths[1], sizeof paths[1], "--rocm-device-lib-path=%s",
              devlibs && devlibs[0] ? devlibs : DEFAULT_DEVLIBS);
-    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1]};
+    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1]};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         argv[n++] = (char *)fixed[i];
     if (cc->nheaders) {

@@ -16,6 +16,9 @@ file would be:
 - tests/ocl/ocl_errors.c: the specification's error codes;
 - tests/ocl/ocl_buffers.c: sub-buffers and the rectangular buffer
   commands against CPU copies;
+- tests/ocl/wl_bitonic.c, wl_reduce.c, wl_gemm.c: gcnsim bench's
+  workloads as ordinary host programs, checked against the CPU and their
+  kernels' profiled times against bench's report (test_workloads);
 - tests/ocl/ocl_programs.c: program binaries handed out and reloaded,
   clCompileProgram with input headers, clLinkProgram (executables and
   libraries), their build logs and errors;
@@ -25,6 +28,7 @@ file would be:
 Prints PASS:/FAIL:/SKIP: lines."""
 import json
 import os
+from fractions import Fraction
 import shutil
 import sys
 
@@ -172,6 +176,51 @@ def test_time():
           r.stdout.strip() == "kernel_ns %d" % launch_ns, r.stdout)
 
 
+# the workload host programs, their sizes, and bench's name for each
+WORKLOADS = (("wl_bitonic", "bitonic", 4096), ("wl_reduce", "reduce", 300000), ("wl_gemm", "gemm", 128))
+
+
+def test_workloads():
+    """tests/ocl/wl_*.c replay gcnsim bench's workloads as ordinary OpenCL
+    host programs (the kernels built from front/workloads/*.cl at run
+    time, the launches bench makes, the same random inputs) and check
+    their results against the CPU.  Their kernels' profiled times are then
+    compared with bench's report for the same n and device (vega-64, the
+    cycle model): each group of bench's JSON gives its launches' cycles
+    and launch overhead cycles summed, so bench's total kernel time is
+    W = (cycles + overhead_cycles) * 1000 / clock_mhz ns, exactly (a
+    fraction).  The driver gives each launch's event END - START as that
+    launch's (cycles + overhead) * 1000 / clock_mhz rounded down, so the
+    program's sum S of L launches' times must satisfy W - L < S <= W when
+    every launch took the same cycles as bench's (the kernels are the same
+    bytes: the driver compiles with clcc_each's options, as make kernels
+    built front/workloads/bin).  One cycle more or less in any launch
+    moves W by 1000/clock_mhz ns (0.8 ns at 1247 MHz), so the bound
+    admits at most L cycles of difference in all; the launch counts must
+    match exactly."""
+    mhz = preset("vega-64")["p"]["clock_mhz"]
+    for prog, name, n in WORKLOADS:
+        r = gtest.run([os.path.join(B, "ocl", prog), os.path.join(WL, name + ".cl"), str(n)], env=env(),
+                      timeout=900)
+        k, bad = passthrough(r.stdout, prog + ": ")
+        check("%s %d ran its checks and exited 0" % (prog, n), k >= 3 and r.returncode == 0 and not bad,
+              "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+        line = [ln.split() for ln in r.stdout.splitlines() if ln.startswith(name + ": launches ")]
+        if not line:
+            check("%s printed its launches and kernel time" % prog, False, r.stdout[-500:])
+            continue
+        launches, got = int(line[0][2]), int(line[0][4])
+        j = json.loads(gtest.gcnsim(["bench", name, "--n", str(n), "--device", "vega-64", "--json", "-"],
+                                    timeout=900).stdout)
+        want_l = sum(g["launches"] for g in j["groups"])
+        w = Fraction(sum(g["cycles"] + g["overhead_cycles"] for g in j["groups"]) * 1000, mhz)
+        check("%s %d: the host program's %d launches are bench's (%d)" % (name, n, launches, want_l),
+              launches == want_l and j["verification"] == "PASS", j["verification"])
+        check("%s %d: the sum of the kernels' profiled times (%d ns) is bench's kernel time %.2f ns "
+              "within the launches' rounding" % (name, n, got, float(w)),
+              w - launches < got <= w, "difference %.2f ns" % float(w - got))
+
+
 def main():
     if not os.path.exists(LIB) or not os.path.exists(RUN) or not os.path.exists(ERRORS):
         skip("the OpenCL driver", "not built: needs ocl-icd-dev, ocl-icd-opencl-dev and opencl-c-headers")
@@ -181,7 +230,7 @@ def main():
     else:
         skip("clinfo", "not installed")
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
-        gtest.run_each([test_programs])
+        gtest.run_each([test_programs, test_workloads])
     else:
         skip("OpenCL programs built from source", "clang-15 not installed")
     gtest.run_each([test_time])
