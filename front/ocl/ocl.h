@@ -211,6 +211,8 @@ cl_program ocl_program_new(cl_context c, cl_int *errcode_ret);
 /* Open device index i's executable (b->bin) into the context's memory;
  * CL_SUCCESS or CL_BUILD_PROGRAM_FAILURE (the log says why). */
 cl_int ocl_program_open(cl_program p, cl_uint i);
+/* Close device index i's executable (its code leaves the context's memory). */
+void ocl_program_close(cl_program p, cl_uint i);
 /* Whether p is built into an executable for device index i. */
 int ocl_program_built(cl_program p, cl_uint i);
 

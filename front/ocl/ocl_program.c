@@ -146,6 +146,11 @@ static void unbuild(cl_context c, ocl_build_t *b)
     }
 }
 
+void ocl_program_close(cl_program p, cl_uint i)
+{
+    unbuild(p->ctx, &p->b[i]);
+}
+
 cl_int clReleaseProgram(cl_program p)
 {
     if (!ocl_obj_is(p, OCL_PROGRAM))

@@ -48,11 +48,7 @@ static cl_int compile_one(cl_program p, int i, const ocl_cc_t *tmpl)
     ocl_build_t *b = &p->b[i];
     ocl_cc_t cc = *tmpl;
     cc.gfx = p->ctx->devs[i]->dev.target;
-    if (b->mod.open) {
-        uint64_t base = b->mod.image_base;
-        la_close(&b->mod);
-        mem_free_at(&p->ctx->mem, base);
-    }
+    ocl_program_close(p, (cl_uint)i);
     free(b->log);
     free(b->bin);
     b->log = NULL;
