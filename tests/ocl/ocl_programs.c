@@ -231,6 +231,45 @@ static void test_compile_link(void)
     free(bin);
 }
 
+/* With two devices of different targets (GCNSIM_DEVICE=r9-nano,vega-64):
+ * one binary per device, reloaded with a status per device; a binary
+ * given for the other device's target is refused for that device alone. */
+static void test_two_devices(cl_platform_id pf)
+{
+    cl_device_id d[2];
+    cl_uint n = 0;
+    cl_int e, st[2] = {-1, -1};
+    clGetDeviceIDs(pf, CL_DEVICE_TYPE_ALL, 2, d, &n);
+    if (n < 2)
+        return;
+    cl_context c = clCreateContext(NULL, 2, d, NULL, NULL, &e);
+    cl_program p = clCreateProgramWithSource(c, 1, &scale_src, NULL, &e);
+    check_err(clBuildProgram(p, 0, NULL, NULL, NULL, NULL), CL_SUCCESS, "two devices: scale built for both");
+    size_t sizes[2] = {0, 0};
+    clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof sizes, sizes, NULL);
+    unsigned char *bins[2] = {malloc(sizes[0] + 1), malloc(sizes[1] + 1)};
+    clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL);
+    check(sizes[0] && sizes[1] && !memcmp(bins[0], "\177ELF", 4) && !memcmp(bins[1], "\177ELF", 4) &&
+              (sizes[0] != sizes[1] || memcmp(bins[0], bins[1], sizes[0])),
+          "two devices: CL_PROGRAM_BINARIES gives a code object for each target");
+    const unsigned char *cb[2] = {bins[0], bins[1]};
+    cl_program p2 = clCreateProgramWithBinary(c, 2, d, sizes, cb, st, &e);
+    check(p2 && e == CL_SUCCESS && st[0] == CL_SUCCESS && st[1] == CL_SUCCESS,
+          "two devices: both binaries reloaded, binary_status CL_SUCCESS for each");
+    check_err(clBuildProgram(p2, 0, NULL, NULL, NULL, NULL), CL_SUCCESS, "two devices: the reloaded program builds");
+    const unsigned char *swapped[2] = {bins[0], bins[0]};
+    size_t ss[2] = {sizes[0], sizes[0]};
+    st[0] = st[1] = -1;
+    check(!clCreateProgramWithBinary(c, 2, d, ss, swapped, st, &e) && e == CL_INVALID_BINARY &&
+              st[0] == CL_SUCCESS && st[1] == CL_INVALID_BINARY,
+          "two devices: the first device's binary for the second: CL_INVALID_BINARY for it alone");
+    clReleaseProgram(p2);
+    clReleaseProgram(p);
+    clReleaseContext(c);
+    free(bins[0]);
+    free(bins[1]);
+}
+
 int main(void)
 {
     cl_platform_id pf;
@@ -243,6 +282,7 @@ int main(void)
     q = clCreateCommandQueue(ctx, dev, 0, &e);
     test_round_trip();
     test_compile_link();
+    test_two_devices(pf);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
     return t_failed;
