@@ -45,6 +45,7 @@
     X(l2_mshr,             "lines",      "L2 misses in flight per channel (its queue waits when full)") \
     X(dram_latency,        "cycles",     "DRAM latency after an L2 miss") \
     X(dram_gbps,           "GB/s",       "DRAM peak bandwidth (all channels' buses)") \
+    X(mem_mib,             "MiB",        "the board's memory (what OpenCL reports as global memory; not timed)") \
     X(dram_channels,       "channels",   "independent DRAM channels (256-byte interleave)") \
     X(dram_banks,          "banks",      "banks per DRAM channel, one open row each") \
     X(dram_page,           "B",          "DRAM row (page) per bank: a power of two, at least 256") \

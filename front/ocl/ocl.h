@@ -17,6 +17,9 @@
 #include "front/launch/launch.h"
 #include "sim/device.h"
 #include "sim/mem.h"
+#include "front/report/timeline.h"
+#include "front/trace/trace.h"
+#include "sim/timing.h"
 
 /* What a handle is (ocl_obj_*). */
 typedef enum {
@@ -234,5 +237,26 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
  * running, an error of clEnqueueNDRangeKernel in *enq_err. */
 cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
+
+/* ---- ocl_record.c ---- */
+/* What gcnsim exec asked to keep of one dispatch besides its record: a
+ * trace (GCNSIM_EXEC_TRACE=1) and a timeline (GCNSIM_EXEC_TIMELINE=1), one
+ * file each, beside the log. */
+typedef struct {
+    trace_writer_t *tw;
+    trace_recorder_t rec;
+    tl_t *tl;
+    char trace[64], timeline[64];   /* their names in the log's directory ("" when none) */
+} ocl_rec_files_t;
+/* Before running L: when GCNSIM_EXEC_LOG is set, open the files asked for
+ * into f and point L's hooks (and tc's, NULL for a functional run) at them. */
+void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f);
+/* After: when GCNSIM_EXEC_LOG names a file (gcnsim exec sets it), close f's
+ * files and append one line for dispatch L on device d: its summary, its
+ * report (result r; tc the cycle model's configuration and statistics,
+ * NULL for a functional run) and f's file names; ns its simulated
+ * duration, status "completed", "fault" or "stopped". */
+void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+                         uint64_t ns, const char *status, ocl_rec_files_t *f);
 
 #endif

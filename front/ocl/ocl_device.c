@@ -14,18 +14,6 @@ static cl_device_id *devs;
 static cl_uint ndevs;
 static pthread_once_t devs_once = PTHREAD_ONCE_INIT;
 
-/* The board's memory (not a cycle-model parameter): from the product
- * pages of each board; 4 GiB for a preset not listed. */
-static uint64_t board_memory(const char *preset)
-{
-    static const struct { const char *name; unsigned gib; } boards[] = {
-        {"hd-7970", 3}, {"r9-290x", 4}, {"r9-nano", 4}, {"rx-480", 8}, {"vega-64", 8}, {"mi50", 16}};
-    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
-        if (!strcmp(boards[i].name, preset))
-            return (uint64_t)boards[i].gib << 30;
-    return 4ull << 30;
-}
-
 /* GCNSIM_SET's "K=V,K=V" split into sets[] (at most max); their count. */
 static size_t split_sets(char *s, const char **sets, size_t max)
 {
@@ -54,7 +42,7 @@ static cl_device_id make_device(const char *name, const char *const *sets, size_
         return NULL;
     }
     d->target = isa_target_by_name(p->target);
-    d->mem_bytes = board_memory(p->name);
+    d->mem_bytes = (uint64_t)d->dev.p[DEV_mem_mib] << 20;   /* the board's memory, as GCNSIM_SET may change it */
     if (!d->target || ocl_obj_add(d, OCL_DEVICE)) {
         free(d);
         return NULL;

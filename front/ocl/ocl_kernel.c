@@ -276,10 +276,14 @@ static cl_int run_launch(launch_t *L, cl_device_id d, uint64_t *ns, cl_int *enq_
     tc.dev = d->dev;
     int timed = !functional();
     L->sl.timing = timed ? &tc : NULL;
+    ocl_rec_files_t files;
+    ocl_record_begin(L, timed ? &tc : NULL, &files);
     sim_result_t r;
     char err[512];
     int st = la_run(L, &r, err, sizeof err);
     *ns = timed ? run_ns(&tc) : ((uint64_t)d->dev.p[DEV_launch_ns]);
+    ocl_record_dispatch(L, d, st >= 0 ? &r : NULL, timed ? &tc : NULL, *ns,
+                        st < 0 ? NULL : st == 1 ? "fault" : r.hit_limit ? "stopped" : "completed", &files);
     tm_stats_free(&tc.stats);
     if (st < 0) {
         fprintf(stderr, "gcnsim OpenCL: kernel %s: %s\n", L->k->name, err);

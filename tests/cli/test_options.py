@@ -51,6 +51,7 @@ OPTIONS = {
     "bench": ["--n", "--target", "--co", "--json", "--device", "--set", "--hotspots", "--timeline", "--functional",
               "--validate", "--trace", "--save-launch"],
     "devices": ["--set", "--json"],
+    "exec": ["--device", "--set", "--functional", "--json", "--trace", "--timeline"],
     "trace dump": ["--launch", "--wave", "--from", "--count"],
     "trace diff": ["--timing", "--all", "--context", "--max-buffer", "--stats"],
     "help": ["--man", "--bash-completion", "--list"],
@@ -59,6 +60,7 @@ OPTIONS = {
 # an abbreviation of one option per command, and the option
 ABBREV = {"run": ("--kern=x", "--kernel"), "validate": ("--ul", "--ulp"), "debug": ("--bat", "--batch"),
           "info": ("--dyn", "--dynamic-lds"), "disasm": ("--kern", "--kernel"), "isa": ("--unexec", "--unexecuted"), "bench": ("--save", "--save-launch"), "devices": ("--js", "--json"),
+          "exec": ("--func", "--functional"),
           "trace dump": ("--laun", "--launch"), "trace diff": ("--tim", "--timing"), "help": ("--ma", "--man")}
 
 

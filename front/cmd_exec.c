@@ -1,0 +1,674 @@
+/* cmd_exec.c — `gcnsim exec`: run an OpenCL program unchanged on the
+ * simulator's OpenCL driver (front/ocl, found beside gcnsim) and, when it
+ * exits, print a per-kernel summary in the spirit of rocprof --stats.  The
+ * driver appends one line per dispatch to a private log (GCNSIM_EXEC_LOG,
+ * front/ocl/ocl_record.c): a summary that this file aggregates, and the
+ * dispatch's report as JSON, which --json copies as it is. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "front/cli.h"
+#include "front/load/demangle.h"
+#include "front/report/json.h"
+#include "front/report/report.h"
+#include "front/run_opts.h"
+#include "sim/timing.h"
+
+enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE };
+enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
+
+static const opt_t exec_rows[] = {
+    {"device", 0, "NAME", "the device preset the program sees (GCNSIM_DEVICE; repeatable, or a comma list: "
+     "one OpenCL device per preset, in order); by default GCNSIM_DEVICE's, else vega-64", EO_DEVICE,
+     OPT_REPEAT | OPT_LIST, run_preset_name},
+    {"set", 0, "KEY=VALUE", "override a parameter of the cycle model on every device, as gcnsim run --set "
+     "does (GCNSIM_SET; repeatable)", EO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
+    {"functional", 0, NULL, "run the kernels without the cycle model (GCNSIM_FUNCTIONAL=1): much faster; the "
+     "summary then has calls and wave-instructions only, no times", EO_FUNCTIONAL, 0, NULL},
+    {"json", 0, "PATH", "write {\"program\", \"arguments\", \"exit_status\", \"mode\", \"dispatches\", "
+     "\"kernels\"} to PATH (- for stdout): every dispatch's report (the members gcnsim run --json writes, "
+     "with its simulated ns, wave-instructions and status) in the order they ran, and the summary's rows",
+     EO_JSON, OPT_PATH, NULL},
+    {"trace", 0, "PATH", "record every dispatch's trace (as gcnsim run --trace), one file per dispatch: "
+     "PATH.0, PATH.1, ... numbered as --json's dispatches (a trace holds the code of one code object, and a "
+     "program's kernels may come from several).  gcnsim trace dump and diff read them", EO_TRACE, OPT_PATH, NULL},
+    {"timeline", 0, "PATH", "write every dispatch's Chrome trace-event timeline (as gcnsim run --timeline, "
+     "for Perfetto), one file per dispatch: PATH.0, PATH.1, ... (not with --functional)", EO_TIMELINE, OPT_PATH,
+     NULL},
+    {0},
+};
+static const opt_table_t exec_table = {"options", exec_rows};
+static const opt_table_t *const exec_tables[] = {&exec_table, NULL};
+
+const opt_cmd_t cli_exec_cmd = {
+    .name = "exec",
+    .summary = "run an OpenCL program on the simulator and summarise its kernels",
+    .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
+             "                   [--json PATH] [--trace PATH] [--timeline PATH]\n"
+             "                   [--] PROGRAM [ARGS]",
+    .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
+                   "OpenCL driver as its only platform (OCL_ICD_VENDORS names the driver:\n"
+                   "build/libgcnsim-opencl.so beside gcnsim in the source tree, else\n"
+                   "../lib/libgcnsim-opencl.so from gcnsim's directory as make install puts\n"
+                   "it; GCNSIM_OPENCL_DRIVER=PATH overrides both).  Every kernel the program\n"
+                   "enqueues runs on the simulator, under the cycle model unless --functional.\n"
+                   "\n"
+                   "When the program exits, a table goes to stderr (the program's stdout stays\n"
+                   "its own): per kernel (demangled, and with its device when there are\n"
+                   "several), the calls, the total and mean simulated time (cycles and launch\n"
+                   "overhead at the device's clock, what the events' profiling times say),\n"
+                   "its share of all kernel time, VALUBusy weighted by time, the mean achieved\n"
+                   "occupancy (waves per SIMD) and the stall reason with the most wave-cycles\n"
+                   "over all its calls; sorted by total time, then name.  With --functional\n"
+                   "the table has calls and wave-instructions only.  A program that\n"
+                   "dispatches no kernel gets the line \"no OpenCL kernels were dispatched\".\n"
+                   "\n"
+                   "Options of gcnsim exec come before PROGRAM; the first operand is the\n"
+                   "program and everything after it is its own (or put -- before PROGRAM).",
+    .tables = exec_tables,
+    .trailer = "Exit status: the program's (128 + the signal's number when a signal\n"
+               "killed it); 2 bad usage or no OpenCL driver found, or the program exited\n"
+               "0 and --json, --trace or --timeline could not be written; as a shell\n"
+               "does, 127 when PROGRAM is not found and 126 when it cannot be run.\n"
+               "SIGINT and SIGQUIT go to the program; gcnsim exec waits for it and then\n"
+               "prints the summary of what ran.",
+    .fn = cmd_exec,
+};
+
+typedef struct {
+    const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
+    size_t ndev, nset;
+    int functional;
+    char **prog;                  /* PROGRAM and its arguments, NULL-terminated */
+} exec_opts_t;
+
+/* One dispatch of the log. */
+typedef struct {
+    char *kernel, *device, *json, *files[2];   /* files: its trace and timeline in the log's directory, or NULL */
+    uint64_t ns, insts, wave_cycles;
+    int timed;
+    double valu_busy, occupancy;
+    uint64_t stall[TM_NSTALL];
+} exec_rec_t;
+
+/* One row of the summary: a kernel on a device. */
+typedef struct {
+    const char *kernel, *device;
+    char name[512];               /* demangled */
+    uint64_t calls, ns, insts, wave_cycles, stall[TM_NSTALL];
+    double busy_ns, occupancy;    /* sum of VALUBusy x ns, sum of occupancy */
+} exec_row_t;
+
+/* opt_take_fn: one option of exec (the operands come after them). */
+static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
+{
+    exec_opts_t *o = arg;
+    (void)v2;
+    if (!r) {
+        cli_error("exec: unexpected argument '%s'", v);
+        return -1;
+    }
+    if (r->id == EO_FUNCTIONAL)
+        o->functional = 1;
+    else if (r->id == EO_JSON)
+        o->json = v;
+    else if (r->id == EO_TRACE)
+        o->trace = v;
+    else if (r->id == EO_TIMELINE)
+        o->timeline = v;
+    else if ((r->id == EO_DEVICE ? o->ndev : o->nset) == EXEC_MAX_LIST) {
+        cli_error("exec: more than %d --%s", EXEC_MAX_LIST, r->name);
+        return -1;
+    } else if (r->id == EO_DEVICE)
+        o->devices[o->ndev++] = v;
+    else
+        o->sets[o->nset++] = v;
+    return 0;
+}
+
+/* Index of PROGRAM in argv: the first operand, or what follows "--";
+ * *dashes tells whether "--" ends exec's options there.  argc when none. */
+static int program_index(int argc, char **argv, int *dashes)
+{
+    *dashes = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            *dashes = 1;
+            return i + 1;
+        }
+        if (a[0] != '-' || !a[1])
+            return i;
+        if (a[1] != '-' || strchr(a, '='))
+            continue;
+        const opt_t *o = opt_find(&cli_exec_cmd, a + 2);
+        if (o && o->arg)
+            i++;   /* its value */
+    }
+    return argc;
+}
+
+/* The driver's path into buf: GCNSIM_OPENCL_DRIVER, or beside gcnsim.
+ * 0, or -1 after saying where it looked. */
+static int find_driver(char *buf, size_t n)
+{
+    const char *env = getenv("GCNSIM_OPENCL_DRIVER");
+    if (env && env[0]) {
+        snprintf(buf, n, "%s", env);
+        if (access(buf, R_OK) == 0)
+            return 0;
+        cli_error("exec: no OpenCL driver at %s (GCNSIM_OPENCL_DRIVER)", env);
+        return -1;
+    }
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(buf, n, "%s/build/libgcnsim-opencl.so", exe);
+    if (access(buf, R_OK) == 0)
+        return 0;
+    snprintf(buf, n, "%s/../lib/libgcnsim-opencl.so", exe);
+    if (access(buf, R_OK) == 0)
+        return 0;
+    cli_error("exec: no OpenCL driver (looked for %s/build/libgcnsim-opencl.so and %s/../lib/"
+              "libgcnsim-opencl.so; set GCNSIM_OPENCL_DRIVER=PATH)", exe, exe);
+    return -1;
+}
+
+/* list joined with commas into a malloc'ed string ("" when n is 0). */
+static char *join(const char *const *list, size_t n)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < n; i++)
+        len += strlen(list[i]) + 1;
+    char *s = calloc(1, len);
+    for (size_t i = 0; s && i < n; i++) {
+        if (i)
+            strcat(s, ",");
+        strcat(s, list[i]);
+    }
+    return s;
+}
+
+/* The environment of the program: the driver, the devices, the log. */
+static int set_env(const exec_opts_t *o, const char *driver, const char *log)
+{
+    int bad = setenv("OCL_ICD_VENDORS", driver, 1) || setenv("GCNSIM_EXEC_LOG", log, 1);
+    char *dev = join(o->devices, o->ndev), *set = join(o->sets, o->nset);
+    if (!dev || !set)
+        bad = 1;
+    if (!bad && o->ndev)
+        bad = setenv("GCNSIM_DEVICE", dev, 1);
+    if (!bad && o->nset)
+        bad = setenv("GCNSIM_SET", set, 1);
+    if (!bad && o->functional)
+        bad = setenv("GCNSIM_FUNCTIONAL", "1", 1);
+    if (!bad)
+        bad = o->trace ? setenv("GCNSIM_EXEC_TRACE", "1", 1) : unsetenv("GCNSIM_EXEC_TRACE");
+    if (!bad)
+        bad = o->timeline ? setenv("GCNSIM_EXEC_TIMELINE", "1", 1) : unsetenv("GCNSIM_EXEC_TIMELINE");
+    free(dev);
+    free(set);
+    return bad ? -1 : 0;
+}
+
+/* In the child: run the program; on failure send errno through fd. */
+static void child(char **prog, int fd)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
+    execvp(prog[0], prog);
+    int e = errno;
+    if (write(fd, &e, sizeof e) < 0)
+        _exit(EXEC_CANNOT_RUN);
+    _exit(e == ENOENT ? EXEC_NOT_FOUND : EXEC_CANNOT_RUN);
+}
+
+/* Run the program and wait for it: its exit status (128 + signal), or
+ * 126/127 after one line saying why it could not be run (*ran then 0). */
+static int run_program(char **prog, int *ran)
+{
+    *ran = 0;
+    int pfd[2];
+    if (pipe2(pfd, O_CLOEXEC)) {
+        cli_error("exec: pipe: %s", strerror(errno));
+        return EXIT_USAGE;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        cli_error("exec: fork: %s", strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (pid == 0)
+        child(prog, pfd[1]);
+    close(pfd[1]);
+    void (*old_int)(int) = signal(SIGINT, SIG_IGN), (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
+    int e = 0, st = 0;
+    ssize_t got = read(pfd[0], &e, sizeof e);
+    close(pfd[0]);
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    signal(SIGINT, old_int);
+    signal(SIGQUIT, old_quit);
+    *ran = got != (ssize_t)sizeof e;
+    if (!*ran) {
+        cli_error("exec: cannot run %s: %s", prog[0], strerror(e));
+        return e == ENOENT ? EXEC_NOT_FOUND : EXEC_CANNOT_RUN;
+    }
+    return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+/* "name=N,name=N,..." into stall[] (by tm_stall_name). */
+static void parse_stalls(char *s, uint64_t stall[TM_NSTALL])
+{
+    for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            continue;
+        *eq = 0;
+        for (unsigned i = 0; i < TM_NSTALL; i++)
+            if (!strcmp(tok, tm_stall_name((tm_stall_t)i)))
+                stall[i] = strtoull(eq + 1, NULL, 10);
+    }
+}
+
+/* One line of the log into r (its strings malloc'ed); 0, or -1 when it
+ * is no record. */
+static int parse_record(char *line, exec_rec_t *r)
+{
+    enum { NF = 13 };
+    char *f[NF];
+    size_t n = 0;
+    for (char *p = line; n < NF; n++) {
+        f[n] = p;
+        char *tab = n < NF - 1 ? strchr(p, '\t') : NULL;
+        if (n < NF - 1 && !tab)
+            return -1;
+        if (tab)
+            *tab = 0;
+        p = tab ? tab + 1 : p;
+    }
+    if (strcmp(f[0], "D"))
+        return -1;
+    memset(r, 0, sizeof *r);
+    r->kernel = strdup(f[1]);
+    r->device = strdup(f[2]);
+    r->ns = strtoull(f[3], NULL, 10);
+    r->insts = strtoull(f[4], NULL, 10);
+    r->timed = atoi(f[5]);
+    r->valu_busy = strtod(f[6], NULL);
+    r->occupancy = strtod(f[7], NULL);
+    r->wave_cycles = strtoull(f[8], NULL, 10);
+    parse_stalls(f[9], r->stall);
+    for (int i = 0; i < 2; i++)
+        r->files[i] = strcmp(f[10 + i], "-") && !strchr(f[10 + i], '/') ? strdup(f[10 + i]) : NULL;
+    f[12][strcspn(f[12], "\n")] = 0;
+    r->json = strdup(f[12]);
+    return r->kernel && r->device && r->json ? 0 : -1;
+}
+
+/* The records of the log at path into *out (malloc'ed); their count. */
+static size_t read_log(const char *path, exec_rec_t **out)
+{
+    *out = NULL;
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return 0;
+    size_t n = 0, cap = 0, len = 0;
+    char *line = NULL;
+    while (getline(&line, &len, fp) > 0) {
+        if (n == cap) {
+            exec_rec_t *g = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *g);
+            if (!g)
+                break;
+            *out = g;
+        }
+        if (parse_record(line, &(*out)[n]) == 0)
+            n++;
+    }
+    free(line);
+    fclose(fp);
+    return n;
+}
+
+/* The row of (kernel, device) among rows[0..*n), added when new. */
+static exec_row_t *row_of(exec_row_t *rows, size_t *n, const exec_rec_t *r)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (!strcmp(rows[i].kernel, r->kernel) && !strcmp(rows[i].device, r->device))
+            return &rows[i];
+    exec_row_t *w = &rows[(*n)++];
+    memset(w, 0, sizeof *w);
+    w->kernel = r->kernel;
+    w->device = r->device;
+    if (dm_demangle(r->kernel, w->name, sizeof w->name))
+        snprintf(w->name, sizeof w->name, "%s", r->kernel);
+    return w;
+}
+
+/* Order of the summary: total time (wave-instructions when functional),
+ * then name, then device. */
+static int row_cmp(const void *a, const void *b)
+{
+    const exec_row_t *x = a, *y = b;
+    uint64_t kx = x->ns ? x->ns : x->insts, ky = y->ns ? y->ns : y->insts;
+    if (kx != ky)
+        return kx > ky ? -1 : 1;
+    int c = strcmp(x->name, y->name);
+    return c ? c : strcmp(x->device, y->device);
+}
+
+/* The summary's rows (malloc'ed, sorted); their count into *nrows. */
+static exec_row_t *summarise(const exec_rec_t *recs, size_t n, int timed, size_t *nrows)
+{
+    exec_row_t *rows = calloc(n ? n : 1, sizeof *rows);
+    *nrows = 0;
+    for (size_t i = 0; rows && i < n; i++) {
+        const exec_rec_t *r = &recs[i];
+        exec_row_t *w = row_of(rows, nrows, r);
+        w->calls++;
+        w->ns += timed ? r->ns : 0;
+        w->insts += r->insts;
+        w->busy_ns += r->valu_busy * (double)r->ns;
+        w->occupancy += r->occupancy;
+        w->wave_cycles += r->wave_cycles;
+        for (unsigned s = 0; s < TM_NSTALL; s++)
+            w->stall[s] += r->stall[s];
+    }
+    if (rows)
+        qsort(rows, *nrows, sizeof *rows, row_cmp);
+    return rows;
+}
+
+/* Index of the stall reason with the most wave-cycles, or -1 when none. */
+static int top_stall(const exec_row_t *w)
+{
+    int best = -1;
+    for (unsigned s = 0; s < TM_NSTALL; s++)
+        if (w->stall[s] && w->wave_cycles && (best < 0 || w->stall[s] > w->stall[best]))
+            best = (int)s;
+    return best;
+}
+
+/* The name column of row w: demangled, with the device when several. */
+static const char *row_label(const exec_row_t *w, int several, char *buf, size_t n)
+{
+    if (several)
+        snprintf(buf, n, "%s (%s)", w->name, w->device);
+    else
+        snprintf(buf, n, "%s", w->name);
+    return buf;
+}
+
+static double mean_busy(const exec_row_t *w)
+{
+    return w->ns ? w->busy_ns / (double)w->ns : 0.0;
+}
+
+/* Whether the rows name more than one device. */
+static int several_devices(const exec_row_t *rows, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(rows[i].device, rows[0].device))
+            return 1;
+    return 0;
+}
+
+/* The table of a timing run on fp. */
+static void print_timed(FILE *fp, const exec_row_t *rows, size_t n, uint64_t total_ns, size_t ndisp)
+{
+    int several = several_devices(rows, n);
+    fprintf(fp, "gcnsim exec: %zu kernel dispatch%s, %.3f us of simulated kernel time%s%s\n", ndisp,
+            ndisp == 1 ? "" : "es", (double)total_ns / 1000.0, several ? "" : " on ", several ? "" : rows[0].device);
+    fprintf(fp, "%-32s %6s %12s %11s %6s %8s %6s  %s\n", "kernel", "calls", "total us", "mean us", "%",
+            "VALUBusy", "occup.", "top stall (% of wave-cycles)");
+    for (size_t i = 0; i < n; i++) {
+        const exec_row_t *w = &rows[i];
+        char label[600];
+        int s = top_stall(w);
+        char stall[64] = "-";
+        if (s >= 0)
+            snprintf(stall, sizeof stall, "%s %.1f%%", tm_stall_name((tm_stall_t)s),
+                     rep_pct(w->stall[s], w->wave_cycles));
+        fprintf(fp, "%-32s %6llu %12.3f %11.3f %5.1f%% %7.2f%% %6.2f  %s\n", row_label(w, several, label, sizeof label),
+                (unsigned long long)w->calls, (double)w->ns / 1000.0, (double)w->ns / 1000.0 / (double)w->calls,
+                rep_pct(w->ns, total_ns), mean_busy(w),
+                w->occupancy / (double)w->calls, stall);
+    }
+}
+
+/* The table of a functional run on fp. */
+static void print_functional(FILE *fp, const exec_row_t *rows, size_t n, size_t ndisp)
+{
+    int several = several_devices(rows, n);
+    fprintf(fp, "gcnsim exec: %zu kernel dispatch%s, functional (no cycle model): calls and wave-instructions "
+            "only\n", ndisp, ndisp == 1 ? "" : "es");
+    fprintf(fp, "%-40s %6s %16s\n", "kernel", "calls", "wave-insts");
+    for (size_t i = 0; i < n; i++) {
+        char label[600];
+        fprintf(fp, "%-40s %6llu %16llu\n", row_label(&rows[i], several, label, sizeof label),
+                (unsigned long long)rows[i].calls, (unsigned long long)rows[i].insts);
+    }
+}
+
+/* The summary's rows as a JSON array (the "kernels" member). */
+static void json_rows(FILE *fp, const exec_row_t *rows, size_t n, uint64_t total_ns, int timed)
+{
+    json_t j;
+    json_init(&j, fp);
+    json_begin_arr(&j, NULL);
+    for (size_t i = 0; i < n; i++) {
+        const exec_row_t *w = &rows[i];
+        json_begin_obj(&j, NULL);
+        json_str(&j, "kernel", w->kernel);
+        json_str(&j, "name", w->name);
+        json_str(&j, "device", w->device);
+        json_uint(&j, "calls", w->calls);
+        json_uint(&j, "wave_instructions", w->insts);
+        if (timed) {
+            int s = top_stall(w);
+            json_uint(&j, "total_ns", w->ns);
+            json_double(&j, "mean_ns", (double)w->ns / (double)w->calls);
+            json_double(&j, "pct", rep_round2(rep_pct(w->ns, total_ns)));
+            json_double(&j, "valu_busy_pct", rep_round2(mean_busy(w)));
+            json_double(&j, "achieved_waves_per_simd", rep_round2(w->occupancy / (double)w->calls));
+            json_str(&j, "top_stall", s >= 0 ? tm_stall_name((tm_stall_t)s) : NULL);
+        }
+        json_end(&j);
+    }
+    json_end(&j);
+    json_finish(&j);
+}
+
+/* --json: program, arguments, status, the dispatches as recorded, the rows. */
+static int write_json(const char *path, char **prog, int status, int timed, const exec_rec_t *recs, size_t n,
+                      const exec_row_t *rows, size_t nrows, uint64_t total_ns)
+{
+    FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!fp) {
+        cli_error("exec: cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fputs("{\n  \"program\": ", fp);
+    json_write_string(fp, prog[0]);
+    fputs(",\n  \"arguments\": [", fp);
+    for (size_t i = 1; prog[i]; i++) {
+        fputs(i > 1 ? ", " : "", fp);
+        json_write_string(fp, prog[i]);
+    }
+    fprintf(fp, "],\n  \"exit_status\": %d,\n  \"mode\": \"%s\",\n  \"dispatches\": [", status,
+            timed ? "timing" : "functional");
+    for (size_t i = 0; i < n; i++)
+        fprintf(fp, "%s\n    {\"dispatch\": %zu, %s", i ? "," : "", i, recs[i].json + 1);
+    fputs(n ? "\n  ],\n  \"kernels\": " : "],\n  \"kernels\": ", fp);
+    json_rows(fp, rows, nrows, total_ns, timed);
+    fputs("}\n", fp);
+    int bad = ferror(fp);
+    if (fp != stdout)
+        bad |= fclose(fp) != 0;
+    else
+        bad |= fflush(fp) != 0;
+    if (bad)
+        cli_error("exec: cannot write %s", path);
+    return bad ? -1 : 0;
+}
+
+/* Move file from to to (renamed, or copied across file systems). 0, or -1
+ * after one line saying why. */
+static int move_file(const char *from, const char *to)
+{
+    if (rename(from, to) == 0)
+        return 0;
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[65536];
+    size_t got;
+    int bad = !in || !out;
+    while (!bad && (got = fread(buf, 1, sizeof buf, in)) > 0)
+        bad = fwrite(buf, 1, got, out) != got;
+    bad |= in && ferror(in);
+    if (out)
+        bad |= fclose(out) != 0;
+    if (in)
+        fclose(in);
+    if (bad)
+        cli_error("exec: cannot write %s: %s", to, strerror(errno));
+    unlink(from);
+    return bad ? -1 : 0;
+}
+
+/* --trace or --timeline (which 0 or 1 of a record's files): dispatch i's
+ * file to PATH.i.  0, or -1 when one could not be moved. */
+static int move_files(const char *path, int which, const char *dir, const exec_rec_t *recs, size_t n)
+{
+    size_t moved = 0;
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!recs[i].files[which])
+            continue;
+        char from[8400], to[4200];
+        snprintf(from, sizeof from, "%s/%s", dir, recs[i].files[which]);
+        snprintf(to, sizeof to, "%s.%zu", path, i);
+        if (move_file(from, to)) {
+            bad = 1;   /* said once: the others would fail alike */
+            break;
+        }
+        moved++;
+    }
+    if (moved == 1)
+        fprintf(stderr, "gcnsim exec: --%s: %s.0\n", which ? "timeline" : "trace", path);
+    else if (moved)
+        fprintf(stderr, "gcnsim exec: --%s: %s.0 to %s.%zu (%zu files)\n", which ? "timeline" : "trace", path,
+                path, n - 1, moved);
+    return bad ? -1 : 0;
+}
+
+/* Read the log, print the summary and write --json; -1 when --json failed. */
+static int report(const exec_opts_t *o, const char *dir, const char *log, int status)
+{
+    exec_rec_t *recs;
+    size_t n = read_log(log, &recs), nrows = 0;
+    int timed = !o->functional;
+    exec_row_t *rows = summarise(recs, n, timed, &nrows);
+    uint64_t total = 0;
+    for (size_t i = 0; i < nrows; i++)
+        total += rows[i].ns;
+    if (!n)
+        fprintf(stderr, "gcnsim exec: no OpenCL kernels were dispatched\n");
+    else if (timed)
+        print_timed(stderr, rows, nrows, total, n);
+    else
+        print_functional(stderr, rows, nrows, n);
+    int rc = o->json ? write_json(o->json, o->prog, status, timed, recs, n, rows, nrows, total) : 0;
+    if (o->trace && move_files(o->trace, 0, dir, recs, n))
+        rc = -1;
+    if (o->timeline && move_files(o->timeline, 1, dir, recs, n))
+        rc = -1;
+    for (size_t i = 0; i < n; i++) {
+        free(recs[i].kernel);
+        free(recs[i].device);
+        free(recs[i].json);
+        free(recs[i].files[0]);
+        free(recs[i].files[1]);
+    }
+    free(recs);
+    free(rows);
+    return rc;
+}
+
+/* Remove directory dir and the files in it. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[8400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* A private directory for the log; its path into dir (0, or -1). */
+static int make_log_dir(char *dir, size_t n)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, n, "%s/gcnsim-exec-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    if (mkdtemp(dir))
+        return 0;
+    cli_error("exec: cannot create a directory in %s: %s", tmp && tmp[0] ? tmp : "/tmp", strerror(errno));
+    return -1;
+}
+
+/* Parse exec's options (before PROGRAM) into o; 0, 1 (help printed) or -1. */
+static int parse(int argc, char **argv, exec_opts_t *o)
+{
+    int dashes, p = program_index(argc, argv, &dashes);
+    int rc = opt_parse(&cli_exec_cmd, p - dashes, argv, exec_take, o);
+    if (rc)
+        return rc;
+    if (p >= argc) {
+        cli_error("exec: no PROGRAM to run (see gcnsim exec --help)");
+        return -1;
+    }
+    if (o->timeline && o->functional) {
+        cli_error("exec: --timeline needs the cycle model (not with --functional)");
+        return -1;
+    }
+    o->prog = argv + p;
+    return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    exec_opts_t o;
+    memset(&o, 0, sizeof o);
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    char driver[4200], dir[4096], log[4200];
+    if (find_driver(driver, sizeof driver) || make_log_dir(dir, sizeof dir))
+        return EXIT_USAGE;
+    snprintf(log, sizeof log, "%s/dispatches", dir);
+    if (set_env(&o, driver, log)) {
+        cli_error("exec: cannot set the program's environment");
+        remove_dir(dir);
+        return EXIT_USAGE;
+    }
+    int ran, status = run_program(o.prog, &ran);
+    if (ran && report(&o, dir, log, status))
+        status = status ? status : EXIT_USAGE;
+    remove_dir(dir);
+    return status;
+}

@@ -1,0 +1,215 @@
+/* ocl_record.c — the dispatch log `gcnsim exec` reads: when GCNSIM_EXEC_LOG
+ * names a file, every kernel dispatch appends one line to it, written with
+ * one write() on an O_APPEND descriptor so that records of several threads
+ * or processes never interleave.  A line is a tab-separated summary that
+ * exec aggregates (the figures as sim/timing.h derives them) and then the
+ * dispatch's report as one-line JSON (front/report's rep_json, the members
+ * `gcnsim run --json` writes):
+ *
+ *   D \t kernel \t device \t ns \t wave-insts \t timed \t valu_busy_pct
+ *     \t achieved_waves_per_simd \t wave_cycles \t stall=N,stall=N,...
+ *     \t trace file \t timeline file \t JSON
+ *
+ * The trace and the timeline (when GCNSIM_EXEC_TRACE or _TIMELINE is 1)
+ * are one file per dispatch, in the log's directory (a trace holds the
+ * code of one code object; a program's dispatches may come from several),
+ * named "-" in the line when there is none.  Without GCNSIM_EXEC_LOG
+ * nothing is recorded (one getenv per dispatch). */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "front/ocl/ocl.h"
+#include "front/report/report.h"
+
+#ifndef GCNSIM_OCL_VERSION   /* the Makefile gives gcnsim's version (front/cli.h) */
+#define GCNSIM_OCL_VERSION "0"
+#endif
+
+/* The dispatch's report as JSON into fp (an open memory stream). */
+static void record_json(FILE *fp, const launch_t *L, const sim_result_t *r, const tm_config_t *tc, uint64_t ns,
+                        const char *status)
+{
+    json_t j;
+    json_init(&j, fp);
+    json_begin_obj(&j, NULL);
+    if (tc) {
+        rep_launch_t rep = {L->k->name, L->m->co.target->name, &tc->dev, L->sl.dims, {0}, {0}, &tc->stats};
+        memcpy(rep.global, L->sl.grid, sizeof rep.global);
+        memcpy(rep.local, L->sl.local, sizeof rep.local);
+        rep_json(&j, &rep);
+    } else {
+        json_str(&j, "kernel", L->k->name);
+        json_str(&j, "target", L->m->co.target->name);
+        json_begin_arr(&j, "global");
+        for (unsigned d = 0; d < L->sl.dims; d++)
+            json_uint(&j, NULL, L->sl.grid[d]);
+        json_end(&j);
+        json_begin_arr(&j, "local");
+        for (unsigned d = 0; d < L->sl.dims; d++)
+            json_uint(&j, NULL, L->sl.local[d]);
+        json_end(&j);
+        json_uint(&j, "workgroups", r->nwg);
+        json_uint(&j, "waves", r->nwaves);
+    }
+    json_str(&j, "mode", tc ? "timing" : "functional");
+    json_uint(&j, "ns", ns);
+    json_uint(&j, "wave_instructions", r->ninst);
+    json_str(&j, "status", status);
+    json_end(&j);
+    json_finish(&j);
+}
+
+/* Remove the writer's line breaks and indentation: a raw newline never
+ * occurs inside a JSON string (it is escaped), so every one is layout. */
+static void one_line(char *s)
+{
+    char *w = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n') {
+            while (p[1] == ' ')
+                p++;
+            continue;
+        }
+        *w++ = *p;
+    }
+    *w = 0;
+}
+
+/* The summary fields of the line (before the JSON) into fp. */
+static void record_summary(FILE *fp, const launch_t *L, cl_device_id d, const sim_result_t *r,
+                           const tm_config_t *tc, uint64_t ns)
+{
+    const tm_stats_t *s = tc ? &tc->stats : NULL;
+    fprintf(fp, "D\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", L->k->name, d->dev.name, (unsigned long long)ns,
+            (unsigned long long)r->ninst, tc != NULL, s ? tm_valu_busy_pct(s) : 0.0,
+            s ? tm_achieved_waves_per_simd(s) : 0.0, s ? (unsigned long long)s->total.wave_cycles : 0ull);
+    for (unsigned i = 0; i < TM_NSTALL; i++)
+        fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
+                s ? (unsigned long long)s->total.stall[i] : 0ull);
+    fputc('\t', fp);
+}
+
+/* Whether the variable name is set to something other than 0. */
+static int asked(const char *name)
+{
+    const char *v = getenv(name);
+    return v && v[0] && strcmp(v, "0");
+}
+
+/* The path of file name in the log's directory into buf. */
+static void beside_log(const char *log, const char *name, char *buf, size_t n)
+{
+    const char *slash = strrchr(log, '/');
+    int dir = slash ? (int)(slash - log) : 1;
+    snprintf(buf, n, "%.*s/%s", dir, slash ? log : ".", name);
+}
+
+/* The trace of L into path (header: its module's kernels). */
+static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t *f, char *err, size_t errlen)
+{
+    const la_module_t *m = L->m;
+    trace_header_t h;
+    memset(&h, 0, sizeof h);
+    h.mode = timing ? TRACE_MODE_TIMING : TRACE_MODE_FUNCTIONAL;
+    snprintf(h.target, sizeof h.target, "%s", m->co.target->name);
+    snprintf(h.version, sizeof h.version, "%s", GCNSIM_OCL_VERSION);
+    snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
+    h.code_base = L->sk.code_base;
+    h.code = &m->prog;
+    h.options = "gcnsim exec (an OpenCL dispatch)";
+    trace_sha256(m->co.image, m->co.size, h.co_sha256);
+    if (!(f->tw = trace_write_open(path, &h, err, errlen)))
+        return -1;
+    trace_recorder_init(&f->rec, f->tw, timing);
+    L->sl.on_step = trace_on_step;
+    L->sl.step_arg = &f->rec;
+    L->sl.step_no_old = 1;
+    return 0;
+}
+
+/* The timeline of L into path (tc's events). */
+static int open_timeline(launch_t *L, tm_config_t *tc, const char *path, ocl_rec_files_t *f, char *err,
+                         size_t errlen)
+{
+    tl_code_t code = {&L->m->prog, L->m->image_base + L->k->code_addr};
+    if (!(f->tl = tl_open(path, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+        return -1;
+    tc->on_event = tl_event;
+    tc->event_arg = f->tl;
+    return 0;
+}
+
+void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f)
+{
+    static unsigned seq;   /* dispatches of this process (under the driver's lock) */
+    memset(f, 0, sizeof *f);
+    const char *log = getenv("GCNSIM_EXEC_LOG");
+    if (!log || !log[0] || (!asked("GCNSIM_EXEC_TRACE") && !asked("GCNSIM_EXEC_TIMELINE")))
+        return;
+    char path[4200], err[512];
+    unsigned n = seq++;
+    if (asked("GCNSIM_EXEC_TRACE")) {
+        snprintf(f->trace, sizeof f->trace, "d%ld-%u.trace", (long)getpid(), n);
+        beside_log(log, f->trace, path, sizeof path);
+        if (open_trace(L, tc != NULL, path, f, err, sizeof err)) {
+            fprintf(stderr, "gcnsim OpenCL: trace: %s\n", err);
+            f->trace[0] = 0;
+        }
+    }
+    if (tc && asked("GCNSIM_EXEC_TIMELINE")) {
+        snprintf(f->timeline, sizeof f->timeline, "d%ld-%u.json", (long)getpid(), n);
+        beside_log(log, f->timeline, path, sizeof path);
+        if (open_timeline(L, tc, path, f, err, sizeof err)) {
+            fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
+            f->timeline[0] = 0;
+        }
+    }
+}
+
+/* Close f's files (a file that failed is dropped from the record). */
+static void close_files(ocl_rec_files_t *f)
+{
+    char err[512];
+    if (f->tw) {
+        if (trace_write_close(f->tw, err, sizeof err) || f->rec.failed) {
+            fprintf(stderr, "gcnsim OpenCL: trace: %s\n", f->rec.failed ? f->rec.err : err);
+            f->trace[0] = 0;
+        }
+        trace_recorder_free(&f->rec);
+    }
+    if (f->tl && tl_close(f->tl, err, sizeof err)) {
+        fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
+        f->timeline[0] = 0;
+    }
+}
+
+void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+                         uint64_t ns, const char *status, ocl_rec_files_t *f)
+{
+    close_files(f);
+    const char *path = getenv("GCNSIM_EXEC_LOG");
+    if (!path || !path[0] || !r)
+        return;
+    char *json = NULL, *line = NULL;
+    size_t jn = 0, ln = 0;
+    FILE *fp = open_memstream(&json, &jn);
+    if (!fp)
+        return;
+    record_json(fp, L, r, tc, ns, status);
+    fclose(fp);
+    one_line(json);
+    if ((fp = open_memstream(&line, &ln))) {
+        record_summary(fp, L, d, r, tc, ns);
+        fprintf(fp, "%s\t%s\t%s\n", f->trace[0] ? f->trace : "-", f->timeline[0] ? f->timeline : "-", json);
+        fclose(fp);
+        int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            if (write(fd, line, strlen(line)) < 0)
+                fprintf(stderr, "gcnsim OpenCL: cannot append to GCNSIM_EXEC_LOG %s\n", path);
+            close(fd);
+        }
+    }
+    free(line);
+    free(json);
+}

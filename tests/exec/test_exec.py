@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""gcnsim exec: an OpenCL host program run unchanged on the driver
+(build/libgcnsim-opencl.so), its kernels summarised when it exits.
+
+- tests/ocl/ocl_run --time (one reduce_sum launch): one dispatch; the
+  table's and --json's time is `gcnsim run`'s total for the same launch
+  (cycles plus launch overhead at the preset's clock) and the program's
+  own profiled time; the program's stdout is its own (the table is on
+  stderr); --device and --set reach the driver;
+- ocl_run's full run (saxpy and reduce from source, a guest fault): the
+  table's kernels and calls are those of --json's dispatches, one entry per
+  dispatch, sorted by total time, shares summing to 100%;
+- --functional: calls and wave-instructions, no times;
+- --trace and --timeline: one file per dispatch (PATH.N); the trace's
+  records agree with `gcnsim run --trace`'s of the same launch (trace diff
+  --timing), the timeline is byte for byte run --timeline's; every
+  dispatch of the full run has a trace that trace dump reads, of its
+  kernel;
+- the exit status is the program's (3; 128 + signal), a program without
+  OpenCL gets "no OpenCL kernels were dispatched"; a missing program 127,
+  no driver and bad usage 2, each one line; -- and the program's own
+  options;
+- the driver's recording (log, trace, timeline) under ASan and UBSan
+  (build/san's driver and ocl_run), leaks detected.
+
+Prints PASS:/FAIL:/SKIP: lines."""
+import json
+import os
+import re
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import gtest  # noqa: E402
+from gtest import ROOT, check, skip  # noqa: E402
+
+B = os.path.join(ROOT, "build")
+LIB = os.path.join(B, "libgcnsim-opencl.so")
+RUN = os.path.join(B, "ocl", "ocl_run")
+WL = os.path.join(ROOT, "front", "workloads")
+CO = os.path.join(WL, "bin", "reduce-gfx900.co")
+TMP = gtest.tempdir("gcnsim-exec-")
+ROW = re.compile(r"^(\S+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)%\s+([\d.]+)\s+(.*)$")
+
+
+def env(**kw):
+    e = dict(os.environ)
+    for k in ("GCNSIM_DEVICE", "GCNSIM_SET", "GCNSIM_FUNCTIONAL", "GCNSIM_EXEC_LOG", "GCNSIM_OPENCL_DRIVER",
+              "OCL_ICD_VENDORS", "OCL_ICD_FILENAMES"):
+        e.pop(k, None)
+    e.update(kw)
+    return e
+
+
+def gexec(args, timeout=600, **kw):
+    return gtest.run([gtest.GCNSIM, "exec"] + args, env=env(**kw), timeout=timeout)
+
+
+def rows(stderr):
+    """The timed table's rows: {kernel: (calls, total us, mean us, pct, busy, occupancy, stall)}, in order."""
+    out = []
+    for line in stderr.splitlines():
+        m = ROW.match(line)
+        if m:
+            out.append((m.group(1), int(m.group(2))) + tuple(float(m.group(i)) for i in range(3, 8)) + (m.group(8),))
+    return out
+
+
+def run_ns(extra=()):
+    """gcnsim run's total time (ns) of ocl_run --time's launch."""
+    j = json.loads(gtest.gcnsim(["run", CO, "--kernel", "reduce_sum", "--global", "256", "--local", "256",
+                                 "--arg", "zero:1024", "--arg", "zero:4", "--arg", "local:1024", "--arg", "u32:256",
+                                 "--device", "vega-64", "--json", "-"] + list(extra), timeout=120).stdout)
+    return (j["cycles"] + j["overhead_cycles"]) * 1000 // j["device_params"]["clock_mhz"], j
+
+
+def test_time():
+    out = os.path.join(TMP, "one.json")
+    r = gexec(["--json", out, "--", RUN, "--time", CO])
+    want, ref = run_ns()
+    check("ocl_run --time under exec: exit 0, its stdout its own (kernel_ns %d)" % want,
+          r.returncode == 0 and r.stdout == "kernel_ns %d\n" % want, (r.returncode, r.stdout, r.stderr[-300:]))
+    t = rows(r.stderr)
+    check("the table: one row, reduce_sum, 1 call", len(t) == 1 and t[0][:2] == ("reduce_sum", 1), r.stderr)
+    check("the table's total and mean are gcnsim run's time (%.3f us)" % (want / 1000),
+          t and t[0][2] == round(want / 1000, 3) and t[0][3] == round(want / 1000, 3) and t[0][4] == 100.0, t)
+    check("the table's VALUBusy and occupancy are gcnsim run's (%.2f%%, %.2f)"
+          % (ref["valu_busy_pct"], ref["occupancy"]["achieved_waves_per_simd"]),
+          t and t[0][5] == ref["valu_busy_pct"] and t[0][6] == ref["occupancy"]["achieved_waves_per_simd"], t)
+    top = max(ref["stalls"], key=lambda k: ref["stalls"][k])
+    check("the table's top stall is gcnsim run's largest (%s)" % top, t and t[0][7].startswith(top + " "), t)
+    j = json.load(open(out))
+    d = j["dispatches"]
+    check("--json: program, arguments, exit status, one dispatch",
+          j["program"] == RUN and j["arguments"] == ["--time", CO] and j["exit_status"] == 0 and len(d) == 1, j.keys())
+    same = ("kernel", "device", "cycles", "overhead_cycles", "total_us", "instructions", "valu_busy_pct",
+            "occupancy", "stalls", "cache", "per_cu", "device_params")
+    bad = [k for k in same if d and d[0].get(k) != ref.get(k)]
+    check("--json: the dispatch's report has gcnsim run --json's members and values", d and not bad, bad)
+    check("--json: the dispatch's ns, status; the kernels row",
+          d and d[0]["ns"] == want and d[0]["status"] == "completed" and d[0]["dispatch"] == 0
+          and j["kernels"][0]["total_ns"] == want and j["kernels"][0]["calls"] == 1, (d and d[0]["ns"], j["kernels"]))
+    r = gexec(["--device", "vega-64", "--set", "clock_mhz=500", "--json", out, RUN, "--time", CO])
+    want, _ = run_ns(["--set", "clock_mhz=500"])
+    j = json.load(open(out))
+    check("--device and --set reach the driver (clock_mhz=500: %d ns, as gcnsim run --set)" % want,
+          r.returncode == 0 and j["dispatches"][0]["ns"] == want
+          and j["dispatches"][0]["device_params"]["clock_mhz"] == 500, r.stderr[-300:])
+
+
+def test_program():
+    out = os.path.join(TMP, "all.json")
+    r = gexec(["--json", out, RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])
+    passes = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
+    check("ocl_run's full run under exec: its checks pass, exit 0", r.returncode == 0 and passes > 10
+          and "FAIL: " not in r.stdout, (r.returncode, r.stderr[-500:]))
+    j = json.load(open(out))
+    calls = {}
+    for d in j["dispatches"]:
+        calls[d["kernel"]] = calls.get(d["kernel"], 0) + 1
+    t = rows(r.stderr)
+    check("the table's kernels and calls are the dispatches' (%s)" % calls,
+          {k: c for k, c, *_ in t} == calls and set(calls) == {"reduce_sum", "saxpy", "wild"}, (t, calls))
+    totals = {}
+    for d in j["dispatches"]:
+        totals[d["kernel"]] = totals.get(d["kernel"], 0) + d["ns"]
+    check("each row's total is the sum of its dispatches' ns",
+          all(abs(tot - totals[k] / 1000) < 0.0015 for k, _, tot, *_ in t), (t, totals))
+    check("rows sorted by total time, shares summing to 100%",
+          [x[2] for x in t] == sorted([x[2] for x in t], reverse=True) and abs(sum(x[4] for x in t) - 100) < 0.5, t)
+    check("--json: dispatches numbered in order, the faulting one marked",
+          [d["dispatch"] for d in j["dispatches"]] == list(range(len(j["dispatches"])))
+          and any(d["status"] == "fault" and d["kernel"] == "wild" for d in j["dispatches"]), j["dispatches"][:1])
+    check("--json: a kernels row per table row", [k["kernel"] for k in j["kernels"]] == [x[0] for x in t],
+          j["kernels"])
+
+
+def test_functional():
+    out = os.path.join(TMP, "f.json")
+    r = gexec(["--functional", "--json", out, RUN, "--time", CO])
+    j = json.load(open(out))
+    d = j["dispatches"]
+    m = re.search(r"(?m)^reduce_sum +1 +(\d+)$", r.stderr)
+    check("--functional: the table says so, calls and wave-instructions only",
+          r.returncode == 0 and "functional (no cycle model)" in r.stderr and " us" not in r.stderr.split("\n", 1)[1]
+          and m and len(d) == 1 and int(m.group(1)) == d[0]["wave_instructions"] > 0, r.stderr)
+    check("--functional: --json's mode and rows have no time", j["mode"] == "functional"
+          and d[0]["mode"] == "functional" and "total_ns" not in j["kernels"][0], j["kernels"])
+
+
+def run_args():
+    return ["run", CO, "--kernel", "reduce_sum", "--global", "256", "--local", "256", "--arg", "zero:1024",
+            "--arg", "zero:4", "--arg", "local:1024", "--arg", "u32:256", "--device", "vega-64"]
+
+
+def test_trace():
+    e, tl = os.path.join(TMP, "e.trace"), os.path.join(TMP, "e-tl.json")
+    r = gexec(["--trace", e, "--timeline", tl, RUN, "--time", CO])
+    check("--trace, --timeline: PATH.0 each, said on stderr", r.returncode == 0 and os.path.exists(e + ".0")
+          and os.path.exists(tl + ".0") and "--trace: %s.0\n" % e in r.stderr, r.stderr[-400:])
+    rt, rtl = os.path.join(TMP, "r.trace"), os.path.join(TMP, "r-tl.json")
+    gtest.gcnsim(run_args() + ["--trace", rt, "--timeline", rtl], timeout=120)
+    d = gtest.gcnsim(["trace", "diff", "--timing", e + ".0", rt], timeout=120)
+    check("exec's trace agrees with gcnsim run --trace's (records and cycles)",
+          d.returncode == 0 and "traces agree: 603 records" in d.stdout, d.stdout[-300:] + d.stderr[-300:])
+    check("exec's timeline is gcnsim run --timeline's, byte for byte",
+          os.path.exists(tl + ".0") and open(tl + ".0", "rb").read() == open(rtl, "rb").read())
+    r = gexec(["--functional", "--timeline", tl, "true"])
+    check("--timeline with --functional: refused, one line, 2",
+          r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "needs the cycle model" in r.stderr, r.stderr)
+
+
+def test_trace_program():
+    t, out = os.path.join(TMP, "all.trace"), os.path.join(TMP, "all-t.json")
+    r = gexec(["--trace", t, "--json", out, RUN, os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])
+    ds = json.load(open(out))["dispatches"]
+    bad = []
+    for d in ds:
+        p = gtest.gcnsim(["trace", "dump", "--count", "1", "%s.%d" % (t, d["dispatch"])], timeout=120)
+        head = re.search(r"kernel (\S+), cycle model, (\d+) records", p.stdout)
+        if p.returncode or not head or head.group(1) != d["kernel"]:
+            bad.append((d["dispatch"], p.stdout[:200], p.stderr[:200]))
+    check("--trace: all %d dispatches of the full run have a trace that trace dump reads, of their kernel" % len(ds),
+          r.returncode == 0 and len(ds) == 8 and not bad, bad[:2])
+
+
+def test_sanitizers():
+    san = os.path.join(B, "san")
+    out = os.path.join(TMP, "san.json")
+    r = gexec(["--json", out, "--trace", os.path.join(TMP, "san.trace"), "--timeline", os.path.join(TMP, "san-tl"),
+               os.path.join(san, "ocl", "ocl_run"), os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")],
+              timeout=1200, GCNSIM_OPENCL_DRIVER=os.path.join(san, "libgcnsim-opencl.so"),
+              ASAN_OPTIONS="detect_leaks=1", UBSAN_OPTIONS="print_stacktrace=1")
+    n = len(json.load(open(out))["dispatches"]) if os.path.exists(out) else 0
+    check("exec with the driver and ocl_run under ASan and UBSan: %d dispatches recorded, no report" % n,
+          r.returncode == 0 and n == 8 and "Sanitizer" not in r.stderr and "runtime error" not in r.stderr,
+          "status %d %s" % (r.returncode, r.stderr[-1500:]))
+
+
+def one_line(name, r, rc, pattern):
+    lines = r.stderr.splitlines()
+    check(name, r.returncode == rc and len(lines) == 1 and re.search(pattern, r.stderr) is not None,
+          (r.returncode, r.stderr[:300]))
+
+
+def test_status():
+    r = gexec(["sh", "-c", "exit 3"])
+    check("a program exiting 3: exec exits 3, says no kernel was dispatched",
+          r.returncode == 3 and r.stderr == "gcnsim exec: no OpenCL kernels were dispatched\n", (r.returncode, r.stderr))
+    r = gexec(["sh", "-c", "kill -TERM $$"])
+    check("a program killed by SIGTERM: exec exits 143", r.returncode == 143, r.returncode)
+    r = gexec(["--", "sh", "-c", "exit 5"])
+    check("-- before PROGRAM", r.returncode == 5, r.returncode)
+    r = gexec(["echo", "--functional", "--json", "x"])
+    check("the program's own options are its own", r.returncode == 0 and r.stdout == "--functional --json x\n",
+          (r.stdout, r.stderr))
+    r = gexec(["--functional", "--", "echo", "--", "--device"])
+    check("-- then the program's options (and its own --)", r.returncode == 0 and r.stdout == "-- --device\n",
+          (r.stdout, r.stderr))
+    r = gexec(["sh", "-c", 'echo "$OCL_ICD_VENDORS $GCNSIM_DEVICE $GCNSIM_SET $GCNSIM_FUNCTIONAL"', "--"] , )
+    check("the program's environment: OCL_ICD_VENDORS is the driver", r.stdout.split()[:1] == [LIB]
+          or os.path.realpath(r.stdout.split()[0]) == os.path.realpath(LIB), r.stdout)
+    r = gexec(["--device", "vega-64", "--device", "mi25,r9-nano", "--set", "cus=4", "--set", "clock_mhz=900",
+               "--functional", "sh", "-c", 'echo "$GCNSIM_DEVICE $GCNSIM_SET $GCNSIM_FUNCTIONAL"'])
+    check("--device, --set (repeated, comma lists), --functional: GCNSIM_DEVICE, GCNSIM_SET, GCNSIM_FUNCTIONAL",
+          r.stdout == "vega-64,mi25,r9-nano cus=4,clock_mhz=900 1\n", r.stdout)
+    one_line("a missing program: one line, 127 (as a shell)", gexec(["./no-such-program"]), 127,
+             r"^gcnsim: exec: cannot run \./no-such-program: No such file or directory$")
+    one_line("a program that cannot be run: one line, 126", gexec([TMP]), 126, r"^gcnsim: exec: cannot run ")
+    one_line("no driver: one line, 2", gexec(["true"], GCNSIM_OPENCL_DRIVER="/no/such.so"), 2,
+             r"^gcnsim: exec: no OpenCL driver at /no/such\.so")
+    one_line("no PROGRAM: one line, 2", gexec(["--functional"]), 2, r"^gcnsim: exec: no PROGRAM to run")
+    one_line("a misspelt option: did you mean, 2", gexec(["--devic", "x", "true"]), 2,
+             r"unknown option '--devic' \(did you mean --device\?\)")
+    r = gexec(["--json", os.path.join(TMP, "none.json"), "true"])
+    j = json.load(open(os.path.join(TMP, "none.json")))
+    check("--json of a program without kernels: empty lists", r.returncode == 0 and j["dispatches"] == []
+          and j["kernels"] == [] and j["program"] == "true", j)
+
+
+def main():
+    if not os.path.exists(LIB) or not os.path.exists(RUN):
+        skip("gcnsim exec", "the OpenCL driver is not built: needs ocl-icd-dev, ocl-icd-opencl-dev, opencl-c-headers")
+        gtest.done()
+    gtest.run_each([test_time, test_functional, test_status, test_trace])
+    if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
+        gtest.run_each([test_program, test_trace_program])
+    else:
+        skip("ocl_run's programs from source under exec", "clang-15 not installed")
+    if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
+        gtest.run_each([test_sanitizers])
+    else:
+        skip("exec with the driver under ASan and UBSan", "build/san/ocl not built (make unit)")
+    gtest.done()
+
+
+main()
