@@ -80,13 +80,16 @@ struct _cl_mem {
     void *host_ptr;               /* CL_MEM_USE_HOST_PTR: the application's memory */
     cl_uint maps;                 /* mappings not yet unmapped */
     ocl_map_t *mapl;              /* and what they are */
+    cl_mem parent;                /* a sub-buffer's buffer (retained), else NULL */
+    size_t origin;                /* a sub-buffer's offset in it (addr = parent's + origin) */
 };
 
 /* What a program is for one device of its context. */
 typedef struct {
     cl_build_status status;
-    char *log;                    /* clang's messages (or ours) */
-    uint8_t *bin;                 /* the code object */
+    cl_program_binary_type type;  /* what bin is: none, compiled object, library or executable */
+    char *log;                    /* clang's and ld.lld's messages (or ours) */
+    uint8_t *bin;                 /* the code object, or a compiled object or library (bitcode) */
     size_t bin_size;
     la_module_t mod;              /* bin opened into the context's memory (mod.open once built) */
 } ocl_build_t;
@@ -154,12 +157,67 @@ cl_device_id *ocl_devices(cl_uint *n);
 /* Index of device d in context c, or -1. */
 int ocl_ctx_dev_index(cl_context c, cl_device_id d);
 
+/* ---- ocl_tool.c ---- */
+/* A temporary directory for the compiler's and linker's files. */
+typedef struct {
+    char dir[4096];
+} ocl_tmp_t;
+/* Make a fresh temporary directory (under TMPDIR, else /tmp); 0 or -1. */
+int ocl_tmp_make(ocl_tmp_t *t);
+/* The path of name inside t, written into out (n bytes); out. */
+char *ocl_tmp_path(const ocl_tmp_t *t, const char *name, char *out, size_t n);
+/* Write size bytes at data to name inside t, making its directories
+ * (name relative, without ".." components); 0 or -1. */
+int ocl_tmp_write(const ocl_tmp_t *t, const char *name, const void *data, size_t size);
+/* Remove t and everything in it. */
+void ocl_tmp_remove(const ocl_tmp_t *t);
+/* The whole file at path (malloc'ed, 0-terminated) and its size; NULL if unreadable. */
+char *ocl_slurp(const char *path, size_t *size);
+/* Run argv (argv[0] found in PATH) with stdout and stderr appended to
+ * *log (malloc'ed; made if NULL); its exit status, or -1 when it cannot
+ * run (*log then says so, naming the variable that names another tool). */
+int ocl_run_tool(char *const *argv, const ocl_tmp_t *t, const char *var, char **log);
+/* Append the message m to *log (malloc'ed, made if NULL). */
+void ocl_log_add(char **log, const char *m);
+
 /* ---- ocl_build.c ---- */
-/* Compile OpenCL C source for device target gfx with options, as
- * tests/kernels/clcc.sh does: the code object into *bin (malloc'ed) and
+/* What to compile: OpenCL C source for target gfx with the application's
+ * options, to a code object, or (object) to a compiled object for
+ * ocl_link; nheaders headers of those names and sources for #include. */
+typedef struct {
+    const char *source, *gfx, *options;
+    int object;
+    size_t nheaders;
+    const char *const *header_names;
+    const char *const *header_srcs;
+} ocl_cc_t;
+/* Compile as tests/kernels/clcc.sh does (clcc; an object is clang's -c
+ * -emit-llvm output, for ocl_link): the result into *bin (malloc'ed) and
  * clang's messages into *log.  0, or -1 (log says why). */
-int ocl_compile(const char *source, const char *gfx, const char *options, uint8_t **bin, size_t *bin_size,
-                char **log);
+int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log);
+
+/* ---- ocl_link.c ---- */
+/* Link n compiled objects (LLVM bitcode) for target gfx as ROCm's
+ * code-object manager does: llvm-link-15, then (unless library) clang-15
+ * -c and ld.lld-16 -shared into a code object.  The result (a code object,
+ * or a library: one bitcode module) into *bin (malloc'ed), the tools'
+ * messages appended to *log; 0, or -1. */
+int ocl_link(const uint8_t *const *objs, const size_t *sizes, size_t n, const char *gfx, int library,
+             uint8_t **bin, size_t *bin_size, char **log);
+/* What a program binary is: CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT for
+ * LLVM bitcode (a compiled object or a library), else _EXECUTABLE. */
+cl_program_binary_type ocl_binary_type(const uint8_t *bin, size_t size);
+
+/* ---- ocl_program.c ---- */
+/* A new program of context c, nothing built (NULL and *errcode_ret when out of memory). */
+cl_program ocl_program_new(cl_context c, cl_int *errcode_ret);
+/* Open device index i's executable (b->bin) into the context's memory;
+ * CL_SUCCESS or CL_BUILD_PROGRAM_FAILURE (the log says why). */
+cl_int ocl_program_open(cl_program p, cl_uint i);
+/* Close device index i's executable (its code leaves the context's memory). */
+void ocl_program_close(cl_program p, cl_uint i);
+/* Whether p is built into an executable for device index i. */
+int ocl_program_built(cl_program p, cl_uint i);
 
 /* ---- ocl_event.c ---- */
 /* A completed event of command type on q, [start, end) in simulated ns and

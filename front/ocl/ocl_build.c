@@ -1,64 +1,22 @@
-/* ocl_build.c — OpenCL C to a code object at clBuildProgram time: clang-15
- * run as tests/kernels/clcc.sh runs it (-x cl -cl-std=CL2.0 -target
- * amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS, then the
- * application's options, which may override -cl-std), its messages kept
- * as the build log.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another compiler
- * or device-library directory. */
-#include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
+/* ocl_build.c — OpenCL C to a code object (clBuildProgram) or to a
+ * compiled object, LLVM bitcode (clCompileProgram, see ocl_link.c):
+ * clang-15 run as tests/kernels/clcc.sh's clcc_each runs it (-x cl -cl-std=CL2.0 -O2
+ * -target amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS,
+ * so that a kernel built here is byte for byte the one make kernels
+ * builds, then the application's options, which may override -cl-std or
+ * -O2 (-cl-opt-disable); -c -emit-llvm for an object, with the
+ * program's input headers in an include directory), its messages kept as
+ * the build log.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another
+ * compiler or device-library directory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "front/ocl/ocl.h"
-
-extern char **environ;
 
 #define DEFAULT_CLANG "clang-15"
 #define DEFAULT_DEVLIBS "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 enum { MAX_ARGS = 256 };
-
-/* The whole file at path (malloc'ed, 0-terminated) and its size; NULL if unreadable. */
-static char *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap + 1);
-    for (size_t k; b && (k = fread(b + n, 1, cap - n, f)) > 0;) {
-        n += k;
-        if (n == cap) {
-            char *nb = realloc(b, 2 * cap + 1);
-            if (!nb) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (b) {
-        b[n] = 0;
-        *size = n;
-    }
-    return b;
-}
-
-static int write_file(const char *path, const char *s)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return -1;
-    size_t n = strlen(s);
-    int bad = fwrite(s, 1, n, f) != n;
-    return fclose(f) || bad ? -1 : 0;
-}
 
 /* Split options at blank space ("double quotes" group) into argv[*n...]; the
  * words are written into buf (strlen(options)+1 bytes).  -1 if too many. */
@@ -69,7 +27,7 @@ static int split_options(const char *o, char *buf, char **argv, int *n)
             o++;
         if (!*o)
             break;
-        if (*n >= MAX_ARGS - 8)
+        if (*n >= MAX_ARGS - 12)
             return -1;
         argv[(*n)++] = buf;
         int q = 0;
@@ -83,85 +41,77 @@ static int split_options(const char *o, char *buf, char **argv, int *n)
     return 0;
 }
 
-static char *dup_msg(const char *m)
+/* Write the source and the input headers (under include/) into t; 0 or -1
+ * (log says why). */
+static int write_inputs(const ocl_cc_t *cc, const ocl_tmp_t *t, char **log)
 {
-    return strdup(m);
-}
-
-/* Run argv with stdout and stderr into logpath; clang's exit status, or -1. */
-static int run(char **argv, const char *logpath)
-{
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 2, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&fa, 2, 1);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc)
+    if (ocl_tmp_write(t, "program.cl", cc->source, strlen(cc->source))) {
+        ocl_log_add(log, "gcnsim: cannot write the program's source to a temporary file\n");
         return -1;
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
+    }
+    for (size_t i = 0; i < cc->nheaders; i++) {
+        char name[4200];
+        snprintf(name, sizeof name, "include/%s", cc->header_names[i]);
+        if (ocl_tmp_write(t, name, cc->header_srcs[i], strlen(cc->header_srcs[i]))) {
+            ocl_log_add(log, "gcnsim: cannot write input header '");
+            ocl_log_add(log, cc->header_names[i]);
+            ocl_log_add(log, "' (a relative name without . or .. is needed)\n");
             return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        }
+    }
+    return 0;
 }
 
-int ocl_compile(const char *source, const char *gfx, const char *options, uint8_t **bin, size_t *bin_size,
-                char **log)
+/* Fill argv for cc in t (paths written into the buffers given); its count. */
+static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *words, char paths[5][4200])
+{
+    const char *clang = getenv("GCNSIM_CLANG"), *devlibs = getenv("GCNSIM_DEVLIBS");
+    int n = 0;
+    argv[n++] = (char *)(clang && clang[0] ? clang : DEFAULT_CLANG);
+    snprintf(paths[0], sizeof paths[0], "-mcpu=%s", cc->gfx);
+    snprintf(paths[1], sizeof paths[1], "--rocm-device-lib-path=%s",
+             devlibs && devlibs[0] ? devlibs : DEFAULT_DEVLIBS);
+    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1]};
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+        argv[n++] = (char *)fixed[i];
+    if (cc->nheaders) {
+        argv[n++] = "-I";
+        argv[n++] = ocl_tmp_path(t, "include", paths[2], sizeof paths[2]);
+    }
+    if (split_options(cc->options ? cc->options : "", words, argv, &n))
+        return -1;
+    if (cc->object) {
+        argv[n++] = "-c";
+        argv[n++] = "-emit-llvm";
+    }
+    argv[n++] = "-o";
+    argv[n++] = ocl_tmp_path(t, "program.o", paths[3], sizeof paths[3]);
+    argv[n++] = ocl_tmp_path(t, "program.cl", paths[4], sizeof paths[4]);
+    argv[n] = NULL;
+    return n;
+}
+
+int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log)
 {
     *bin = NULL;
     *log = NULL;
-    const char *tmp = getenv("TMPDIR");
-    char dir[4096], src[4200], out[4200], logp[4200], mcpu[64], libs[4200];
-    snprintf(dir, sizeof dir, "%s/gcnsim-cl-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        *log = dup_msg("gcnsim: cannot make a temporary directory for the compiler");
+    ocl_tmp_t t;
+    if (ocl_tmp_make(&t)) {
+        ocl_log_add(log, "gcnsim: cannot make a temporary directory for the compiler\n");
         return -1;
     }
-    snprintf(src, sizeof src, "%s/program.cl", dir);
-    snprintf(out, sizeof out, "%s/program.co", dir);
-    snprintf(logp, sizeof logp, "%s/clang.log", dir);
-    const char *clang = getenv("GCNSIM_CLANG"), *devlibs = getenv("GCNSIM_DEVLIBS");
-    snprintf(mcpu, sizeof mcpu, "-mcpu=%s", gfx);
-    snprintf(libs, sizeof libs, "--rocm-device-lib-path=%s", devlibs && devlibs[0] ? devlibs : DEFAULT_DEVLIBS);
-    char *argv[MAX_ARGS], *words = malloc(strlen(options ? options : "") + 1);
-    int n = 0, rc = -1;
-    argv[n++] = (char *)(clang && clang[0] ? clang : DEFAULT_CLANG);
-    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", mcpu, libs};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
-        argv[n++] = (char *)fixed[i];
-    if (!words || split_options(options ? options : "", words, argv, &n)) {
-        *log = dup_msg(words ? "gcnsim: too many build options" : "gcnsim: out of host memory");
-        goto out;
-    }
-    argv[n++] = "-o";
-    argv[n++] = out;
-    argv[n++] = src;
-    argv[n] = NULL;
-    if (write_file(src, source)) {
-        *log = dup_msg("gcnsim: cannot write the program's source to a temporary file");
-        goto out;
-    }
-    int st = run(argv, logp);
-    size_t lsize = 0;
-    *log = slurp(logp, &lsize);
-    if (st < 0) {
-        free(*log);
-        char m[300];
-        snprintf(m, sizeof m, "gcnsim: cannot run the OpenCL C compiler '%s' (install clang-15, or set GCNSIM_CLANG)",
-                 argv[0]);
-        *log = dup_msg(m);
-    } else if (st == 0 && (*bin = (uint8_t *)slurp(out, bin_size)))
+    char *argv[MAX_ARGS], paths[5][4200];
+    char *words = malloc(strlen(cc->options ? cc->options : "") + 1);
+    int rc = -1;
+    if (!words || make_argv(cc, &t, argv, words, paths) < 0)
+        ocl_log_add(log, words ? "gcnsim: too many build options\n" : "gcnsim: out of host memory\n");
+    else if (write_inputs(cc, &t, log) == 0 &&
+             ocl_run_tool(argv, &t, "GCNSIM_CLANG", log) == 0 &&
+             (*bin = (uint8_t *)ocl_slurp(paths[3], bin_size)))
         rc = 0;
     if (!*log)
-        *log = dup_msg("");
-out:
-    unlink(src);
-    unlink(out);
-    unlink(logp);
-    rmdir(dir);
+        ocl_log_add(log, "");
+    ocl_tmp_remove(&t);
     free(words);
     return rc;
 }

@@ -55,7 +55,7 @@ static cl_kernel make_kernel(cl_program p, const co_kernel_t *ck)
 static const la_module_t *built_module(cl_program p)
 {
     for (cl_uint i = 0; i < p->ctx->ndev; i++)
-        if (p->b[i].status == CL_BUILD_SUCCESS)
+        if (ocl_program_built(p, i))
             return &p->b[i].mod;
     return NULL;
 }
@@ -314,7 +314,7 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint
         }
     int di = ocl_ctx_dev_index(k->prog->ctx, q->dev);
     ocl_build_t *b = di >= 0 ? &k->prog->b[di] : NULL;
-    const co_kernel_t *ck = b && b->status == CL_BUILD_SUCCESS ? co_find_kernel(&b->mod.co, k->name) : NULL;
+    const co_kernel_t *ck = b && ocl_program_built(k->prog, (cl_uint)di) ? co_find_kernel(&b->mod.co, k->name) : NULL;
     if (!ck) {
         *enq_err = CL_INVALID_PROGRAM_EXECUTABLE;
         return *enq_err;

@@ -1,4 +1,5 @@
-/* ocl_mem.c — buffers: allocations in their context's device memory. */
+/* ocl_mem.c — buffers: allocations in their context's device memory, and
+ * sub-buffers: regions of a buffer (their own handle, the buffer's memory). */
 #include <stdlib.h>
 #include <string.h>
 #include "front/ocl/ocl.h"
@@ -79,6 +80,90 @@ cl_mem clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size, void *host_
     return m;
 }
 
+enum {
+    ACCESS = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY,
+    HOST = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
+    HOST_PTR = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR,
+};
+
+/* A sub-buffer's flags from f and its buffer's flags pf (what f leaves out
+ * is inherited); CL_SUCCESS or CL_INVALID_VALUE. */
+static cl_int sub_flags(cl_mem_flags f, cl_mem_flags pf, cl_mem_flags *out)
+{
+    cl_mem_flags known = ACCESS | HOST;
+    int access = !!(f & CL_MEM_READ_WRITE) + !!(f & CL_MEM_WRITE_ONLY) + !!(f & CL_MEM_READ_ONLY);
+    int host = !!(f & CL_MEM_HOST_WRITE_ONLY) + !!(f & CL_MEM_HOST_READ_ONLY) + !!(f & CL_MEM_HOST_NO_ACCESS);
+    if ((f & ~known) || access > 1 || host > 1)
+        return CL_INVALID_VALUE;
+    if (((pf & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
+        ((pf & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))))
+        return CL_INVALID_VALUE;
+    if (((pf & CL_MEM_HOST_WRITE_ONLY) && (f & CL_MEM_HOST_READ_ONLY)) ||
+        ((pf & CL_MEM_HOST_READ_ONLY) && (f & CL_MEM_HOST_WRITE_ONLY)) ||
+        ((pf & CL_MEM_HOST_NO_ACCESS) && (f & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY))))
+        return CL_INVALID_VALUE;
+    *out = (access ? f & ACCESS : pf & ACCESS) | (host ? f & HOST : pf & HOST) | (pf & HOST_PTR);
+    return CL_SUCCESS;
+}
+
+/* Whether origin is aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN (bits) of some device of c. */
+static int origin_aligned(cl_context c, size_t origin)
+{
+    for (cl_uint i = 0; i < c->ndev; i++) {
+        cl_uint bits = 0;
+        clGetDeviceInfo(c->devs[i], CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
+        if (bits >= 8 && origin % (bits / 8) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The checks of clCreateSubBuffer; CL_SUCCESS or the error, the flags into *flags. */
+static cl_int check_sub(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info, cl_mem_flags *flags)
+{
+    if (!ocl_obj_is(b, OCL_MEM) || b->parent)
+        return CL_INVALID_MEM_OBJECT;
+    cl_int e = sub_flags(f, b->flags, flags);
+    if (e != CL_SUCCESS)
+        return e;
+    if (t != CL_BUFFER_CREATE_TYPE_REGION || !info)
+        return CL_INVALID_VALUE;
+    const cl_buffer_region *r = info;
+    if (r->size == 0)
+        return CL_INVALID_BUFFER_SIZE;
+    if (r->origin > b->size || r->size > b->size - r->origin)
+        return CL_INVALID_VALUE;
+    return origin_aligned(b->ctx, r->origin) ? CL_SUCCESS : CL_MISALIGNED_SUB_BUFFER_OFFSET;
+}
+
+cl_mem clCreateSubBuffer(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info, cl_int *errcode_ret)
+{
+    cl_mem_flags flags = 0;
+    cl_int e = check_sub(b, f, t, info, &flags);
+    cl_mem m = e == CL_SUCCESS ? calloc(1, sizeof *m) : NULL;
+    if (e == CL_SUCCESS && (!m || ocl_obj_add(m, OCL_MEM))) {
+        free(m);
+        m = NULL;
+        e = CL_OUT_OF_HOST_MEMORY;
+    }
+    if (e != CL_SUCCESS) {
+        ocl_err(errcode_ret, e);
+        return NULL;
+    }
+    const cl_buffer_region *r = info;
+    m->ctx = b->ctx;
+    m->flags = flags;
+    m->addr = b->addr + r->origin;
+    m->size = r->size;
+    m->host_ptr = b->host_ptr ? (uint8_t *)b->host_ptr + r->origin : NULL;
+    m->parent = b;
+    m->origin = r->origin;
+    clRetainMemObject(b);
+    clRetainContext(m->ctx);
+    ocl_err(errcode_ret, CL_SUCCESS);
+    return m;
+}
+
 cl_int clRetainMemObject(cl_mem m)
 {
     if (!ocl_obj_is(m, OCL_MEM))
@@ -95,15 +180,20 @@ cl_int clReleaseMemObject(cl_mem m)
     if (ocl_ref(m, -1) == 0) {
         cl_context c = m->ctx;
         ocl_obj_del(m);
-        mem_free_at(&c->mem, m->addr);
-        c->buffer_bytes -= m->size;
+        if (!m->parent) {
+            mem_free_at(&c->mem, m->addr);
+            c->buffer_bytes -= m->size;
+        }
         while (m->mapl) {
             ocl_map_t *n = m->mapl->next;
             free(m->mapl);
             m->mapl = n;
         }
+        cl_mem parent = m->parent;
         free(m);
         clReleaseContext(c);
+        if (parent)
+            clReleaseMemObject(parent);
     }
     ocl_unlock();
     return CL_SUCCESS;
@@ -124,14 +214,8 @@ cl_int clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, void *value, 
     case CL_MEM_MAP_COUNT: return ocl_info(&m->maps, sizeof m->maps, size, value, size_ret);
     case CL_MEM_REFERENCE_COUNT: return ocl_info(&m->refs, sizeof m->refs, size, value, size_ret);
     case CL_MEM_CONTEXT: return ocl_info(&m->ctx, sizeof m->ctx, size, value, size_ret);
-    case CL_MEM_ASSOCIATED_MEMOBJECT: {
-        cl_mem none = NULL;
-        return ocl_info(&none, sizeof none, size, value, size_ret);
-    }
-    case CL_MEM_OFFSET: {
-        size_t z = 0;
-        return ocl_info(&z, sizeof z, size, value, size_ret);
-    }
+    case CL_MEM_ASSOCIATED_MEMOBJECT: return ocl_info(&m->parent, sizeof m->parent, size, value, size_ret);
+    case CL_MEM_OFFSET: return ocl_info(&m->origin, sizeof m->origin, size, value, size_ret);
     default: return CL_INVALID_VALUE;
     }
 }

@@ -1,12 +1,14 @@
 /* ocl_program.c — programs from OpenCL C source (compiled by ocl_build.c
- * at clBuildProgram) or from code objects, each opened per device into the
- * context's memory (la_open_shared), and their build information. */
+ * at clBuildProgram) or from binaries (code objects, or compiled objects
+ * that clBuildProgram links), each executable opened per device into the
+ * context's memory (la_open_shared), and their build information.
+ * Separate compilation and linking: ocl_separate.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "front/ocl/ocl.h"
 
-static cl_program new_program(cl_context c, cl_int *errcode_ret)
+cl_program ocl_program_new(cl_context c, cl_int *errcode_ret)
 {
     cl_program p = calloc(1, sizeof *p);
     ocl_build_t *b = calloc(c->ndev, sizeof *b);
@@ -45,7 +47,7 @@ cl_program clCreateProgramWithSource(cl_context c, cl_uint count, const char **s
         total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
     }
     char *src = malloc(total + 1);
-    cl_program p = src ? new_program(c, errcode_ret) : NULL;
+    cl_program p = src ? ocl_program_new(c, errcode_ret) : NULL;
     if (!p) {
         free(src);
         if (!src)
@@ -71,6 +73,8 @@ static cl_int check_binary(cl_device_id d, const unsigned char *bin, size_t size
     memset(&co, 0, sizeof co);
     if (!bin || !size)
         return CL_INVALID_VALUE;
+    if (ocl_binary_type(bin, size) == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT)
+        return CL_SUCCESS;   /* bitcode: its target is checked when it is linked */
     if (co_load_mem("binary", bin, size, &co, err, sizeof err)) {
         co_free(&co);
         return CL_INVALID_BINARY;
@@ -108,7 +112,7 @@ cl_program clCreateProgramWithBinary(cl_context c, cl_uint ndev, const cl_device
         ocl_err(errcode_ret, e);
         return NULL;
     }
-    cl_program p = new_program(c, errcode_ret);
+    cl_program p = ocl_program_new(c, errcode_ret);
     for (cl_uint i = 0; p && i < ndev; i++) {
         ocl_build_t *b = &p->b[ocl_ctx_dev_index(c, devs[i])];
         free(b->bin);
@@ -119,6 +123,7 @@ cl_program clCreateProgramWithBinary(cl_context c, cl_uint ndev, const cl_device
         }
         memcpy(b->bin, bins[i], lengths[i]);
         b->bin_size = lengths[i];
+        b->type = ocl_binary_type(b->bin, b->bin_size);
     }
     return p;
 }
@@ -139,6 +144,11 @@ static void unbuild(cl_context c, ocl_build_t *b)
         la_close(&b->mod);
         mem_free_at(&c->mem, base);
     }
+}
+
+void ocl_program_close(cl_program p, cl_uint i)
+{
+    unbuild(p->ctx, &p->b[i]);
 }
 
 cl_int clReleaseProgram(cl_program p)
@@ -164,8 +174,48 @@ cl_int clReleaseProgram(cl_program p)
     return CL_SUCCESS;
 }
 
-/* Build for device index i: compile the source (if any), then open the
- * code object into the context's memory.  CL_SUCCESS or
+/* Add "gcnsim: MSG" to b's log. */
+static void log_error(ocl_build_t *b, const char *msg)
+{
+    ocl_log_add(&b->log, "gcnsim: ");
+    ocl_log_add(&b->log, msg);
+    ocl_log_add(&b->log, "\n");
+}
+
+cl_int ocl_program_open(cl_program p, cl_uint i)
+{
+    ocl_build_t *b = &p->b[i];
+    char err[512];
+    unbuild(p->ctx, b);
+    if (la_open_shared(&b->mod, "program", b->bin, b->bin_size, &p->ctx->mem, err, sizeof err)) {
+        unbuild(p->ctx, b);
+        log_error(b, err);
+        b->status = CL_BUILD_ERROR;
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    if (!b->log)
+        b->log = strdup("");
+    b->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    b->status = CL_BUILD_SUCCESS;
+    return CL_SUCCESS;
+}
+
+int ocl_program_built(cl_program p, cl_uint i)
+{
+    return p->b[i].status == CL_BUILD_SUCCESS && p->b[i].mod.open;
+}
+
+/* Replace b's binary by new (malloc'ed) of size bytes. */
+static void set_bin(ocl_build_t *b, uint8_t *bin, size_t size)
+{
+    free(b->bin);
+    b->bin = bin;
+    b->bin_size = size;
+}
+
+/* Build for device index i: compile the source (if any) or link the
+ * compiled object the program was created from, then open the code
+ * object into the context's memory.  CL_SUCCESS or
  * CL_BUILD_PROGRAM_FAILURE (the log says why). */
 static cl_int build_one(cl_program p, cl_uint i, const char *options)
 {
@@ -175,30 +225,27 @@ static cl_int build_one(cl_program p, cl_uint i, const char *options)
     free(b->log);
     b->log = NULL;
     b->status = CL_BUILD_IN_PROGRESS;
+    uint8_t *bin = NULL;
+    size_t size = 0;
+    int bad = 0;
     if (p->source) {
-        free(b->bin);
-        b->bin = NULL;
-        if (ocl_compile(p->source, d->dev.target, options, &b->bin, &b->bin_size, &b->log)) {
-            b->status = CL_BUILD_ERROR;
-            return CL_BUILD_PROGRAM_FAILURE;
-        }
+        ocl_cc_t cc = {p->source, d->dev.target, options, 0, 0, NULL, NULL};
+        bad = ocl_compile(&cc, &bin, &size, &b->log);
+    } else if (b->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+        const uint8_t *obj = b->bin;
+        bad = ocl_link(&obj, &b->bin_size, 1, d->dev.target, 0, &bin, &size, &b->log);
     }
-    char err[512];
-    if (la_open_shared(&b->mod, "program", b->bin, b->bin_size, &p->ctx->mem, err, sizeof err)) {
-        unbuild(p->ctx, b);
-        size_t n = (b->log ? strlen(b->log) : 0) + strlen(err) + 32;
-        char *log = malloc(n);
-        if (log)
-            snprintf(log, n, "%sgcnsim: %s\n", b->log ? b->log : "", err);
-        free(b->log);
-        b->log = log;
+    if (bad) {
+        if (p->source) {
+            set_bin(b, NULL, 0);
+            b->type = CL_PROGRAM_BINARY_TYPE_NONE;
+        }
         b->status = CL_BUILD_ERROR;
         return CL_BUILD_PROGRAM_FAILURE;
     }
-    if (!b->log)
-        b->log = strdup("");
-    b->status = CL_BUILD_SUCCESS;
-    return CL_SUCCESS;
+    if (bin)
+        set_bin(b, bin, size);
+    return ocl_program_open(p, i);
 }
 
 cl_int clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, const char *options,
@@ -238,7 +285,7 @@ cl_int clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, cons
 static const la_module_t *first_module(cl_program p)
 {
     for (cl_uint i = 0; i < p->ctx->ndev; i++)
-        if (p->b[i].status == CL_BUILD_SUCCESS)
+        if (ocl_program_built(p, i))
             return &p->b[i].mod;
     return NULL;
 }
@@ -317,11 +364,7 @@ cl_int clGetProgramBuildInfo(cl_program p, cl_device_id d, cl_program_build_info
     case CL_PROGRAM_BUILD_STATUS: return ocl_info(&b->status, sizeof b->status, size, value, size_ret);
     case CL_PROGRAM_BUILD_OPTIONS: return ocl_info_str(p->options ? p->options : "", size, value, size_ret);
     case CL_PROGRAM_BUILD_LOG: return ocl_info_str(b->log ? b->log : "", size, value, size_ret);
-    case CL_PROGRAM_BINARY_TYPE: {
-        cl_program_binary_type t = b->status == CL_BUILD_SUCCESS ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                   : CL_PROGRAM_BINARY_TYPE_NONE;
-        return ocl_info(&t, sizeof t, size, value, size_ret);
-    }
+    case CL_PROGRAM_BINARY_TYPE: return ocl_info(&b->type, sizeof b->type, size, value, size_ret);
     default: return CL_INVALID_VALUE;
     }
 }

@@ -1,16 +1,10 @@
 /* ocl_unprovided.c — functions that create objects this driver does not
- * provide yet (sub-buffers, images, samplers, pipes, user events, linked
- * programs, IL): each answers CL_INVALID_OPERATION through errcode_ret and
- * returns NULL, so that a program can tell.  Image formats: none. */
+ * provide yet (images, samplers, pipes, user events, IL): each answers
+ * CL_INVALID_OPERATION through errcode_ret and returns NULL, so that a
+ * program can tell.  Image formats: none. */
 #include "front/ocl/ocl.h"
 
 #define NOT_PROVIDED(errcode_ret) do { ocl_err(errcode_ret, CL_INVALID_OPERATION); return NULL; } while (0)
-
-cl_mem clCreateSubBuffer(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info, cl_int *errcode_ret)
-{
-    (void)b, (void)f, (void)t, (void)info;
-    NOT_PROVIDED(errcode_ret);
-}
 
 cl_mem clCreateBufferWithProperties(cl_context c, const cl_mem_properties *props, cl_mem_flags flags, size_t size,
                                     void *host_ptr, cl_int *errcode_ret)
@@ -100,14 +94,6 @@ cl_program clCreateProgramWithBuiltInKernels(cl_context c, cl_uint n, const cl_d
 cl_program clCreateProgramWithIL(cl_context c, const void *il, size_t len, cl_int *errcode_ret)
 {
     (void)c, (void)il, (void)len;
-    NOT_PROVIDED(errcode_ret);
-}
-
-cl_program clLinkProgram(cl_context c, cl_uint n, const cl_device_id *devs, const char *opts, cl_uint np,
-                         const cl_program *progs, void (CL_CALLBACK *notify)(cl_program, void *), void *data,
-                         cl_int *errcode_ret)
-{
-    (void)c, (void)n, (void)devs, (void)opts, (void)np, (void)progs, (void)notify, (void)data;
     NOT_PROVIDED(errcode_ret);
 }
 

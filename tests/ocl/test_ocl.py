@@ -14,12 +14,21 @@ file would be:
 - a kernel's profiled time is `gcnsim run`'s time of the same launch
   (cycles plus launch overhead at the preset's clock);
 - tests/ocl/ocl_errors.c: the specification's error codes;
+- tests/ocl/ocl_buffers.c: sub-buffers and the rectangular buffer
+  commands against CPU copies;
+- tests/ocl/wl_bitonic.c, wl_reduce.c, wl_gemm.c: gcnsim bench's
+  workloads as ordinary host programs, checked against the CPU and their
+  kernels' profiled times against bench's report (test_workloads);
+- tests/ocl/ocl_programs.c: program binaries handed out and reloaded,
+  clCompileProgram with input headers, clLinkProgram (executables and
+  libraries), their build logs and errors;
 - both programs again with the driver and themselves built with ASan and
   UBSan (build/san/vendors), leaks detected.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import json
 import os
+from fractions import Fraction
 import shutil
 import sys
 
@@ -130,13 +139,21 @@ def test_programs():
     n, bad = passthrough(r.stdout, "ocl_errors: ")
     check("ocl_errors ran its checks and exited 0", n > 40 and r.returncode == 0 and not bad,
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+    for prog, least, kw in (("ocl_buffers", 40, {}), ("ocl_programs", 35, {}),
+                            ("ocl_programs", 40, {"GCNSIM_DEVICE": "r9-nano,vega-64"})):
+        label = prog + (" (r9-nano and vega-64)" if kw else "")
+        r = gtest.run([os.path.join(B, "ocl", prog)], env=env(**kw), timeout=600)
+        n, bad = passthrough(r.stdout, label + ": ")
+        check("%s ran its checks and exited 0" % label, n > least and r.returncode == 0 and not bad,
+              "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
 
 
 def test_sanitizers():
     san = os.path.join(B, "san")
     e = env(OCL_ICD_VENDORS=os.path.join(san, "vendors"), ASAN_OPTIONS="detect_leaks=1",
             UBSAN_OPTIONS="print_stacktrace=1")
-    for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")])):
+    for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")]),
+                       ("ocl_buffers", []), ("ocl_programs", [])):
         r = gtest.run([os.path.join(san, "ocl", prog)] + args, env=e, timeout=1200)
         n = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
         bad = [line for line in r.stdout.splitlines() if line.startswith("FAIL: ")]
@@ -161,6 +178,51 @@ def test_time():
           r.stdout.strip() == "kernel_ns %d" % launch_ns, r.stdout)
 
 
+# the workload host programs, their sizes, and bench's name for each
+WORKLOADS = (("wl_bitonic", "bitonic", 4096), ("wl_reduce", "reduce", 300000), ("wl_gemm", "gemm", 128))
+
+
+def test_workloads():
+    """tests/ocl/wl_*.c replay gcnsim bench's workloads as ordinary OpenCL
+    host programs (the kernels built from front/workloads/*.cl at run
+    time, the launches bench makes, the same random inputs) and check
+    their results against the CPU.  Their kernels' profiled times are then
+    compared with bench's report for the same n and device (vega-64, the
+    cycle model): each group of bench's JSON gives its launches' cycles
+    and launch overhead cycles summed, so bench's total kernel time is
+    W = (cycles + overhead_cycles) * 1000 / clock_mhz ns, exactly (a
+    fraction).  The driver gives each launch's event END - START as that
+    launch's (cycles + overhead) * 1000 / clock_mhz rounded down, so the
+    program's sum S of L launches' times must satisfy W - L < S <= W when
+    every launch took the same cycles as bench's (the kernels are the same
+    bytes: the driver compiles with clcc_each's options, as make kernels
+    built front/workloads/bin).  One cycle more or less in any launch
+    moves W by 1000/clock_mhz ns (0.8 ns at 1247 MHz), so the bound
+    admits at most L cycles of difference in all; the launch counts must
+    match exactly."""
+    mhz = preset("vega-64")["p"]["clock_mhz"]
+    for prog, name, n in WORKLOADS:
+        r = gtest.run([os.path.join(B, "ocl", prog), os.path.join(WL, name + ".cl"), str(n)], env=env(),
+                      timeout=900)
+        k, bad = passthrough(r.stdout, prog + ": ")
+        check("%s %d ran its checks and exited 0" % (prog, n), k >= 3 and r.returncode == 0 and not bad,
+              "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
+        line = [ln.split() for ln in r.stdout.splitlines() if ln.startswith(name + ": launches ")]
+        if not line:
+            check("%s printed its launches and kernel time" % prog, False, r.stdout[-500:])
+            continue
+        launches, got = int(line[0][2]), int(line[0][4])
+        j = json.loads(gtest.gcnsim(["bench", name, "--n", str(n), "--device", "vega-64", "--json", "-"],
+                                    timeout=900).stdout)
+        want_l = sum(g["launches"] for g in j["groups"])
+        w = Fraction(sum(g["cycles"] + g["overhead_cycles"] for g in j["groups"]) * 1000, mhz)
+        check("%s %d: the host program's %d launches are bench's (%d)" % (name, n, launches, want_l),
+              launches == want_l and j["verification"] == "PASS", j["verification"])
+        check("%s %d: the sum of the kernels' profiled times (%d ns) is bench's kernel time %.2f ns "
+              "within the launches' rounding" % (name, n, got, float(w)),
+              w - launches < got <= w, "difference %.2f ns" % float(w - got))
+
+
 def main():
     if not os.path.exists(LIB) or not os.path.exists(RUN) or not os.path.exists(ERRORS):
         skip("the OpenCL driver", "not built: needs ocl-icd-dev, ocl-icd-opencl-dev and opencl-c-headers")
@@ -170,7 +232,7 @@ def main():
     else:
         skip("clinfo", "not installed")
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
-        gtest.run_each([test_programs])
+        gtest.run_each([test_programs, test_workloads])
     else:
         skip("OpenCL programs built from source", "clang-15 not installed")
     gtest.run_each([test_time])
