@@ -83,8 +83,12 @@ static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
 {
     /* the kernarg segment, then the queue, whose address is a hidden argument */
     uint32_t ksize = (uint32_t)sim_kernarg_size(l);   /* checked by check_launch */
-    uint8_t *ka = calloc(1, ksize ? ksize : 1);
-    if (!ka || mem_alloc(mem, ksize ? ksize : 1, 256, "kernarg segment", &c->kernarg_addr)) {
+    /* zero padding after the arguments, as the runtimes' kernarg pools
+     * have: the compiler widens a scalar load of the last three dwords
+     * to four (s_load_dwordx4), reading up to 4 bytes past the segment */
+    uint32_t asize = (ksize + 16 + 15) & ~15u;
+    uint8_t *ka = calloc(1, asize);
+    if (!ka || mem_alloc(mem, asize, 256, "kernarg segment", &c->kernarg_addr)) {
         free(ka);
         goto oom;
     }
@@ -97,7 +101,7 @@ static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
                            c->queue_addr};
     if (!bad) {
         sim_kernarg_build(l, &plat, ka);
-        bad = mem_write(mem, c->kernarg_addr, ka, ksize);
+        bad = mem_write(mem, c->kernarg_addr, ka, asize);
     }
     free(ka);
     if (bad)
