@@ -193,7 +193,8 @@ typedef struct {
 } ocl_cc_t;
 /* Compile as tests/kernels/clcc.sh does (clcc; an object is clang's -c
  * -emit-llvm output, for ocl_link): the result into *bin (malloc'ed) and
- * clang's messages into *log.  0, or -1 (log says why). */
+ * clang's messages into *log.  0, or -1 (log says why), or -2 when clang
+ * refused one of the options. */
 int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log);
 
 /* ---- ocl_link.c ---- */

@@ -91,6 +91,20 @@ static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *
     return n;
 }
 
+/* Whether clang's messages say it refused an option (the driver's
+ * "clang: error: unknown argument" and the like, or the front end's
+ * "error: invalid value 'X' in '-opt'"): then the options were invalid,
+ * rather than the program. */
+static int refused_option(const char *log)
+{
+    static const char *const says[] = {": error: unknown argument", ": error: unsupported option",
+                                       ": error: no such file or directory", "error: invalid value '"};
+    for (size_t i = 0; log && i < sizeof says / sizeof *says; i++)
+        if (strstr(log, says[i]))
+            return 1;
+    return 0;
+}
+
 int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log)
 {
     *bin = NULL;
@@ -111,6 +125,8 @@ int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log)
         rc = 0;
     if (!*log)
         ocl_log_add(log, "");
+    if (rc && refused_option(*log))
+        rc = -2;
     ocl_tmp_remove(&t);
     free(words);
     return rc;

@@ -241,7 +241,7 @@ static cl_int build_one(cl_program p, cl_uint i, const char *options)
             b->type = CL_PROGRAM_BINARY_TYPE_NONE;
         }
         b->status = CL_BUILD_ERROR;
-        return CL_BUILD_PROGRAM_FAILURE;
+        return bad == -2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
     }
     if (bin)
         set_bin(b, bin, size);
@@ -272,8 +272,9 @@ cl_int clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, cons
     cl_int e = CL_SUCCESS;
     for (cl_uint i = 0; i < n; i++) {
         int k = devs ? ocl_ctx_dev_index(p->ctx, devs[i]) : (int)i;
-        if (build_one(p, (cl_uint)k, options ? options : "") != CL_SUCCESS)
-            e = CL_BUILD_PROGRAM_FAILURE;
+        cl_int r = build_one(p, (cl_uint)k, options ? options : "");
+        if (r != CL_SUCCESS && e != CL_INVALID_BUILD_OPTIONS)
+            e = r;
     }
     ocl_unlock();
     if (notify)

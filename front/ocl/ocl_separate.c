@@ -55,9 +55,10 @@ static cl_int compile_one(cl_program p, int i, const ocl_cc_t *tmpl)
     b->bin = NULL;
     b->bin_size = 0;
     b->type = CL_PROGRAM_BINARY_TYPE_NONE;
-    if (ocl_compile(&cc, &b->bin, &b->bin_size, &b->log)) {
+    int bad = ocl_compile(&cc, &b->bin, &b->bin_size, &b->log);
+    if (bad) {
         b->status = CL_BUILD_ERROR;
-        return CL_COMPILE_PROGRAM_FAILURE;
+        return bad == -2 ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
     }
     b->type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
     b->status = CL_BUILD_SUCCESS;
@@ -85,9 +86,11 @@ cl_int clCompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devs, co
     p->options = strdup(options ? options : "");
     ocl_cc_t cc = {p->source, NULL, options ? options : "", 1, nh, names, srcs};
     int n = device_indexes(p->ctx, ndev, devs, idx);
-    for (int i = 0; i < n; i++)
-        if (compile_one(p, idx[i], &cc) != CL_SUCCESS)
-            e = CL_COMPILE_PROGRAM_FAILURE;
+    for (int i = 0; i < n; i++) {
+        cl_int r = compile_one(p, idx[i], &cc);
+        if (r != CL_SUCCESS && e != CL_INVALID_COMPILER_OPTIONS)
+            e = r;
+    }
     ocl_unlock();
     free(idx);
     free(srcs);
