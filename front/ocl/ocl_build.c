@@ -71,7 +71,10 @@ static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *
     snprintf(paths[0], sizeof paths[0], "-mcpu=%s", cc->gfx);
     snprintf(paths[1], sizeof paths[1], "--rocm-device-lib-path=%s",
              devlibs && devlibs[0] ? devlibs : DEFAULT_DEVLIBS);
-    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1]};
+    /* clang defines __OPENCL_C_VERSION__; __OPENCL_VERSION__, the device's
+     * version (CL_DEVICE_VERSION, OpenCL 1.2), is the driver's to define */
+    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1],
+                           "-D__OPENCL_VERSION__=120"};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         argv[n++] = (char *)fixed[i];
     if (cc->nheaders) {
