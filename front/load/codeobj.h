@@ -62,6 +62,8 @@ typedef struct {
     uint32_t sgpr_spill_count, vgpr_spill_count;
     uint32_t max_flat_workgroup_size;
     uint32_t reqd_workgroup_size[3];   /* 0 when not required */
+    uint32_t workgroup_size_hint[3];   /* 0 when not hinted */
+    char *vec_type_hint;               /* "float4"; NULL when not hinted */
     uint32_t wavefront_size;
     int uses_dynamic_stack;
     char *language;                    /* "OpenCL C", "HIP", "" */

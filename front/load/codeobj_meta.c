@@ -64,6 +64,8 @@ static const field_t kernel_v3[] = {
     KF(".vgpr_spill_count", F_U32, vgpr_spill_count),
     KF(".max_flat_workgroup_size", F_U32, max_flat_workgroup_size),
     KF(".reqd_workgroup_size", F_U32X3, reqd_workgroup_size),
+    KF(".workgroup_size_hint", F_U32X3, workgroup_size_hint),
+    KF(".vec_type_hint", F_STR, vec_type_hint),
     KF(".wavefront_size", F_U32, wavefront_size),
     KF(".uses_dynamic_stack", F_BOOL, uses_dynamic_stack),
 };
@@ -89,6 +91,8 @@ static const field_t codeprops_v2[] = {
 
 static const field_t attrs_v2[] = {
     KF("ReqdWorkGroupSize", F_U32X3, reqd_workgroup_size),
+    KF("WorkGroupSizeHint", F_U32X3, workgroup_size_hint),
+    KF("VecTypeHint", F_STR, vec_type_hint),
 };
 
 static const field_t arg_v3[] = {
@@ -607,6 +611,7 @@ void co_kernel_clear(co_kernel_t *k)
     free(k->args);
     free(k->name);
     free(k->language);
+    free(k->vec_type_hint);
     free(k->symbol);
     memset(k, 0, sizeof *k);
 }

@@ -190,6 +190,22 @@ cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value
     return e;
 }
 
+/* The attributes of ck's source as its metadata keeps them, separated by
+ * spaces: "reqd_work_group_size(X,Y,Z) work_group_size_hint(X,Y,Z)
+ * vec_type_hint(TYPE)", each when the kernel has it. */
+static void kernel_attributes(const co_kernel_t *ck, char *buf, size_t n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    const uint32_t *r = ck->reqd_workgroup_size, *h = ck->workgroup_size_hint;
+    if (r[0] && k < n)
+        k += (size_t)snprintf(buf + k, n - k, "reqd_work_group_size(%u,%u,%u)", r[0], r[1], r[2]);
+    if (h[0] && k < n)
+        k += (size_t)snprintf(buf + k, n - k, "%swork_group_size_hint(%u,%u,%u)", k ? " " : "", h[0], h[1], h[2]);
+    if (ck->vec_type_hint && ck->vec_type_hint[0] && k < n)
+        snprintf(buf + k, n - k, "%svec_type_hint(%.40s)", k ? " " : "", ck->vec_type_hint);
+}
+
 cl_int clGetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size, void *value, size_t *size_ret)
 {
     if (!ocl_obj_is(k, OCL_KERNEL))
@@ -203,7 +219,11 @@ cl_int clGetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size, void *valu
     case CL_KERNEL_REFERENCE_COUNT: return ocl_info(&k->refs, sizeof k->refs, size, value, size_ret);
     case CL_KERNEL_CONTEXT: return ocl_info(&k->prog->ctx, sizeof k->prog->ctx, size, value, size_ret);
     case CL_KERNEL_PROGRAM: return ocl_info(&k->prog, sizeof k->prog, size, value, size_ret);
-    case CL_KERNEL_ATTRIBUTES: return ocl_info_str("", size, value, size_ret);
+    case CL_KERNEL_ATTRIBUTES: {
+        char a[200];
+        kernel_attributes(k->k, a, sizeof a);
+        return ocl_info_str(a, size, value, size_ret);
+    }
     default: return CL_INVALID_VALUE;
     }
 }
