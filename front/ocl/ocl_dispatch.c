@@ -105,6 +105,7 @@ static const struct _cl_icd_dispatch table = {
     .clEnqueueReadBufferRect = clEnqueueReadBufferRect,
     .clEnqueueWriteBufferRect = clEnqueueWriteBufferRect,
     .clEnqueueCopyBufferRect = clEnqueueCopyBufferRect,
+    .clEnqueueMigrateMemObjects = clEnqueueMigrateMemObjects,
     /* not provided yet */
     NONE(clSetCommandQueueProperty),
     NONE(clGetImageInfo),
@@ -129,7 +130,6 @@ static const struct _cl_icd_dispatch table = {
     NONE(clReleaseDeviceEXT),
     NONE(clCreateSubDevices),
     NONE(clEnqueueFillImage),
-    NONE(clEnqueueMigrateMemObjects),
     NONE(clEnqueueAcquireEGLObjectsKHR),
     NONE(clEnqueueReleaseEGLObjectsKHR),
     NONE(clGetPipeInfo),

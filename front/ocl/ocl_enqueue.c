@@ -281,6 +281,26 @@ cl_int clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nwait, const cl_
     return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_BARRIER, 0, CL_COMPLETE, ev);
 }
 
+/* Memory objects live in the context's one device memory: migrating them
+ * moves nothing, and the command completes at once. */
+cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *mems, cl_mem_migration_flags flags,
+                                  cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    if (!n || !mems || (flags & ~(cl_mem_migration_flags)(CL_MIGRATE_MEM_OBJECT_HOST |
+                                                           CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)))
+        return CL_INVALID_VALUE;
+    for (cl_uint i = 0; i < n; i++) {
+        if (!ocl_obj_is(mems[i], OCL_MEM))
+            return CL_INVALID_MEM_OBJECT;
+        if (mems[i]->ctx != q->ctx)
+            return CL_INVALID_CONTEXT;
+    }
+    cl_int e = ocl_check_wait_list(q, nwait, wait);
+    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, 0, CL_COMPLETE, ev);
+}
+
 cl_int clEnqueueMarker(cl_command_queue q, cl_event *ev)
 {
     if (!ev)
