@@ -182,8 +182,13 @@ cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value
     case CO_ARG_BY_VALUE:
         e = set_bytes(k, index, a, size, value);
         break;
+    case CO_ARG_SAMPLER:
+        return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_ARG_VALUE;   /* not yet */
+    case CO_ARG_IMAGE:
+    case CO_ARG_PIPE:
+        return size != sizeof(cl_mem) ? CL_INVALID_ARG_SIZE : CL_INVALID_ARG_VALUE;   /* not yet */
     default:
-        return CL_INVALID_ARG_VALUE;   /* images, samplers, pipes, queues: not yet */
+        return CL_INVALID_ARG_VALUE;   /* queues: not yet */
     }
     if (e == CL_SUCCESS)
         k->set[index] = 1;
