@@ -1292,7 +1292,7 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->wg_waves = m->st.occ.waves_per_wg;
     m->vgprs = m->st.occ.vgprs_alloc;
     m->sgprs = m->st.occ.sgprs_alloc;
-    m->lds = lds;
+    m->lds = m->st.occ.lds_alloc;   /* LDS accesses are checked against the allocation, whole granules */
     m->lds_alloc = m->st.occ.lds_alloc;
     m->vgpr_limit = op->vgprs_per_lane;
     m->sgpr_limit = op->sgprs_per_simd;

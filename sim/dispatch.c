@@ -256,7 +256,11 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
     wave_t *waves = calloc(max_waves, sizeof *waves);
     uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
-    uint8_t *ldsmem = calloc(1, lds ? lds : 1);
+    /* the hardware checks LDS addresses against the work-group's
+     * allocation, which is whole granules (256 bytes on gfx6, 512 after) */
+    uint32_t granule = occ_params(k->t->gen)->lds_granule;
+    uint32_t lds_alloc = (lds + granule - 1) / granule * granule;
+    uint8_t *ldsmem = calloc(1, lds_alloc ? lds_alloc : 1);
     int rc = 0;
     if (!waves || !vgprs || !ldsmem) {
         snprintf(err, errlen, "out of host memory for the work-group state");
@@ -271,7 +275,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                 sim_wg_t g;
                 memset(&g, 0, sizeof g);
                 g.lds = ldsmem;
-                sim_wg_setup(k, &c, &g, id, lds, vgprs, waves, NULL);
+                sim_wg_setup(k, &c, &g, id, lds_alloc, vgprs, waves, NULL);
                 r->nwaves += g.nwaves;
                 int wr = sim_run_wg(&c, &g);
                 if (wr < 0) {
