@@ -38,10 +38,11 @@ BINARIES = [
     "cl-api-get-mem-object-info", "cl-api-retain_release-mem-object",
     "cl-api-create-program-with-source", "cl-api-build-program", "cl-api-compile-program",
     "cl-api-link-program", "cl-api-get-program-info", "cl-api-get-program-build-info",
-    "cl-api-create-kernel", "cl-api-create-kernels-in-program", "cl-api-get-kernel-arg-info",
+    "cl-api-create-kernel", "cl-api-create-kernels-in-program", "cl-api-get-kernel-info",
+    "cl-api-get-kernel-arg-info", "cl-api-set-kernel-arg",
     "cl-api-get-kernel-work-group-info", "cl-api-get-event-info", "cl-api-retain_release-event",
     "cl-custom-run-simple-kernel", "cl-custom-flush-after-enqueue-kernel", "cl-custom-buffer-flags",
-    "cl-program-max-work-item-sizes", "cl-program-bitcoin-phatk",
+    "cl-program-max-work-item-sizes", "cl-program-bitcoin-phatk", "cl-program-predefined-macros",
 ]
 # cl-program-tester's files, under piglit's directory
 PROGRAMS = [
@@ -59,12 +60,14 @@ PROGRAMS = [
     "tests/cl/program/execute/bitselect.cl",
     "tests/cl/program/execute/sha256-Ch.cl",
     "tests/cl/program/execute/builtin/atomic/atomic_add-local.cl",
+    "tests/cl/program/execute/builtin/atomic/atomic_int64_cmpxchg-local.cl",
     "generated_tests/cl/builtin/int/builtin-int-mad_sat-1.0.generated.cl",
     "generated_tests/cl/builtin/int/builtin-uint-popcount-1.2.generated.cl",
     "generated_tests/cl/builtin/common/builtin-float-clamp-1.0.generated.cl",
     "generated_tests/cl/builtin/math/builtin-float-sqrt-1.0.generated.cl",
     "generated_tests/cl/builtin/math/builtin-float-fma-1.0.generated.cl",
     "generated_tests/cl/vload/vload-int-global.cl",
+    "generated_tests/cl/vload/vloada_half-float-local.cl",
     "generated_tests/cl/vstore/vstore-float-local.cl",
 ]
 
