@@ -212,7 +212,8 @@ check: gcnsim unit
 fuzz:
 	@tests/fuzz/test_fuzz.sh --explore
 
-# the long suite (see the header): the check, then the fuzz targets at length
+# the long suite (see the header): the check, the fuzz targets at length, then
+# piglit's OpenCL profile per preset
 .PHONY: check-all
 check-all: check
 	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
