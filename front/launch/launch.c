@@ -10,6 +10,7 @@
 #include "front/launch/launch.h"
 #include "front/load/demangle.h"
 #include "sim/exec.h"
+#include "sim/occupancy.h"
 
 int la_is_hidden(co_arg_kind_t k)
 {
@@ -597,9 +598,16 @@ void la_print_warnings(FILE *fp, const char *cmd, launch_t *L, const sim_result_
                 L->k->name, (unsigned long long)r->scratch_oob, L->k->desc.private_segment_fixed_size * 64);
     if (!r->lds_oob)
         return;
+    /* the hardware checks the allocation: whole granules */
+    uint64_t asked = la_group_segment_size(L), g = occ_params((isa_gen_t)L->m->co.target->gen)->lds_granule;
+    uint64_t alloc = (asked + g - 1) / g * g;
+    char why[96] = "";
+    if (alloc != asked)
+        snprintf(why, sizeof why, " (%llu asked for, allocated in %llu-byte granules)", (unsigned long long)asked,
+                 (unsigned long long)g);
     fprintf(fp, "gcnsim: %s: warning: kernel %s: %llu lane accesses fell outside the work-group's %llu bytes of "
-            "LDS (reads gave 0, writes were dropped, as on the hardware)%s\n", cmd, L->k->name,
-            (unsigned long long)r->lds_oob, (unsigned long long)la_group_segment_size(L),
+            "LDS%s (reads gave 0, writes were dropped, as on the hardware)%s\n", cmd, L->k->name,
+            (unsigned long long)r->lds_oob, (unsigned long long)alloc, why,
             L->sl.dynamic_lds ? "" : "; dynamic LDS (HIP extern __shared__) is given with --dynamic-lds BYTES");
 }
 
