@@ -115,7 +115,7 @@ static int split_words(char *line, char **av, int max)
 static int exec_argv(char **opts, int nopts, const char *what, const char *dir, char **prog, int nprog, char **av)
 {
     int n = 0;
-    av[n++] = "exec";
+    av[n++] = "exec-for-debug";   /* exec, without its hint of what to run next */
     for (int i = 0; i < nopts; i++) {
         const char *a = opts[i];
         int two = (!strcmp(a, "--device") || !strcmp(a, "--set")) && i + 1 < nopts;

@@ -90,6 +90,7 @@ const opt_cmd_t cli_exec_cmd = {
 typedef struct {
     const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
     char save_kernel[512];        /* --save-dispatch KERNEL[:N] DIR ("" if not given) */
+    int quiet_save;               /* called by debug --dispatch: no hint where it went */
     unsigned long save_index;
     const char *save_dir;
     size_t ndev, nset;
@@ -698,8 +699,9 @@ static int saved_note(const exec_opts_t *o)
         cli_error("exec: --save-dispatch: the program made no dispatch %lu of %s", o->save_index, o->save_kernel);
         return 1;
     }
-    fprintf(stderr, "gcnsim: exec: dispatch %lu of %s saved in %s: gcnsim debug $(cat %s)\n", o->save_index,
-            o->save_kernel, o->save_dir, path);
+    if (!o->quiet_save)   /* debug --dispatch goes on by itself */
+        fprintf(stderr, "gcnsim: exec: dispatch %lu of %s saved in %s: gcnsim debug $(cat %s)\n", o->save_index,
+                o->save_kernel, o->save_dir, path);
     return 0;
 }
 
@@ -710,6 +712,7 @@ int cmd_exec(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    o.quiet_save = !strcmp(argv[0], "exec-for-debug");
     char driver[4200], dir[4096], log[4200];
     if (find_driver(driver, sizeof driver) || make_log_dir(dir, sizeof dir))
         return EXIT_USAGE;
