@@ -239,6 +239,17 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
 cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
 
+/* ---- ocl_enqueue.c: shared by the buffer commands ---- */
+
+/* Nanoseconds to move bytes at the DRAM bandwidth of q's device. */
+uint64_t ocl_move_ns(cl_command_queue q, uint64_t bytes);
+/* The checks every buffer command makes: queue, buffer of its context,
+ * [off, off+size) inside it, the wait list. */
+cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
+                            const cl_event *wait);
+/* A blocking command waits for its wait list: an event that failed fails it. */
+cl_int ocl_wait_ok(cl_uint nwait, const cl_event *wait);
+
 /* ---- ocl_save.c ---- */
 
 /* Save dispatch L before it runs when it is the one GCNSIM_SAVE_KERNEL,

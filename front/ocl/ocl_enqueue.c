@@ -7,7 +7,7 @@
 #include "front/ocl/ocl.h"
 
 /* Nanoseconds to move bytes at the DRAM bandwidth of q's device. */
-static uint64_t move_ns(cl_command_queue q, uint64_t bytes)
+uint64_t ocl_move_ns(cl_command_queue q, uint64_t bytes)
 {
     uint64_t gbps = q->dev->dev.p[DEV_dram_gbps] ? q->dev->dev.p[DEV_dram_gbps] : 1;
     return bytes / gbps;   /* GB/s is bytes per ns */
@@ -15,8 +15,8 @@ static uint64_t move_ns(cl_command_queue q, uint64_t bytes)
 
 /* The checks every buffer command makes: queue, buffer of its context,
  * [off, off+size) inside it, the wait list. */
-static cl_int check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
-                               const cl_event *wait)
+cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
+                            const cl_event *wait)
 {
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
@@ -30,7 +30,7 @@ static cl_int check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t 
 }
 
 /* A blocking command waits for its wait list: an event that failed fails it. */
-static cl_int wait_ok(cl_uint nwait, const cl_event *wait)
+cl_int ocl_wait_ok(cl_uint nwait, const cl_event *wait)
 {
     for (cl_uint i = 0; i < nwait; i++)
         if (wait[i]->status < 0)
@@ -47,45 +47,45 @@ static uint8_t *host_view(cl_mem m, size_t off, size_t size)
 cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size, void *ptr,
                            cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, off, size, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     if (!ptr || !size)
         return CL_INVALID_VALUE;
     if (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
         return CL_INVALID_OPERATION;
-    if (blocking && (e = wait_ok(nwait, wait)) != CL_SUCCESS)
+    if (blocking && (e = ocl_wait_ok(nwait, wait)) != CL_SUCCESS)
         return e;
     ocl_lock();
     memcpy(ptr, host_view(m, off, size), size);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_READ_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+    return ocl_complete(q, CL_COMMAND_READ_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
 }
 
 cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size,
                             const void *ptr, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, off, size, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     if (!ptr || !size)
         return CL_INVALID_VALUE;
     if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
         return CL_INVALID_OPERATION;
-    if (blocking && (e = wait_ok(nwait, wait)) != CL_SUCCESS)
+    if (blocking && (e = ocl_wait_ok(nwait, wait)) != CL_SUCCESS)
         return e;
     ocl_lock();
     memcpy(host_view(m, off, size), ptr, size);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
 }
 
 cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t soff, size_t doff, size_t size,
                            cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    cl_int e = check_buffer_cmd(q, src, soff, size, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, src, soff, size, nwait, wait);
     if (e == CL_SUCCESS)
-        e = check_buffer_cmd(q, dst, doff, size, nwait, wait);
+        e = ocl_check_buffer_cmd(q, dst, doff, size, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     if (!size)
@@ -95,13 +95,13 @@ cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so
     ocl_lock();
     memmove(host_view(dst, doff, size), host_view(src, soff, size), size);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_BUFFER, move_ns(q, 2 * (uint64_t)size), CL_COMPLETE, ev);
+    return ocl_complete(q, CL_COMMAND_COPY_BUFFER, ocl_move_ns(q, 2 * (uint64_t)size), CL_COMPLETE, ev);
 }
 
 cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize, size_t off,
                            size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, off, size, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     if (!pattern || !psize || psize > 128 || (psize & (psize - 1)) || off % psize || size % psize)
@@ -111,19 +111,19 @@ cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, si
     for (size_t i = 0; i < size; i += psize)
         memcpy(p + i, pattern, psize);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_FILL_BUFFER, move_ns(q, size), CL_COMPLETE, ev);
+    return ocl_complete(q, CL_COMMAND_FILL_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
 }
 
 void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, size_t off,
                          size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
 {
-    cl_int e = check_buffer_cmd(q, m, off, size, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, off, size, nwait, wait);
     const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
     if (e == CL_SUCCESS && (!size || (flags & ~known) ||
                             ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE)))))
         e = CL_INVALID_VALUE;
     if (e == CL_SUCCESS && blocking)
-        e = wait_ok(nwait, wait);
+        e = ocl_wait_ok(nwait, wait);
     ocl_map_t *mp = e == CL_SUCCESS ? calloc(1, sizeof *mp) : NULL;
     if (e == CL_SUCCESS && !mp)
         e = CL_OUT_OF_HOST_MEMORY;
@@ -149,7 +149,7 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
 cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint nwait, const cl_event *wait,
                                cl_event *ev)
 {
-    cl_int e = check_buffer_cmd(q, m, 0, 0, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, 0, 0, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     ocl_lock();

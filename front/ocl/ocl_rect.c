@@ -12,13 +12,6 @@ typedef struct {
     size_t x, y, z, row, slice;
 } side_t;
 
-/* Nanoseconds to move bytes at the DRAM bandwidth of q's device. */
-static uint64_t move_ns(cl_command_queue q, uint64_t bytes)
-{
-    uint64_t gbps = q->dev->dev.p[DEV_dram_gbps] ? q->dev->dev.p[DEV_dram_gbps] : 1;
-    return bytes / gbps;
-}
-
 /* A side from origin and pitches (0: tightly packed), checked against the
  * region r; CL_SUCCESS or CL_INVALID_VALUE. */
 static cl_int make_side(const size_t *origin, size_t row, size_t slice, const size_t r[3], side_t *s)
@@ -61,36 +54,26 @@ static void copy_rect(uint8_t *dst, const side_t *ds, const uint8_t *src, const 
             memmove(dst + row_off(ds, y, z), src + row_off(ss, y, z), r[0]);
 }
 
+/* A blocking command waits for its list (ocl_wait_ok); one that does not, not. */
+static cl_int rect_wait(cl_bool blocking, cl_uint nwait, const cl_event *wait)
+{
+    return blocking ? ocl_wait_ok(nwait, wait) : CL_SUCCESS;
+}
+
 /* The checks of a rectangular command on buffer m (side s of region r):
  * queue, buffer, context, region, bounds, wait list. */
 static cl_int check_rect(cl_command_queue q, cl_mem m, const size_t r[3], const side_t *s, cl_uint nwait,
                          const cl_event *wait)
 {
-    if (!ocl_obj_is(q, OCL_QUEUE))
-        return CL_INVALID_COMMAND_QUEUE;
-    if (!ocl_obj_is(m, OCL_MEM))
-        return CL_INVALID_MEM_OBJECT;
-    if (m->ctx != q->ctx)
-        return CL_INVALID_CONTEXT;
     size_t end = side_end(s, r);
-    if (!end || end > m->size)
-        return CL_INVALID_VALUE;
-    return ocl_check_wait_list(q, nwait, wait);
+    cl_int e = ocl_check_buffer_cmd(q, m, 0, end, nwait, wait);
+    return e == CL_SUCCESS && !end ? CL_INVALID_VALUE : e;
 }
 
 /* The region's checks: given, no dimension 0. */
 static cl_int check_region(const size_t *r)
 {
     return r && r[0] && r[1] && r[2] ? CL_SUCCESS : CL_INVALID_VALUE;
-}
-
-/* A blocking command's wait list: an event that failed fails it. */
-static cl_int wait_ok(cl_bool blocking, cl_uint nwait, const cl_event *wait)
-{
-    for (cl_uint i = 0; blocking && i < nwait; i++)
-        if (wait[i]->status < 0)
-            return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    return CL_SUCCESS;
 }
 
 /* The buffer and host sides of a read or write; CL_SUCCESS or the error. */
@@ -117,13 +100,13 @@ cl_int clEnqueueReadBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking, c
     if (e == CL_SUCCESS && (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)))
         e = CL_INVALID_OPERATION;
     if (e == CL_SUCCESS)
-        e = wait_ok(blocking, nwait, wait);
+        e = rect_wait(blocking, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     ocl_lock();
     copy_rect(ptr, &hs, mem_ptr(&m->ctx->mem, m->addr, m->size), &bs, r);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_READ_BUFFER_RECT, move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
+    return ocl_complete(q, CL_COMMAND_READ_BUFFER_RECT, ocl_move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
                         ev);
 }
 
@@ -136,13 +119,13 @@ cl_int clEnqueueWriteBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking, 
     if (e == CL_SUCCESS && (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
         e = CL_INVALID_OPERATION;
     if (e == CL_SUCCESS)
-        e = wait_ok(blocking, nwait, wait);
+        e = rect_wait(blocking, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     ocl_lock();
     copy_rect(mem_ptr(&m->ctx->mem, m->addr, m->size), &bs, ptr, &hs, r);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER_RECT, move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
+    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER_RECT, ocl_move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
                         ev);
 }
 
@@ -194,6 +177,6 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const
     uint8_t *base = mem_ptr(&src->ctx->mem, src->addr, src->size);
     copy_rect(mem_ptr(&dst->ctx->mem, dst->addr, dst->size), &ds, base, &ss, r);
     ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_BUFFER_RECT, move_ns(q, 2 * (uint64_t)r[0] * r[1] * r[2]),
+    return ocl_complete(q, CL_COMMAND_COPY_BUFFER_RECT, ocl_move_ns(q, 2 * (uint64_t)r[0] * r[1] * r[2]),
                         CL_COMPLETE, ev);
 }
