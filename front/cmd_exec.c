@@ -18,6 +18,7 @@
 #include "front/load/demangle.h"
 #include "front/report/json.h"
 #include "front/report/report.h"
+#include "front/report/timeline.h"
 #include "front/run_opts.h"
 #include "sim/timing.h"
 
@@ -101,11 +102,28 @@ typedef struct {
 /* One dispatch of the log. */
 typedef struct {
     char *kernel, *device, *json, *files[2];   /* files: its trace and timeline in the log's directory, or NULL */
+    unsigned queue;               /* the queue's number in the program */
+    uint64_t start_ns;            /* on the queue's clock */
     uint64_t ns, insts, wave_cycles;
     int timed;
     double valu_busy, occupancy;
     uint64_t stall[TM_NSTALL];
 } exec_rec_t;
+
+/* A command of the log that is no dispatch (a buffer transfer, a map...). */
+typedef struct {
+    unsigned queue;
+    char *device, *name;
+    uint64_t start_ns, end_ns;
+    size_t before;                /* dispatches of the log before it */
+} exec_cmd_t;
+
+/* The log: its dispatches and its other commands. */
+typedef struct {
+    exec_rec_t *recs;
+    exec_cmd_t *cmds;
+    size_t n, ncmd;
+} exec_log_t;
 
 /* One row of the summary: a kernel on a device. */
 typedef struct {
@@ -325,7 +343,7 @@ static void parse_stalls(char *s, uint64_t stall[TM_NSTALL])
  * is no record. */
 static int parse_record(char *line, exec_rec_t *r)
 {
-    enum { NF = 13 };
+    enum { NF = 15 };
     char *f[NF];
     size_t n = 0;
     for (char *p = line; n < NF; n++) {
@@ -340,44 +358,81 @@ static int parse_record(char *line, exec_rec_t *r)
     if (strcmp(f[0], "D"))
         return -1;
     memset(r, 0, sizeof *r);
-    r->kernel = strdup(f[1]);
-    r->device = strdup(f[2]);
-    r->ns = strtoull(f[3], NULL, 10);
-    r->insts = strtoull(f[4], NULL, 10);
-    r->timed = atoi(f[5]);
-    r->valu_busy = strtod(f[6], NULL);
-    r->occupancy = strtod(f[7], NULL);
-    r->wave_cycles = strtoull(f[8], NULL, 10);
-    parse_stalls(f[9], r->stall);
+    r->queue = (unsigned)strtoul(f[1], NULL, 10);
+    r->start_ns = strtoull(f[2], NULL, 10);
+    char **g = f + 2;   /* the fields after queue and start */
+    r->kernel = strdup(g[1]);
+    r->device = strdup(g[2]);
+    r->ns = strtoull(g[3], NULL, 10);
+    r->insts = strtoull(g[4], NULL, 10);
+    r->timed = atoi(g[5]);
+    r->valu_busy = strtod(g[6], NULL);
+    r->occupancy = strtod(g[7], NULL);
+    r->wave_cycles = strtoull(g[8], NULL, 10);
+    parse_stalls(g[9], r->stall);
     for (int i = 0; i < 2; i++)
-        r->files[i] = strcmp(f[10 + i], "-") && !strchr(f[10 + i], '/') ? strdup(f[10 + i]) : NULL;
-    f[12][strcspn(f[12], "\n")] = 0;
-    r->json = strdup(f[12]);
+        r->files[i] = strcmp(g[10 + i], "-") && !strchr(g[10 + i], '/') ? strdup(g[10 + i]) : NULL;
+    g[12][strcspn(g[12], "\n")] = 0;
+    r->json = strdup(g[12]);
     return r->kernel && r->device && r->json ? 0 : -1;
 }
 
-/* The records of the log at path into *out (malloc'ed); their count. */
-static size_t read_log(const char *path, exec_rec_t **out)
+/* A "C" line of the log into c (its strings malloc'ed); 0, or -1 when it
+ * is none. */
+static int parse_command(char *line, exec_cmd_t *c)
 {
-    *out = NULL;
+    char *f[6], *save = NULL;
+    size_t n = 0;
+    line[strcspn(line, "\n")] = 0;
+    for (char *tok = strtok_r(line, "\t", &save); tok && n < 6; tok = strtok_r(NULL, "\t", &save))
+        f[n++] = tok;
+    if (n != 6 || strcmp(f[0], "C"))
+        return -1;
+    memset(c, 0, sizeof *c);
+    c->queue = (unsigned)strtoul(f[1], NULL, 10);
+    c->device = strdup(f[2]);
+    c->name = strdup(f[3]);
+    c->start_ns = strtoull(f[4], NULL, 10);
+    c->end_ns = strtoull(f[5], NULL, 10);
+    return c->device && c->name ? 0 : -1;
+}
+
+/* Room for one more element of size sz in *arr (n used of *cap); 0 or -1. */
+static int grow(void **arr, size_t n, size_t *cap, size_t sz)
+{
+    if (n < *cap)
+        return 0;
+    void *g = realloc(*arr, (*cap = *cap ? 2 * *cap : 16) * sz);
+    if (!g)
+        return -1;
+    *arr = g;
+    return 0;
+}
+
+/* The log at path into lg (arrays malloc'ed). */
+static void read_log(const char *path, exec_log_t *lg)
+{
+    memset(lg, 0, sizeof *lg);
     FILE *fp = fopen(path, "r");
     if (!fp)
-        return 0;
-    size_t n = 0, cap = 0, len = 0;
+        return;
+    size_t cap = 0, ccap = 0, len = 0;
     char *line = NULL;
     while (getline(&line, &len, fp) > 0) {
-        if (n == cap) {
-            exec_rec_t *g = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *g);
-            if (!g)
+        if (line[0] == 'C') {
+            if (grow((void **)&lg->cmds, lg->ncmd, &ccap, sizeof *lg->cmds))
                 break;
-            *out = g;
+            if (parse_command(line, &lg->cmds[lg->ncmd]) == 0)
+                lg->cmds[lg->ncmd++].before = lg->n;
+            continue;
         }
-        if (parse_record(line, &(*out)[n]) == 0)
-            n++;
+        if (grow((void **)&lg->recs, lg->n, &cap, sizeof *lg->recs))
+            break;
+        if (parse_record(line, &lg->recs[lg->n]) == 0)
+            lg->n++;
     }
     free(line);
     fclose(fp);
-    return n;
 }
 
 /* The row of (kernel, device) among rows[0..*n), added when new. */
@@ -611,11 +666,79 @@ static int move_files(const char *path, int which, const char *dir, const exec_r
     return bad ? -1 : 0;
 }
 
+/* Dispatch i of the log as a command of the timeline (its name and detail
+ * path in name and detail). */
+static tl_command_t dispatch_command(const exec_log_t *lg, size_t i, const char *dir, char *name, size_t nn,
+                                     char *detail, size_t dn)
+{
+    const exec_rec_t *r = &lg->recs[i];
+    if (dm_demangle(r->kernel, name, nn))
+        snprintf(name, nn, "%s", r->kernel);
+    if (r->files[1])
+        snprintf(detail, dn, "%s/%s", dir, r->files[1]);
+    tl_command_t c = {r->queue, r->device, name, r->start_ns, r->start_ns + r->ns, (long)i, r->insts,
+                      r->files[1] ? detail : NULL};
+    return c;
+}
+
+/* --timeline: one timeline of the program's commands, in the log's order.
+ * 0, or -1 after one line saying why not. */
+static int write_timeline(const char *path, const char *dir, const exec_log_t *lg)
+{
+    size_t n = lg->n + lg->ncmd, k = 0, d = 0;
+    tl_command_t *c = calloc(n ? n : 1, sizeof *c);
+    char (*names)[512] = calloc(lg->n ? lg->n : 1, sizeof *names), (*details)[4400] = calloc(lg->n ? lg->n : 1,
+                                                                                              sizeof *details);
+    int rc = -1;
+    char err[4600] = "out of memory";
+    if (c && names && details) {
+        for (size_t i = 0; i <= lg->ncmd; i++) {
+            for (size_t end = i < lg->ncmd ? lg->cmds[i].before : lg->n; d < end; d++)
+                c[k++] = dispatch_command(lg, d, dir, names[d], sizeof names[d], details[d], sizeof details[d]);
+            if (i < lg->ncmd) {
+                const exec_cmd_t *x = &lg->cmds[i];
+                tl_command_t t = {x->queue, x->device, x->name, x->start_ns, x->end_ns, -1, 0, NULL};
+                c[k++] = t;
+            }
+        }
+        rc = tl_merge(path, c, k, err, sizeof err);
+    }
+    if (rc)
+        cli_error("exec: --timeline: %s", err);
+    else
+        fprintf(stderr, "gcnsim exec: --timeline: %s (%zu dispatch%s, %zu other command%s)\n", path, lg->n,
+                lg->n == 1 ? "" : "es", lg->ncmd, lg->ncmd == 1 ? "" : "s");
+    free(c);
+    free(names);
+    free(details);
+    return rc;
+}
+
+/* Free what read_log allocated. */
+static void free_log(exec_log_t *lg)
+{
+    for (size_t i = 0; i < lg->n; i++) {
+        free(lg->recs[i].kernel);
+        free(lg->recs[i].device);
+        free(lg->recs[i].json);
+        free(lg->recs[i].files[0]);
+        free(lg->recs[i].files[1]);
+    }
+    for (size_t i = 0; i < lg->ncmd; i++) {
+        free(lg->cmds[i].device);
+        free(lg->cmds[i].name);
+    }
+    free(lg->recs);
+    free(lg->cmds);
+}
+
 /* Read the log, print the summary and write --json; -1 when --json failed. */
 static int report(const exec_opts_t *o, const char *dir, const char *log, int status)
 {
-    exec_rec_t *recs;
-    size_t n = read_log(log, &recs), nrows = 0;
+    exec_log_t lg;
+    read_log(log, &lg);
+    exec_rec_t *recs = lg.recs;
+    size_t n = lg.n, nrows = 0;
     int timed = !o->functional;
     exec_row_t *rows = summarise(recs, n, timed, &nrows);
     uint64_t total = 0;
@@ -630,16 +753,9 @@ static int report(const exec_opts_t *o, const char *dir, const char *log, int st
     int rc = o->json ? write_json(o->json, o->prog, status, timed, recs, n, rows, nrows, total) : 0;
     if (o->trace && move_files(o->trace, 0, dir, recs, n))
         rc = -1;
-    if (o->timeline && move_files(o->timeline, 1, dir, recs, n))
+    if (o->timeline && write_timeline(o->timeline, dir, &lg))
         rc = -1;
-    for (size_t i = 0; i < n; i++) {
-        free(recs[i].kernel);
-        free(recs[i].device);
-        free(recs[i].json);
-        free(recs[i].files[0]);
-        free(recs[i].files[1]);
-    }
-    free(recs);
+    free_log(&lg);
     free(rows);
     return rc;
 }

@@ -61,6 +61,7 @@ struct _cl_command_queue {
     cl_device_id dev;
     cl_command_queue_properties props;
     uint64_t now_ns;              /* the queue's simulated clock: when its last command ended */
+    unsigned seq;                 /* the process's queues numbered from 0 as created (gcnsim exec's timeline) */
 };
 
 /* One mapping of a buffer (clEnqueueMapBuffer until clEnqueueUnmapMemObject). */
@@ -268,13 +269,17 @@ typedef struct {
 } ocl_rec_files_t;
 /* Before running L: when GCNSIM_EXEC_LOG is set, open the files asked for
  * into f and point L's hooks (and tc's, NULL for a functional run) at them. */
-void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f);
+void ocl_record_begin(launch_t *L, cl_command_queue q, tm_config_t *tc, ocl_rec_files_t *f);
 /* After: when GCNSIM_EXEC_LOG names a file (gcnsim exec sets it), close f's
- * files and append one line for dispatch L on device d: its summary, its
+ * files and append one line for dispatch L on queue q: its summary, its
  * report (result r; tc the cycle model's configuration and statistics,
  * NULL for a functional run) and f's file names; ns its simulated
- * duration, status "completed", "fault" or "stopped". */
-void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+ * duration (it starts at q's clock), status "completed", "fault" or
+ * "stopped". */
+void ocl_record_dispatch(const launch_t *L, cl_command_queue q, const sim_result_t *r, const tm_config_t *tc,
                          uint64_t ns, const char *status, ocl_rec_files_t *f);
+/* When GCNSIM_EXEC_LOG names a file: append one line for a command of q
+ * other than a kernel dispatch (type), simulated from start to end ns. */
+void ocl_record_command(cl_command_queue q, cl_command_type type, uint64_t start, uint64_t end);
 
 #endif

@@ -37,6 +37,8 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
 {
     uint64_t start = q->now_ns;
     q->now_ns += ns;
+    if (type != CL_COMMAND_NDRANGE_KERNEL && type != CL_COMMAND_TASK)
+        ocl_record_command(q, type, start, q->now_ns);
     if (!ev)
         return CL_SUCCESS;
     *ev = ocl_event_new(q, type, start, q->now_ns, st);

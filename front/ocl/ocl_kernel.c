@@ -294,20 +294,21 @@ static int functional(void)
 
 /* Run L on device d (under the cycle model unless functional); the status
  * of the command, *ns its simulated duration. */
-static cl_int run_launch(launch_t *L, cl_device_id d, uint64_t *ns, cl_int *enq_err)
+static cl_int run_launch(launch_t *L, cl_command_queue q, uint64_t *ns, cl_int *enq_err)
 {
+    cl_device_id d = q->dev;
     tm_config_t tc;
     memset(&tc, 0, sizeof tc);
     tc.dev = d->dev;
     int timed = !functional();
     L->sl.timing = timed ? &tc : NULL;
     ocl_rec_files_t files;
-    ocl_record_begin(L, timed ? &tc : NULL, &files);
+    ocl_record_begin(L, q, timed ? &tc : NULL, &files);
     sim_result_t r;
     char err[512];
     int st = la_run(L, &r, err, sizeof err);
     *ns = timed ? run_ns(&tc) : ((uint64_t)d->dev.p[DEV_launch_ns]);
-    ocl_record_dispatch(L, d, st >= 0 ? &r : NULL, timed ? &tc : NULL, *ns,
+    ocl_record_dispatch(L, q, st >= 0 ? &r : NULL, timed ? &tc : NULL, *ns,
                         st < 0 ? NULL : st == 1 ? "fault" : r.hit_limit ? "stopped" : "completed", &files);
     tm_stats_free(&tc.stats);
     if (st < 0) {
@@ -354,7 +355,7 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint
         return *enq_err;
     }
     memcpy(L.sl.global_offset, off, sizeof L.sl.global_offset);
-    cl_int st = run_launch(&L, q->dev, ns, enq_err);
+    cl_int st = run_launch(&L, q, ns, enq_err);
     la_free(&L);
     return st;
 }

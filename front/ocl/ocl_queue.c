@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include "front/ocl/ocl.h"
 
+static unsigned queues_made;   /* by this process, for ocl_queue.seq */
+
 static cl_command_queue make_queue(cl_context c, cl_device_id d, cl_command_queue_properties props,
                                    cl_int *errcode_ret)
 {
@@ -28,6 +30,7 @@ static cl_command_queue make_queue(cl_context c, cl_device_id d, cl_command_queu
     q->ctx = c;
     q->dev = d;
     q->props = props;
+    q->seq = __atomic_fetch_add(&queues_made, 1, __ATOMIC_RELAXED);
     clRetainContext(c);
     ocl_err(errcode_ret, CL_SUCCESS);
     return q;

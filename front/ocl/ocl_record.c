@@ -6,15 +6,23 @@
  * dispatch's report as one-line JSON (front/report's rep_json, the members
  * `gcnsim run --json` writes):
  *
- *   D \t kernel \t device \t ns \t wave-insts \t timed \t valu_busy_pct
- *     \t achieved_waves_per_simd \t wave_cycles \t stall=N,stall=N,...
- *     \t trace file \t timeline file \t JSON
+ *   D \t queue \t start_ns \t kernel \t device \t ns \t wave-insts \t timed
+ *     \t valu_busy_pct \t achieved_waves_per_simd \t wave_cycles
+ *     \t stall=N,stall=N,... \t trace file \t timeline file \t JSON
+ *
+ * (queue: the queue's number in the process, ocl_queue.seq; start_ns: the
+ * queue's clock when the dispatch began).  Every other command of a queue
+ * (buffer transfers, maps, markers...) appends
+ *
+ *   C \t queue \t device \t command \t start_ns \t end_ns
  *
  * The trace and the timeline (when GCNSIM_EXEC_TRACE or _TIMELINE is 1)
  * are one file per dispatch, in the log's directory (a trace holds the
  * code of one code object; a program's dispatches may come from several),
- * named "-" in the line when there is none.  Without GCNSIM_EXEC_LOG
- * nothing is recorded (one getenv per dispatch). */
+ * named "-" in the line when there is none; gcnsim exec joins them into
+ * one file each.  A dispatch's timeline is placed already (tl_place): at
+ * its start on its queue's clock, in its queue's processes.  Without
+ * GCNSIM_EXEC_LOG nothing is recorded (one getenv per command). */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,17 +85,29 @@ static void one_line(char *s)
 }
 
 /* The summary fields of the line (before the JSON) into fp. */
-static void record_summary(FILE *fp, const launch_t *L, cl_device_id d, const sim_result_t *r,
+static void record_summary(FILE *fp, const launch_t *L, cl_command_queue q, const sim_result_t *r,
                            const tm_config_t *tc, uint64_t ns)
 {
     const tm_stats_t *s = tc ? &tc->stats : NULL;
-    fprintf(fp, "D\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", L->k->name, d->dev.name, (unsigned long long)ns,
+    fprintf(fp, "D\t%u\t%llu\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", q->seq, (unsigned long long)q->now_ns,
+            L->k->name, q->dev->dev.name, (unsigned long long)ns,
             (unsigned long long)r->ninst, tc != NULL, s ? tm_valu_busy_pct(s) : 0.0,
             s ? tm_achieved_waves_per_simd(s) : 0.0, s ? (unsigned long long)s->total.wave_cycles : 0ull);
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
                 s ? (unsigned long long)s->total.stall[i] : 0ull);
     fputc('\t', fp);
+}
+
+/* Append line to the log at path with one write(). */
+static void append(const char *path, const char *line)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    if (write(fd, line, strlen(line)) < 0)
+        fprintf(stderr, "gcnsim OpenCL: cannot append to GCNSIM_EXEC_LOG %s\n", path);
+    close(fd);
 }
 
 /* Whether the variable name is set to something other than 0. */
@@ -128,19 +148,24 @@ static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t
     return 0;
 }
 
-/* The timeline of L into path (tc's events). */
-static int open_timeline(launch_t *L, tm_config_t *tc, const char *path, ocl_rec_files_t *f, char *err,
-                         size_t errlen)
+static uint64_t tl_slices;   /* instruction slices of the dispatches' timelines so far (under the lock) */
+
+/* The timeline of L on queue q into path (tc's events), placed at q's
+ * clock; the instruction slices of all of them capped at TL_MAX_INST. */
+static int open_timeline(launch_t *L, cl_command_queue q, tm_config_t *tc, const char *path, ocl_rec_files_t *f,
+                         char *err, size_t errlen)
 {
     tl_code_t code = {&L->m->prog, L->m->image_base + L->k->code_addr};
-    if (!(f->tl = tl_open(path, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+    uint64_t left = tl_slices < TL_MAX_INST ? TL_MAX_INST - tl_slices : 0;
+    if (!(f->tl = tl_open(path, &tc->dev, &code, left, err, errlen)))
         return -1;
+    tl_place(f->tl, q->now_ns, q->seq);
     tc->on_event = tl_event;
     tc->event_arg = f->tl;
     return 0;
 }
 
-void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f)
+void ocl_record_begin(launch_t *L, cl_command_queue q, tm_config_t *tc, ocl_rec_files_t *f)
 {
     static unsigned seq;   /* dispatches of this process (under the driver's lock) */
     memset(f, 0, sizeof *f);
@@ -161,7 +186,7 @@ void ocl_record_begin(launch_t *L, tm_config_t *tc, ocl_rec_files_t *f)
     if (tc && asked("GCNSIM_EXEC_TIMELINE")) {
         snprintf(f->timeline, sizeof f->timeline, "d%ld-%u.json", (long)getpid(), n);
         beside_log(log, f->timeline, path, sizeof path);
-        if (open_timeline(L, tc, path, f, err, sizeof err)) {
+        if (open_timeline(L, q, tc, path, f, err, sizeof err)) {
             fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
             f->timeline[0] = 0;
         }
@@ -179,13 +204,15 @@ static void close_files(ocl_rec_files_t *f)
         }
         trace_recorder_free(&f->rec);
     }
+    if (f->tl)
+        tl_slices += tl_inst_slices(f->tl);
     if (f->tl && tl_close(f->tl, err, sizeof err)) {
         fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
         f->timeline[0] = 0;
     }
 }
 
-void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *r, const tm_config_t *tc,
+void ocl_record_dispatch(const launch_t *L, cl_command_queue q, const sim_result_t *r, const tm_config_t *tc,
                          uint64_t ns, const char *status, ocl_rec_files_t *f)
 {
     close_files(f);
@@ -201,16 +228,39 @@ void ocl_record_dispatch(const launch_t *L, cl_device_id d, const sim_result_t *
     fclose(fp);
     one_line(json);
     if ((fp = open_memstream(&line, &ln))) {
-        record_summary(fp, L, d, r, tc, ns);
+        record_summary(fp, L, q, r, tc, ns);
         fprintf(fp, "%s\t%s\t%s\n", f->trace[0] ? f->trace : "-", f->timeline[0] ? f->timeline : "-", json);
         fclose(fp);
-        int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-        if (fd >= 0) {
-            if (write(fd, line, strlen(line)) < 0)
-                fprintf(stderr, "gcnsim OpenCL: cannot append to GCNSIM_EXEC_LOG %s\n", path);
-            close(fd);
-        }
+        append(path, line);
     }
     free(line);
     free(json);
+}
+
+/* The name of a command type in the timeline. */
+static const char *command_name(cl_command_type type)
+{
+    static const struct { cl_command_type type; const char *name; } names[] = {
+        {CL_COMMAND_READ_BUFFER, "read buffer"}, {CL_COMMAND_WRITE_BUFFER, "write buffer"},
+        {CL_COMMAND_COPY_BUFFER, "copy buffer"}, {CL_COMMAND_FILL_BUFFER, "fill buffer"},
+        {CL_COMMAND_MAP_BUFFER, "map buffer"}, {CL_COMMAND_UNMAP_MEM_OBJECT, "unmap"},
+        {CL_COMMAND_MARKER, "marker"}, {CL_COMMAND_BARRIER, "barrier"},
+        {CL_COMMAND_MIGRATE_MEM_OBJECTS, "migrate"}, {CL_COMMAND_READ_BUFFER_RECT, "read buffer rect"},
+        {CL_COMMAND_WRITE_BUFFER_RECT, "write buffer rect"}, {CL_COMMAND_COPY_BUFFER_RECT, "copy buffer rect"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].type == type)
+            return names[i].name;
+    return "command";
+}
+
+void ocl_record_command(cl_command_queue q, cl_command_type type, uint64_t start, uint64_t end)
+{
+    const char *path = getenv("GCNSIM_EXEC_LOG");
+    if (!path || !path[0])
+        return;
+    char line[512];
+    snprintf(line, sizeof line, "C\t%u\t%s\t%s\t%llu\t%llu\n", q->seq, q->dev->dev.name, command_name(type),
+             (unsigned long long)start, (unsigned long long)end);
+    append(path, line);
 }

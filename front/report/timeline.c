@@ -24,6 +24,10 @@ struct tl {
     unsigned mhz, ncu;
     tl_code_t code;
     uint64_t offset;             /* cycles of the dispatches before this one */
+    uint64_t base_ns;            /* tl_place: where cycle 0 is */
+    unsigned pid_base;           /* tl_place: the queue's pid (0: gcnsim run's layout) */
+    int placed;
+    unsigned queue;
     uint64_t ninst, max_inst;
     int capped;
     uint64_t nev;                /* events written */
@@ -60,7 +64,13 @@ static void put_ts(tl_t *t, const char *key, uint64_t ns)
 
 static uint64_t ns_of(const tl_t *t, uint64_t c)
 {
-    return (t->offset + c) * 1000 / t->mhz;
+    return t->base_ns + (t->offset + c) * 1000 / t->mhz;
+}
+
+/* The pid of CU cu. */
+static unsigned cu_pid(const tl_t *t, unsigned cu)
+{
+    return t->pid_base + cu + 1;
 }
 
 static void name_cu(tl_t *t, unsigned cu)
@@ -69,9 +79,14 @@ static void name_cu(tl_t *t, unsigned cu)
         return;
     t->cu_named[cu] = 1;
     next_event(t);
-    put(t, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":\"CU %u\"}}", cu + 1, cu);
+    if (t->placed)
+        put(t, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":\"%s queue %u CU %u\"}}",
+            cu_pid(t, cu), t->device, t->queue, cu);
+    else
+        put(t, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":\"CU %u\"}}", cu_pid(t, cu), cu);
     next_event(t);
-    put(t, "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"sort_index\":%u}}", cu + 1, cu + 1);
+    put(t, "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"sort_index\":%u}}", cu_pid(t, cu),
+        cu_pid(t, cu));
 }
 
 static void name_slot(tl_t *t, unsigned cu, unsigned simd, unsigned slot, tl_slot_t *s)
@@ -83,10 +98,10 @@ static void name_slot(tl_t *t, unsigned cu, unsigned simd, unsigned slot, tl_slo
     unsigned tid = simd * SLOTS + slot + 1;
     next_event(t);
     put(t, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":\"SIMD %u slot %u\"}}",
-        cu + 1, tid, simd, slot);
+        cu_pid(t, cu), tid, simd, slot);
     next_event(t);
-    put(t, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"sort_index\":%u}}", cu + 1,
-        tid, tid);
+    put(t, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"sort_index\":%u}}",
+        cu_pid(t, cu), tid, tid);
 }
 
 /* Mnemonic of the instruction at device address pc. */
@@ -112,7 +127,7 @@ static void flush_inst(tl_t *t, const tm_event_t *e, tl_slot_t *s, uint64_t limi
     uint64_t a = ns_of(t, s->start), b = ns_of(t, end);
     next_event(t);
     put(t, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u", mnemonic(t, s->pc),
-        tm_cat_name((tm_cat_t)s->cat), e->cu + 1u, e->simd * SLOTS + e->slot + 1u);
+        tm_cat_name((tm_cat_t)s->cat), cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
     put_ts(t, "ts", a);
     put_ts(t, "dur", b - a);
     put(t, ",\"args\":{\"pc\":\"0x%llx\",\"cycle\":%llu}}", (unsigned long long)(s->pc - t->code.entry),
@@ -126,7 +141,7 @@ static void wave_begin(tl_t *t, const tm_event_t *e, tl_slot_t *s)
     s->last = e->start;
     next_event(t);
     put(t, "{\"name\":\"wave %u wg (%u,%u,%u)\",\"cat\":\"wave\",\"ph\":\"B\",\"pid\":%u,\"tid\":%u", e->wave,
-        e->wg[0], e->wg[1], e->wg[2], e->cu + 1u, e->simd * SLOTS + e->slot + 1u);
+        e->wg[0], e->wg[1], e->wg[2], cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
     put_ts(t, "ts", ns_of(t, e->start));
     put(t, ",\"args\":{\"wave\":%u,\"cycle\":%llu}}", e->wave, (unsigned long long)(t->offset + e->start));
 }
@@ -136,7 +151,7 @@ static void wave_end(tl_t *t, const tm_event_t *e, tl_slot_t *s)
     uint64_t end = e->end > s->last ? e->end : s->last;
     flush_inst(t, e, s, end);
     next_event(t);
-    put(t, "{\"ph\":\"E\",\"pid\":%u,\"tid\":%u", e->cu + 1u, e->simd * SLOTS + e->slot + 1u);
+    put(t, "{\"ph\":\"E\",\"pid\":%u,\"tid\":%u", cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
     put_ts(t, "ts", ns_of(t, end));
     put(t, "}");
     s->last = end;
@@ -148,7 +163,7 @@ static void cap_note(tl_t *t, const tm_event_t *e)
     next_event(t);
     put(t, "{\"name\":\"instruction slices capped at %llu: only wave slices from here on\",\"ph\":\"i\",\"s\":\"g\","
            "\"pid\":%u,\"tid\":%u",
-        (unsigned long long)t->max_inst, e->cu + 1u, e->simd * SLOTS + e->slot + 1u);
+        (unsigned long long)t->max_inst, cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
     put_ts(t, "ts", ns_of(t, e->start));
     put(t, "}");
 }
@@ -218,6 +233,19 @@ fail:
         free(t);
     }
     return NULL;
+}
+
+void tl_place(tl_t *t, uint64_t base_ns, unsigned queue)
+{
+    t->base_ns = base_ns;
+    t->queue = queue;
+    t->pid_base = tl_queue_pid(queue);
+    t->placed = 1;
+}
+
+unsigned tl_queue_pid(unsigned queue)
+{
+    return (queue + 1) << 16;   /* room for 65535 CUs */
 }
 
 void tl_next_dispatch(tl_t *t, uint64_t cycles)

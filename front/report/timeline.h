@@ -44,6 +44,33 @@ typedef struct {
 tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64_t max_inst, char *err,
               size_t errlen);
 
+/* Place t's events in a timeline of a whole program (tl_merge): from
+ * base_ns on, in the processes of queue (tl_queue_pid), named "DEVICE
+ * queue Q CU C".  Call before the first event. */
+void tl_place(tl_t *t, uint64_t base_ns, unsigned queue);
+
+/* The pid of queue's own process in a program's timeline; its CU c is
+ * pid + 1 + c. */
+unsigned tl_queue_pid(unsigned queue);
+
+/* One command of a program (gcnsim exec) for tl_merge. */
+typedef struct {
+    unsigned queue;              /* the queue's number (tl_place's) */
+    const char *device;          /* the queue's device preset */
+    const char *name;            /* "write buffer", or the kernel's name */
+    uint64_t start_ns, end_ns;   /* simulated, on the queue's clock */
+    long dispatch;               /* a kernel's dispatch number, -1 for other commands */
+    uint64_t wave_insts;         /* a kernel's wave-instructions */
+    const char *detail;          /* a kernel's own timeline (tl_place'd), or NULL */
+} tl_command_t;
+
+/* Write the timeline of a program into path: per queue, a process "DEVICE
+ * queue Q" with a thread "commands" holding a slice per command, then the
+ * events of every kernel's detail file (its CUs, waves and instructions;
+ * metadata events once).  Returns 0, or -1 with a one-line message in
+ * err. */
+int tl_merge(const char *path, const tl_command_t *cmds, size_t n, char *err, size_t errlen);
+
 /* The sink: pass as tm_config_t.on_event with event_arg = the tl_t. */
 void tl_event(void *arg, const tm_event_t *e);
 
