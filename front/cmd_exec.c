@@ -20,6 +20,7 @@
 #include "front/report/report.h"
 #include "front/report/timeline.h"
 #include "front/run_opts.h"
+#include "front/trace/trace.h"
 #include "sim/timing.h"
 
 enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE };
@@ -617,53 +618,32 @@ static int write_json(const char *path, char **prog, int status, int timed, cons
     return bad ? -1 : 0;
 }
 
-/* Move file from to to (renamed, or copied across file systems). 0, or -1
- * after one line saying why. */
-static int move_file(const char *from, const char *to)
+/* --trace: the dispatches' traces joined into one file, numbered as
+ * --json's dispatches.  0, or -1 after one line saying why not. */
+static int write_trace(const char *path, const char *dir, const exec_log_t *lg)
 {
-    if (rename(from, to) == 0)
-        return 0;
-    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    char buf[65536];
-    size_t got;
-    int bad = !in || !out;
-    while (!bad && (got = fread(buf, 1, sizeof buf, in)) > 0)
-        bad = fwrite(buf, 1, got, out) != got;
-    bad |= in && ferror(in);
-    if (out)
-        bad |= fclose(out) != 0;
-    if (in)
-        fclose(in);
-    if (bad)
-        cli_error("exec: cannot write %s: %s", to, strerror(errno));
-    unlink(from);
-    return bad ? -1 : 0;
-}
-
-/* --trace or --timeline (which 0 or 1 of a record's files): dispatch i's
- * file to PATH.i.  0, or -1 when one could not be moved. */
-static int move_files(const char *path, int which, const char *dir, const exec_rec_t *recs, size_t n)
-{
-    size_t moved = 0;
-    int bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!recs[i].files[which])
-            continue;
-        char from[8400], to[4200];
-        snprintf(from, sizeof from, "%s/%s", dir, recs[i].files[which]);
-        snprintf(to, sizeof to, "%s.%zu", path, i);
-        if (move_file(from, to)) {
-            bad = 1;   /* said once: the others would fail alike */
-            break;
+    trace_part_t *p = calloc(lg->n ? lg->n : 1, sizeof *p);
+    char (*paths)[4400] = calloc(lg->n ? lg->n : 1, sizeof *paths), err[4600] = "out of memory";
+    size_t have = 0;
+    int rc = -1;
+    if (p && paths) {
+        for (size_t i = 0; i < lg->n; i++) {
+            const exec_rec_t *r = &lg->recs[i];
+            snprintf(paths[i], sizeof paths[i], "%s/%s", dir, r->files[0] ? r->files[0] : "");
+            trace_part_t t = {r->files[0] ? paths[i] : NULL, r->kernel, r->device};
+            p[i] = t;
+            have += r->files[0] != NULL;
         }
-        moved++;
+        rc = trace_join(path, p, lg->n, err, sizeof err);
     }
-    if (moved == 1)
-        fprintf(stderr, "gcnsim exec: --%s: %s.0\n", which ? "timeline" : "trace", path);
-    else if (moved)
-        fprintf(stderr, "gcnsim exec: --%s: %s.0 to %s.%zu (%zu files)\n", which ? "timeline" : "trace", path,
-                path, n - 1, moved);
-    return bad ? -1 : 0;
+    if (rc)
+        cli_error("exec: --trace: %s", err);
+    else
+        fprintf(stderr, "gcnsim exec: --trace: %s (%zu dispatch%s%s)\n", path, lg->n, lg->n == 1 ? "" : "es",
+                have < lg->n ? ", some without a trace" : "");
+    free(p);
+    free(paths);
+    return rc;
 }
 
 /* Dispatch i of the log as a command of the timeline (its name and detail
@@ -751,7 +731,7 @@ static int report(const exec_opts_t *o, const char *dir, const char *log, int st
     else
         print_functional(stderr, rows, nrows, n);
     int rc = o->json ? write_json(o->json, o->prog, status, timed, recs, n, rows, nrows, total) : 0;
-    if (o->trace && move_files(o->trace, 0, dir, recs, n))
+    if (o->trace && write_trace(o->trace, dir, &lg))
         rc = -1;
     if (o->timeline && write_timeline(o->timeline, dir, &lg))
         rc = -1;

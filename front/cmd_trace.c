@@ -63,6 +63,7 @@ typedef struct {
     int has_wave, has_launch;
     uint32_t wave, launch;
     uint64_t from, count;
+    long dispatch;                /* -1: the file's only trace */
 } dump_opts_t;
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -75,9 +76,11 @@ static int parse_u64(const char *s, uint64_t *v)
     return *end || errno ? -1 : 0;
 }
 
-enum { TD_LAUNCH = 1, TD_WAVE, TD_FROM, TD_COUNT };
+enum { TD_LAUNCH = 1, TD_WAVE, TD_FROM, TD_COUNT, TD_DISPATCH };
 
 static const opt_t dump_rows[] = {
+    {"dispatch", 0, "N", "dispatch N (from 0, as gcnsim exec --json numbers them) of a trace of a program's "
+     "dispatches (gcnsim exec --trace); needed when it holds more than one", TD_DISPATCH, 0, NULL},
     {"launch", 0, "L", "only the records of launch L (0 = the first)", TD_LAUNCH, 0, NULL},
     {"wave", 0, "W", "only the records of wave W (the dispatch-wide wave id)", TD_WAVE, 0, NULL},
     {"from", 0, "N", "start at record N (the index finds it without reading the records before)", TD_FROM, 0,
@@ -91,7 +94,8 @@ static const opt_table_t *const dump_tables[] = {&dump_table, NULL};
 static const opt_cmd_t trace_dump_cmd = {
     .name = "trace dump",
     .summary = "print a trace's records with disassembly and the values written",
-    .usage = "gcnsim trace dump PATH [--launch L] [--wave W] [--from N] [--count M]",
+    .usage = "gcnsim trace dump PATH [--dispatch N] [--launch L] [--wave W] [--from N]\n"
+             "                        [--count M]",
     .description = "Print the header and the records of a trace.  Each record is a line\n"
                    "  [SEQ] wave W (wg X,Y,Z #I) pc 0xPC exec 0xEXEC: DISASSEMBLY\n"
                    "([SEQ] launch L wave W ... for the records of launch L > 0 of a trace of\n"
@@ -126,7 +130,7 @@ static int dump_take(void *arg, const opt_t *r, const char *a, const char *v2)
         o->path = a;
         return 0;
     }
-    if (parse_u64(a, &v) || ((r->id == TD_WAVE || r->id == TD_LAUNCH) && v > UINT32_MAX)) {
+    if (parse_u64(a, &v) || ((r->id == TD_WAVE || r->id == TD_LAUNCH || r->id == TD_DISPATCH) && v > UINT32_MAX)) {
         cli_error("trace dump: --%s '%s': expected a number", r->name, a);
         return -1;
     }
@@ -136,6 +140,8 @@ static int dump_take(void *arg, const opt_t *r, const char *a, const char *v2)
         o->has_launch = 1, o->launch = (uint32_t)v;
     else if (r->id == TD_FROM)
         o->from = v;
+    else if (r->id == TD_DISPATCH)
+        o->dispatch = (long)v;
     else
         o->count = v;
     return 0;
@@ -144,6 +150,7 @@ static int dump_take(void *arg, const opt_t *r, const char *a, const char *v2)
 static int dump_args(int argc, char **argv, dump_opts_t *o)
 {
     o->count = UINT64_MAX;
+    o->dispatch = -1;
     int rc = opt_parse(&trace_dump_cmd, argc, argv, dump_take, o);
     if (rc)
         return rc;
@@ -226,7 +233,7 @@ static int trace_cmd_dump(int argc, char **argv)
     if (pr)
         return pr > 0 ? EXIT_OK : EXIT_USAGE;
     char err[1024];
-    trace_reader_t *tr = trace_open(o.path, err, sizeof err);
+    trace_reader_t *tr = trace_open_dispatch(o.path, o.dispatch, err, sizeof err);
     if (!tr) {
         cli_error("trace dump: %s", err);
         return EXIT_USAGE;
@@ -283,9 +290,12 @@ static int parse_num(const char *s, uint64_t *v)
     return *end ? -1 : 0;
 }
 
-enum { TF_TIMING = 1, TF_ALL, TF_CONTEXT, TF_MAX_BUFFER, TF_STATS };
+enum { TF_TIMING = 1, TF_ALL, TF_CONTEXT, TF_MAX_BUFFER, TF_STATS, TF_DISPATCH };
 
 static const opt_t diff_rows[] = {
+    {"dispatch", 0, "N", "compare only dispatch N (from 0) of two traces of a program's dispatches (gcnsim exec "
+     "--trace); without it they are compared dispatch by dispatch up to the first that differs", TF_DISPATCH, 0,
+     NULL},
     {"timing", 0, NULL, "also compare the issue and completion cycles", TF_TIMING, 0, NULL},
     {"all", 0, NULL, "then list the first divergence of every wave, one line each (reads both files to the "
      "end)", TF_ALL, 0, NULL},
@@ -301,8 +311,8 @@ static const opt_table_t *const diff_tables[] = {&diff_table, NULL};
 static const opt_cmd_t trace_diff_cmd = {
     .name = "trace diff",
     .summary = "compare two traces wave by wave and report the first divergence",
-    .usage = "gcnsim trace diff A B [--timing] [--all] [--context N] [--max-buffer MIB]\n"
-             "                        [--stats]",
+    .usage = "gcnsim trace diff A B [--dispatch N] [--timing] [--all] [--context N]\n"
+             "                        [--max-buffer MIB] [--stats]",
     .description = "Compare two traces (gcnsim run --trace, gcnsim bench --trace) wave by\n"
                    "wave: the records of each wave (launch, work-group and index in the\n"
                    "group) in A against those of the same wave in B, in order; waves may\n"
@@ -322,7 +332,14 @@ static const opt_cmd_t trace_diff_cmd = {
                    "that stop before that instruction (for a bench trace, first the gcnsim\n"
                    "bench --save-launch command that saves that launch).  Differences\n"
                    "between the headers (target, code object, kernel, options) are\n"
-                   "reported first; the records are compared anyway.",
+                   "reported first; the records are compared anyway.\n"
+                   "\n"
+                   "Traces of a program's dispatches (gcnsim exec --trace), e.g. of two runs\n"
+                   "on two presets or with a changed kernel, are compared dispatch by\n"
+                   "dispatch in order: the report starts with the first dispatch that\n"
+                   "differs (\"dispatch N (KERNEL) differs:\"), then its first divergence as\n"
+                   "above; a file with more dispatches than the other differs after the\n"
+                   "last common one.  --dispatch N compares that dispatch only.",
     .tables = diff_tables,
     .trailer = "Both files are read once, as streams, and reading stops when no earlier\n"
                "divergence can appear; the context comes from a second read of A up to\n"
@@ -357,6 +374,14 @@ static int diff_take(void *arg, const opt_t *r, const char *s, const char *v2)
         d->o->all = 1;
     else if (r->id == TF_STATS)
         d->o->stats = 1;
+    else if (r->id == TF_DISPATCH) {
+        if (parse_num(s, &v) || v > UINT32_MAX) {
+            cli_error("trace diff: --dispatch '%s': expected a dispatch number", s);
+            return -1;
+        }
+        d->o->has_dispatch = 1;
+        d->o->dispatch = v;
+    }
     else if (r->id == TF_CONTEXT) {
         if (parse_num(s, &v) || v > 16) {
             cli_error("trace diff: --context '%s': expected a number from 0 to 16", s);
@@ -389,6 +414,58 @@ static int diff_args(int argc, char **argv, trace_diff_opts_t *o, const char *pa
     return 0;
 }
 
+/* The kernel of dispatch i of the file at path into buf ("?" if unreadable). */
+static const char *dispatch_kernel(const char *path, uint64_t i, char *buf, size_t n)
+{
+    char err[1024];
+    trace_reader_t *tr = trace_open_dispatch(path, (long)i, err, sizeof err);
+    snprintf(buf, n, "%s", tr ? trace_header(tr)->kernel : "?");
+    trace_close(tr);
+    return buf;
+}
+
+/* Two traces of dispatches (n[0] and n[1] of them) compared dispatch by
+ * dispatch up to the first that differs: 0 all agree, 1 one differs, -1
+ * with err set. */
+static int diff_dispatches(const char *path[2], const uint64_t n[2], trace_diff_opts_t *o, char *err,
+                           size_t errlen)
+{
+    uint64_t common = n[0] < n[1] ? n[0] : n[1];
+    char kernel[2][160];
+    for (uint64_t i = 0; i < common; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        o->has_dispatch = 1;
+        o->dispatch = i;
+        int rc = trace_diff_files(path[0], path[1], o, mem, err, errlen);
+        fclose(mem);
+        if (rc == 1) {
+            dispatch_kernel(path[0], i, kernel[0], sizeof kernel[0]);
+            dispatch_kernel(path[1], i, kernel[1], sizeof kernel[1]);
+            if (strcmp(kernel[0], kernel[1]))
+                printf("dispatch %" PRIu64 " (%s in A, %s in B) differs", i, kernel[0], kernel[1]);
+            else
+                printf("dispatch %" PRIu64 " (%s) differs", i, kernel[0]);
+            printf(" (the %" PRIu64 " before it agree):\n%s", i, text);
+        }
+        free(text);
+        if (rc)
+            return rc;
+    }
+    if (n[0] != n[1]) {
+        printf("A has %" PRIu64 " dispatches, B %" PRIu64 ": the first %" PRIu64 " agree; dispatch %" PRIu64
+               " is only in %s\n", n[0], n[1], common, common, n[0] > n[1] ? "A" : "B");
+        return 1;
+    }
+    printf("traces agree: %" PRIu64 " dispatches\n", common);
+    return 0;
+}
+
 static int trace_cmd_diff(int argc, char **argv)
 {
     trace_diff_opts_t o;
@@ -399,7 +476,18 @@ static int trace_cmd_diff(int argc, char **argv)
     if (pr)
         return pr > 0 ? EXIT_OK : EXIT_USAGE;
     char err[1024];
-    int rc = trace_diff_files(path[0], path[1], &o, stdout, err, sizeof err);
+    uint64_t n[2] = {1, 1};
+    int joined = 0;
+    for (int s = 0; s < 2 && !o.has_dispatch; s++) {
+        int k = trace_dispatches(path[s], &n[s], err, sizeof err);
+        if (k < 0) {
+            cli_error("trace diff: %s", err);
+            return EXIT_USAGE;
+        }
+        joined |= k;
+    }
+    int rc = joined && (n[0] != 1 || n[1] != 1) ? diff_dispatches(path, n, &o, err, sizeof err)
+                                               : trace_diff_files(path[0], path[1], &o, stdout, err, sizeof err);
     if (rc < 0) {
         cli_error("trace diff: %s", err);
         return EXIT_USAGE;

@@ -125,9 +125,27 @@ static void beside_log(const char *log, const char *name, char *buf, size_t n)
     snprintf(buf, n, "%.*s/%s", dir, slash ? log : ".", name);
 }
 
+/* The number of this dispatch among those of L's kernel (from 0), as
+ * gcnsim exec --save-dispatch and gcnsim debug --dispatch count them. */
+static unsigned long kernel_dispatch(const launch_t *L)
+{
+    static struct seen { struct seen *next; unsigned long n; char name[]; } *list;   /* under the lock */
+    struct seen *s = list;
+    while (s && strcmp(s->name, L->k->name))
+        s = s->next;
+    if (!s && (s = calloc(1, sizeof *s + strlen(L->k->name) + 1))) {
+        strcpy(s->name, L->k->name);
+        s->next = list;
+        list = s;
+    }
+    return s ? s->n++ : 0;
+}
+
 /* The trace of L into path (header: its module's kernels). */
 static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t *f, char *err, size_t errlen)
 {
+    char options[600];
+    snprintf(options, sizeof options, "gcnsim exec: OpenCL dispatch %s:%lu", L->k->name, kernel_dispatch(L));
     const la_module_t *m = L->m;
     trace_header_t h;
     memset(&h, 0, sizeof h);
@@ -137,7 +155,7 @@ static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t
     snprintf(h.kernel, sizeof h.kernel, "%s", L->k->name);
     h.code_base = L->sk.code_base;
     h.code = &m->prog;
-    h.options = "gcnsim exec (an OpenCL dispatch)";
+    h.options = options;
     trace_sha256(m->co.image, m->co.size, h.co_sha256);
     if (!(f->tw = trace_write_open(path, &h, err, errlen)))
         return -1;

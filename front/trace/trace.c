@@ -20,7 +20,8 @@ typedef struct {
 struct trace_reader {
     FILE *fp;
     char *path;
-    uint64_t size;             /* file bytes */
+    uint64_t base;             /* where the trace starts in the file (a dispatch of a joined file) */
+    uint64_t size;             /* the trace's bytes (from base) */
     trace_header_t h;
     char *options;
     chunk_t *chunks;
@@ -41,7 +42,7 @@ static int r_err(const trace_reader_t *tr, char *err, size_t errlen, uint64_t of
 
 static int r_err(const trace_reader_t *tr, char *err, size_t errlen, uint64_t off, const char *fmt, ...)
 {
-    int n = snprintf(err, errlen, "%s: offset %llu: ", tr->path, (unsigned long long)off);
+    int n = snprintf(err, errlen, "%s: offset %llu: ", tr->path, (unsigned long long)(tr->base + off));
     va_list ap;
     va_start(ap, fmt);
     if (n >= 0 && (size_t)n < errlen)
@@ -55,10 +56,10 @@ static int r_err(const trace_reader_t *tr, char *err, size_t errlen, uint64_t of
 static int read_member(trace_reader_t *tr, uint64_t off, unsigned kind, uint64_t *arg, uint64_t *csize, char *err,
                        size_t errlen)
 {
-    static const char *names[] = {"", "header", "records", "index", "footer"};
+    static const char *names[] = {"", "header", "records", "index", "footer", "dispatch table", "dispatch footer"};
     uint8_t h[TC_GZ_HDR];
     size_t have = off > tr->size ? 0 : tr->size - off < TC_GZ_HDR ? (size_t)(tr->size - off) : TC_GZ_HDR;
-    if (have && (fseeko(tr->fp, (off_t)off, SEEK_SET) || fread(h, 1, have, tr->fp) != have))
+    if (have && (fseeko(tr->fp, (off_t)(tr->base + off), SEEK_SET) || fread(h, 1, have, tr->fp) != have))
         return r_err(tr, err, errlen, off, "cannot read: %s", strerror(errno));
     if (have >= 2 && (h[0] != 0x1f || h[1] != 0x8b))
         return r_err(tr, err, errlen, off, "not a gzip member (a gcnsim trace is made of gzip members)");
@@ -166,7 +167,7 @@ static int read_index(trace_reader_t *tr, char *err, size_t errlen)
         return r_err(tr, err, errlen, tr->size, "truncated: no footer");
     uint64_t foff = tr->size - TC_FOOTER_SIZE;
     uint8_t f[TC_FOOTER_SIZE], ref[TC_FOOTER_SIZE];
-    if (fseeko(tr->fp, (off_t)foff, SEEK_SET) || fread(f, 1, sizeof f, tr->fp) != sizeof f)
+    if (fseeko(tr->fp, (off_t)(tr->base + foff), SEEK_SET) || fread(f, 1, sizeof f, tr->fp) != sizeof f)
         return r_err(tr, err, errlen, foff, "cannot read: %s", strerror(errno));
     uint64_t ioff = tc_get_le(f + 24, 8);
     tc_member_header(ref, TC_KIND_FOOTER, TC_FOOTER_SIZE, ioff);
@@ -207,7 +208,138 @@ static int read_index(trace_reader_t *tr, char *err, size_t errlen)
     return 0;
 }
 
+/* Whether the file ends with a dispatch footer; its table's offset into *at. */
+static int is_joined(trace_reader_t *tr, uint64_t *at)
+{
+    uint8_t f[TC_FOOTER_SIZE], ref[TC_FOOTER_SIZE];
+    if (tr->size < TC_FOOTER_SIZE || fseeko(tr->fp, (off_t)(tr->size - TC_FOOTER_SIZE), SEEK_SET) ||
+        fread(f, 1, sizeof f, tr->fp) != sizeof f)
+        return 0;
+    *at = tc_get_le(f + 24, 8);
+    tc_member_header(ref, TC_KIND_JOIN_FOOTER, TC_FOOTER_SIZE, *at);
+    memcpy(ref + TC_GZ_HDR, tc_footer_tail, 10);
+    return !memcmp(f, ref, sizeof f);
+}
+
+/* Skip a length-prefixed string. */
+static void skip_str(tc_rd_t *r)
+{
+    uint64_t n = tc_r_var(r);
+    if (r->bad || (uint64_t)(r->end - r->p) < n)
+        r->bad = 1;
+    else
+        r->p += n;
+}
+
+/* The dispatch table of a joined file (at offset at) into *count, and
+ * dispatch want's offset and size into *off, *size (when want < count).
+ * 0, or -1 with err set. */
+static int read_table(trace_reader_t *tr, uint64_t at, uint64_t want, uint64_t *count, uint64_t *off,
+                      uint64_t *size, char *err, size_t errlen)
+{
+    uint64_t n, cs;
+    if (at >= tr->size || read_member(tr, at, TC_KIND_TABLE, &n, &cs, err, errlen))
+        return at >= tr->size ? r_err(tr, err, errlen, at, "corrupt: the dispatch table's offset is out of range")
+                              : -1;
+    if (at + cs + TC_FOOTER_SIZE != tr->size)
+        return r_err(tr, err, errlen, at, "corrupt: bytes between the dispatch table and the footer");
+    tc_rd_t r = {tr->raw.p, tr->raw.p + tr->raw.n, 0};
+    if (tr->raw.n < 16 || memcmp(r.p, tc_table_magic, 8))
+        return r_err(tr, err, errlen, at, "corrupt: bad dispatch table");
+    r.p += 8;
+    if (tc_r_le(&r, 8) != n)
+        return r_err(tr, err, errlen, at, "corrupt: bad dispatch table");
+    uint64_t end = 0;
+    for (uint64_t i = 0; i < n && !r.bad; i++) {
+        uint64_t o = tc_r_le(&r, 8), sz = tc_r_le(&r, 8);
+        skip_str(&r);
+        skip_str(&r);
+        if (sz && (o < end || sz > at - o))
+            return r_err(tr, err, errlen, at, "corrupt: dispatch %llu's trace is out of range", (unsigned long long)i);
+        end = sz ? o + sz : end;
+        if (i == want)
+            *off = o, *size = sz;
+    }
+    if (r.bad || r.p != r.end)
+        return r_err(tr, err, errlen, at, "corrupt: bad dispatch table");
+    *count = n;
+    return 0;
+}
+
+/* Open tr's file and find its size (0, or -1 with err set). */
+static int open_file(trace_reader_t *tr, const char *path, char *err, size_t errlen)
+{
+    if (!(tr->fp = fopen(path, "rb"))) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (fseeko(tr->fp, 0, SEEK_END) || ftello(tr->fp) < 0) {
+        snprintf(err, errlen, "%s: not a regular file (a trace must be seekable)", path);
+        return -1;
+    }
+    tr->size = (uint64_t)ftello(tr->fp);
+    return 0;
+}
+
+/* Narrow tr to dispatch n of a joined file (n < 0: its only one); a plain
+ * trace is dispatch 0.  0, or -1 with err set. */
+static int pick_dispatch(trace_reader_t *tr, long n, char *err, size_t errlen)
+{
+    uint64_t at, count = 0, off = 0, size = 0;
+    if (!is_joined(tr, &at)) {
+        if (n > 0) {
+            snprintf(err, errlen, "%s: a trace of one launch has no dispatch %ld (only 0)", tr->path, n);
+            return -1;
+        }
+        return 0;
+    }
+    if (read_table(tr, at, n < 0 ? 0 : (uint64_t)n, &count, &off, &size, err, errlen))
+        return -1;
+    if (n < 0 && count != 1) {
+        snprintf(err, errlen, "%s holds %llu dispatches (gcnsim exec --trace): choose one with --dispatch N", tr->path,
+                 (unsigned long long)count);
+        return -1;
+    }
+    if ((uint64_t)(n < 0 ? 0 : n) >= count || !size) {
+        snprintf(err, errlen, "%s: %s dispatch %ld (it holds %llu, from 0)", tr->path,
+                 (uint64_t)(n < 0 ? 0 : n) >= count ? "no" : "no trace was written of", n < 0 ? 0 : n,
+                 (unsigned long long)count);
+        return -1;
+    }
+    tr->base = off;
+    tr->size = size;
+    return 0;
+}
+
+int trace_dispatches(const char *path, uint64_t *n, char *err, size_t errlen)
+{
+    trace_reader_t tr;
+    memset(&tr, 0, sizeof tr);
+    tr.path = (char *)path;
+    uint64_t at, off, size;
+    int rc = open_file(&tr, path, err, errlen);
+    if (!rc && inflateInit2(&tr.zs, -15) != Z_OK)
+        rc = -1, snprintf(err, errlen, "%s: cannot start the decompressor", path);
+    else if (!rc) {
+        rc = is_joined(&tr, &at);
+        *n = 1;
+        if (rc && read_table(&tr, at, UINT64_MAX, n, &off, &size, err, errlen))
+            rc = -1;
+        inflateEnd(&tr.zs);
+    }
+    if (tr.fp)
+        fclose(tr.fp);
+    free(tr.z.p);
+    free(tr.raw.p);
+    return rc;
+}
+
 trace_reader_t *trace_open(const char *path, char *err, size_t errlen)
+{
+    return trace_open_dispatch(path, -1, err, errlen);
+}
+
+trace_reader_t *trace_open_dispatch(const char *path, long n, char *err, size_t errlen)
 {
     trace_reader_t *tr = calloc(1, sizeof *tr);
     if (!tr || !(tr->path = strdup(path))) {
@@ -221,18 +353,8 @@ trace_reader_t *trace_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     tr->zinit = 1;
-    if (!(tr->fp = fopen(path, "rb"))) {
-        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
-        trace_close(tr);
-        return NULL;
-    }
-    if (fseeko(tr->fp, 0, SEEK_END) || ftello(tr->fp) < 0) {
-        snprintf(err, errlen, "%s: not a regular file (a trace must be seekable)", path);
-        trace_close(tr);
-        return NULL;
-    }
-    tr->size = (uint64_t)ftello(tr->fp);
-    if (read_header(tr, err, errlen) || read_index(tr, err, errlen)) {
+    if (open_file(tr, path, err, errlen) || pick_dispatch(tr, n, err, errlen) || read_header(tr, err, errlen) ||
+        read_index(tr, err, errlen)) {
         trace_close(tr);
         return NULL;
     }

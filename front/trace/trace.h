@@ -24,7 +24,20 @@
  *   4. footer member: 42 bytes, empty payload; its arg points at the index.
  * A reader finds the footer at the end, the index through it, and any
  * record through the index.  Every member's header, CRC-32 and length are
- * checked, and every chunk's records must use up its payload exactly. */
+ * checked, and every chunk's records must use up its payload exactly.
+ *
+ * A trace of a program's dispatches (gcnsim exec --trace; a dispatch's
+ * code may come from another code object than the previous one's) joins
+ * one trace per dispatch: their bytes one after another, each unchanged,
+ * then
+ *   5. dispatch table member: "GCNTDISP", u64 dispatches, then per
+ *      dispatch u64 offset and u64 size of its trace in the file (size 0:
+ *      none was written), its kernel's and device's names (varint length
+ *      + bytes); arg: the number of dispatches;
+ *   6. dispatch footer member: as the footer (42 bytes, empty payload),
+ *      its arg the table's offset.
+ * A reader opens one dispatch's trace as a file of its own from its offset
+ * (every offset inside it counts from there). */
 #ifndef GCNSIM_TRACE_H
 #define GCNSIM_TRACE_H
 
@@ -126,8 +139,28 @@ int trace_write_close(trace_writer_t *tw, char *err, size_t errlen);
 /* ---- reading ------------------------------------------------------------ */
 
 /* Open a trace: reads and checks the header, footer and index.  Returns
- * the reader, or NULL with "PATH: offset N: reason" in err. */
+ * the reader, or NULL with "PATH: offset N: reason" in err.  A file of
+ * several dispatches is refused (trace_open_dispatch opens one of them;
+ * a file of one dispatch opens as that dispatch). */
 trace_reader_t *trace_open(const char *path, char *err, size_t errlen);
+/* Open dispatch n (from 0) of a file of dispatches (gcnsim exec --trace),
+ * or, n < 0, as trace_open does; a trace of one launch is dispatch 0.
+ * Returns the reader, or NULL with a one-line message in err. */
+trace_reader_t *trace_open_dispatch(const char *path, long n, char *err, size_t errlen);
+/* The dispatches of the file at path into *n: returns 1 for a file of
+ * dispatches (gcnsim exec --trace), 0 for a trace of one launch (*n = 1),
+ * -1 with a one-line message in err when it is unreadable. */
+int trace_dispatches(const char *path, uint64_t *n, char *err, size_t errlen);
+
+/* One dispatch's trace for trace_join. */
+typedef struct {
+    const char *path;       /* its trace file, or NULL when it has none */
+    const char *kernel, *device;
+} trace_part_t;
+/* Write the file of dispatches path from the traces of parts[0..n), in
+ * order (the format above).  Returns 0, or -1 with a one-line message in
+ * err. */
+int trace_join(const char *path, const trace_part_t *parts, size_t n, char *err, size_t errlen);
 /* The file's header (valid until trace_close). */
 const trace_header_t *trace_header(const trace_reader_t *tr);
 /* Number of records in the file. */

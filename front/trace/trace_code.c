@@ -57,6 +57,7 @@
 
 const char tc_magic[8] = {'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E'};
 const char tc_index_magic[8] = {'G', 'C', 'N', 'T', 'I', 'N', 'D', 'X'};
+const char tc_table_magic[8] = {'G', 'C', 'N', 'T', 'D', 'I', 'S', 'P'};
 const uint8_t tc_footer_tail[10] = {3, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 void tc_put_le(uint8_t *p, uint64_t v, unsigned bytes)

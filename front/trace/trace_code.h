@@ -11,7 +11,8 @@
 #include "front/trace/trace_pred.h"
 
 /* ---- the file's layout (trace.h) ---- */
-enum { TC_KIND_HEADER = 1, TC_KIND_RECORDS = 2, TC_KIND_INDEX = 3, TC_KIND_FOOTER = 4 };
+enum { TC_KIND_HEADER = 1, TC_KIND_RECORDS = 2, TC_KIND_INDEX = 3, TC_KIND_FOOTER = 4, TC_KIND_TABLE = 5,
+       TC_KIND_JOIN_FOOTER = 6 };
 enum {
     TC_GZ_HDR = 32,                      /* gzip header with the 'GT' extra subfield */
     TC_GZ_TRAILER = 8,                   /* CRC-32, ISIZE */
@@ -20,7 +21,7 @@ enum {
     TC_CHUNK_RECORDS = 1 << 16,          /* or this many records (a seek decodes at most these) */
     TC_MAX_MEMBER = 64 << 20,            /* larger members are corrupt */
 };
-extern const char tc_magic[8], tc_index_magic[8];
+extern const char tc_magic[8], tc_index_magic[8], tc_table_magic[8];
 /* The payload of the footer member: an empty final deflate block, CRC 0, size 0. */
 extern const uint8_t tc_footer_tail[10];
 

@@ -690,7 +690,7 @@ static int report(diff_t *d, FILE *out)
     if (p.it && p.it->kind == DF_VREG && p.it->lanes)   /* a VGPR write with no lane has none to show */
         p.lane = (unsigned)__builtin_ctzll(p.it->lanes);
     p.nctx = d->o->context;
-    int rc = td_pass2(d->path[0], &p, d->err, d->errlen);
+    int rc = td_pass2(d->path[0], td_dispatch(d->o), &p, d->err, d->errlen);
     if (!rc) {
         print_where(out, d, w, a, b);
         if (l.n)
@@ -735,7 +735,7 @@ static int diff_open(diff_t *d, const char *a, const char *b)
 {
     d->path[0] = a, d->path[1] = b;
     for (int s = 0; s < 2; s++) {
-        if (!(d->r[s] = trace_open(d->path[s], d->err, d->errlen)))
+        if (!(d->r[s] = trace_open_dispatch(d->path[s], td_dispatch(d->o), d->err, d->errlen)))
             return -1;
         d->h[s] = trace_header(d->r[s]);
         if (!(d->rec[s] = calloc(1, sizeof *d->rec[s]))) {

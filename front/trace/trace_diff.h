@@ -14,6 +14,8 @@ typedef struct {
     unsigned context;       /* records of the diverging wave shown before the divergence */
     uint64_t max_buffer;    /* bytes of not-yet-matched records held at most (0: 1 GiB) */
     int (*is_workload)(const char *name);   /* a bench workload's name? (NULL: none known) */
+    int has_dispatch;       /* compare dispatch `dispatch` of both files (gcnsim exec --trace) */
+    uint64_t dispatch;
 } trace_diff_opts_t;
 
 /* Compare trace files a (expected) and b (actual) and print to out either

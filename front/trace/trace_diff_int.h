@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "front/trace/trace.h"
+#include "front/trace/trace_diff.h"
 
 /* ---- packed records (trace_diff.c) --------------------------------------- */
 
@@ -81,8 +82,14 @@ typedef struct {
     uint32_t lw_val, lw_wave, lw_wg[3], lw_wg_wave, lw_launch;
 } pass2_t;
 
-/* Reads file path (A) again up to p->limit, filling in p's results; 0, or -1 with a message in err. */
-int td_pass2(const char *path, pass2_t *p, char *err, size_t errlen);
+/* Reads file path (A; its dispatch as trace_open_dispatch takes it) again up to p->limit, filling in
+ * p's results; 0, or -1 with a message in err. */
+int td_pass2(const char *path, long dispatch, pass2_t *p, char *err, size_t errlen);
+/* The dispatch the options name for trace_open_dispatch (-1: none). */
+static inline long td_dispatch(const trace_diff_opts_t *o)
+{
+    return o->has_dispatch ? (long)o->dispatch : -1;
+}
 /* Releases the records p holds (not p itself). */
 void td_pass2_free(pass2_t *p);
 /* Prints q as one line, "[seq] pc ... exec ...: disassembly  -> what it writes", after indent. */

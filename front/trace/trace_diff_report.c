@@ -572,11 +572,11 @@ static void pass2_record(pass2_t *p, const trace_rec_t *r)
 }
 
 /* Read A again up to p->limit.  0, or -1 (err set). */
-int td_pass2(const char *path, pass2_t *p, char *err, size_t errlen)
+int td_pass2(const char *path, long dispatch, pass2_t *p, char *err, size_t errlen)
 {
     if (!p->limit)
         return 0;
-    trace_reader_t *tr = trace_open(path, err, errlen);
+    trace_reader_t *tr = trace_open_dispatch(path, dispatch, err, errlen);
     trace_rec_t *r = calloc(1, sizeof *r);
     int rc = tr && r ? 0 : -1;
     if (tr && !r)
@@ -781,6 +781,13 @@ void td_print_debug(FILE *out, const trace_header_t *h, const char *which, uint3
     char wl[40];
     if (!h->options || !*h->options)
         return;
+    const char *exec = "gcnsim exec: OpenCL dispatch ";
+    if (!strncmp(h->options, exec, strlen(exec))) {
+        fprintf(out, "to stop before this instruction in %s's run (with its program and arguments):\n"
+                     "  gcnsim debug --dispatch %s -- PROGRAM [ARGS]\n", which, h->options + strlen(exec));
+        print_break(out, pc, wave, hits);
+        return;
+    }
     if (bench_workload(h->options, wl, sizeof wl, is_workload)) {
         print_bench_steps(out, h, which, is_workload && is_workload(wl) ? wl : NULL, launch);
         print_break(out, pc, wave, hits);
