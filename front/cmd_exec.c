@@ -38,12 +38,15 @@ static const opt_t exec_rows[] = {
      "\"kernels\"} to PATH (- for stdout): every dispatch's report (the members gcnsim run --json writes, "
      "with its simulated ns, wave-instructions and status) in the order they ran, and the summary's rows",
      EO_JSON, OPT_PATH, NULL},
-    {"trace", 0, "PATH", "record every dispatch's trace (as gcnsim run --trace), one file per dispatch: "
-     "PATH.0, PATH.1, ... numbered as --json's dispatches (a trace holds the code of one code object, and a "
-     "program's kernels may come from several).  gcnsim trace dump and diff read them", EO_TRACE, OPT_PATH, NULL},
-    {"timeline", 0, "PATH", "write every dispatch's Chrome trace-event timeline (as gcnsim run --timeline, "
-     "for Perfetto), one file per dispatch: PATH.0, PATH.1, ... (not with --functional)", EO_TIMELINE, OPT_PATH,
-     NULL},
+    {"trace", 0, "PATH", "record every dispatch's trace (as gcnsim run --trace) into one file: the dispatches "
+     "in the order they ran, numbered as --json's, each its own trace (a dispatch's code object may differ from "
+     "the previous one's).  gcnsim trace dump --dispatch N reads one; gcnsim trace diff compares two such files "
+     "dispatch by dispatch and names the first dispatch and instruction that differ", EO_TRACE, OPT_PATH, NULL},
+    {"timeline", 0, "PATH", "write one Chrome trace-event timeline of the whole program (for Perfetto) on the "
+     "simulated clocks of its queues: per command queue a process \"DEVICE queue Q\" whose thread \"commands\" "
+     "holds its kernels and buffer transfers at their profiled times, and processes \"DEVICE queue Q CU C\" "
+     "with each dispatch's wave and instruction slices (as gcnsim run --timeline) from its start; instruction "
+     "slices capped at 200000 for the whole program (not with --functional)", EO_TIMELINE, OPT_PATH, NULL},
     {"save-dispatch", 0, "KERNEL[:N] DIR", "(two values) save dispatch N (from 0; default 0) of the kernel named "
      "KERNEL (its symbol or its C++ name) into DIR before it runs: its code object, the buffers its arguments "
      "point to and DIR/debug.args, the arguments with which gcnsim run or gcnsim debug repeat it (gcnsim debug "

@@ -11,11 +11,17 @@
   table's kernels and calls are those of --json's dispatches, one entry per
   dispatch, sorted by total time, shares summing to 100%;
 - --functional: calls and wave-instructions, no times;
-- --trace and --timeline: one file per dispatch (PATH.N); the trace's
-  records agree with `gcnsim run --trace`'s of the same launch (trace diff
-  --timing), the timeline is byte for byte run --timeline's; every
-  dispatch of the full run has a trace that trace dump reads, of its
-  kernel;
+- --trace and --timeline: one file each for the whole program; the
+  trace's records agree with `gcnsim run --trace`'s of the same launch
+  (trace diff --timing), the timeline holds run --timeline's slices moved
+  to the kernel's start; every dispatch of the full run is in the trace;
+- tests/ocl/ocl_queues (two profiling queues, commands interleaved): the
+  timeline's commands are at the times the program's profiling info
+  prints, each kernel's span holds as many instruction slices and waves
+  as --json's report counts, the file is deterministic; the trace holds
+  the 4 dispatches with --json's wave-instruction counts, trace diff
+  names dispatch 1 and the planted argument when queue 1's n changes,
+  and sees the same values but other cycles on 1 CU;
 - the exit status is the program's (3; 128 + signal), a program without
   OpenCL gets "no OpenCL kernels were dispatched"; a missing program 127,
   no driver and bad usage 2, each one line; -- and the program's own
@@ -158,18 +164,123 @@ def run_args():
 def test_trace():
     e, tl = os.path.join(TMP, "e.trace"), os.path.join(TMP, "e-tl.json")
     r = gexec(["--trace", e, "--timeline", tl, RUN, "--time", CO])
-    check("--trace, --timeline: PATH.0 each, said on stderr", r.returncode == 0 and os.path.exists(e + ".0")
-          and os.path.exists(tl + ".0") and "--trace: %s.0\n" % e in r.stderr, r.stderr[-400:])
+    check("--trace, --timeline: one file each, said on stderr", r.returncode == 0 and os.path.exists(e)
+          and os.path.exists(tl) and "--trace: %s (1 dispatch)\n" % e in r.stderr
+          and "--timeline: %s (1 dispatch, 1 other command)\n" % tl in r.stderr, r.stderr[-400:])
     rt, rtl = os.path.join(TMP, "r.trace"), os.path.join(TMP, "r-tl.json")
     gtest.gcnsim(run_args() + ["--trace", rt, "--timeline", rtl], timeout=120)
-    d = gtest.gcnsim(["trace", "diff", "--timing", e + ".0", rt], timeout=120)
-    check("exec's trace agrees with gcnsim run --trace's (records and cycles)",
-          d.returncode == 0 and "traces agree: 603 records" in d.stdout, d.stdout[-300:] + d.stderr[-300:])
-    check("exec's timeline is gcnsim run --timeline's, byte for byte",
-          os.path.exists(tl + ".0") and open(tl + ".0", "rb").read() == open(rtl, "rb").read())
+    for extra in ([], ["--dispatch", "0"]):
+        d = gtest.gcnsim(["trace", "diff", "--timing"] + extra + [e, rt], timeout=120)
+        check("exec's trace agrees with gcnsim run --trace's (records and cycles) %s" % " ".join(extra),
+              d.returncode == 0 and "traces agree: 603 records" in d.stdout, d.stdout[-300:] + d.stderr[-300:])
+    ev, ref = json.load(open(tl))["traceEvents"], json.load(open(rtl))["traceEvents"]
+    kern = [x for x in ev if x.get("tid") == 1 and x.get("cat") == "kernel" and x["pid"] == 1 << 16]
+    mine = [x for x in ev if x["pid"] > 1 << 16 and x["ph"] != "M"]
+    theirs = [x for x in ref if x["ph"] != "M"]
+
+    def strip(x, dt):
+        y = dict(x, pid=x["pid"] - (1 << 16))
+        if "ts" in y:
+            y["ts"] = round(y["ts"] - dt, 3)
+        return y
+    start = kern[0]["ts"] if kern else 0
+    check("exec's timeline holds gcnsim run --timeline's wave and instruction slices (%d), moved to the kernel's "
+          "start (%.3f us, after the fill) and into queue 0's processes" % (len(theirs), start),
+          len(kern) == 1 and start > 0 and [strip(x, start) for x in mine] == theirs, (len(mine), len(theirs)))
     r = gexec(["--functional", "--timeline", tl, "true"])
     check("--timeline with --functional: refused, one line, 2",
           r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "needs the cycle model" in r.stderr, r.stderr)
+
+
+QUEUES = os.path.join(B, "ocl", "ocl_queues")
+
+
+def queues(args, extra=()):
+    """ocl_queues under exec: (result, its commands [(queue, name, start, end)], --json's dispatches)."""
+    out = os.path.join(TMP, "q.json")
+    r = gexec(list(args) + ["--json", out, QUEUES, CO] + list(extra))
+    cmds = [(int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4)))
+            for m in re.finditer(r"(?m)^cmd (\d+) (\w+) (\d+) (\d+)$", r.stdout)]
+    ok = r.returncode == 0 and "FAIL" not in r.stdout and r.stdout.count("PASS: queue") == 2
+    check("ocl_queues under exec %s: its sums are right, exit 0" % " ".join(extra), ok, r.stdout[-400:] + r.stderr[-400:])
+    return r, cmds, json.load(open(out))["dispatches"] if os.path.exists(out) else []
+
+
+def test_timeline():
+    tl = os.path.join(TMP, "q-tl.json")
+    r, cmds, ds = queues(["--timeline", tl])
+    j = json.load(open(tl))
+    ev = j["traceEvents"]
+    procs = {x["pid"]: x["args"]["name"] for x in ev if x.get("name") == "process_name"}
+    check("--timeline: a process per queue (vega-64 queue 0, 1) with a thread \"commands\", CU processes named by "
+          "device, queue and CU", procs.get(1 << 16) == "vega-64 queue 0" and procs.get(2 << 16) == "vega-64 queue 1"
+          and procs.get((1 << 16) + 1) == "vega-64 queue 0 CU 0" and procs.get((2 << 16) + 4) == "vega-64 queue 1 CU 3"
+          and sum(x.get("name") == "thread_name" and x["args"]["name"] == "commands" for x in ev) == 2, procs)
+    names = {"write": "write buffer", "kernel": "reduce_sum", "read": "read buffer"}
+    want = sorted((q, names[n], s, e) for q, n, s, e in cmds)
+    got = sorted((x["pid"] // (1 << 16) - 1, x["name"], round(x["ts"] * 1000), round((x["ts"] + x["dur"]) * 1000))
+                 for x in ev if x.get("tid") == 1 and x["pid"] % (1 << 16) == 0 and x["ph"] == "X")
+    check("--timeline: every command of both queues (%d) at the times the program's profiling info gives" % len(want),
+          len(want) == 8 and got == want, (got, want))
+    kern = sorted((x["args"]["dispatch"], x) for x in ev if x.get("cat") == "kernel")
+    bad = []
+    for i, k in kern:
+        q, t0, t1 = k["pid"], k["ts"], k["ts"] + k["dur"]
+        inside = [x for x in ev if q < x["pid"] < q + (1 << 16) and x["ph"] in "XB" and t0 <= x["ts"] < t1]
+        insts = sum(x["ph"] == "X" for x in inside)
+        waves = sum(x["ph"] == "B" for x in inside)
+        if insts != ds[i]["wave_instructions"] or waves != ds[i]["waves"]:
+            bad.append((i, insts, ds[i]["wave_instructions"], waves, ds[i]["waves"]))
+    check("--timeline: in each kernel's time on its queue, its queue's CUs hold as many instruction slices and "
+          "waves as --json's report of that dispatch counts (4 dispatches)", len(kern) == 4 and not bad, bad)
+    check("--timeline: otherData counts 8 commands of which 4 dispatches, 2 queues, all slices",
+          j["otherData"]["commands"] == 8 and j["otherData"]["dispatches"] == 4 and j["otherData"]["queues"] == 2
+          and j["otherData"]["instruction_slices"] == sum(d["wave_instructions"] for d in ds), j["otherData"])
+    again = os.path.join(TMP, "q-tl2.json")
+    queues(["--timeline", again])
+    check("--timeline: the same program gives the same file, byte for byte",
+          open(tl, "rb").read() == open(again, "rb").read())
+
+
+def dump_head(path, *extra):
+    p = gtest.gcnsim(["trace", "dump", "--count", "0", path] + list(extra), timeout=120)
+    m = re.search(r"kernel (\S+), cycle model, (\d+) records", p.stdout)
+    return p, (m.group(1), int(m.group(2))) if m else None
+
+
+def test_trace_queues():
+    t, t2, t3 = (os.path.join(TMP, n) for n in ("q.trace", "q-planted.trace", "q-cus.trace"))
+    _, _, ds = queues(["--trace", t])
+    heads = [dump_head(t, "--dispatch", str(i))[1] for i in range(len(ds))]
+    check("--trace: one file; trace dump --dispatch N reads each of the 4 dispatches, of its kernel, with as many "
+          "records as --json's report counts wave-instructions",
+          len(ds) == 4 and heads == [(d["kernel"], d["wave_instructions"]) for d in ds], (heads, len(ds)))
+    p, _ = dump_head(t)
+    check("trace dump of several dispatches without --dispatch: one line, 2",
+          p.returncode == 2 and "holds 4 dispatches" in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr)
+    p, _ = dump_head(t, "--dispatch", "4")
+    check("trace dump --dispatch 4 of 4: one line, 2", p.returncode == 2 and "no dispatch 4" in p.stderr, p.stderr)
+    d = gtest.gcnsim(["trace", "diff", "--timing", t, t], timeout=120)
+    check("trace diff of a program's trace with itself: all 4 dispatches agree",
+          d.returncode == 0 and d.stdout == "traces agree: 4 dispatches\n", d.stdout + d.stderr)
+    queues(["--trace", t2], ["4000"])
+    d = gtest.gcnsim(["trace", "diff", t, t2], timeout=120)
+    check("trace diff, queue 1's first kernel given n = 4000 instead of 4096: dispatch 1 is the first that differs, "
+          "at the load of that argument (expected 0x1000, actual 0xfa0)",
+          d.returncode == 1 and d.stdout.startswith("dispatch 1 (reduce_sum) differs")
+          and re.search(r"differs: expected 0x00001000, actual 0x00000fa0", d.stdout)
+          and "gcnsim debug --dispatch reduce_sum:1 -- PROGRAM" in d.stdout, d.stdout[:900] + d.stderr)
+    queues(["--trace", t3, "--set", "cus=1"])
+    d = gtest.gcnsim(["trace", "diff", t, t3], timeout=120)
+    d2 = gtest.gcnsim(["trace", "diff", "--timing", t, t3], timeout=120)
+    check("trace diff of runs on 64 CUs and 1: the same values (agree), different cycles (dispatch 0 differs with "
+          "--timing)", d.returncode == 0 and d2.returncode == 1 and d2.stdout.startswith("dispatch 0 (reduce_sum)"),
+          d.stdout[-200:] + d2.stdout[:300])
+    n = os.path.join(TMP, "q-none.trace")
+    r = gexec(["--trace", n, "true"])
+    d = gtest.gcnsim(["trace", "diff", n, t], timeout=120)
+    check("a program without kernels: an empty trace of dispatches, which differs from one of 4",
+          r.returncode == 0 and d.returncode == 1 and "A has 0 dispatches, B 4" in d.stdout, d.stdout + d.stderr)
 
 
 def test_trace_program():
@@ -178,12 +289,11 @@ def test_trace_program():
     ds = json.load(open(out))["dispatches"]
     bad = []
     for d in ds:
-        p = gtest.gcnsim(["trace", "dump", "--count", "1", "%s.%d" % (t, d["dispatch"])], timeout=120)
-        head = re.search(r"kernel (\S+), cycle model, (\d+) records", p.stdout)
-        if p.returncode or not head or head.group(1) != d["kernel"]:
+        p, head = dump_head(t, "--dispatch", str(d["dispatch"]))
+        if p.returncode or not head or head[0] != d["kernel"]:
             bad.append((d["dispatch"], p.stdout[:200], p.stderr[:200]))
-    check("--trace: all %d dispatches of the full run have a trace that trace dump reads, of their kernel" % len(ds),
-          r.returncode == 0 and len(ds) == 8 and not bad, bad[:2])
+    check("--trace: all %d dispatches of the full run are in the trace, trace dump reads each, of its kernel"
+          % len(ds), r.returncode == 0 and len(ds) == 8 and not bad, bad[:2])
 
 
 def test_sanitizers():
@@ -275,7 +385,7 @@ def main():
     if not os.path.exists(LIB) or not os.path.exists(RUN):
         skip("gcnsim exec", "the OpenCL driver is not built: needs ocl-icd-dev, ocl-icd-opencl-dev, opencl-c-headers")
         gtest.done()
-    gtest.run_each([test_time, test_functional, test_status, test_trace])
+    gtest.run_each([test_time, test_functional, test_status, test_trace, test_timeline, test_trace_queues])
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
         gtest.run_each([test_program, test_trace_program, test_save_dispatch])
     else:
