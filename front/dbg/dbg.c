@@ -1062,6 +1062,8 @@ static void launch(dbg_t *d)
         if (d->restart)
             continue;
         report_end(d, st, &r);
+        if (st != 1 && !d->killed)   /* as gcnsim run ends: what fell outside LDS or scratch */
+            la_print_warnings(stderr, "debug", &d->L, &r);
         d->killed = 0;
         d->go = DBG_GO_CONT;
         return;

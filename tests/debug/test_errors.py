@@ -102,7 +102,33 @@ def main():
     check("-x FILE runs the commands, goes on after an error, exits 0",
           p.returncode == 0 and "$1 = 3" in p.stdout and "$2 = 4" in p.stdout and "Undefined command" in p.stdout,
           p.stdout)
+    lds_warning()
     finish()
+
+
+def lds_warning():
+    """A session ends with gcnsim run's warnings: reduce_sum's 256 work-items given 4 bytes of LDS for their 256
+    partial sums (allocated: one 512-byte granule, 128 of them) write part[128..255] (128 lanes) and read them
+    in the first step of the tree (128 lanes): 256 lane accesses outside."""
+    args = ["front/workloads/bin/reduce-gfx900.co", "--kernel", "reduce_sum", "--global", "256", "--local", "256",
+            "--arg", "zero:1024", "--arg", "zero:4", "--arg", "local:%d", "--arg", "u32:256"]
+    want = ("warning: kernel reduce_sum: 256 lane accesses fell outside the work-group's 512 bytes of LDS (4 asked for, "
+            "allocated in 512-byte granules)")
+    for mode in ([], ["--functional"]):
+        run_args = [a.replace("%d", "4") for a in args] + mode
+        r = subprocess.run([G, "run"] + run_args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                           timeout=60)
+        d = subprocess.run([G, "debug"] + run_args + ["--batch"], input="run\n", stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+        warn = [x for x in d.stderr.splitlines() if "warning" in x]
+        check("debug %s: the session's run ends with gcnsim run's warning, 256 LDS accesses outside (128 writes, "
+              "128 reads)" % " ".join(mode), d.returncode == 0 and len(warn) == 1 and want in warn[0]
+              and warn[0].startswith("gcnsim: debug: ") and warn[0].replace("debug", "run", 1) in r.stderr
+              and "exited normally" in d.stdout, d.stdout[-300:] + d.stderr)
+    d = subprocess.run([G, "debug"] + [a.replace("%d", "1024") for a in args] + ["--batch"], input="run\n",
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    check("debug with the 1024 bytes of LDS reduce_sum needs: no warning", d.returncode == 0 and "exited normally"
+          in d.stdout and "warning" not in d.stderr, d.stderr)
 
 
 if __name__ == "__main__":
