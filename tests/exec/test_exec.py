@@ -270,6 +270,19 @@ def test_trace_queues():
           d.returncode == 1 and d.stdout.startswith("dispatch 1 (reduce_sum) differs")
           and re.search(r"differs: expected 0x00001000, actual 0x00000fa0", d.stdout)
           and "gcnsim debug --dispatch reduce_sum:1 -- PROGRAM" in d.stdout, d.stdout[:900] + d.stderr)
+    script = os.path.join(TMP, "planted.gdb")
+    with open(script, "w") as f:
+        f.write("break 0x100001818 wave 0\nrun\nstepi\nprint $s11\nquit\n")
+    p = gtest.run([gtest.GCNSIM, "debug", "--dispatch", "reduce_sum:1", "-x", script, "--", QUEUES, CO, "4000"],
+                  env=env(), timeout=300)
+    check("the command trace diff gives stops there in the planted run: after the load s11 is 4000",
+          p.returncode == 0 and re.search(r"(?m)^\$1 = 4000$", p.stdout), p.stdout[-400:] + p.stderr[-400:])
+    cut = os.path.join(TMP, "q-cut.trace")
+    with open(t, "rb") as f, open(cut, "wb") as g:
+        g.write(f.read()[:-1])
+    p, _ = dump_head(cut, "--dispatch", "0")
+    check("a trace of dispatches cut short by a byte: trace dump, one line, 2",
+          p.returncode == 2 and len(p.stderr.splitlines()) == 1, p.stderr)
     queues(["--trace", t3, "--set", "cus=1"])
     d = gtest.gcnsim(["trace", "diff", t, t3], timeout=120)
     d2 = gtest.gcnsim(["trace", "diff", "--timing", t, t3], timeout=120)
