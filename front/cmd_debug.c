@@ -31,7 +31,8 @@ const opt_cmd_t cli_debug_cmd = {
                    "cycle model unless --functional is given.  A wave that executes\n"
                    "--max-wave-inst instructions (default 2^26) without ending stops the\n"
                    "kernel there, as a breakpoint would, and again after as many more if\n"
-                   "continued.",
+                   "continued.  When the kernel ends (not by a fault), the warnings gcnsim\n"
+                   "run prints follow on stderr (LDS or scratch accesses out of range).",
     .tables = debug_tables,
     .trailer = "Batch output has no prompt and no escape codes; a command that fails prints\n"
                "its error and the script goes on.  Reverse execution (reverse-stepi,\n"
