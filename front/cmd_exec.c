@@ -35,8 +35,9 @@ static const opt_t exec_rows[] = {
     {"functional", 0, NULL, "run the kernels without the cycle model (GCNSIM_FUNCTIONAL=1): much faster; the "
      "summary then has calls and wave-instructions only, no times", EO_FUNCTIONAL, 0, NULL},
     {"json", 0, "PATH", "write {\"program\", \"arguments\", \"exit_status\", \"mode\", \"dispatches\", "
-     "\"kernels\"} to PATH (- for stdout): every dispatch's report (the members gcnsim run --json writes, "
-     "with its simulated ns, wave-instructions and status) in the order they ran, and the summary's rows",
+     "\"kernels\"} to PATH (- for stdout): every dispatch's report (its queue, numbered as the program created "
+     "them, and start on the queue's clock; the members gcnsim run --json writes, with its simulated ns, "
+     "wave-instructions and status) in the order they ran, and the summary's rows",
      EO_JSON, OPT_PATH, NULL},
     {"trace", 0, "PATH", "record every dispatch's trace (as gcnsim run --trace) into one file: the dispatches "
      "in the order they ran, numbered as --json's, each its own trace (a dispatch's code object may differ from "
@@ -607,7 +608,8 @@ static int write_json(const char *path, char **prog, int status, int timed, cons
     fprintf(fp, "],\n  \"exit_status\": %d,\n  \"mode\": \"%s\",\n  \"dispatches\": [", status,
             timed ? "timing" : "functional");
     for (size_t i = 0; i < n; i++)
-        fprintf(fp, "%s\n    {\"dispatch\": %zu, %s", i ? "," : "", i, recs[i].json + 1);
+        fprintf(fp, "%s\n    {\"dispatch\": %zu, \"queue\": %u, \"start_ns\": %llu, %s", i ? "," : "", i, recs[i].queue,
+                (unsigned long long)recs[i].start_ns, recs[i].json + 1);
     fputs(n ? "\n  ],\n  \"kernels\": " : "],\n  \"kernels\": ", fp);
     json_rows(fp, rows, nrows, total_ns, timed);
     fputs("}\n", fp);

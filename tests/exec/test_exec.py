@@ -233,6 +233,9 @@ def test_timeline():
             bad.append((i, insts, ds[i]["wave_instructions"], waves, ds[i]["waves"]))
     check("--timeline: in each kernel's time on its queue, its queue's CUs hold as many instruction slices and "
           "waves as --json's report of that dispatch counts (4 dispatches)", len(kern) == 4 and not bad, bad)
+    kq = [(c[0], c[2]) for c in cmds if c[1] == "kernel"]
+    check("--json: each dispatch's queue and start_ns are those the program's profiling info gives",
+          [(d["queue"], d["start_ns"]) for d in ds] == kq and len(kq) == 4, ([(d["queue"], d["start_ns"]) for d in ds], kq))
     check("--timeline: otherData counts 8 commands of which 4 dispatches, 2 queues, all slices",
           j["otherData"]["commands"] == 8 and j["otherData"]["dispatches"] == 4 and j["otherData"]["queues"] == 2
           and j["otherData"]["instruction_slices"] == sum(d["wave_instructions"] for d in ds), j["otherData"])
