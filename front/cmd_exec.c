@@ -3,7 +3,10 @@
  * exits, print a per-kernel summary in the spirit of rocprof --stats.  The
  * driver appends one line per dispatch to a private log (GCNSIM_EXEC_LOG,
  * front/ocl/ocl_record.c): a summary that this file aggregates, and the
- * dispatch's report as JSON, which --json copies as it is. */
+ * dispatch's report as JSON, which --json copies as it is; and a line per
+ * other command of a queue.  --trace and --timeline join the dispatches'
+ * own files, kept beside the log, into one file each (trace_join,
+ * tl_merge). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -628,74 +631,87 @@ static int write_json(const char *path, char **prog, int status, int timed, cons
 static int write_trace(const char *path, const char *dir, const exec_log_t *lg)
 {
     trace_part_t *p = calloc(lg->n ? lg->n : 1, sizeof *p);
-    char (*paths)[4400] = calloc(lg->n ? lg->n : 1, sizeof *paths), err[4600] = "out of memory";
+    char err[4600] = "out of memory";
     size_t have = 0;
-    int rc = -1;
-    if (p && paths) {
-        for (size_t i = 0; i < lg->n; i++) {
-            const exec_rec_t *r = &lg->recs[i];
-            snprintf(paths[i], sizeof paths[i], "%s/%s", dir, r->files[0] ? r->files[0] : "");
-            trace_part_t t = {r->files[0] ? paths[i] : NULL, r->kernel, r->device};
-            p[i] = t;
-            have += r->files[0] != NULL;
-        }
-        rc = trace_join(path, p, lg->n, err, sizeof err);
+    int rc = p ? 0 : -1;
+    for (size_t i = 0; !rc && i < lg->n; i++) {
+        const exec_rec_t *r = &lg->recs[i];
+        char *file = NULL;
+        if (r->files[0] && asprintf(&file, "%s/%s", dir, r->files[0]) < 0)
+            rc = -1;
+        trace_part_t t = {r->files[0] && !rc ? file : NULL, r->kernel, r->device};
+        p[i] = t;
+        have += t.path != NULL;
     }
+    if (!rc)
+        rc = trace_join(path, p, lg->n, err, sizeof err);
     if (rc)
         cli_error("exec: --trace: %s", err);
     else
         fprintf(stderr, "gcnsim exec: --trace: %s (%zu dispatch%s%s)\n", path, lg->n, lg->n == 1 ? "" : "es",
                 have < lg->n ? ", some without a trace" : "");
+    for (size_t i = 0; p && i < lg->n; i++)
+        free((char *)p[i].path);
     free(p);
-    free(paths);
     return rc;
 }
 
-/* Dispatch i of the log as a command of the timeline (its name and detail
- * path in name and detail). */
-static tl_command_t dispatch_command(const exec_log_t *lg, size_t i, const char *dir, char *name, size_t nn,
-                                     char *detail, size_t dn)
+/* Dispatch i of the log as a command of the timeline: its name and
+ * detail path malloc'ed (NULL name when out of memory). */
+static tl_command_t dispatch_command(const exec_log_t *lg, size_t i, const char *dir)
 {
     const exec_rec_t *r = &lg->recs[i];
-    if (dm_demangle(r->kernel, name, nn))
-        snprintf(name, nn, "%s", r->kernel);
-    if (r->files[1])
-        snprintf(detail, dn, "%s/%s", dir, r->files[1]);
-    tl_command_t c = {r->queue, r->device, name, r->start_ns, r->start_ns + r->ns, (long)i, r->insts,
-                      r->files[1] ? detail : NULL};
+    char name[1024], *detail = NULL;
+    if (dm_demangle(r->kernel, name, sizeof name))
+        snprintf(name, sizeof name, "%s", r->kernel);
+    if (r->files[1] && asprintf(&detail, "%s/%s", dir, r->files[1]) < 0)
+        detail = NULL;
+    tl_command_t c = {r->queue, r->device, strdup(name), r->start_ns, r->start_ns + r->ns, (long)i, r->insts, detail};
+    if (r->files[1] && !detail) {
+        free((char *)c.name);
+        c.name = NULL;
+    }
     return c;
+}
+
+/* The log's commands for the timeline, in its order, into c (room for all);
+ * their count, or -1 when out of memory. */
+static long timeline_commands(const exec_log_t *lg, const char *dir, tl_command_t *c)
+{
+    size_t k = 0, d = 0;
+    for (size_t i = 0; i <= lg->ncmd; i++) {
+        for (size_t end = i < lg->ncmd ? lg->cmds[i].before : lg->n; d < end; d++)
+            if (!(c[k++] = dispatch_command(lg, d, dir)).name)
+                return -1;
+        if (i < lg->ncmd) {
+            const exec_cmd_t *x = &lg->cmds[i];
+            tl_command_t t = {x->queue, x->device, x->name, x->start_ns, x->end_ns, -1, 0, NULL};
+            c[k++] = t;
+        }
+    }
+    return (long)k;
 }
 
 /* --timeline: one timeline of the program's commands, in the log's order.
  * 0, or -1 after one line saying why not. */
 static int write_timeline(const char *path, const char *dir, const exec_log_t *lg)
 {
-    size_t n = lg->n + lg->ncmd, k = 0, d = 0;
+    size_t n = lg->n + lg->ncmd;
     tl_command_t *c = calloc(n ? n : 1, sizeof *c);
-    char (*names)[512] = calloc(lg->n ? lg->n : 1, sizeof *names), (*details)[4400] = calloc(lg->n ? lg->n : 1,
-                                                                                              sizeof *details);
-    int rc = -1;
+    long k = c ? timeline_commands(lg, dir, c) : -1;
     char err[4600] = "out of memory";
-    if (c && names && details) {
-        for (size_t i = 0; i <= lg->ncmd; i++) {
-            for (size_t end = i < lg->ncmd ? lg->cmds[i].before : lg->n; d < end; d++)
-                c[k++] = dispatch_command(lg, d, dir, names[d], sizeof names[d], details[d], sizeof details[d]);
-            if (i < lg->ncmd) {
-                const exec_cmd_t *x = &lg->cmds[i];
-                tl_command_t t = {x->queue, x->device, x->name, x->start_ns, x->end_ns, -1, 0, NULL};
-                c[k++] = t;
-            }
-        }
-        rc = tl_merge(path, c, k, err, sizeof err);
-    }
+    int rc = k < 0 ? -1 : tl_merge(path, c, (size_t)k, err, sizeof err);
     if (rc)
         cli_error("exec: --timeline: %s", err);
     else
         fprintf(stderr, "gcnsim exec: --timeline: %s (%zu dispatch%s, %zu other command%s)\n", path, lg->n,
                 lg->n == 1 ? "" : "es", lg->ncmd, lg->ncmd == 1 ? "" : "s");
+    for (size_t i = 0; c && i < n; i++)
+        if (c[i].dispatch >= 0) {
+            free((char *)c[i].name);
+            free((char *)c[i].detail);
+        }
     free(c);
-    free(names);
-    free(details);
     return rc;
 }
 
