@@ -26,7 +26,9 @@ const opt_cmd_t cli_trace_cmd = {
                    "lane and memory dword written; issue and completion cycles under the cycle\n"
                    "model) in a seekable gzip file (zcat reads it); `gcnsim bench WORKLOAD\n"
                    "--trace PATH` records every launch of a workload into one file, each\n"
-                   "record carrying its launch number.",
+                   "record carrying its launch number; `gcnsim exec --trace PATH` records\n"
+                   "every dispatch of an OpenCL program into one file, each its own trace\n"
+                   "(--dispatch N picks one).",
     .fn = cmd_trace,
     .subs = trace_subs,
 };
@@ -337,9 +339,10 @@ static const opt_cmd_t trace_diff_cmd = {
                    "Traces of a program's dispatches (gcnsim exec --trace), e.g. of two runs\n"
                    "on two presets or with a changed kernel, are compared dispatch by\n"
                    "dispatch in order: the report starts with the first dispatch that\n"
-                   "differs (\"dispatch N (KERNEL) differs:\"), then its first divergence as\n"
-                   "above; a file with more dispatches than the other differs after the\n"
-                   "last common one.  --dispatch N compares that dispatch only.",
+                   "differs (\"dispatch N (KERNEL) differs (the N before it agree):\"), then\n"
+                   "its first divergence as above; a file with more dispatches than the\n"
+                   "other differs after the last common one.  --dispatch N compares that\n"
+                   "dispatch only.",
     .tables = diff_tables,
     .trailer = "Both files are read once, as streams, and reading stops when no earlier\n"
                "divergence can appear; the context comes from a second read of A up to\n"

@@ -136,6 +136,16 @@ uint64_t trace_write_decodes(const trace_writer_t *tw);
  * 0, or -1 with a message in err (tw is freed either way). */
 int trace_write_close(trace_writer_t *tw, char *err, size_t errlen);
 
+/* One dispatch's trace for trace_join. */
+typedef struct {
+    const char *path;       /* its trace file, or NULL when it has none */
+    const char *kernel, *device;
+} trace_part_t;
+/* Write the file of dispatches path from the traces of parts[0..n), in
+ * order (the format above).  Returns 0, or -1 with a one-line message in
+ * err. */
+int trace_join(const char *path, const trace_part_t *parts, size_t n, char *err, size_t errlen);
+
 /* ---- reading ------------------------------------------------------------ */
 
 /* Open a trace: reads and checks the header, footer and index.  Returns
@@ -152,15 +162,6 @@ trace_reader_t *trace_open_dispatch(const char *path, long n, char *err, size_t 
  * -1 with a one-line message in err when it is unreadable. */
 int trace_dispatches(const char *path, uint64_t *n, char *err, size_t errlen);
 
-/* One dispatch's trace for trace_join. */
-typedef struct {
-    const char *path;       /* its trace file, or NULL when it has none */
-    const char *kernel, *device;
-} trace_part_t;
-/* Write the file of dispatches path from the traces of parts[0..n), in
- * order (the format above).  Returns 0, or -1 with a one-line message in
- * err. */
-int trace_join(const char *path, const trace_part_t *parts, size_t n, char *err, size_t errlen);
 /* The file's header (valid until trace_close). */
 const trace_header_t *trace_header(const trace_reader_t *tr);
 /* Number of records in the file. */

@@ -398,7 +398,7 @@ def test_save_dispatch():
 
 
 def main():
-    if not os.path.exists(LIB) or not os.path.exists(RUN):
+    if not os.path.exists(LIB) or not os.path.exists(RUN) or not os.path.exists(QUEUES):
         skip("gcnsim exec", "the OpenCL driver is not built: needs ocl-icd-dev, ocl-icd-opencl-dev, opencl-c-headers")
         gtest.done()
     gtest.run_each([test_time, test_functional, test_status, test_trace, test_timeline, test_trace_queues])
