@@ -167,6 +167,7 @@ static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t
 }
 
 static uint64_t tl_slices;   /* instruction slices of the dispatches' timelines so far (under the lock) */
+static int tl_noted;         /* one of them marked where the cap was reached */
 
 /* The timeline of L on queue q into path (tc's events), placed at q's
  * clock; the instruction slices of all of them capped at TL_MAX_INST. */
@@ -177,7 +178,7 @@ static int open_timeline(launch_t *L, cl_command_queue q, tm_config_t *tc, const
     uint64_t left = tl_slices < TL_MAX_INST ? TL_MAX_INST - tl_slices : 0;
     if (!(f->tl = tl_open(path, &tc->dev, &code, left, err, errlen)))
         return -1;
-    tl_place(f->tl, q->now_ns, q->seq);
+    tl_place(f->tl, q->now_ns, q->seq, tl_noted);
     tc->on_event = tl_event;
     tc->event_arg = f->tl;
     return 0;
@@ -222,8 +223,10 @@ static void close_files(ocl_rec_files_t *f)
         }
         trace_recorder_free(&f->rec);
     }
-    if (f->tl)
+    if (f->tl) {
         tl_slices += tl_inst_slices(f->tl);
+        tl_noted |= tl_capped(f->tl);
+    }
     if (f->tl && tl_close(f->tl, err, sizeof err)) {
         fprintf(stderr, "gcnsim OpenCL: timeline: %s\n", err);
         f->timeline[0] = 0;

@@ -161,9 +161,12 @@ static void cap_note(tl_t *t, const tm_event_t *e)
 {
     t->capped = 1;
     next_event(t);
-    put(t, "{\"name\":\"instruction slices capped at %llu: only wave slices from here on\",\"ph\":\"i\",\"s\":\"g\","
-           "\"pid\":%u,\"tid\":%u",
-        (unsigned long long)t->max_inst, cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
+    if (t->placed)   /* the cap is the program's, what is left of it the dispatch's */
+        put(t, "{\"name\":\"the program's instruction slices capped: only wave slices from here on\"");
+    else
+        put(t, "{\"name\":\"instruction slices capped at %llu: only wave slices from here on\"",
+            (unsigned long long)t->max_inst);
+    put(t, ",\"ph\":\"i\",\"s\":\"g\",\"pid\":%u,\"tid\":%u", cu_pid(t, e->cu), e->simd * SLOTS + e->slot + 1u);
     put_ts(t, "ts", ns_of(t, e->start));
     put(t, "}");
 }
@@ -235,8 +238,9 @@ fail:
     return NULL;
 }
 
-void tl_place(tl_t *t, uint64_t base_ns, unsigned queue)
+void tl_place(tl_t *t, uint64_t base_ns, unsigned queue, int capped)
 {
+    t->capped = capped;
     t->base_ns = base_ns;
     t->queue = queue;
     t->pid_base = tl_queue_pid(queue);
@@ -251,6 +255,11 @@ unsigned tl_queue_pid(unsigned queue)
 void tl_next_dispatch(tl_t *t, uint64_t cycles)
 {
     t->offset += cycles;
+}
+
+int tl_capped(const tl_t *t)
+{
+    return t->capped;
 }
 
 uint64_t tl_inst_slices(const tl_t *t)

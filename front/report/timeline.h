@@ -46,8 +46,13 @@ tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64
 
 /* Place t's events in a timeline of a whole program (tl_merge): from
  * base_ns on, in the processes of queue (tl_queue_pid), named "DEVICE
- * queue Q CU C".  Call before the first event. */
-void tl_place(tl_t *t, uint64_t base_ns, unsigned queue);
+ * queue Q CU C"; its max_inst is what is left of the program's cap, and
+ * capped says an earlier dispatch's file already marked where the cap
+ * was reached.  Call before the first event. */
+void tl_place(tl_t *t, uint64_t base_ns, unsigned queue, int capped);
+
+/* Whether t reached its cap on instruction slices. */
+int tl_capped(const tl_t *t);
 
 /* The pid of queue's own process in a program's timeline; its CU c is
  * pid + 1 + c. */

@@ -245,6 +245,25 @@ def test_timeline():
           open(tl, "rb").read() == open(again, "rb").read())
 
 
+def test_timeline_cap():
+    """tests/ocl/wl_reduce over 10^6 values: two dispatches, 459,546 wave-instructions, more than the cap."""
+    tl, out = os.path.join(TMP, "cap-tl.json"), os.path.join(TMP, "cap.json")
+    r = gexec(["--timeline", tl, "--json", out, os.path.join(B, "ocl", "wl_reduce"), os.path.join(WL, "reduce.cl"),
+               "1000000"])
+    ds = json.load(open(out))["dispatches"]
+    j = json.load(open(tl))
+    ev = j["traceEvents"]
+    insts = sum(x["ph"] == "X" and x["cat"] not in ("kernel", "transfer") for x in ev)
+    waves = sum(x["ph"] == "B" for x in ev)
+    notes = [x for x in ev if x["ph"] == "i"]
+    check("--timeline over the cap: %d dispatches of %d wave-instructions give 200000 instruction slices for the "
+          "program, one mark where the cap was reached, every wave (%d) and the note in otherData"
+          % (len(ds), sum(d["wave_instructions"] for d in ds), sum(d["waves"] for d in ds)),
+          r.returncode == 0 and len(ds) == 2 and sum(d["wave_instructions"] for d in ds) > 200000 and insts == 200000
+          and len(notes) == 1 and waves == sum(d["waves"] for d in ds) and "200000" in j["otherData"].get("note", ""),
+          (insts, len(notes), waves, j["otherData"]))
+
+
 def dump_head(path, *extra):
     p = gtest.gcnsim(["trace", "dump", "--count", "0", path] + list(extra), timeout=120)
     m = re.search(r"kernel (\S+), cycle model, (\d+) records", p.stdout)
@@ -403,7 +422,7 @@ def main():
         gtest.done()
     gtest.run_each([test_time, test_functional, test_status, test_trace, test_timeline, test_trace_queues])
     if shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
-        gtest.run_each([test_program, test_trace_program, test_save_dispatch])
+        gtest.run_each([test_program, test_trace_program, test_timeline_cap, test_save_dispatch])
     else:
         skip("ocl_run's programs from source under exec", "clang-15 not installed")
     if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
