@@ -295,6 +295,10 @@ static int pick_dispatch(trace_reader_t *tr, long n, char *err, size_t errlen)
     }
     if (read_table(tr, at, n < 0 ? 0 : (uint64_t)n, &count, &off, &size, err, errlen))
         return -1;
+    if (!count) {
+        snprintf(err, errlen, "%s holds no dispatch (gcnsim exec --trace of a program that ran no kernel)", tr->path);
+        return -1;
+    }
     if (n < 0 && count != 1) {
         snprintf(err, errlen, "%s holds %llu dispatches (gcnsim exec --trace): choose one with --dispatch N", tr->path,
                  (unsigned long long)count);
