@@ -427,6 +427,43 @@ static const char *dispatch_kernel(const char *path, uint64_t i, char *buf, size
     return buf;
 }
 
+/* Dispatch i of both files compared into *text (malloc'ed): as
+ * trace_diff_files returns. */
+static int diff_one(const char *path[2], trace_diff_opts_t *o, uint64_t i, char **text, char *err, size_t errlen)
+{
+    size_t len = 0;
+    *text = NULL;
+    FILE *mem = open_memstream(text, &len);
+    if (!mem) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    o->has_dispatch = 1;
+    o->dispatch = i;
+    int rc = trace_diff_files(path[0], path[1], o, mem, err, errlen);
+    fclose(mem);
+    return rc;
+}
+
+/* The notes before "traces agree" of dispatch i (header differences), each
+ * line prefixed with the dispatch, unless they are those shown last. */
+static void print_notes(uint64_t i, char *text, char **shown)
+{
+    char *end = strstr(text, "traces agree:");
+    if (end)
+        *end = 0;
+    if (!*text || (*shown && !strcmp(*shown, text)))
+        return;
+    for (char *line = text, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (!nl)
+            nl = line + strlen(line) - 1;
+        printf("dispatch %" PRIu64 ": %.*s\n", i, (int)(nl - line), line);
+    }
+    free(*shown);
+    *shown = strdup(text);
+}
+
 /* Two traces of dispatches (n[0] and n[1] of them) compared dispatch by
  * dispatch up to the first that differs: 0 all agree, 1 one differs, -1
  * with err set. */
@@ -434,19 +471,13 @@ static int diff_dispatches(const char *path[2], const uint64_t n[2], trace_diff_
                            size_t errlen)
 {
     uint64_t common = n[0] < n[1] ? n[0] : n[1];
-    char kernel[2][160];
-    for (uint64_t i = 0; i < common; i++) {
-        char *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (!mem) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        o->has_dispatch = 1;
-        o->dispatch = i;
-        int rc = trace_diff_files(path[0], path[1], o, mem, err, errlen);
-        fclose(mem);
+    char kernel[2][160], *shown = NULL;
+    int rc = 0;
+    for (uint64_t i = 0; i < common && !rc; i++) {
+        char *text;
+        rc = diff_one(path, o, i, &text, err, errlen);
+        if (rc == 0 && text)
+            print_notes(i, text, &shown);
         if (rc == 1) {
             dispatch_kernel(path[0], i, kernel[0], sizeof kernel[0]);
             dispatch_kernel(path[1], i, kernel[1], sizeof kernel[1]);
@@ -457,9 +488,10 @@ static int diff_dispatches(const char *path[2], const uint64_t n[2], trace_diff_
             printf(" (the %" PRIu64 " before it agree):\n%s", i, text);
         }
         free(text);
-        if (rc)
-            return rc;
     }
+    free(shown);
+    if (rc)
+        return rc;
     if (n[0] != n[1]) {
         printf("A has %" PRIu64 " dispatches, B %" PRIu64 ": the first %" PRIu64 " agree; dispatch %" PRIu64
                " is only in %s\n", n[0], n[1], common, common, n[0] > n[1] ? "A" : "B");
