@@ -258,6 +258,7 @@ static cl_mem make_image(cl_context c, cl_mem_flags flags, const cl_image_format
         return NULL;
     }
     m->img = im;
+    m->ctx = c;
     im->fmt = *fmt;
     im->desc = *d;
     im->f = tf;
@@ -284,7 +285,6 @@ static cl_mem make_image(cl_context c, cl_mem_flags flags, const cl_image_format
         free(im), free(m);
         return NULL;
     }
-    m->ctx = c;
     m->flags = flags;
     m->host_ptr = (flags & CL_MEM_USE_HOST_PTR) ? host : NULL;
     if (m->parent)
