@@ -287,7 +287,8 @@ cl_int ocl_check_mem_cmd(cl_command_queue q, cl_mem m, cl_uint nwait, const cl_e
 /* Check a memory object's flags and host pointer as clCreateBuffer and
  * clCreateImage do; CL_SUCCESS or the error. */
 cl_int ocl_check_mem_flags(cl_mem_flags f, void *host_ptr);
-/* Whether size more bytes fit on the boards of c's devices. */
+/* Whether a memory object of size bytes fits: within the largest
+ * allocation of c's devices and the memory their boards have left. */
 int ocl_mem_fits(cl_context c, uint64_t size);
 
 /* ---- ocl_image.c ---- */

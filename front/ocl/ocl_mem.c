@@ -30,12 +30,14 @@ static uint64_t board_bytes(cl_context c)
     return m;
 }
 
+/* The largest buffer any device of c allows. */
+static uint64_t max_size(cl_context c);
+
 int ocl_mem_fits(cl_context c, uint64_t size)
 {
-    return size <= board_bytes(c) - c->buffer_bytes;
+    return size <= max_size(c) && size <= board_bytes(c) - c->buffer_bytes;
 }
 
-/* The largest buffer any device of c allows. */
 static uint64_t max_size(cl_context c)
 {
     uint64_t m = LA_MAX_BUFFER;

@@ -202,6 +202,16 @@ static void test_copy_fill(void)
     clEnqueueReadBuffer(q, buf, CL_TRUE, 100, sizeof got, got, 0, NULL, NULL);
     check(e == CL_SUCCESS && e2 == CL_SUCCESS && !memcmp(got, a, sizeof a),
           "copy a 2D image into slice 2 of a 3D image, that slice to a buffer at offset 100");
+    /* rows 2..4 of a 2D image into layers 1..3 of a 1D array (OpenCL:
+     * the array's region is width x layers), then layer 2 read alone */
+    cl_mem la = image(CL_MEM_READ_WRITE, &RGBA8, CL_MEM_OBJECT_IMAGE1D_ARRAY, W, 1, 1, 5, 0, 0, NULL, &e);
+    size_t s2[3] = {0, 2, 0}, l1[3] = {0, 1, 0}, rr[3] = {W, 3, 1}, l2[3] = {0, 2, 0}, r1[3] = {W, 1, 1};
+    e = clEnqueueCopyImage(q, ma, la, s2, l1, rr, 0, NULL, NULL);
+    memset(got, 0, sizeof got);
+    e2 = clEnqueueReadImage(q, la, CL_TRUE, l2, r1, 0, 0, got, 0, NULL, NULL);
+    check(e == CL_SUCCESS && e2 == CL_SUCCESS && !memcmp(got, a + 3 * W * 4, W * 4),
+          "copy rows 2..4 of a 2D image to layers 1..3 of a 1D array: layer 2 is row 3");
+    clReleaseMemObject(la);
     /* buffer -> image: bytes of the buffer at 100 into a 4x2 region at (5,5) of ma */
     uint8_t bb[100 + 32];
     pattern(bb, sizeof bb, 42);
@@ -644,6 +654,9 @@ static void test_errors(void)
     check_err(e, CL_INVALID_IMAGE_SIZE, "clCreateImage: width CL_DEVICE_IMAGE2D_MAX_WIDTH + 1");
     image(0, &RGBA8, CL_MEM_OBJECT_IMAGE3D, 2, 2, w3 + 1, 0, 0, 0, NULL, &e);
     check_err(e, CL_INVALID_IMAGE_SIZE, "clCreateImage: 3D depth CL_DEVICE_IMAGE3D_MAX_DEPTH + 1");
+    image(0, &RGBA32F, CL_MEM_OBJECT_IMAGE2D_ARRAY, w2, w2, 1, 5, 0, 0, NULL, &e);
+    check_err(e, CL_MEM_OBJECT_ALLOCATION_FAILURE,
+              "clCreateImage: a 2D array of 5 of the largest RGBA32F images, 20 GiB, past CL_DEVICE_MAX_MEM_ALLOC_SIZE");
     image(CL_MEM_COPY_HOST_PTR, &RGBA8, CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
     check_err(e, CL_INVALID_HOST_PTR, "clCreateImage: CL_MEM_COPY_HOST_PTR without a pointer");
     image(CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, &RGBA8, CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
