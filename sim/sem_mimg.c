@@ -155,6 +155,16 @@ void mimg_tsharp_decode(isa_gen_t gen, const uint32_t d[8], mimg_tsharp_t *t)
     t->last_array = gen >= ISA_GFX9 ? t->depth - 1 : bits_of(d[5], 13, 13);
 }
 
+void mimg_ssharp_encode(const mimg_ssharp_t *s, uint32_t d[4])
+{
+    memset(d, 0, 4 * sizeof *d);
+    for (unsigned i = 0; i < 3; i++)
+        d[0] |= (uint32_t)(s->clamp[i] & 7) << (3 * i);
+    d[0] |= (uint32_t)(s->unnorm & 1) << 15;
+    d[2] = (uint32_t)(s->mag & 3) << 20 | (uint32_t)(s->min & 3) << 22;
+    d[3] = (uint32_t)(s->border & 3) << 30;
+}
+
 void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s)
 {
     for (unsigned i = 0; i < 3; i++)

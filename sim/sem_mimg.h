@@ -62,6 +62,8 @@ typedef struct {
     uint8_t border;         /* BORDER_COLOR_TYPE */
 } mimg_ssharp_t;
 
+/* Encode s as the 4 dwords of an S# (the fields above, the others 0). */
+void mimg_ssharp_encode(const mimg_ssharp_t *s, uint32_t d[4]);
 /* Decode the 4 dwords of an S#. */
 void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s);
 

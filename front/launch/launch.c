@@ -295,6 +295,10 @@ static int set_image(launch_t *L, size_t i, const co_arg_t *a, const la_value_t 
                      size_t errlen)
 {
     char d[160], why[200];
+    if (v->kind == LA_ADDR) {   /* an image object already in device memory (the OpenCL driver's) */
+        memcpy(p, &v->bits, a->size < 8 ? a->size : 8);
+        return 0;
+    }
     if (v->kind != LA_IMAGE) {
         snprintf(err, errlen, "argument %zu (%s) is an image: give image:FORMAT:W[,H[,D]]:PATH or ...:zero, not '%s'", i,
                  arg_desc(a, d, sizeof d), v->spec);
@@ -373,6 +377,14 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
     }
     case CO_ARG_IMAGE:
         return set_image(L, i, a, v, p, err, errlen);
+    case CO_ARG_SAMPLER:   /* the address of an S# in device memory (the OpenCL driver's) */
+        if (v->kind != LA_ADDR) {
+            snprintf(err, errlen, "argument %zu (%s) is a sampler: gcnsim run has no --arg for one (a kernel's "
+                     "constant samplers need none)", i, arg_desc(a, d, sizeof d));
+            return -1;
+        }
+        memcpy(p, &v->bits, a->size < 8 ? a->size : 8);
+        return 0;
     case CO_ARG_DYNAMIC_SHARED_POINTER:
         if (v->kind != LA_LOCAL) {
             snprintf(err, errlen, "argument %zu (%s) is a __local pointer: give local:BYTES, not '%s'", i,

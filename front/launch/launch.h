@@ -37,7 +37,9 @@ typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, 
 
 typedef struct {
     la_kind_t kind;
-    uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64); LA_ADDR: device address */
+    uint64_t bits;          /* scalar value bits (LA_I32 ... LA_F64); LA_ADDR: device address (of a
+                               buffer; for an image or sampler argument, of its image object or
+                               S#, already in device memory) */
     const void *data;       /* LA_BUF/LA_IMAGE: initial contents (copied); LA_BYTES: the bytes */
     uint64_t size;          /* LA_BUF/LA_ZERO/LA_LOCAL/LA_IMAGE/LA_BYTES: bytes */
     const mimg_format_t *img_fmt;   /* LA_IMAGE: texel format */

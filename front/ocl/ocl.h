@@ -23,7 +23,7 @@
 
 /* What a handle is (ocl_obj_*). */
 typedef enum {
-    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT
+    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT, OCL_SAMPLER
 } ocl_kind_t;
 
 /* The fields every object starts with: the loader's dispatch table first. */
@@ -64,13 +64,31 @@ struct _cl_command_queue {
     unsigned seq;                 /* the process's queues numbered from 0 as created (gcnsim exec's timeline) */
 };
 
-/* One mapping of a buffer (clEnqueueMapBuffer until clEnqueueUnmapMemObject). */
+/* One mapping of a buffer (clEnqueueMapBuffer until clEnqueueUnmapMemObject)
+ * or of an image (clEnqueueMapImage: origin and region in the image's
+ * view, see ocl_image_t). */
 typedef struct ocl_map {
     struct ocl_map *next;
     void *ptr;
     size_t off, size;
     cl_map_flags flags;
+    size_t origin[3], region[3];
 } ocl_map_t;
+
+/* What makes a cl_mem an image (ocl_image.c).  The texels are stored
+ * linearly in device memory, rows of width texels, as `gcnsim run` lays
+ * out an image argument, seen as a view of ext[0] x ext[1] x ext[2]
+ * texels: a 1D array's layers are its third axis (ext {w, 1, layers}), a
+ * 2D array's too ({w, h, layers}). */
+typedef struct {
+    cl_image_format fmt;
+    cl_image_desc desc;           /* as created (buffer: a 1D buffer image's buffer) */
+    const mimg_format_t *f;       /* the texel format */
+    size_t ext[3];                /* the view's sizes */
+    size_t row, slice;            /* the device copy's pitches in bytes */
+    size_t host_row, host_slice;  /* CL_MEM_USE_HOST_PTR: the application's pitches */
+    uint64_t obj;                 /* device address of the image object (64 bytes) kernels get */
+} ocl_image_t;
 
 struct _cl_mem {
     OCL_HEAD;
@@ -83,6 +101,17 @@ struct _cl_mem {
     ocl_map_t *mapl;              /* and what they are */
     cl_mem parent;                /* a sub-buffer's buffer (retained), else NULL */
     size_t origin;                /* a sub-buffer's offset in it (addr = parent's + origin) */
+    ocl_image_t *img;             /* an image's description, NULL for a buffer (a 1D buffer image:
+                                     parent is its buffer) */
+};
+
+struct _cl_sampler {
+    OCL_HEAD;
+    cl_context ctx;
+    cl_bool norm;
+    cl_addressing_mode am;
+    cl_filter_mode fm;
+    uint64_t addr;                /* device address of its S# (16 bytes), what kernels get */
 };
 
 /* What a program is for one device of its context. */
@@ -113,6 +142,7 @@ struct _cl_kernel {
     la_value_t *vals;             /* their values */
     uint8_t **bytes;              /* by-value bytes of each argument (malloc'ed) */
     uint8_t *set;                 /* whether each was set */
+    void **objs;                  /* the cl_mem of each image argument, the cl_sampler of each sampler */
 };
 
 struct _cl_event {
@@ -250,6 +280,31 @@ cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t siz
                             const cl_event *wait);
 /* A blocking command waits for its wait list: an event that failed fails it. */
 cl_int ocl_wait_ok(cl_uint nwait, const cl_event *wait);
+/* The checks of every memory command: queue, memory object of its
+ * context, the wait list. */
+cl_int ocl_check_mem_cmd(cl_command_queue q, cl_mem m, cl_uint nwait, const cl_event *wait);
+
+/* ---- ocl_mem.c ---- */
+/* Check a memory object's flags and host pointer as clCreateBuffer and
+ * clCreateImage do; CL_SUCCESS or the error. */
+cl_int ocl_check_mem_flags(cl_mem_flags f, void *host_ptr);
+/* Whether a memory object of size bytes fits: within the largest
+ * allocation of c's devices and the memory their boards have left. */
+int ocl_mem_fits(cl_context c, uint64_t size);
+
+/* ---- ocl_image.c ---- */
+/* The image object kernel argument a (an image type) of a kernel gets for
+ * image m on device d, written into device memory at m->img->obj;
+ * CL_SUCCESS, or CL_INVALID_ARG_VALUE when the argument's type is not
+ * the image's. */
+cl_int ocl_image_object(cl_mem m, cl_device_id d, const char *type_name);
+/* Whether image m can be kernel argument a (type and access qualifier). */
+cl_int ocl_image_arg_ok(cl_mem m, const co_arg_t *a);
+/* Copy mapping mp of image m (CL_MEM_USE_HOST_PTR) from the application's
+ * memory back to the device copy (at unmap). */
+void ocl_image_unmap_copy(cl_mem m, const ocl_map_t *mp);
+/* Free what makes m an image (its object's device memory). */
+void ocl_image_free(cl_mem m);
 
 /* ---- ocl_save.c ---- */
 

@@ -72,9 +72,10 @@ static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *
     snprintf(paths[1], sizeof paths[1], "--rocm-device-lib-path=%s",
              devlibs && devlibs[0] ? devlibs : DEFAULT_DEVLIBS);
     /* clang defines __OPENCL_C_VERSION__; __OPENCL_VERSION__, the device's
-     * version (CL_DEVICE_VERSION, OpenCL 1.2), is the driver's to define */
+     * version (CL_DEVICE_VERSION, OpenCL 1.2), and __IMAGE_SUPPORT__ (the
+     * device supports images) are the driver's to define */
     const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1],
-                           "-D__OPENCL_VERSION__=120"};
+                           "-D__OPENCL_VERSION__=120", "-D__IMAGE_SUPPORT__=1"};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         argv[n++] = (char *)fixed[i];
     if (cc->nheaders) {

@@ -185,6 +185,35 @@ static cl_int amd_info(cl_device_id d, cl_device_info name, size_t size, void *v
     }
 }
 
+/* A limit of the image resource (T#) of d's generation, or the
+ * runtime's when smaller. */
+static size_t tsharp_limit(cl_device_id d, size_t runtime, int depth)
+{
+    uint32_t wh, dp, pitch;
+    mimg_tsharp_limits(d->target->gen, &wh, &dp, &pitch);
+    size_t t = depth ? dp : wh < pitch ? wh : pitch;
+    return runtime < t ? runtime : t;
+}
+
+/* Image limits: those ROCm's OpenCL runtime (ROCclr) states for GCN GPUs
+ * (2D images 16384 x 16384, 3D 2048 on each axis, 2048 array layers,
+ * 65536 texels in a 1D buffer image, 128 read and 8 write image
+ * arguments, 16 samplers), capped by what a T# holds. */
+static cl_int image_info(cl_device_id d, cl_device_info name, size_t size, void *value, size_t *size_ret)
+{
+    switch (name) {
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: U(128);
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: U(8);
+    case CL_DEVICE_MAX_SAMPLERS: U(16);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH: case CL_DEVICE_IMAGE2D_MAX_HEIGHT: SZ(tsharp_limit(d, 16384, 0));
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH: case CL_DEVICE_IMAGE3D_MAX_HEIGHT: SZ(tsharp_limit(d, 2048, 0));
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH: SZ(tsharp_limit(d, 2048, 1));
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(tsharp_limit(d, 2048, 1));
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: SZ(65536);
+    default: return amd_info(d, name, size, value, size_ret);
+    }
+}
+
 /* Sizes and limits. */
 static cl_int limit_info(cl_device_id d, cl_device_info name, size_t size, void *value, size_t *size_ret)
 {
@@ -212,18 +241,14 @@ static cl_int limit_info(cl_device_id d, cl_device_info name, size_t size, void 
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128);
     case CL_DEVICE_PROFILING_TIMER_RESOLUTION: SZ(1);
     case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(4u << 20);
-    case CL_DEVICE_IMAGE_SUPPORT: BOOL(0);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: case CL_DEVICE_MAX_SAMPLERS: U(0);
-    case CL_DEVICE_IMAGE2D_MAX_WIDTH: case CL_DEVICE_IMAGE2D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_DEPTH: case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(0);
+    case CL_DEVICE_IMAGE_SUPPORT: BOOL(1);
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: U(0);
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: UL(0);
     case CL_DEVICE_PARTITION_PROPERTIES: case CL_DEVICE_PARTITION_TYPE: {
         cl_device_partition_property z = 0;
         return ocl_info(&z, sizeof z, size, value, size_ret);
     }
-    default: return amd_info(d, name, size, value, size_ret);
+    default: return image_info(d, name, size, value, size_ret);
     }
 }
 

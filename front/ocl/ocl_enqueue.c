@@ -18,14 +18,26 @@ uint64_t ocl_move_ns(cl_command_queue q, uint64_t bytes)
 cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
                             const cl_event *wait)
 {
+    cl_int e = ocl_check_mem_cmd(q, m, 0, NULL);
+    if (e != CL_SUCCESS)
+        return e;
+    if (m->img)
+        return CL_INVALID_MEM_OBJECT;
+    if (off > m->size || size > m->size - off)
+        return CL_INVALID_VALUE;
+    return ocl_check_wait_list(q, nwait, wait);
+}
+
+/* The checks of every memory command: queue, memory object of its
+ * context, the wait list. */
+cl_int ocl_check_mem_cmd(cl_command_queue q, cl_mem m, cl_uint nwait, const cl_event *wait)
+{
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
     if (!ocl_obj_is(m, OCL_MEM))
         return CL_INVALID_MEM_OBJECT;
     if (m->ctx != q->ctx)
         return CL_INVALID_CONTEXT;
-    if (off > m->size || size > m->size - off)
-        return CL_INVALID_VALUE;
     return ocl_check_wait_list(q, nwait, wait);
 }
 
@@ -149,7 +161,7 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
 cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint nwait, const cl_event *wait,
                                cl_event *ev)
 {
-    cl_int e = ocl_check_buffer_cmd(q, m, 0, 0, nwait, wait);
+    cl_int e = ocl_check_mem_cmd(q, m, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
     ocl_lock();
@@ -163,8 +175,12 @@ cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint 
     }
     *pp = mp->next;
     m->maps--;
-    if (m->host_ptr && (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)))
-        memcpy(host_view(m, mp->off, mp->size), mp->ptr, mp->size);
+    if (m->host_ptr && (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))) {
+        if (m->img)
+            ocl_image_unmap_copy(m, mp);
+        else
+            memcpy(host_view(m, mp->off, mp->size), mp->ptr, mp->size);
+    }
     ocl_unlock();
     free(mp);
     return ocl_complete(q, CL_COMMAND_UNMAP_MEM_OBJECT, 0, CL_COMPLETE, ev);

@@ -24,6 +24,7 @@ static void free_kernel(cl_kernel k)
     free(k->bytes);
     free(k->vals);
     free(k->set);
+    free(k->objs);
     free(k->name);
     free(k);
 }
@@ -40,7 +41,8 @@ static cl_kernel make_kernel(cl_program p, const co_kernel_t *ck)
     k->vals = calloc(n, sizeof *k->vals);
     k->bytes = calloc(n, sizeof *k->bytes);
     k->set = calloc(n, 1);
-    if (!k->name || !k->vals || !k->bytes || !k->set || ocl_obj_add(k, OCL_KERNEL)) {
+    k->objs = calloc(n, sizeof *k->objs);
+    if (!k->name || !k->vals || !k->bytes || !k->set || !k->objs || ocl_obj_add(k, OCL_KERNEL)) {
         free_kernel(k);
         return NULL;
     }
@@ -134,9 +136,58 @@ static cl_int set_buffer(cl_kernel k, size_t i, size_t size, const void *value)
     if (size != sizeof(cl_mem))
         return CL_INVALID_ARG_SIZE;
     cl_mem m = value ? *(const cl_mem *)value : NULL;
-    if (m && (!ocl_obj_is(m, OCL_MEM) || m->ctx != k->prog->ctx))
+    if (m && (!ocl_obj_is(m, OCL_MEM) || m->ctx != k->prog->ctx || m->img))
         return CL_INVALID_MEM_OBJECT;
     k->vals[i] = la_addr(m ? m->addr : 0);
+    return CL_SUCCESS;
+}
+
+/* An image argument: an image of k's context of the argument's type; the
+ * kernel gets its image object (written for the queue's device when the
+ * kernel runs: ocl_image_object). */
+static cl_int set_image(cl_kernel k, size_t i, const co_arg_t *a, size_t size, const void *value)
+{
+    if (size != sizeof(cl_mem))
+        return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem *)value : NULL;
+    if (!ocl_obj_is(m, OCL_MEM) || m->ctx != k->prog->ctx || !m->img)
+        return CL_INVALID_MEM_OBJECT;
+    cl_int e = ocl_image_arg_ok(m, a);
+    if (e != CL_SUCCESS)
+        return e;
+    k->objs[i] = m;
+    k->vals[i] = la_addr(m->img->obj);
+    return CL_SUCCESS;
+}
+
+/* A sampler argument: a sampler of k's context; the kernel gets its S#. */
+static cl_int set_sampler(cl_kernel k, size_t i, size_t size, const void *value)
+{
+    if (size != sizeof(cl_sampler))
+        return CL_INVALID_ARG_SIZE;
+    cl_sampler s = value ? *(const cl_sampler *)value : NULL;
+    if (!ocl_obj_is(s, OCL_SAMPLER) || s->ctx != k->prog->ctx)
+        return CL_INVALID_SAMPLER;
+    k->objs[i] = s;
+    k->vals[i] = la_addr(s->addr);
+    return CL_SUCCESS;
+}
+
+/* Before a run on device d: the image objects of k's image arguments for
+ * d, and every image and sampler still alive; CL_SUCCESS or
+ * CL_INVALID_KERNEL_ARGS. */
+static cl_int prepare_objects(cl_kernel k, const co_kernel_t *ck, cl_device_id d)
+{
+    for (size_t i = 0; i < k->nargs; i++) {
+        const co_arg_t *a = arg_at(ck, i);
+        if (a->kind == CO_ARG_SAMPLER && !ocl_obj_is(k->objs[i], OCL_SAMPLER))
+            return CL_INVALID_KERNEL_ARGS;
+        if (a->kind != CO_ARG_IMAGE)
+            continue;
+        cl_mem m = k->objs[i];
+        if (!ocl_obj_is(m, OCL_MEM) || !m->img || ocl_image_object(m, d, a->type_name) != CL_SUCCESS)
+            return CL_INVALID_KERNEL_ARGS;
+    }
     return CL_SUCCESS;
 }
 
@@ -183,8 +234,11 @@ cl_int clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value
         e = set_bytes(k, index, a, size, value);
         break;
     case CO_ARG_SAMPLER:
-        return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_ARG_VALUE;   /* not yet */
+        e = set_sampler(k, index, size, value);
+        break;
     case CO_ARG_IMAGE:
+        e = set_image(k, index, a, size, value);
+        break;
     case CO_ARG_PIPE:
         return size != sizeof(cl_mem) ? CL_INVALID_ARG_SIZE : CL_INVALID_ARG_VALUE;   /* not yet */
     default:
@@ -345,6 +399,8 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint
         *enq_err = CL_INVALID_PROGRAM_EXECUTABLE;
         return *enq_err;
     }
+    if ((*enq_err = prepare_objects(k, ck, q->dev)) != CL_SUCCESS)
+        return *enq_err;
     launch_t L;
     char err[512];
     memset(&L, 0, sizeof L);

@@ -4,8 +4,7 @@
 #include <string.h>
 #include "front/ocl/ocl.h"
 
-/* Check clCreateBuffer's flags and host pointer; CL_SUCCESS or the error. */
-static cl_int check_flags(cl_mem_flags f, void *host_ptr)
+cl_int ocl_check_mem_flags(cl_mem_flags f, void *host_ptr)
 {
     const cl_mem_flags known = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR |
                                CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
@@ -32,6 +31,13 @@ static uint64_t board_bytes(cl_context c)
 }
 
 /* The largest buffer any device of c allows. */
+static uint64_t max_size(cl_context c);
+
+int ocl_mem_fits(cl_context c, uint64_t size)
+{
+    return size <= max_size(c) && size <= board_bytes(c) - c->buffer_bytes;
+}
+
 static uint64_t max_size(cl_context c)
 {
     uint64_t m = LA_MAX_BUFFER;
@@ -50,7 +56,7 @@ cl_mem clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size, void *host_
         ocl_err(errcode_ret, CL_INVALID_CONTEXT);
         return NULL;
     }
-    cl_int e = check_flags(flags, host_ptr);
+    cl_int e = ocl_check_mem_flags(flags, host_ptr);
     if (e == CL_SUCCESS && (size == 0 || size > max_size(c)))
         e = CL_INVALID_BUFFER_SIZE;
     cl_mem m = e == CL_SUCCESS ? calloc(1, sizeof *m) : NULL;
@@ -121,7 +127,7 @@ static int origin_aligned(cl_context c, size_t origin)
 /* The checks of clCreateSubBuffer; CL_SUCCESS or the error, the flags into *flags. */
 static cl_int check_sub(cl_mem b, cl_mem_flags f, cl_buffer_create_type t, const void *info, cl_mem_flags *flags)
 {
-    if (!ocl_obj_is(b, OCL_MEM) || b->parent)
+    if (!ocl_obj_is(b, OCL_MEM) || b->parent || b->img)
         return CL_INVALID_MEM_OBJECT;
     cl_int e = sub_flags(f, b->flags, flags);
     if (e != CL_SUCCESS)
@@ -184,6 +190,7 @@ cl_int clReleaseMemObject(cl_mem m)
             mem_free_at(&c->mem, m->addr);
             c->buffer_bytes -= m->size;
         }
+        ocl_image_free(m);
         while (m->mapl) {
             ocl_map_t *n = m->mapl->next;
             free(m->mapl);
@@ -205,7 +212,7 @@ cl_int clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, void *value, 
         return CL_INVALID_MEM_OBJECT;
     switch (name) {
     case CL_MEM_TYPE: {
-        cl_mem_object_type t = CL_MEM_OBJECT_BUFFER;
+        cl_mem_object_type t = m->img ? m->img->desc.image_type : CL_MEM_OBJECT_BUFFER;
         return ocl_info(&t, sizeof t, size, value, size_ret);
     }
     case CL_MEM_FLAGS: return ocl_info(&m->flags, sizeof m->flags, size, value, size_ret);
@@ -215,7 +222,10 @@ cl_int clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, void *value, 
     case CL_MEM_REFERENCE_COUNT: return ocl_info(&m->refs, sizeof m->refs, size, value, size_ret);
     case CL_MEM_CONTEXT: return ocl_info(&m->ctx, sizeof m->ctx, size, value, size_ret);
     case CL_MEM_ASSOCIATED_MEMOBJECT: return ocl_info(&m->parent, sizeof m->parent, size, value, size_ret);
-    case CL_MEM_OFFSET: return ocl_info(&m->origin, sizeof m->origin, size, value, size_ret);
+    case CL_MEM_OFFSET: {
+        size_t o = m->img ? 0 : m->origin;
+        return ocl_info(&o, sizeof o, size, value, size_ret);
+    }
     default: return CL_INVALID_VALUE;
     }
 }

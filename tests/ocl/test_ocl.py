@@ -16,6 +16,11 @@ file would be:
 - tests/ocl/ocl_errors.c: the specification's error codes;
 - tests/ocl/ocl_buffers.c: sub-buffers and the rectangular buffer
   commands against CPU copies;
+- tests/ocl/ocl_images.c: images (reads, writes, copies, fills, maps
+  with pitches) against CPU copies, kernels that sample with every
+  address mode, nearest and linear, against the OpenCL formulas computed
+  on the CPU, write_imagef/read_imageui, get_image_* queries, samplers,
+  image and sampler arguments, and the error codes (vega-64 and hd-7970);
 - tests/ocl/wl_bitonic.c, wl_reduce.c, wl_gemm.c: gcnsim bench's
   workloads as ordinary host programs, checked against the CPU and their
   kernels' profiled times against bench's report (test_workloads);
@@ -140,8 +145,9 @@ def test_programs():
     check("ocl_errors ran its checks and exited 0", n > 40 and r.returncode == 0 and not bad,
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
     for prog, least, kw in (("ocl_buffers", 40, {}), ("ocl_programs", 35, {}),
-                            ("ocl_programs", 40, {"GCNSIM_DEVICE": "r9-nano,vega-64"})):
-        label = prog + (" (r9-nano and vega-64)" if kw else "")
+                            ("ocl_programs", 40, {"GCNSIM_DEVICE": "r9-nano,vega-64"}),
+                            ("ocl_images", 80, {}), ("ocl_images", 80, {"GCNSIM_DEVICE": "hd-7970"})):
+        label = prog + (" (%s)" % kw["GCNSIM_DEVICE"].replace(",", " and ") if kw else "")
         r = gtest.run([os.path.join(B, "ocl", prog)], env=env(**kw), timeout=600)
         n, bad = passthrough(r.stdout, label + ": ")
         check("%s ran its checks and exited 0" % label, n > least and r.returncode == 0 and not bad,
@@ -153,7 +159,7 @@ def test_sanitizers():
     e = env(OCL_ICD_VENDORS=os.path.join(san, "vendors"), ASAN_OPTIONS="detect_leaks=1",
             UBSAN_OPTIONS="print_stacktrace=1")
     for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")]),
-                       ("ocl_buffers", []), ("ocl_programs", [])):
+                       ("ocl_buffers", []), ("ocl_programs", []), ("ocl_images", [])):
         r = gtest.run([os.path.join(san, "ocl", prog)] + args, env=e, timeout=1200)
         n = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
         bad = [line for line in r.stdout.splitlines() if line.startswith("FAIL: ")]

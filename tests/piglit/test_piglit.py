@@ -8,10 +8,11 @@ runs it (a cl-api-* or cl-custom-* binary, or cl-program-tester with a
 .cl or .program_test file) and must report "result": "pass".
 
 The slice covers the API areas (platform, device, context, queue, buffers,
-programs: build, compile, link; kernels, events), piglit's own kernels,
-and program tests that build, fail to build, and run: scalar and vector
-loads and stores, builtins (integer, common, math), atomics on local
-memory, control flow, calls.  About 20 s on two cores.
+images, samplers, programs: build, compile, link; kernels, events),
+piglit's own kernels, and program tests that build, fail to build, and
+run: scalar and vector loads and stores, builtins (integer, common,
+math), atomics on local memory, control flow, calls, sampling images
+with samplers.  About 20 s on two cores.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import concurrent.futures
@@ -41,6 +42,7 @@ BINARIES = [
     "cl-api-create-kernel", "cl-api-create-kernels-in-program", "cl-api-get-kernel-info",
     "cl-api-get-kernel-arg-info", "cl-api-set-kernel-arg",
     "cl-api-get-kernel-work-group-info", "cl-api-get-event-info", "cl-api-retain_release-event",
+    "cl-api-create-image", "cl-api-get-image-info", "cl-api-create-sampler",
     "cl-custom-run-simple-kernel", "cl-custom-flush-after-enqueue-kernel", "cl-custom-buffer-flags",
     "cl-program-max-work-item-sizes", "cl-program-bitcoin-phatk", "cl-program-predefined-macros",
 ]
@@ -50,6 +52,7 @@ PROGRAMS = [
     "tests/cl/program/build/vector-operators.cl",
     "tests/cl/program/build/macro-definitions-with-values.cl",
     "tests/cl/program/build/fail/increment-float.cl",
+    "tests/cl/program/build/other-data-types.cl",
     "tests/cl/program/execute/vector-arithmetic-float4.program_test",
     "tests/cl/program/execute/scalar-load-uchar.program_test",
     "tests/cl/program/execute/switch-case.cl",
@@ -59,6 +62,7 @@ PROGRAMS = [
     "tests/cl/program/execute/global-offset.cl",
     "tests/cl/program/execute/bitselect.cl",
     "tests/cl/program/execute/sha256-Ch.cl",
+    "tests/cl/program/execute/sampler.cl",
     "tests/cl/program/execute/builtin/atomic/atomic_add-local.cl",
     "tests/cl/program/execute/builtin/atomic/atomic_int64_cmpxchg-local.cl",
     "generated_tests/cl/builtin/int/builtin-int-mad_sat-1.0.generated.cl",

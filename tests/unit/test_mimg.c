@@ -1,7 +1,8 @@
 /* test_mimg.c — the image descriptors and texel conversions of
  * sim/sem_mimg.c against independent references: T# encode/decode round
  * trips and hand-computed words for both layouts, the image object built
- * by front/launch/launch.c (image arrays too; the V# of an image1d_buffer_t), the S# fields, nearest-filtering
+ * by front/launch/launch.c (image arrays too; the V# of an image1d_buffer_t), the S# fields
+ * (decoded and encoded against clang's words), nearest-filtering
  * address modes, the sampled array slice, linear-filtering indices and
  * weights against the OpenCL formulas, and
  * the conversions exhaustively (all 256 unorm8 values against x/255 and
@@ -159,6 +160,20 @@ static void test_ssharp(void)
     mimg_ssharp_decode((const uint32_t[4]){0x10003049u, 0xfff000u, 0x80500000u, 0x80000000u}, &s);
     CHECK(s.clamp[0] == 1 && s.unnorm == 0 && s.mag == 1 && s.min == 1 && s.border == 2,
           "S# mirror, bilinear, opaque white border");
+    /* encoding those fields (as the OpenCL driver's samplers do) gives
+     * clang's words in the bits gcnsim reads: clamp x/y/z and
+     * FORCE_UNNORMALIZED (w0 0x81ff), the filters (w2 0xf00000), the
+     * border type (w3 [31:30]) */
+    static const uint32_t clang[2][4] = {{0x1000b1b6u, 0xfff000u, 0x80000000u, 0},
+                                         {0x10003049u, 0xfff000u, 0x80500000u, 0x80000000u}};
+    for (int i = 0; i < 2; i++) {
+        uint32_t d[4];
+        mimg_ssharp_decode(clang[i], &s);
+        mimg_ssharp_encode(&s, d);
+        CHECK((d[0] & 0x81ffu) == (clang[i][0] & 0x81ffu) && (d[2] & 0xf00000u) == (clang[i][2] & 0xf00000u) &&
+                  d[3] >> 30 == clang[i][3] >> 30 && (d[0] & ~0x81ffu) == 0 && d[1] == 0,
+              "mimg_ssharp_encode gives clang's S# bits");
+    }
 }
 
 /* nearest texel per address mode, against the OpenCL 2.0 section 8.2 formulas */
