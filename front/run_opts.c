@@ -95,10 +95,11 @@ static const opt_t launch_rows[] = {
      "                from SEED, default 1: the same on every\n"
      "                host; floats in [0, 1), integers any bits)\n"
      "  image:FORMAT:W[,H[,D]]:PATH|zero  an image (linear;\n"
-     "                FORMAT rgba8 rgba16f rgba32f rgba32ui\n"
-     "                rgba32i r32f r8ui; PATH holds the texels,\n"
-     "                rows packed; arrays: W,L or W,H,L for L\n"
-     "                slices)\n"
+     "                FORMAT r, rg or rgba, then 8 16 or 32\n"
+     "                bits and unorm (none), sn (snorm), ui,\n"
+     "                i or f: rgba8 rg16f r32ui rgba8sn ...;\n"
+     "                PATH holds the texels, rows packed;\n"
+     "                arrays: W,L or W,H,L for L slices)\n"
      "  local:BYTES   dynamic LDS for a __local pointer argument\n"
     "TYPE is one of i8 u8 i16 u16 i32 u32 i64 u64 f16 f32 f64; N and BYTES are decimal or 0x hex with an "
      "optional K, M or G suffix (2^10, 2^20, 2^30).  The hidden arguments (global offsets, sizes, ...) are "
@@ -176,7 +177,7 @@ const opt_table_t run_debug_table = {"debugger options", debug_rows};
 
 static int take_list(run_opts_t *o, const opt_cmd_t *c, int id, const char *v)
 {
-    char err[512];
+    char err[1024];
     if (id == RO_ARG) {
         la_value_t *nv = realloc(o->vals, (o->nvals + 1) * sizeof *nv);
         if (nv)

@@ -35,8 +35,9 @@
  * the address mode (OpenCL 2.0 "Image Coordinates": the array coordinate
  * is never normalized; ockl rounds it with v_rndne_f32 itself before
  * image_sample, so the hardware's own rounding does not show).
- * IMG_DATA_FORMAT 1 = 8, 2 = 16, 4 = 32, 10 = 8_8_8_8, 12 = 16_16_16_16,
- * 14 = 32_32_32_32; IMG_NUM_FORMAT 0 UNORM, 4 UINT, 5 SINT, 7 FLOAT (the
+ * IMG_DATA_FORMAT 1 = 8, 2 = 16, 3 = 8_8, 4 = 32, 5 = 16_16, 10 = 8_8_8_8,
+ * 11 = 32_32, 12 = 16_16_16_16, 14 = 32_32_32_32; IMG_NUM_FORMAT 0 UNORM,
+ * 1 SNORM, 4 UINT, 5 SINT, 7 FLOAT (the
  * same numbering as the buffer formats; Mesa sid.h V_008F14_IMG_*).
  *
  * Sampler S# (4 dwords; same sources, S_008F3x_*):
@@ -61,9 +62,10 @@
  * channel_type_t / _order_t (ockl maps them to the CLK_* values through
  * tables); dword 10 the width (get_image_width reads it, not the T#);
  * height = T# w2 [27:14] + 1, depth = T# w4 [12:0] + 1.  hsa_ext_image_
- * channel_type_t: UNORM_INT8 2, SIGNED_INT32 10, UNSIGNED_INT8 11,
- * UNSIGNED_INT32 13, HALF_FLOAT 14, FLOAT 15; _order_t: R 1, RGBA 8
- * (hsa_ext_image.h).
+ * channel_type_t: SNORM_INT8 0, SNORM_INT16 1, UNORM_INT8 2, UNORM_INT16
+ * 3, SIGNED_INT8 8, SIGNED_INT16 9, SIGNED_INT32 10, UNSIGNED_INT8 11,
+ * UNSIGNED_INT16 12, UNSIGNED_INT32 13, HALF_FLOAT 14, FLOAT 15;
+ * _order_t: R 1, RG 3, RGBA 8 (hsa_ext_image.h).
  *
  * Behaviour chosen where no primary text was available [UNVERIFIED]:
  * - image_load with a coordinate outside the image returns 0 in every
@@ -177,7 +179,8 @@ void mimg_ssharp_decode(const uint32_t d[4], mimg_ssharp_t *s)
 
 /* ---- formats ---------------------------------------------------------------- */
 
-enum { DF_8 = 1, DF_16 = 2, DF_32 = 4, DF_8888 = 10, DF_16161616 = 12, DF_32323232 = 14 };
+enum { DF_8 = 1, DF_16 = 2, DF_88 = 3, DF_32 = 4, DF_1616 = 5, DF_8888 = 10, DF_3232 = 11, DF_16161616 = 12,
+       DF_32323232 = 14 };
 enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4, SEL_Y = 5, SEL_Z = 6, SEL_W = 7 };
 
 static const mimg_format_t formats[] = {
@@ -188,6 +191,31 @@ static const mimg_format_t formats[] = {
     {"rgba32i", "CL_RGBA, CL_SIGNED_INT32", DF_32323232, NF_SINT, 4, 16, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 10, 8},
     {"r32f", "CL_R, CL_FLOAT", DF_32, NF_FLOAT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 15, 1},
     {"r8ui", "CL_R, CL_UNSIGNED_INT8", DF_8, NF_UINT, 1, 1, {SEL_X, SEL_0, SEL_0, SEL_1}, 11, 1},
+    {"rgba8ui", "CL_RGBA, CL_UNSIGNED_INT8", DF_8888, NF_UINT, 4, 4, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 11, 8},
+    {"rgba8i", "CL_RGBA, CL_SIGNED_INT8", DF_8888, NF_SINT, 4, 4, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 8, 8},
+    {"rgba8sn", "CL_RGBA, CL_SNORM_INT8", DF_8888, NF_SNORM, 4, 4, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 0, 8},
+    {"rgba16", "CL_RGBA, CL_UNORM_INT16", DF_16161616, NF_UNORM, 4, 8, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 3, 8},
+    {"rgba16sn", "CL_RGBA, CL_SNORM_INT16", DF_16161616, NF_SNORM, 4, 8, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 1, 8},
+    {"rgba16ui", "CL_RGBA, CL_UNSIGNED_INT16", DF_16161616, NF_UINT, 4, 8, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 12, 8},
+    {"rgba16i", "CL_RGBA, CL_SIGNED_INT16", DF_16161616, NF_SINT, 4, 8, {SEL_X, SEL_Y, SEL_Z, SEL_W}, 9, 8},
+    {"rg8", "CL_RG, CL_UNORM_INT8", DF_88, NF_UNORM, 2, 2, {SEL_X, SEL_Y, SEL_0, SEL_1}, 2, 3},
+    {"rg8ui", "CL_RG, CL_UNSIGNED_INT8", DF_88, NF_UINT, 2, 2, {SEL_X, SEL_Y, SEL_0, SEL_1}, 11, 3},
+    {"rg8i", "CL_RG, CL_SIGNED_INT8", DF_88, NF_SINT, 2, 2, {SEL_X, SEL_Y, SEL_0, SEL_1}, 8, 3},
+    {"rg16f", "CL_RG, CL_HALF_FLOAT", DF_1616, NF_FLOAT, 2, 4, {SEL_X, SEL_Y, SEL_0, SEL_1}, 14, 3},
+    {"rg16", "CL_RG, CL_UNORM_INT16", DF_1616, NF_UNORM, 2, 4, {SEL_X, SEL_Y, SEL_0, SEL_1}, 3, 3},
+    {"rg16ui", "CL_RG, CL_UNSIGNED_INT16", DF_1616, NF_UINT, 2, 4, {SEL_X, SEL_Y, SEL_0, SEL_1}, 12, 3},
+    {"rg16i", "CL_RG, CL_SIGNED_INT16", DF_1616, NF_SINT, 2, 4, {SEL_X, SEL_Y, SEL_0, SEL_1}, 9, 3},
+    {"rg32f", "CL_RG, CL_FLOAT", DF_3232, NF_FLOAT, 2, 8, {SEL_X, SEL_Y, SEL_0, SEL_1}, 15, 3},
+    {"rg32ui", "CL_RG, CL_UNSIGNED_INT32", DF_3232, NF_UINT, 2, 8, {SEL_X, SEL_Y, SEL_0, SEL_1}, 13, 3},
+    {"rg32i", "CL_RG, CL_SIGNED_INT32", DF_3232, NF_SINT, 2, 8, {SEL_X, SEL_Y, SEL_0, SEL_1}, 10, 3},
+    {"r8", "CL_R, CL_UNORM_INT8", DF_8, NF_UNORM, 1, 1, {SEL_X, SEL_0, SEL_0, SEL_1}, 2, 1},
+    {"r8i", "CL_R, CL_SIGNED_INT8", DF_8, NF_SINT, 1, 1, {SEL_X, SEL_0, SEL_0, SEL_1}, 8, 1},
+    {"r16f", "CL_R, CL_HALF_FLOAT", DF_16, NF_FLOAT, 1, 2, {SEL_X, SEL_0, SEL_0, SEL_1}, 14, 1},
+    {"r16", "CL_R, CL_UNORM_INT16", DF_16, NF_UNORM, 1, 2, {SEL_X, SEL_0, SEL_0, SEL_1}, 3, 1},
+    {"r16ui", "CL_R, CL_UNSIGNED_INT16", DF_16, NF_UINT, 1, 2, {SEL_X, SEL_0, SEL_0, SEL_1}, 12, 1},
+    {"r16i", "CL_R, CL_SIGNED_INT16", DF_16, NF_SINT, 1, 2, {SEL_X, SEL_0, SEL_0, SEL_1}, 9, 1},
+    {"r32ui", "CL_R, CL_UNSIGNED_INT32", DF_32, NF_UINT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 13, 1},
+    {"r32i", "CL_R, CL_SIGNED_INT32", DF_32, NF_SINT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 10, 1},
 };
 
 const mimg_format_t *mimg_format_at(unsigned i)

@@ -94,7 +94,7 @@ static void format_list(char *buf, size_t n)
  * here and must hold exactly the W*H*D texels. */
 static int parse_image(const char *spec, const char *val, la_value_t *v, char *err, size_t errlen)
 {
-    char fmt[32], dims[64], names[160];
+    char fmt[32], dims[64], names[400];
     const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
     format_list(names, sizeof names);
     if (!c1 || !c2 || c2 == c1 + 1 || !c2[1]) {

@@ -207,7 +207,7 @@ void *la_host(la_module_t *m, uint64_t addr, uint64_t size)
 /* The buffer resource (V#) of an image1d_buffer_t of w texels of format f
  * at base in d[0..3]: stride = texel bytes, num_records in records
  * (bytes on gfx8), no swizzle, the format's DST_SEL and buffer data/number
- * formats (the same numbers as the image formats for the seven formats).
+ * formats (the same numbers as the image formats for every format of the table).
  * -1 with a message when w does not fit num_records. */
 static int buffer_vsharp(isa_gen_t gen, const mimg_format_t *f, uint32_t w, uint64_t base, uint32_t d[4], char *err,
                          size_t errlen)

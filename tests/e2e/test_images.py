@@ -19,6 +19,7 @@ line, exit status 2).
 Prints PASS:/FAIL: lines (tests/gtest.py).  Option: -t GFX (one target).
 """
 import os
+import re
 import random
 import struct
 import sys
@@ -630,7 +631,7 @@ def test_bad_specs():
     short = write("short.bin", "B", [0] * 10)
     cases = [
         ("image:rgba8:4,4", "expected image:FORMAT:W[,H[,D]]:PATH"),
-        ("image:rgba99:4,4:zero", "unknown image format 'rgba99' (rgba8 rgba16f rgba32f rgba32ui rgba32i r32f r8ui)"),
+        ("image:rgba99:4,4:zero", "unknown image format 'rgba99' (rgba8 rgba16f rgba32f rgba32ui rgba32i r32f r8ui rgba8ui "),
         ("image:rgba8:0,4:zero", "bad image size '0,4'"),
         ("image:rgba8:4,x:zero", "bad image size '4,x'"),
         ("image:rgba8:4,4:" + short, "holds 10 bytes, the image needs 64 (4x4x1 texels of 4 bytes)"),
@@ -650,10 +651,18 @@ def test_bad_specs():
 
 def test_help():
     r = gcnsim(["run", "--help"])
-    check("run --help lists image:FORMAT:W[,H[,D]]:PATH|zero and its formats",
+    check("run --help gives image:FORMAT:W[,H[,D]]:PATH|zero and how its formats are named",
           r.returncode == 0 and "image:FORMAT:W[,H[,D]]:PATH|zero" in r.stdout and
-          all(f in r.stdout for f in ["rgba8", "rgba16f", "rgba32f", "rgba32ui", "rgba32i", "r32f", "r8ui"]),
-          r.stdout)
+          all(f in r.stdout for f in ["r, rg or rgba", "8 16 or 32", "sn (snorm)", "rgba8"]), r.stdout)
+    # every format gcnsim knows (the unknown-format message lists them) is
+    # named by that rule, and the rule's OpenCL 1.2 minimum (CL_RGBA) is there
+    r = gcnsim(["run", co("gfx900"), "--kernel", "scale2d", "--global", "4,4", "--arg", "image:x:4,4:zero"])
+    m = re.search(r"unknown image format 'x' \(([^)]*)\)", r.stderr)
+    names = m.group(1).split() if m else []
+    check("the %d image formats follow the help's naming rule" % len(names),
+          len(names) == 32 and all(re.fullmatch(r"(r|rg|rgba)(8|16|32)(sn|ui|i|f)?", n) for n in names) and
+          all("rgba" + t in names for t in ["8", "16", "8ui", "16ui", "32ui", "8i", "16i", "32i", "16f", "32f"]),
+          r.stderr)
 
 
 run_each([test_help, test_scale2d, test_int_formats, test_1d_3d, test_info, test_outside, test_samplers, test_arrays,

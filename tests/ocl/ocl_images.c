@@ -9,7 +9,8 @@
  * values from the OpenCL 1.2 formulas of section 8.2, coded here), that
  * store with write_imagef and load with read_imageui, and that query
  * get_image_width and the rest on each image type; and the error codes
- * the specification names. */
+ * the specification names; and every listed format read with read_image*
+ * against the specification's conversions and written back. */
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS   /* clCreateImage2D and 3D are checked too */
 #include <math.h>
 #include <stdint.h>
@@ -45,6 +46,18 @@ static const char *src =
     "{ o[0] = get_image_width(im); o[1] = (int)get_image_array_size(im); }\n"
     "__kernel void buf1d(read_only image1d_buffer_t im, __global float4 *o)\n"
     "{ o[0] = (float4)((float)get_image_width(im)); o[1] = read_imagef(im, 3); }\n"
+    "__kernel void rd_f(read_only image2d_t im, __global float4 *o)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); o[y * get_global_size(0) + x] = read_imagef(im, (int2)(x, y)); }\n"
+    "__kernel void rd_i(read_only image2d_t im, __global int4 *o)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); o[y * get_global_size(0) + x] = read_imagei(im, (int2)(x, y)); }\n"
+    "__kernel void rd_ui(read_only image2d_t im, __global uint4 *o)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); o[y * get_global_size(0) + x] = read_imageui(im, (int2)(x, y)); }\n"
+    "__kernel void wr_f(write_only image2d_t im, __global const float4 *v)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); write_imagef(im, (int2)(x, y), v[y * get_global_size(0) + x]); }\n"
+    "__kernel void wr_i(write_only image2d_t im, __global const int4 *v)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); write_imagei(im, (int2)(x, y), v[y * get_global_size(0) + x]); }\n"
+    "__kernel void wr_ui(write_only image2d_t im, __global const uint4 *v)\n"
+    "{ int x = get_global_id(0), y = get_global_id(1); write_imageui(im, (int2)(x, y), v[y * get_global_size(0) + x]); }\n"
     "__kernel void layer(read_only image2d_array_t im, sampler_t s, __global float4 *o)\n"
     "{ for (int i = 0; i < 5; i++) o[i] = read_imagef(im, s, (float4)(1.5f, 0.5f, (float)i, 0.f)); }\n";
 
@@ -78,14 +91,26 @@ static void test_device(void)
     check(w2 >= 8192 && w3 >= 2048 && d3 >= 2048 && arr >= 2048 && buf >= 65536 && rd >= 128 && wr >= 8 && ns >= 16,
           "image limits at least the full profile's minimums");
     cl_uint n = 0;
-    cl_image_format f[32];
-    cl_int e = clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 32, f, &n);
+    cl_image_format f[40];
+    cl_int e = clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 40, f, &n);
     int rgba8 = 0, r32f = 0;
     for (cl_uint i = 0; i < n && i < 32; i++) {
         rgba8 |= f[i].image_channel_order == CL_RGBA && f[i].image_channel_data_type == CL_UNORM_INT8;
         r32f |= f[i].image_channel_order == CL_R && f[i].image_channel_data_type == CL_FLOAT;
     }
-    check(e == CL_SUCCESS && n == 7 && rgba8 && r32f, "clGetSupportedImageFormats: 7 formats, RGBA8 and R32F among them");
+    check(e == CL_SUCCESS && n == 32 && rgba8 && r32f, "clGetSupportedImageFormats: 32 formats, RGBA8 and R32F among them");
+    /* OpenCL 1.2's minimum list (table 5.8) for CL_RGBA: every one listed */
+    static const cl_channel_type rgba_min[] = {CL_UNORM_INT8, CL_UNORM_INT16, CL_SIGNED_INT8, CL_SIGNED_INT16,
+                                               CL_SIGNED_INT32, CL_UNSIGNED_INT8, CL_UNSIGNED_INT16,
+                                               CL_UNSIGNED_INT32, CL_HALF_FLOAT, CL_FLOAT};
+    int all = 1;
+    for (size_t j = 0; j < sizeof rgba_min / sizeof *rgba_min; j++) {
+        int found = 0;
+        for (cl_uint i = 0; i < n && i < 32; i++)
+            found |= f[i].image_channel_order == CL_RGBA && f[i].image_channel_data_type == rgba_min[j];
+        all &= found;
+    }
+    check(all, "clGetSupportedImageFormats: the ten CL_RGBA formats of OpenCL 1.2's minimum list");
     int made = 1;
     for (cl_uint i = 0; i < n && i < 32; i++) {
         cl_mem m = image(CL_MEM_READ_WRITE, &f[i], CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
@@ -477,6 +502,135 @@ static void test_kernels(void)
     clReleaseMemObject(im);
 }
 
+/* ---- every listed format through read_image* and write_image* ---------- */
+
+/* Channels of a channel order (R, RG, RGBA only: what the driver lists). */
+static int order_channels(cl_channel_order o)
+{
+    return o == CL_R ? 1 : o == CL_RG ? 2 : 4;
+}
+
+/* Bytes of one channel of data type t. */
+static int type_bytes(cl_channel_type t)
+{
+    switch (t) {
+    case CL_UNORM_INT8: case CL_SNORM_INT8: case CL_SIGNED_INT8: case CL_UNSIGNED_INT8: return 1;
+    case CL_UNORM_INT16: case CL_SNORM_INT16: case CL_SIGNED_INT16: case CL_UNSIGNED_INT16: case CL_HALF_FLOAT: return 2;
+    default: return 4;
+    }
+}
+
+/* 0 float (read_imagef), 1 signed (read_imagei), 2 unsigned (read_imageui). */
+static int type_kind(cl_channel_type t)
+{
+    return t == CL_SIGNED_INT8 || t == CL_SIGNED_INT16 || t == CL_SIGNED_INT32 ? 1
+           : t == CL_UNSIGNED_INT8 || t == CL_UNSIGNED_INT16 || t == CL_UNSIGNED_INT32 ? 2 : 0;
+}
+
+/* IEEE half bits h as a float (the specification's CL_HALF_FLOAT). */
+static float half_to_float(uint16_t h)
+{
+    int ex = (h >> 10) & 31, m = h & 1023;
+    float v = ex == 0 ? ldexpf((float)m, -24) : ex == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), ex - 25);
+    return h & 0x8000 ? -v : v;
+}
+
+/* Channel raw (bytes wide) of type t as the 32 bits read_image* returns
+ * (OpenCL 1.2 section 8.3.1: unorm x/max, snorm max(-1, x/max), integers
+ * extended, half and float as they are). */
+static uint32_t cpu_decode(cl_channel_type t, uint32_t raw)
+{
+    float f;
+    switch (t) {
+    case CL_UNORM_INT8: f = (float)raw / 255.0f; break;
+    case CL_UNORM_INT16: f = (float)raw / 65535.0f; break;
+    case CL_SNORM_INT8: f = fmaxf(-1.0f, (float)(int8_t)raw / 127.0f); break;
+    case CL_SNORM_INT16: f = fmaxf(-1.0f, (float)(int16_t)raw / 32767.0f); break;
+    case CL_HALF_FLOAT: f = half_to_float((uint16_t)raw); break;
+    case CL_SIGNED_INT8: return (uint32_t)(int32_t)(int8_t)raw;
+    case CL_SIGNED_INT16: return (uint32_t)(int32_t)(int16_t)raw;
+    default: return raw;   /* 8/16/32-bit unsigned, signed 32, float */
+    }
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void test_one_format(const cl_image_format *fm)
+{
+    enum { W = 8, H = 2 };
+    int nch = order_channels(fm->image_channel_order), cb = type_bytes(fm->image_channel_data_type);
+    int kind = type_kind(fm->image_channel_data_type);
+    size_t tb = (size_t)nch * cb;
+    uint8_t raw[W * H * 16], back[W * H * 16];
+    for (size_t i = 0; i < W * H * tb; i++)
+        raw[i] = (uint8_t)(i * 73 + 11);
+    if (fm->image_channel_data_type == CL_HALF_FLOAT || fm->image_channel_data_type == CL_FLOAT)
+        for (size_t i = 0; i < W * H * tb; i += cb)   /* finite values: clear the exponent's top bit */
+            raw[i + cb - 1] &= 0xbf;
+    cl_int e;
+    cl_mem im = image(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fm, CL_MEM_OBJECT_IMAGE2D, W, H, 1, 0, 0, 0, raw, &e);
+    cl_mem ob = clCreateBuffer(ctx, CL_MEM_READ_WRITE, W * H * 16, NULL, &e);
+    static const char *rd[] = {"rd_f", "rd_i", "rd_ui"}, *wr[] = {"wr_f", "wr_i", "wr_ui"};
+    cl_kernel k = clCreateKernel(prog, rd[kind], &e);
+    clSetKernelArg(k, 0, sizeof im, &im);
+    clSetKernelArg(k, 1, sizeof ob, &ob);
+    size_t g[2] = {W, H}, o[3] = {0, 0, 0}, r[3] = {W, H, 1};
+    cl_int er = clEnqueueNDRangeKernel(q, k, 2, NULL, g, NULL, 0, NULL, NULL);
+    uint32_t got[W * H * 4];
+    clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL);
+    clReleaseKernel(k);
+    uint32_t one = kind ? 1u : 0x3f800000u;
+    int ok = er == CL_SUCCESS;
+    for (int t = 0; t < W * H; t++)
+        for (int c = 0; c < 4; c++) {
+            uint32_t rawc = 0;
+            if (c < nch)
+                memcpy(&rawc, raw + t * tb + c * cb, cb);
+            uint32_t want = c < nch ? cpu_decode(fm->image_channel_data_type, rawc) : c == 3 ? one : 0;
+            ok &= got[t * 4 + c] == want;
+        }
+    char what[160];
+    snprintf(what, sizeof what, "format 0x%x/0x%x: %s of every texel is the specification's conversion",
+             fm->image_channel_order, fm->image_channel_data_type, rd[kind]);
+    check(ok, what);
+    /* write the values read back into a second image: the raw bytes return
+     * (snorm's most negative code reads -1.0, which writes as -max) */
+    cl_mem im2 = image(CL_MEM_READ_WRITE, fm, CL_MEM_OBJECT_IMAGE2D, W, H, 1, 0, 0, 0, NULL, &e);
+    k = clCreateKernel(prog, wr[kind], &e);
+    clSetKernelArg(k, 0, sizeof im2, &im2);
+    clSetKernelArg(k, 1, sizeof ob, &ob);
+    er = clEnqueueNDRangeKernel(q, k, 2, NULL, g, NULL, 0, NULL, NULL);
+    clEnqueueReadImage(q, im2, CL_TRUE, o, r, 0, 0, back, 0, NULL, NULL);
+    clReleaseKernel(k);
+    ok = er == CL_SUCCESS;
+    for (size_t i = 0; i < W * H * tb; i += cb) {
+        uint32_t a = 0, b = 0;
+        memcpy(&a, raw + i, cb);
+        memcpy(&b, back + i, cb);
+        if (fm->image_channel_data_type == CL_SNORM_INT8 && a == 0x80)
+            a = 0x81;
+        if (fm->image_channel_data_type == CL_SNORM_INT16 && a == 0x8000)
+            a = 0x8001;
+        ok &= a == b;
+    }
+    snprintf(what, sizeof what, "format 0x%x/0x%x: %s of those values stores the same bytes",
+             fm->image_channel_order, fm->image_channel_data_type, wr[kind]);
+    check(ok, what);
+    clReleaseMemObject(im2);
+    clReleaseMemObject(ob);
+    clReleaseMemObject(im);
+}
+
+static void test_formats(void)
+{
+    cl_uint n = 0;
+    cl_image_format f[40];
+    clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 40, f, &n);
+    for (cl_uint i = 0; i < n && i < 40; i++)
+        test_one_format(&f[i]);
+}
+
 /* Run kernel name on image m (and sampler s when given) with an output
  * buffer of n ints; the ints into out. */
 static cl_int run_query(const char *name, cl_mem m, cl_sampler s, int *out, size_t n)
@@ -627,13 +781,13 @@ static void test_args(void)
 static void test_errors(void)
 {
     cl_int e;
-    cl_image_format bad = {CL_RGB, CL_FLOAT}, unsup = {CL_RGBA, CL_UNORM_INT16};
+    cl_image_format bad = {CL_RGB, CL_FLOAT}, unsup = {CL_BGRA, CL_UNORM_INT8};
     image(0, NULL, CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
     check_err(e, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR, "clCreateImage: no format");
     image(0, &bad, CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
     check_err(e, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR, "clCreateImage: CL_RGB with CL_FLOAT");
     image(0, &unsup, CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 0, 0, 0, NULL, &e);
-    check_err(e, CL_IMAGE_FORMAT_NOT_SUPPORTED, "clCreateImage: CL_RGBA, CL_UNORM_INT16 (not listed)");
+    check_err(e, CL_IMAGE_FORMAT_NOT_SUPPORTED, "clCreateImage: CL_BGRA, CL_UNORM_INT8 (not listed)");
     clCreateImage(ctx, 0, &RGBA8, NULL, NULL, &e);
     check_err(e, CL_INVALID_IMAGE_DESCRIPTOR, "clCreateImage: no descriptor");
     image(0, &RGBA8, CL_MEM_OBJECT_BUFFER, 4, 4, 1, 0, 0, 0, NULL, &e);
@@ -739,6 +893,7 @@ int main(void)
     test_map();
     test_sampling();
     test_kernels();
+    test_formats();
     test_queries();
     test_args();
     test_errors();

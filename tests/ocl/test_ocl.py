@@ -146,7 +146,7 @@ def test_programs():
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
     for prog, least, kw in (("ocl_buffers", 40, {}), ("ocl_programs", 35, {}),
                             ("ocl_programs", 40, {"GCNSIM_DEVICE": "r9-nano,vega-64"}),
-                            ("ocl_images", 80, {}), ("ocl_images", 80, {"GCNSIM_DEVICE": "hd-7970"})):
+                            ("ocl_images", 150, {}), ("ocl_images", 150, {"GCNSIM_DEVICE": "hd-7970"})):
         label = prog + (" (%s)" % kw["GCNSIM_DEVICE"].replace(",", " and ") if kw else "")
         r = gtest.run([os.path.join(B, "ocl", prog)], env=env(**kw), timeout=600)
         n, bad = passthrough(r.stdout, label + ": ")

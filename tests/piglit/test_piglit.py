@@ -12,7 +12,8 @@ images, samplers, programs: build, compile, link; kernels, events),
 piglit's own kernels, and program tests that build, fail to build, and
 run: scalar and vector loads and stores, builtins (integer, common,
 math), atomics on local memory, control flow, calls, sampling images
-with samplers.  About 20 s on two cores.
+with samplers, reading and writing images of 8-bit integer and float
+formats.  About 20 s on two cores.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import concurrent.futures
@@ -63,6 +64,9 @@ PROGRAMS = [
     "tests/cl/program/execute/bitselect.cl",
     "tests/cl/program/execute/sha256-Ch.cl",
     "tests/cl/program/execute/sampler.cl",
+    "tests/cl/program/execute/image-read-2d.cl",
+    "tests/cl/program/execute/image-write-2d.cl",
+    "tests/cl/program/execute/image-attributes.cl",
     "tests/cl/program/execute/builtin/atomic/atomic_add-local.cl",
     "tests/cl/program/execute/builtin/atomic/atomic_int64_cmpxchg-local.cl",
     "generated_tests/cl/builtin/int/builtin-int-mad_sat-1.0.generated.cl",
