@@ -197,6 +197,16 @@ typedef struct {
  * refused one of the options. */
 int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log);
 
+/* ---- ocl_build_printf.c ---- */
+/* Whether the program's source or headers mention printf (then it is
+ * built by ocl_compile_printf, which keeps the calls clang-15 drops). */
+int ocl_calls_printf(const ocl_cc_t *cc);
+/* Build the code object obj for gfx from clang's command argv (n words,
+ * ending "-o OUT SRC", as ocl_compile makes it) so that printf calls
+ * survive: typed-pointer bitcode, opt-15, llvm-link-15 with the device
+ * libraries, clang; the tools' messages into *log.  0 or -1. */
+int ocl_compile_printf(char *const *argv, int n, const ocl_tmp_t *t, const char *gfx, const char *obj, char **log);
+
 /* ---- ocl_link.c ---- */
 /* Link n compiled objects (LLVM bitcode) for target gfx as ROCm's
  * code-object manager does: llvm-link-15, then (unless library) clang-15
