@@ -1,5 +1,5 @@
 /* ocl_unprovided.c — functions that create objects this driver does not
- * provide yet (images, samplers, pipes, user events, IL): each answers
+ * provide yet (images, samplers, pipes, IL): each answers
  * CL_INVALID_OPERATION through errcode_ret and returns NULL, so that a
  * program can tell.  Image formats: none. */
 #include "front/ocl/ocl.h"
@@ -74,12 +74,6 @@ cl_sampler clCreateSampler(cl_context c, cl_bool norm, cl_addressing_mode am, cl
 cl_sampler clCreateSamplerWithProperties(cl_context c, const cl_sampler_properties *props, cl_int *errcode_ret)
 {
     (void)c, (void)props;
-    NOT_PROVIDED(errcode_ret);
-}
-
-cl_event clCreateUserEvent(cl_context c, cl_int *errcode_ret)
-{
-    (void)c;
     NOT_PROVIDED(errcode_ret);
 }
 
