@@ -8,7 +8,7 @@ runs it (a cl-api-* or cl-custom-* binary, or cl-program-tester with a
 .cl or .program_test file) and must report "result": "pass".
 
 The slice covers the API areas (platform, device, context, queue, buffers,
-programs: build, compile, link; kernels, events), piglit's own kernels,
+programs: build, compile, link; kernels, events, user events), piglit's own kernels,
 and program tests that build, fail to build, and run: scalar and vector
 loads and stores, builtins (integer, common, math), atomics on local
 memory, control flow, calls.  About 20 s on two cores.
@@ -43,10 +43,12 @@ BINARIES = [
     "cl-api-get-kernel-work-group-info", "cl-api-get-event-info", "cl-api-retain_release-event",
     "cl-custom-run-simple-kernel", "cl-custom-flush-after-enqueue-kernel", "cl-custom-buffer-flags",
     "cl-program-max-work-item-sizes", "cl-program-bitcoin-phatk", "cl-program-predefined-macros",
+    "cl-api-enqueue-fill-buffer", "cl-api-enqueue-migrate-mem-objects",   # user events
 ]
 # cl-program-tester's files, under piglit's directory
 PROGRAMS = [
     "tests/cl/program/build/scalar-data-types.cl",
+    "tests/cl/program/build/printf.cl",
     "tests/cl/program/build/vector-operators.cl",
     "tests/cl/program/build/macro-definitions-with-values.cl",
     "tests/cl/program/build/fail/increment-float.cl",
