@@ -147,19 +147,22 @@ static uint64_t get_int(const uint8_t *p, unsigned esz, int sgn)
     return v;
 }
 
-/* Real of esz bytes at p (half, float or double). */
+/* Real of esz bytes at p: a half (2), float (4) or double (8); never
+ * more bytes than esz (an odd size in a damaged file reads as the
+ * largest of those it holds). */
 static double get_real(const uint8_t *p, unsigned esz)
 {
-    if (esz == 2)
-        return f16_to_f64((uint32_t)p[0] | (uint32_t)p[1] << 8);
-    if (esz == 4) {
+    if (esz >= 8) {
+        double d;
+        memcpy(&d, p, 8);
+        return d;
+    }
+    if (esz >= 4) {
         float f;
         memcpy(&f, p, 4);
         return f;
     }
-    double d;
-    memcpy(&d, p, 8);
-    return d;
+    return esz >= 2 ? f16_to_f64((uint32_t)p[0] | (uint32_t)p[1] << 8) : 0.0;
 }
 
 /* Bytes of the integer the length modifier names (0: the stored size). */
