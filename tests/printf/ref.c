@@ -3,6 +3,7 @@
  * test_printf.py).  Vector conversions print each element with the scalar
  * conversion, separated by commas (OpenCL C 1.2 section 6.12.13.2).
  * Usage: ref I U L F D STRING */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ int main(int argc, char **argv)
     printf(" v4hlg="); VEC("%g", 4, f4); printf("\n");
     printf("vflags ["); VEC("%+d", 2, i4); printf("] ["); VEC("%5d", 2, i4 + 2); printf("] [");
     VEC("%-8.2f", 3, f3); printf("] ["); VEC("%#x", 2, u2); printf("]\n");
+    printf("p=%p null=%p\n", (void *)(uintptr_t)(unsigned long long)l, (void *)0);
     printf("none\n");
     return 0;
 }

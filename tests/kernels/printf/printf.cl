@@ -32,6 +32,7 @@ kernel void print_all(int i, uint u, long l, float f, double d, global const cha
     printf("v2lf=%v2lf v4ld=%v4ld v4hd=%v4hd v8hhu=%v8hhu\n", d2, l4, s4, c8);
     printf("v16hhd=%v16hhd v2hf=%v2hf v4hlg=%v4hlg\n", c16, h2, f4);
     printf("vflags [%+v2hld] [%5v2hld] [%-8.2v3hlf] [%#v2hlx]\n", i4.xy, i4.zw, f3, u2);
+    printf("p=%p null=%p\n", (global void *)(ulong)l, (global void *)0);
     printf("none\n");
 }
 
