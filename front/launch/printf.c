@@ -7,7 +7,9 @@
 #include "front/launch/printf.h"
 #include "sim/f16.h"
 
-enum { PF_HEADER = 8, PF_MAX_ARGS = 64, PF_SPEC = 48 };
+/* PF_MAX_WIDTH: the largest width or precision taken (a larger one, which
+ * only a damaged file has, leaves its specification printed as written). */
+enum { PF_HEADER = 8, PF_MAX_ARGS = 64, PF_SPEC = 48, PF_MAX_WIDTH = 4096 };
 
 /* One format record of the metadata, parsed. */
 typedef struct {
@@ -106,6 +108,8 @@ static const char *parse_spec(const char *s, pf_spec_t *sp)
     if (*s == '.')
         for (s++, sp->prec = 0; *s >= '0' && *s <= '9'; s++)
             sp->prec = sp->prec < 100000 ? sp->prec * 10 + (*s - '0') : sp->prec;
+    if (sp->width > PF_MAX_WIDTH || sp->prec > PF_MAX_WIDTH)
+        return NULL;
     if (*s == 'v') {
         char *end;
         unsigned long n = strtoul(s + 1, &end, 10);
