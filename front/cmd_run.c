@@ -315,6 +315,8 @@ int cmd_run(int argc, char **argv)
         L.sl.progress = progress;
         L.sl.progress_arg = &start;
     }
+    if (o.json && !strcmp(o.json, "-"))
+        L.printf_out = stderr;   /* the kernel's printf output: stdout holds only the JSON */
     sim_result_t r;
     int st = la_run(&L, &r, err, sizeof err);
     int trace_bad = tw && finish_trace(tw, &rec);

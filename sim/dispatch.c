@@ -48,7 +48,8 @@ static uint64_t hidden_value(const sim_launch_t *l, const sim_platform_t *p, sim
     case SIM_HIDDEN_PRIVATE_BASE: return p->private_base_hi;
     case SIM_HIDDEN_SHARED_BASE: return p->shared_base_hi;
     case SIM_HIDDEN_QUEUE_PTR: return p->queue_ptr;
-    default: return 0;   /* printf/hostcall/heap/queues are not provided */
+    case SIM_HIDDEN_PRINTF_BUFFER: return l->printf_buffer;
+    default: return 0;   /* hostcall/heap/queues are not provided */
     }
 }
 

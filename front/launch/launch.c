@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include "front/launch/devimage.h"
 #include "front/launch/launch.h"
+#include "front/launch/printf.h"
 #include "front/load/demangle.h"
 #include "sim/exec.h"
 #include "sim/occupancy.h"
@@ -559,14 +560,34 @@ static void keep_kernarg(launch_t *L, const sim_result_t *r)
     L->last_queue = r->queue_addr;
 }
 
+/* Whether the launch's kernel has a hidden_printf_buffer argument. */
+static int uses_printf(const launch_t *L)
+{
+    for (size_t i = 0; i < L->sl.nhidden; i++)
+        if (L->hidden[i].kind == SIM_HIDDEN_PRINTF_BUFFER)
+            return 1;
+    return 0;
+}
+
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
 {
     layout_lds(L);
-    mem_mark_t mark = mem_mark(la_module_mem(L->m));
-    int st = sim_dispatch(la_module_mem(L->m), &L->sk, &L->sl, r, err, errlen);
+    mem_t *mem = la_module_mem(L->m);
+    mem_mark_t mark = mem_mark(mem);
+    L->sl.printf_buffer = 0;
+    if (uses_printf(L) && pf_alloc(mem, &L->sl.printf_buffer)) {
+        mem_release(mem, mark);
+        snprintf(err, errlen, "out of host memory for the printf buffer");
+        return -1;
+    }
+    int st = sim_dispatch(mem, &L->sk, &L->sl, r, err, errlen);
     if (st >= 0)
         keep_kernarg(L, r);
-    mem_release(la_module_mem(L->m), mark);
+    if (st >= 0 && L->sl.printf_buffer)
+        pf_flush(mem, L->sl.printf_buffer, L->m->co.printf_fmts, L->m->co.nprintf,
+                 L->printf_out ? L->printf_out : stdout, stderr);
+    L->sl.printf_buffer = 0;
+    mem_release(mem, mark);
     return st;
 }
 

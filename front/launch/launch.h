@@ -81,6 +81,7 @@ typedef struct {
     uint8_t *last_kernarg;  /* the kernarg segment the last la_run's waves read */
     uint32_t last_kernarg_size;
     uint64_t last_queue;    /* and the simulated queue's address then */
+    FILE *printf_out;       /* where la_run writes the kernel's printf output (NULL: stdout) */
 } launch_t;
 
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES",
@@ -156,7 +157,9 @@ int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, c
              const uint32_t local[3], const la_value_t *vals, size_t nvals, char *err, size_t errlen);
 /* Change explicit argument i for the following runs. */
 int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t errlen);
-/* Run the launch once.  The kernarg segment, queue, packet and scratch of
+/* Run the launch once.  A kernel that calls printf gets a printf buffer
+ * (printf.h) whose records are written to L->printf_out after the run.
+ * The kernarg segment, queue, packet, printf buffer and scratch of
  * the dispatch are released afterwards; buffers stay.  Returns as
  * sim_dispatch: 0 completed, 1 a wave faulted, -1 not launched (err). */
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);

@@ -948,6 +948,10 @@ static int load_kernels(co_ctx_t *c)
         }
     free(used);
     qsort(f->kernels, f->nkernels, sizeof *f->kernels, kernel_cmp);
+    f->printf_fmts = c->meta.printf_fmts;
+    f->nprintf = c->meta.nprintf;
+    c->meta.printf_fmts = NULL;
+    c->meta.nprintf = 0;
     return index_kernels(c);
 }
 
@@ -1296,6 +1300,9 @@ void co_free(co_file_t *f)
     free(f->secs);
     free(f->target_id);
     free(f->kernel_by_name);
+    for (size_t i = 0; i < f->nprintf; i++)
+        free(f->printf_fmts[i]);
+    free(f->printf_fmts);
     free(f->image);
     free(f->path);
     memset(f, 0, sizeof *f);

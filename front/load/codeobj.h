@@ -112,6 +112,10 @@ typedef struct {
     char *target_id;                   /* metadata amdhsa.target or v2 ISA name, "" if absent */
     int xnack, sramecc;                /* CO_FEAT_* from e_flags */
     const co_kernel_t **kernel_by_name;   /* the kernels sorted by name (co_find_kernel) */
+    char **printf_fmts;                /* the printf format records of the metadata (amdhsa.printf, v2
+                                          Printf): "ID:NARGS:SIZE...:FORMAT", the format with its
+                                          escapes as the compiler wrote them (front/launch/printf.c) */
+    size_t nprintf;
 } co_file_t;
 
 /* Load an HSA code object.  Returns 0, or nonzero with a one-line message

@@ -542,11 +542,38 @@ static int get_kernels(md_ctx_t *c, const md_node_t *root, co_meta_t *meta, int 
     return index_symbols(c, ks, meta);
 }
 
+/* The printf format records (amdhsa.printf, v2 Printf): an array of
+ * strings, kept byte for byte (the formats' escapes are the compiler's). */
+static int get_printf(md_ctx_t *c, const md_node_t *root, co_meta_t *meta, int v2)
+{
+    const md_node_t *a = md_get(root, v2 ? "Printf" : "amdhsa.printf");
+    if (!a)
+        return 0;
+    if (a->type != MD_ARRAY)
+        return md_fail(c, a, "%s is a %s, expected an array", v2 ? "Printf" : "amdhsa.printf",
+                       md_type_name(a->type));
+    meta->printf_fmts = calloc(a->n ? a->n : 1, sizeof *meta->printf_fmts);
+    if (!meta->printf_fmts)
+        return md_fail(c, a, "out of memory");
+    for (size_t i = 0; i < a->n; i++) {
+        const md_node_t *s = md_item(a, i);
+        const char *t = md_to_str(s);
+        if (!t)
+            return md_fail(c, s, "printf format %zu is a %s, expected a string", i, md_type_name(s->type));
+        if (!(meta->printf_fmts[meta->nprintf] = strndup(t, s->n)))
+            return md_fail(c, s, "out of memory");
+        meta->nprintf++;
+    }
+    return 0;
+}
+
 static int read_meta(md_node_t *root, size_t base, co_meta_t *meta, int v2, char *err, size_t errlen)
 {
     md_ctx_t c = {base, err, errlen};
     memset(meta, 0, sizeof *meta);
     int rc = get_kernels(&c, root, meta, v2);
+    if (rc == 0)
+        rc = get_printf(&c, root, meta, v2);
     if (rc == 0 && !v2) {
         const md_node_t *t = md_get(root, "amdhsa.target");
         if (t && !md_to_str(t))
@@ -624,5 +651,8 @@ void co_meta_free(co_meta_t *m)
     free(m->offsets);
     free(m->by_symbol);
     free(m->target);
+    for (size_t i = 0; i < m->nprintf; i++)
+        free(m->printf_fmts[i]);
+    free(m->printf_fmts);
     memset(m, 0, sizeof *m);
 }

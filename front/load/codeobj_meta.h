@@ -22,6 +22,8 @@ typedef struct {
     co_meta_key_t *by_symbol;   /* the kernels sorted by symbol (no symbol twice) */
     char *target;           /* amdhsa.target, "" if absent */
     size_t target_off;      /* its file offset */
+    char **printf_fmts;     /* amdhsa.printf (v2: Printf): "ID:NARGS:SIZE...:FORMAT" as written */
+    size_t nprintf;
 } co_meta_t;
 
 /* Read a v3+ msgpack (v2: YAML) metadata note description found at file

@@ -2,7 +2,11 @@
  * helpers its files share.  Debian's ICD loader (ocl-icd) finds the
  * library through a .icd file and calls every OpenCL function through the
  * dispatch table each object starts with (the layout is ocl-icd's,
- * <ocl_icd.h>).  Commands run when they are enqueued, in order, in
+ * <ocl_icd.h>).  A command runs when it is enqueued unless it must wait
+ * (for an event not complete, such as a user event, or in an in-order
+ * queue for a command before it that waits): then it is kept as a command
+ * record (ocl_cmd_t, ocl_cmd.c) and runs, on the thread whose call made
+ * it runnable, when what it waits for completes.  Commands run in
  * simulated time: a queue's clock advances by each command's simulated
  * duration (a kernel's: the cycle model's cycles and launch overhead at
  * the preset's clock), and events carry those times.  Every handle is
@@ -55,6 +59,8 @@ struct _cl_context {
     void *notify_data;
 };
 
+struct ocl_cmd;
+
 struct _cl_command_queue {
     OCL_HEAD;
     cl_context ctx;
@@ -62,6 +68,7 @@ struct _cl_command_queue {
     cl_command_queue_properties props;
     uint64_t now_ns;              /* the queue's simulated clock: when its last command ended */
     unsigned seq;                 /* the process's queues numbered from 0 as created (gcnsim exec's timeline) */
+    struct ocl_cmd *pending;      /* commands waiting to run, in enqueue order (ocl_cmd.c) */
 };
 
 /* One mapping of a buffer (clEnqueueMapBuffer until clEnqueueUnmapMemObject)
@@ -145,14 +152,61 @@ struct _cl_kernel {
     void **objs;                  /* the cl_mem of each image argument, the cl_sampler of each sampler */
 };
 
+/* A callback of clSetEventCallback not yet called. */
+typedef struct ocl_cb {
+    struct ocl_cb *next;
+    cl_int type;                  /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *);
+    void *data;
+} ocl_cb_t;
+
 struct _cl_event {
     OCL_HEAD;
     cl_context ctx;
+    cl_command_queue q;           /* NULL for a user event */
+    cl_command_type type;
+    cl_int status;                /* CL_QUEUED ... CL_COMPLETE, or a negative error */
+    cl_ulong t[4];                /* queued, submit, start, end (ns of simulated time) */
+    ocl_cb_t *cbs;                /* callbacks waiting for their status, in registration order */
+    int user_set;                 /* a user event whose status was set */
+};
+
+/* A command that may have to wait (ocl_cmd.c).  An enqueue function
+ * checks its arguments, fills one on its stack and calls ocl_cmd_enqueue:
+ *
+ *     read_args_t a = {m, off, size, ptr};
+ *     ocl_cmd_t c = {.q = q, .type = CL_COMMAND_READ_BUFFER, .nwait = nwait, .wait = wait,
+ *                    .run = run_read, .args = &a, .args_size = sizeof a, .keep = keep_mem};
+ *     return ocl_cmd_enqueue(&c, blocking, ev);
+ *
+ * With nothing to wait for, run is called at once and the command never
+ * leaves the stack (the immediate path: the same result and simulated
+ * times as running inline).  Otherwise the record, its args (args_size
+ * bytes copied) and its wait list (retained) are kept on the queue, keep
+ * copies or retains what args point to that the caller may free or
+ * change after the call (drop undoes it), and run is called later, under
+ * the driver's lock, when every event waited for is complete and (in an
+ * in-order queue, or for a barrier) the commands before it have run.  A
+ * command that waits for an event that failed does not run: its event
+ * gets CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST. */
+typedef struct ocl_cmd {
+    struct ocl_cmd *next;
     cl_command_queue q;
     cl_command_type type;
-    cl_int status;                /* CL_COMPLETE or a negative error */
-    cl_ulong t[4];                /* queued, submit, start, end (ns of simulated time) */
-};
+    int all_before;               /* waits for every command enqueued before it (barrier, marker
+                                     without a wait list) */
+    cl_uint nwait;
+    const cl_event *wait;
+    /* run the command: its status (CL_COMPLETE or negative), *ns its
+     * simulated duration; an error of the enqueue call in *enq_err (the
+     * event's status when the command had to wait) */
+    cl_int (*run)(struct ocl_cmd *c, uint64_t *ns, cl_int *enq_err);
+    void *args;
+    size_t args_size;
+    int (*keep)(struct ocl_cmd *c);   /* optional: 0, or -1 when out of memory */
+    void (*drop)(struct ocl_cmd *c);  /* optional */
+    cl_event ev;                  /* a waiting command's event */
+} ocl_cmd_t;
 
 /* The one platform (ocl_obj.c). */
 extern struct _cl_platform_id ocl_platform;
@@ -180,6 +234,10 @@ cl_int ocl_err(cl_int *errcode_ret, cl_int e);
 /* Lock and unlock the driver (one lock: commands run on the caller's thread). */
 void ocl_lock(void);
 void ocl_unlock(void);
+/* Wait (holding the lock once) until ocl_wake; the lock is held again after. */
+void ocl_sleep(void);
+/* Wake every thread in ocl_sleep. */
+void ocl_wake(void);
 
 /* ---- ocl_device.c ---- */
 /* The devices GCNSIM_DEVICE selects (with GCNSIM_SET), *n of them (0 when
@@ -228,6 +286,16 @@ typedef struct {
  * refused one of the options. */
 int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log);
 
+/* ---- ocl_build_printf.c ---- */
+/* Whether the program's source or headers mention printf (then it is
+ * built by ocl_compile_printf, which keeps the calls clang-15 drops). */
+int ocl_calls_printf(const ocl_cc_t *cc);
+/* Build the code object obj for gfx from clang's command argv (n words,
+ * ending "-o OUT SRC", as ocl_compile makes it) so that printf calls
+ * survive: typed-pointer bitcode, opt-15, llvm-link-15 with the device
+ * libraries, clang; the tools' messages into *log.  0 or -1. */
+int ocl_compile_printf(char *const *argv, int n, const ocl_tmp_t *t, const char *gfx, const char *obj, char **log);
+
 /* ---- ocl_link.c ---- */
 /* Link n compiled objects (LLVM bitcode) for target gfx as ROCm's
  * code-object manager does: llvm-link-15, then (unless library) clang-15
@@ -251,6 +319,28 @@ void ocl_program_close(cl_program p, cl_uint i);
 /* Whether p is built into an executable for device index i. */
 int ocl_program_built(cl_program p, cl_uint i);
 
+/* A command on q of type that waits for wait (nwait), run by run with the
+ * arguments at args (a pointer to a struct on the caller's stack). */
+#define OCL_CMD(q_, type_, nwait_, wait_, run_, args_) \
+    ((ocl_cmd_t){.q = (q_), .type = (type_), .nwait = (nwait_), .wait = (wait_), .run = (run_), \
+                 .args = (args_), .args_size = sizeof *(args_)})
+
+/* ---- ocl_cmd.c ---- */
+/* Run command c now, or keep it until it can run (see ocl_cmd_t); a
+ * blocking command returns when it has run.  CL_SUCCESS, an error of the
+ * enqueue call, or CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a
+ * blocking command's wait list holds a failed event. */
+cl_int ocl_cmd_enqueue(ocl_cmd_t *c, cl_bool blocking, cl_event *ev);
+/* Run every command that can run now, in order (after an event's status
+ * changed).  Under the driver's lock. */
+void ocl_cmd_progress(void);
+/* Keep functions for args that start with one or two cl_mem (retained
+ * while the command waits). */
+int ocl_keep_mem(ocl_cmd_t *c);
+void ocl_drop_mem(ocl_cmd_t *c);
+int ocl_keep_mem2(ocl_cmd_t *c);
+void ocl_drop_mem2(ocl_cmd_t *c);
+
 /* ---- ocl_event.c ---- */
 /* A completed event of command type on q, [start, end) in simulated ns and
  * status st; NULL when out of memory. */
@@ -261,13 +351,25 @@ cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
  * clock and hand an event out through *ev when asked.  Returns CL_SUCCESS or
  * CL_OUT_OF_HOST_MEMORY. */
 cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_int st, cl_event *ev);
+/* Set event e's status to st: its callbacks for the states st reaches
+ * run (CL_SUBMITTED's, then CL_RUNNING's, then CL_COMPLETE's), and
+ * threads waiting for events wake.  Under the driver's lock. */
+void ocl_event_set(cl_event e, cl_int st);
+/* Whether every event of list (n) is complete (status <= CL_COMPLETE). */
+int ocl_events_done(cl_uint n, const cl_event *list);
 
 /* ---- ocl_kernel.c ---- */
-/* Run kernel k on queue q: dims, offsets, global and local sizes already
- * checked.  *ns gets its simulated duration; returns the command's status
- * (CL_COMPLETE, or a negative error after a guest fault) or, before
- * running, an error of clEnqueueNDRangeKernel in *enq_err. */
-cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
+/* Whether kernel k can be enqueued on q: CL_SUCCESS, CL_INVALID_KERNEL_ARGS
+ * (an argument not set, or an image or sampler argument gone) or
+ * CL_INVALID_PROGRAM_EXECUTABLE; its image arguments' image objects are
+ * written for q's device. */
+cl_int ocl_kernel_check(cl_command_queue q, cl_kernel k);
+/* Run kernel k on queue q with argument values vals (k->vals, or a copy
+ * taken when the command was enqueued): dims, offsets, global and local
+ * sizes already checked.  *ns gets its simulated duration; returns the
+ * command's status (CL_COMPLETE, or a negative error after a guest fault)
+ * or, before running, an error of clEnqueueNDRangeKernel in *enq_err. */
+cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, const la_value_t *vals, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err);
 
 /* ---- ocl_enqueue.c: shared by the buffer commands ---- */

@@ -6,7 +6,8 @@
  * builds, then the application's options, which may override -cl-std or
  * -O2 (-cl-opt-disable); -c -emit-llvm for an object, with the
  * program's input headers in an include directory), its messages kept as
- * the build log.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another
+ * the build log; a program that calls printf takes ocl_build_printf.c's
+ * way.  GCNSIM_CLANG and GCNSIM_DEVLIBS name another
  * compiler or device-library directory. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,11 +121,12 @@ int ocl_compile(const ocl_cc_t *cc, uint8_t **bin, size_t *bin_size, char **log)
     }
     char *argv[MAX_ARGS], paths[5][4200];
     char *words = malloc(strlen(cc->options ? cc->options : "") + 1);
-    int rc = -1;
-    if (!words || make_argv(cc, &t, argv, words, paths) < 0)
+    int rc = -1, n = words ? make_argv(cc, &t, argv, words, paths) : -1;
+    if (n < 0)
         ocl_log_add(log, words ? "gcnsim: too many build options\n" : "gcnsim: out of host memory\n");
     else if (write_inputs(cc, &t, log) == 0 &&
-             ocl_run_tool(argv, &t, "GCNSIM_CLANG", log) == 0 &&
+             (!cc->object && ocl_calls_printf(cc) ? ocl_compile_printf(argv, n, &t, cc->gfx, paths[3], log)
+                                                  : ocl_run_tool(argv, &t, "GCNSIM_CLANG", log)) == 0 &&
              (*bin = (uint8_t *)ocl_slurp(paths[3], bin_size)))
         rc = 0;
     if (!*log)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/launch/printf.h"
 #include "front/ocl/ocl.h"
 
 #define DEFAULT_PRESET "vega-64"
@@ -240,7 +241,7 @@ static cl_int limit_info(cl_device_id d, cl_device_info name, size_t size, void 
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(2048);
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128);
     case CL_DEVICE_PROFILING_TIMER_RESOLUTION: SZ(1);
-    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(4u << 20);
+    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(PF_BUFFER_SIZE);
     case CL_DEVICE_IMAGE_SUPPORT: BOOL(1);
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: U(0);
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: UL(0);

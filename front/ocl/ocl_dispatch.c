@@ -125,7 +125,7 @@ static const struct _cl_icd_dispatch table = {
     NONE(clEnqueueReleaseGLObjects),
     NONE(clGetGLContextInfoKHR),
     NONE(clSetMemObjectDestructorCallback),
-    NONE(clSetUserEventStatus),
+    .clSetUserEventStatus = clSetUserEventStatus,
     NONE(clCreateSubDevicesEXT),
     NONE(clRetainDeviceEXT),
     NONE(clReleaseDeviceEXT),

@@ -1,7 +1,9 @@
 /* ocl_enqueue.c — the commands: buffer reads, writes, copies, fills, maps
- * and kernel launches, each run when enqueued.  A buffer command takes the
- * simulated time of moving its bytes at the preset's DRAM bandwidth; a
- * kernel the cycle model's time (ocl_kernel.c). */
+ * and kernel launches, markers and barriers, each a run function and its
+ * arguments handed to ocl_cmd_enqueue (which runs it at once, or when what
+ * it waits for completes).  A buffer command takes the simulated time of
+ * moving its bytes at the preset's DRAM bandwidth; a kernel the cycle
+ * model's time (ocl_kernel.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "front/ocl/ocl.h"
@@ -56,6 +58,31 @@ static uint8_t *host_view(cl_mem m, size_t off, size_t size)
     return mem_ptr(&m->ctx->mem, m->addr + off, size ? size : 1);
 }
 
+/* A read or write: buffer, offset, bytes, host memory. */
+typedef struct {
+    cl_mem m;
+    size_t off, size;
+    void *ptr;
+} xfer_args_t;
+
+static cl_int run_read(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    xfer_args_t *a = c->args;
+    (void)enq_err;
+    memcpy(a->ptr, host_view(a->m, a->off, a->size), a->size);
+    *ns = ocl_move_ns(c->q, a->size);
+    return CL_COMPLETE;
+}
+
+static cl_int run_write(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    xfer_args_t *a = c->args;
+    (void)enq_err;
+    memcpy(host_view(a->m, a->off, a->size), a->ptr, a->size);
+    *ns = ocl_move_ns(c->q, a->size);
+    return CL_COMPLETE;
+}
+
 cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size, void *ptr,
                            cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
@@ -66,12 +93,10 @@ cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_
         return CL_INVALID_VALUE;
     if (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
         return CL_INVALID_OPERATION;
-    if (blocking && (e = ocl_wait_ok(nwait, wait)) != CL_SUCCESS)
-        return e;
-    ocl_lock();
-    memcpy(ptr, host_view(m, off, size), size);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_READ_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
+    xfer_args_t a = {m, off, size, ptr};
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_READ_BUFFER, nwait, wait, run_read, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    return ocl_cmd_enqueue(&c, blocking, ev);
 }
 
 cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off, size_t size,
@@ -84,12 +109,42 @@ cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size
         return CL_INVALID_VALUE;
     if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
         return CL_INVALID_OPERATION;
-    if (blocking && (e = ocl_wait_ok(nwait, wait)) != CL_SUCCESS)
-        return e;
-    ocl_lock();
-    memcpy(host_view(m, off, size), ptr, size);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
+    xfer_args_t a = {m, off, size, (void *)ptr};
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_WRITE_BUFFER, nwait, wait, run_write, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    return ocl_cmd_enqueue(&c, blocking, ev);
+}
+
+/* A copy between buffers, or a fill. */
+typedef struct {
+    cl_mem src, dst;
+    size_t soff, doff, size;
+} copy_args_t;
+
+typedef struct {
+    cl_mem m;
+    size_t off, size, psize;
+    uint8_t pattern[128];
+} fill_args_t;
+
+static cl_int run_copy(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    copy_args_t *a = c->args;
+    (void)enq_err;
+    memmove(host_view(a->dst, a->doff, a->size), host_view(a->src, a->soff, a->size), a->size);
+    *ns = ocl_move_ns(c->q, 2 * (uint64_t)a->size);
+    return CL_COMPLETE;
+}
+
+static cl_int run_fill(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    fill_args_t *a = c->args;
+    (void)enq_err;
+    uint8_t *p = host_view(a->m, a->off, a->size);
+    for (size_t i = 0; i < a->size; i += a->psize)
+        memcpy(p + i, a->pattern, a->psize);
+    *ns = ocl_move_ns(c->q, a->size);
+    return CL_COMPLETE;
 }
 
 cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t soff, size_t doff, size_t size,
@@ -104,10 +159,10 @@ cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t so
         return CL_INVALID_VALUE;
     if (src == dst && soff < doff + size && doff < soff + size)
         return CL_MEM_COPY_OVERLAP;
-    ocl_lock();
-    memmove(host_view(dst, doff, size), host_view(src, soff, size), size);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_BUFFER, ocl_move_ns(q, 2 * (uint64_t)size), CL_COMPLETE, ev);
+    copy_args_t a = {src, dst, soff, doff, size};
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_COPY_BUFFER, nwait, wait, run_copy, &a);
+    c.keep = ocl_keep_mem2, c.drop = ocl_drop_mem2;
+    return ocl_cmd_enqueue(&c, CL_FALSE, ev);
 }
 
 cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize, size_t off,
@@ -118,12 +173,53 @@ cl_int clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, si
         return e;
     if (!pattern || !psize || psize > 128 || (psize & (psize - 1)) || off % psize || size % psize)
         return CL_INVALID_VALUE;
-    ocl_lock();
-    uint8_t *p = host_view(m, off, size);
-    for (size_t i = 0; i < size; i += psize)
-        memcpy(p + i, pattern, psize);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_FILL_BUFFER, ocl_move_ns(q, size), CL_COMPLETE, ev);
+    fill_args_t a = {m, off, size, psize, {0}};
+    memcpy(a.pattern, pattern, psize);
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_FILL_BUFFER, nwait, wait, run_fill, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    return ocl_cmd_enqueue(&c, CL_FALSE, ev);
+}
+
+/* A map (the mapping made when enqueued, its contents when it runs) or an unmap. */
+typedef struct {
+    cl_mem m;
+    ocl_map_t *mp;
+    void *ptr;
+} map_args_t;
+
+static cl_int run_map(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    map_args_t *a = c->args;
+    (void)enq_err;
+    *ns = 0;
+    if (a->m->host_ptr)   /* CL_MEM_USE_HOST_PTR: the application's memory holds the mapping */
+        memcpy(a->mp->ptr, host_view(a->m, a->mp->off, a->mp->size), a->mp->size);
+    return CL_COMPLETE;
+}
+
+static cl_int run_unmap(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    map_args_t *a = c->args;
+    cl_mem m = a->m;
+    *ns = 0;
+    ocl_map_t **pp = &m->mapl;
+    while (*pp && (*pp)->ptr != a->ptr)
+        pp = &(*pp)->next;
+    ocl_map_t *mp = *pp;
+    if (!mp) {   /* unmapped by a command enqueued after this one ran first */
+        *enq_err = CL_INVALID_VALUE;
+        return CL_INVALID_VALUE;
+    }
+    *pp = mp->next;
+    m->maps--;
+    if (m->host_ptr && (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))) {
+        if (m->img)
+            ocl_image_unmap_copy(m, mp);
+        else
+            memcpy(host_view(m, mp->off, mp->size), mp->ptr, mp->size);
+    }
+    free(mp);
+    return CL_COMPLETE;
 }
 
 void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, size_t off,
@@ -144,18 +240,29 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
         return NULL;
     }
     ocl_lock();
-    uint8_t *p = host_view(m, off, size);
-    if (m->host_ptr) {   /* CL_MEM_USE_HOST_PTR: the application's memory holds the mapping */
-        memcpy((uint8_t *)m->host_ptr + off, p, size);
-        p = (uint8_t *)m->host_ptr + off;
-    }
+    uint8_t *p = m->host_ptr ? (uint8_t *)m->host_ptr + off : host_view(m, off, size);
     *mp = (ocl_map_t){m->mapl, p, off, size, flags};
     m->mapl = mp;
     m->maps++;
     ocl_unlock();
-    e = ocl_complete(q, CL_COMMAND_MAP_BUFFER, 0, CL_COMPLETE, ev);
+    map_args_t a = {m, mp, p};
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MAP_BUFFER, nwait, wait, run_map, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
+    if (e != CL_SUCCESS) {
+        ocl_lock();
+        ocl_map_t **pp = &m->mapl;
+        while (*pp && *pp != mp)
+            pp = &(*pp)->next;
+        if (*pp) {
+            *pp = mp->next;
+            m->maps--;
+            free(mp);
+        }
+        ocl_unlock();
+    }
     ocl_err(errcode_ret, e);
-    return p;
+    return e == CL_SUCCESS ? p : NULL;
 }
 
 cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint nwait, const cl_event *wait,
@@ -165,25 +272,15 @@ cl_int clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *ptr, cl_uint 
     if (e != CL_SUCCESS)
         return e;
     ocl_lock();
-    ocl_map_t **pp = &m->mapl;
-    while (*pp && (*pp)->ptr != ptr)
-        pp = &(*pp)->next;
-    ocl_map_t *mp = *pp;
-    if (!mp) {
-        ocl_unlock();
-        return CL_INVALID_VALUE;
-    }
-    *pp = mp->next;
-    m->maps--;
-    if (m->host_ptr && (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))) {
-        if (m->img)
-            ocl_image_unmap_copy(m, mp);
-        else
-            memcpy(host_view(m, mp->off, mp->size), mp->ptr, mp->size);
-    }
+    ocl_map_t *mp = m->mapl;
+    while (mp && mp->ptr != ptr)
+        mp = mp->next;
+    map_args_t a = {m, mp, ptr};
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_UNMAP_MEM_OBJECT, nwait, wait, run_unmap, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    e = mp ? ocl_cmd_enqueue(&c, CL_FALSE, ev) : CL_INVALID_VALUE;
     ocl_unlock();
-    free(mp);
-    return ocl_complete(q, CL_COMMAND_UNMAP_MEM_OBJECT, 0, CL_COMPLETE, ev);
+    return e;
 }
 
 /* The work-group size the driver picks when the application gives none:
@@ -249,6 +346,64 @@ static cl_int check_sizes(cl_kernel k, cl_uint dims, const size_t *goff, const s
     return items > max ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS;
 }
 
+/* A kernel launch: sizes and the argument values when it was enqueued. */
+typedef struct {
+    cl_kernel k;
+    unsigned dims;
+    uint64_t off[3];
+    uint32_t global[3], local[3];
+    la_value_t *vals;   /* k->vals; a copy once the command waits */
+} kernel_args_t;
+
+static cl_int run_kernel(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    kernel_args_t *a = c->args;
+    return ocl_run_kernel(c->q, a->k, a->vals, a->dims, a->off, a->global, a->local, ns, enq_err);
+}
+
+/* Free the first n values of v (and the bytes of by-value ones). */
+static void free_vals(la_value_t *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i].kind == LA_BYTES)
+            free((void *)v[i].data);
+    free(v);
+}
+
+/* A waiting launch keeps its kernel and a copy of the argument values. */
+static int keep_kernel(ocl_cmd_t *c)
+{
+    kernel_args_t *a = c->args;
+    size_t n = a->k->nargs, i;
+    la_value_t *v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    memcpy(v, a->vals, n * sizeof *v);
+    for (i = 0; i < n; i++) {
+        void *b = v[i].kind == LA_BYTES ? malloc(v[i].size ? v[i].size : 1) : NULL;
+        if (v[i].kind == LA_BYTES && !b)
+            break;
+        if (b)
+            v[i].data = memcpy(b, v[i].data, v[i].size);
+    }
+    if (i < n) {
+        for (size_t j = i; j < n; j++)
+            v[j].kind = LA_ZERO;
+        free_vals(v, n);
+        return -1;
+    }
+    a->vals = v;
+    clRetainKernel(a->k);
+    return 0;
+}
+
+static void drop_kernel(ocl_cmd_t *c)
+{
+    kernel_args_t *a = c->args;
+    free_vals(a->vals, a->k->nargs);
+    clReleaseKernel(a->k);
+}
+
 cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *goff,
                               const size_t *gsize, const size_t *lsize, cl_uint nwait, const cl_event *wait,
                               cl_event *ev)
@@ -259,20 +414,17 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
         return CL_INVALID_KERNEL;
     if (k->prog->ctx != q->ctx)
         return CL_INVALID_CONTEXT;
-    uint64_t off[3];
-    uint32_t global[3], local[3];
-    cl_int e = check_sizes(k, dims, goff, gsize, lsize, off, global, local);
+    kernel_args_t a = {k, dims, {0}, {0}, {0}, k->vals};
+    cl_int e = check_sizes(k, dims, goff, gsize, lsize, a.off, a.global, a.local);
     if (e == CL_SUCCESS)
         e = ocl_check_wait_list(q, nwait, wait);
+    if (e == CL_SUCCESS)
+        e = ocl_kernel_check(q, k);
     if (e != CL_SUCCESS)
         return e;
-    uint64_t ns;
-    ocl_lock();
-    cl_int st = ocl_run_kernel(q, k, dims, off, global, local, &ns, &e);
-    ocl_unlock();
-    if (e != CL_SUCCESS)
-        return e;
-    return ocl_complete(q, CL_COMMAND_NDRANGE_KERNEL, ns, st, ev);
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_NDRANGE_KERNEL, nwait, wait, run_kernel, &a);
+    c.keep = keep_kernel, c.drop = drop_kernel;
+    return ocl_cmd_enqueue(&c, CL_FALSE, ev);
 }
 
 cl_int clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_event *wait, cl_event *ev)
@@ -281,12 +433,23 @@ cl_int clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_ev
     return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, nwait, wait, ev);
 }
 
+/* Markers, barriers and migrations do nothing when they run. */
+static cl_int run_nothing(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    (void)c, (void)enq_err;
+    *ns = 0;
+    return CL_COMPLETE;
+}
+
 cl_int clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
     cl_int e = ocl_check_wait_list(q, nwait, wait);
-    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_MARKER, 0, CL_COMPLETE, ev);
+    char none;
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MARKER, nwait, wait, run_nothing, &none);
+    c.all_before = !nwait;
+    return e != CL_SUCCESS ? e : ocl_cmd_enqueue(&c, CL_FALSE, ev);
 }
 
 cl_int clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait, cl_event *ev)
@@ -294,7 +457,10 @@ cl_int clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint nwait, const cl_
     if (!ocl_obj_is(q, OCL_QUEUE))
         return CL_INVALID_COMMAND_QUEUE;
     cl_int e = ocl_check_wait_list(q, nwait, wait);
-    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_BARRIER, 0, CL_COMPLETE, ev);
+    char none;
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_BARRIER, nwait, wait, run_nothing, &none);
+    c.all_before = 1;
+    return e != CL_SUCCESS ? e : ocl_cmd_enqueue(&c, CL_FALSE, ev);
 }
 
 /* Memory objects live in the context's one device memory: migrating them
@@ -314,7 +480,9 @@ cl_int clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *m
             return CL_INVALID_CONTEXT;
     }
     cl_int e = ocl_check_wait_list(q, nwait, wait);
-    return e != CL_SUCCESS ? e : ocl_complete(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, 0, CL_COMPLETE, ev);
+    char none;
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, nwait, wait, run_nothing, &none);
+    return e != CL_SUCCESS ? e : ocl_cmd_enqueue(&c, CL_FALSE, ev);
 }
 
 cl_int clEnqueueMarker(cl_command_queue q, cl_event *ev)
@@ -336,5 +504,9 @@ cl_int clEnqueueWaitForEvents(cl_command_queue q, cl_uint n, const cl_event *lis
     if (!n || !list)
         return CL_INVALID_VALUE;
     cl_int e = ocl_check_wait_list(q, n, list);
-    return e == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : e;
+    if (e != CL_SUCCESS)
+        return e == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : e;
+    if (ocl_events_done(n, list))
+        return CL_SUCCESS;
+    return clEnqueueBarrierWithWaitList(q, n, list, NULL);   /* later commands wait for the events */
 }

@@ -1,5 +1,6 @@
-/* ocl_event.c — events: every command is complete when its enqueue call
- * returns, with its status and its simulated start and end times. */
+/* ocl_event.c — events: a command's status and its simulated queued,
+ * start and end times (complete when its enqueue call returns, unless it
+ * waits: ocl_cmd.c), user events, waiting for events and callbacks. */
 #include <stdlib.h>
 #include "front/ocl/ocl.h"
 
@@ -45,6 +46,42 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
     return *ev ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
+int ocl_events_done(cl_uint n, const cl_event *list)
+{
+    for (cl_uint i = 0; i < n; i++)
+        if (list[i]->status > CL_COMPLETE)
+            return 0;
+    return 1;
+}
+
+/* Call the callbacks of e registered for state level (their status st). */
+static void fire(cl_event e, cl_int level, cl_int st)
+{
+    for (ocl_cb_t **pp = &e->cbs; *pp;) {
+        ocl_cb_t *cb = *pp;
+        if (cb->type != level) {
+            pp = &cb->next;
+            continue;
+        }
+        *pp = cb->next;
+        cb->fn(e, st, cb->data);
+        free(cb);
+    }
+}
+
+void ocl_event_set(cl_event e, cl_int st)
+{
+    static const cl_int levels[] = {CL_SUBMITTED, CL_RUNNING, CL_COMPLETE};
+    cl_int old = e->status;
+    e->status = st;
+    clRetainEvent(e);   /* a callback may release it */
+    for (size_t i = 0; i < 3; i++)
+        if (old > levels[i] && st <= levels[i])
+            fire(e, levels[i], levels[i] == CL_COMPLETE ? st : levels[i]);
+    clReleaseEvent(e);
+    ocl_wake();
+}
+
 cl_int clWaitForEvents(cl_uint n, const cl_event *list)
 {
     if (!n || !list)
@@ -55,10 +92,53 @@ cl_int clWaitForEvents(cl_uint n, const cl_event *list)
         if (list[i]->ctx != list[0]->ctx)
             return CL_INVALID_CONTEXT;
     }
+    ocl_lock();
+    while (!ocl_events_done(n, list))
+        ocl_sleep();
+    cl_int r = CL_SUCCESS;
     for (cl_uint i = 0; i < n; i++)
         if (list[i]->status < 0)
-            return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    return CL_SUCCESS;
+            r = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    ocl_unlock();
+    return r;
+}
+
+cl_event clCreateUserEvent(cl_context c, cl_int *errcode_ret)
+{
+    if (!ocl_obj_is(c, OCL_CONTEXT)) {
+        ocl_err(errcode_ret, CL_INVALID_CONTEXT);
+        return NULL;
+    }
+    cl_event e = calloc(1, sizeof *e);
+    if (!e || ocl_obj_add(e, OCL_EVENT)) {
+        free(e);
+        ocl_err(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+        return NULL;
+    }
+    e->ctx = c;
+    e->type = CL_COMMAND_USER;
+    e->status = CL_SUBMITTED;
+    clRetainContext(c);
+    ocl_err(errcode_ret, CL_SUCCESS);
+    return e;
+}
+
+cl_int clSetUserEventStatus(cl_event e, cl_int st)
+{
+    if (!ocl_obj_is(e, OCL_EVENT) || e->type != CL_COMMAND_USER)
+        return CL_INVALID_EVENT;
+    if (st > CL_COMPLETE)
+        return CL_INVALID_VALUE;
+    ocl_lock();
+    cl_int r = CL_INVALID_OPERATION;
+    if (!e->user_set) {
+        e->user_set = 1;
+        ocl_event_set(e, st);
+        ocl_cmd_progress();
+        r = CL_SUCCESS;
+    }
+    ocl_unlock();
+    return r;
 }
 
 cl_int clGetEventInfo(cl_event e, cl_event_info name, size_t size, void *value, size_t *size_ret)
@@ -69,7 +149,12 @@ cl_int clGetEventInfo(cl_event e, cl_event_info name, size_t size, void *value, 
     case CL_EVENT_COMMAND_QUEUE: return ocl_info(&e->q, sizeof e->q, size, value, size_ret);
     case CL_EVENT_CONTEXT: return ocl_info(&e->ctx, sizeof e->ctx, size, value, size_ret);
     case CL_EVENT_COMMAND_TYPE: return ocl_info(&e->type, sizeof e->type, size, value, size_ret);
-    case CL_EVENT_COMMAND_EXECUTION_STATUS: return ocl_info(&e->status, sizeof e->status, size, value, size_ret);
+    case CL_EVENT_COMMAND_EXECUTION_STATUS: {
+        ocl_lock();
+        cl_int st = e->status;
+        ocl_unlock();
+        return ocl_info(&st, sizeof st, size, value, size_ret);
+    }
     case CL_EVENT_REFERENCE_COUNT: return ocl_info(&e->refs, sizeof e->refs, size, value, size_ret);
     default: return CL_INVALID_VALUE;
     }
@@ -79,7 +164,7 @@ cl_int clGetEventProfilingInfo(cl_event e, cl_profiling_info name, size_t size, 
 {
     if (!ocl_obj_is(e, OCL_EVENT))
         return CL_INVALID_EVENT;
-    if (!(e->q->props & CL_QUEUE_PROFILING_ENABLE) || e->status != CL_COMPLETE)
+    if (!e->q || !(e->q->props & CL_QUEUE_PROFILING_ENABLE) || e->status != CL_COMPLETE)
         return CL_PROFILING_INFO_NOT_AVAILABLE;
     if (name < CL_PROFILING_COMMAND_QUEUED || name > CL_PROFILING_COMMAND_END)
         return CL_INVALID_VALUE;
@@ -100,9 +185,17 @@ cl_int clReleaseEvent(cl_event e)
         return CL_INVALID_EVENT;
     if (ocl_ref(e, -1) == 0) {
         cl_command_queue q = e->q;
+        cl_context c = e->ctx;
         ocl_obj_del(e);
+        for (ocl_cb_t *cb = e->cbs, *next; cb; cb = next) {
+            next = cb->next;
+            free(cb);
+        }
         free(e);
-        clReleaseCommandQueue(q);
+        if (q)
+            clReleaseCommandQueue(q);
+        else
+            clReleaseContext(c);
     }
     return CL_SUCCESS;
 }
@@ -113,6 +206,20 @@ cl_int clSetEventCallback(cl_event e, cl_int type, void (CL_CALLBACK *fn)(cl_eve
         return CL_INVALID_EVENT;
     if (!fn || (type != CL_COMPLETE && type != CL_RUNNING && type != CL_SUBMITTED))
         return CL_INVALID_VALUE;
-    fn(e, e->status, data);   /* the command has already reached every state */
+    ocl_lock();
+    cl_int st = e->status;
+    ocl_cb_t *cb = st > type ? calloc(1, sizeof *cb) : NULL;
+    if (cb) {   /* called when the event reaches type */
+        *cb = (ocl_cb_t){NULL, type, fn, data};
+        ocl_cb_t **pp = &e->cbs;
+        while (*pp)
+            pp = &(*pp)->next;
+        *pp = cb;
+    }
+    ocl_unlock();
+    if (st > type && !cb)
+        return CL_OUT_OF_HOST_MEMORY;
+    if (st <= type)
+        fn(e, st, data);   /* the command has already reached that state */
     return CL_SUCCESS;
 }

@@ -1,6 +1,7 @@
 /* ocl_image_cmd.c — the image commands: read, write, copy, fill, copies
- * to and from buffers, and map, each run when enqueued on the image's
- * linear device copy (ocl_image_t in ocl.h).  Origins and regions are
+ * to and from buffers, and map, on the image's linear device copy
+ * (ocl_image_t in ocl.h), each a command record that runs when its wait
+ * list allows (ocl_cmd_enqueue).  Origins and regions are
  * checked as OpenCL 1.2 says and turned into the image's view (a 1D
  * array's layer becomes the third coordinate).  A command takes the
  * simulated time of moving its bytes at the preset's DRAM bandwidth, as
@@ -102,35 +103,55 @@ static cl_int check_rw(cl_command_queue q, cl_mem m, int write, const size_t *or
     return e;
 }
 
+/* A read or write of a region, or a copy between an image and a buffer
+ * (b: the buffer, off its offset; p NULL). */
+typedef struct {
+    cl_mem m, b;
+    size_t o[3], r[3];
+    uint8_t *p;
+    size_t off, row, slice;
+    int to_dev;
+} xfer_args_t;
+
+/* The host memory of a transfer: the application's, or the buffer's. */
+static uint8_t *xfer_host(const xfer_args_t *a)
+{
+    return a->p ? a->p : mem_ptr(&a->b->ctx->mem, a->b->addr + a->off, region_bytes(a->m, a->r));
+}
+
+static cl_int run_xfer(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    xfer_args_t *a = c->args;
+    (void)enq_err;
+    xfer(a->m, a->o, a->r, xfer_host(a), a->row, a->slice, a->to_dev);
+    *ns = ocl_move_ns(c->q, (a->b ? 2 : 1) * region_bytes(a->m, a->r));
+    return CL_COMPLETE;
+}
+
+/* Enqueue transfer a of command type t (blocking or not). */
+static cl_int enqueue_xfer(cl_command_queue q, cl_command_type t, xfer_args_t *a, cl_bool blocking, cl_uint nwait,
+                           const cl_event *wait, cl_event *ev)
+{
+    ocl_cmd_t c = OCL_CMD(q, t, nwait, wait, run_xfer, a);
+    c.keep = a->b ? ocl_keep_mem2 : ocl_keep_mem, c.drop = a->b ? ocl_drop_mem2 : ocl_drop_mem;
+    return ocl_cmd_enqueue(&c, blocking, ev);
+}
+
 cl_int clEnqueueReadImage(cl_command_queue q, cl_mem m, cl_bool blocking, const size_t *origin, const size_t *region,
                           size_t row, size_t slice, void *ptr, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    size_t o[3], r[3], hrow, hslice;
-    cl_int e = check_rw(q, m, 0, origin, region, row, slice, ptr, nwait, wait, o, r, &hrow, &hslice);
-    if (e == CL_SUCCESS && blocking)
-        e = ocl_wait_ok(nwait, wait);
-    if (e != CL_SUCCESS)
-        return e;
-    ocl_lock();
-    xfer(m, o, r, ptr, hrow, hslice, 0);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_READ_IMAGE, ocl_move_ns(q, region_bytes(m, r)), CL_COMPLETE, ev);
+    xfer_args_t a = {.m = m, .p = ptr, .to_dev = 0};
+    cl_int e = check_rw(q, m, 0, origin, region, row, slice, ptr, nwait, wait, a.o, a.r, &a.row, &a.slice);
+    return e != CL_SUCCESS ? e : enqueue_xfer(q, CL_COMMAND_READ_IMAGE, &a, blocking, nwait, wait, ev);
 }
 
 cl_int clEnqueueWriteImage(cl_command_queue q, cl_mem m, cl_bool blocking, const size_t *origin,
                            const size_t *region, size_t row, size_t slice, const void *ptr, cl_uint nwait,
                            const cl_event *wait, cl_event *ev)
 {
-    size_t o[3], r[3], hrow, hslice;
-    cl_int e = check_rw(q, m, 1, origin, region, row, slice, ptr, nwait, wait, o, r, &hrow, &hslice);
-    if (e == CL_SUCCESS && blocking)
-        e = ocl_wait_ok(nwait, wait);
-    if (e != CL_SUCCESS)
-        return e;
-    ocl_lock();
-    xfer(m, o, r, (uint8_t *)(uintptr_t)ptr, hrow, hslice, 1);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_WRITE_IMAGE, ocl_move_ns(q, region_bytes(m, r)), CL_COMPLETE, ev);
+    xfer_args_t a = {.m = m, .p = (uint8_t *)(uintptr_t)ptr, .to_dev = 1};
+    cl_int e = check_rw(q, m, 1, origin, region, row, slice, ptr, nwait, wait, a.o, a.r, &a.row, &a.slice);
+    return e != CL_SUCCESS ? e : enqueue_xfer(q, CL_COMMAND_WRITE_IMAGE, &a, blocking, nwait, wait, ev);
 }
 
 /* Whether the boxes at a and b of size r overlap. */
@@ -168,26 +189,62 @@ static cl_int check_copy(cl_command_queue q, cl_mem src, cl_mem dst, const size_
     return CL_SUCCESS;
 }
 
-cl_int clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst, const size_t *so, const size_t *dor,
-                          const size_t *region, cl_uint nwait, const cl_event *wait, cl_event *ev)
+/* A copy between images: the views' origins and region, the destination's
+ * rows per slice. */
+typedef struct {
+    cl_mem src, dst;
+    size_t s[3], d[3], r[3], dh;
+} copy_args_t;
+
+static cl_int run_copy(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
 {
-    size_t s[3], d[3], r[3];
-    cl_int e = check_copy(q, src, dst, so, dor, region, nwait, wait, s, d, r);
-    if (e != CL_SUCCESS)
-        return e;
+    copy_args_t *a = c->args;
+    (void)enq_err;
     /* rows of r[0] texels, r[1]*r[2] of them: the source's (y, z) in
      * order, the destination's in its own shape (a 2D region may land on
      * one layer of a 1D array and back) */
-    size_t rows = r[1] * r[2], dh = 1;
-    if (dst->img->desc.image_type != CL_MEM_OBJECT_IMAGE1D_ARRAY)
-        dh = region[1];
-    ocl_lock();
+    size_t rows = a->r[1] * a->r[2];
     for (size_t i = 0; i < rows; i++) {
-        size_t sy = s[1] + i % r[1], sz = s[2] + i / r[1], dy = d[1] + i % dh, dz = d[2] + i / dh;
-        memmove(texel(dst, d[0], dy, dz), texel(src, s[0], sy, sz), r[0] * src->img->f->bytes);
+        size_t sy = a->s[1] + i % a->r[1], sz = a->s[2] + i / a->r[1];
+        size_t dy = a->d[1] + i % a->dh, dz = a->d[2] + i / a->dh;
+        memmove(texel(a->dst, a->d[0], dy, dz), texel(a->src, a->s[0], sy, sz), a->r[0] * a->src->img->f->bytes);
     }
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_IMAGE, ocl_move_ns(q, 2 * region_bytes(src, r)), CL_COMPLETE, ev);
+    *ns = ocl_move_ns(c->q, 2 * region_bytes(a->src, a->r));
+    return CL_COMPLETE;
+}
+
+cl_int clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst, const size_t *so, const size_t *dor,
+                          const size_t *region, cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+    copy_args_t a = {.src = src, .dst = dst, .dh = 1};
+    cl_int e = check_copy(q, src, dst, so, dor, region, nwait, wait, a.s, a.d, a.r);
+    if (e != CL_SUCCESS)
+        return e;
+    if (dst->img->desc.image_type != CL_MEM_OBJECT_IMAGE1D_ARRAY)
+        a.dh = region[1];
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_COPY_IMAGE, nwait, wait, run_copy, &a);
+    c.keep = ocl_keep_mem2, c.drop = ocl_drop_mem2;
+    return ocl_cmd_enqueue(&c, CL_FALSE, ev);
+}
+
+/* A fill: the region and the texel's bytes. */
+typedef struct {
+    cl_mem m;
+    size_t o[3], r[3];
+    uint8_t t[16];
+} fill_args_t;
+
+static cl_int run_fill(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    fill_args_t *a = c->args;
+    (void)enq_err;
+    size_t bytes = a->m->img->f->bytes;
+    for (size_t z = 0; z < a->r[2]; z++)
+        for (size_t y = 0; y < a->r[1]; y++)
+            for (size_t x = 0; x < a->r[0]; x++)
+                memcpy(texel(a->m, a->o[0] + x, a->o[1] + y, a->o[2] + z), a->t, bytes);
+    *ns = ocl_move_ns(c->q, region_bytes(a->m, a->r));
+    return CL_COMPLETE;
 }
 
 cl_int clEnqueueFillImage(cl_command_queue q, cl_mem m, const void *color, const size_t *origin, const size_t *region,
@@ -202,18 +259,16 @@ cl_int clEnqueueFillImage(cl_command_queue q, cl_mem m, const void *color, const
     if (e != CL_SUCCESS)
         return e;
     const mimg_format_t *f = m->img->f;
-    uint8_t t[16] = {0};
+    fill_args_t a = {.m = m};
+    memcpy(a.o, o, sizeof o);
+    memcpy(a.r, r, sizeof r);
     uint32_t c[4];
     memcpy(c, color, sizeof c);   /* float4, int4 or uint4: the register values image_store takes */
     for (unsigned ch = 0; ch < f->nch; ch++)
-        mimg_pack(f, t, ch, c[ch]);
-    ocl_lock();
-    for (size_t z = 0; z < r[2]; z++)
-        for (size_t y = 0; y < r[1]; y++)
-            for (size_t x = 0; x < r[0]; x++)
-                memcpy(texel(m, o[0] + x, o[1] + y, o[2] + z), t, f->bytes);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_FILL_IMAGE, ocl_move_ns(q, region_bytes(m, r)), CL_COMPLETE, ev);
+        mimg_pack(f, a.t, ch, c[ch]);
+    ocl_cmd_t cmd = OCL_CMD(q, CL_COMMAND_FILL_IMAGE, nwait, wait, run_fill, &a);
+    cmd.keep = ocl_keep_mem, cmd.drop = ocl_drop_mem;
+    return ocl_cmd_enqueue(&cmd, CL_FALSE, ev);
 }
 
 /* The checks of a copy between image m and buffer b at offset off. */
@@ -235,31 +290,23 @@ static cl_int check_buf_copy(cl_command_queue q, cl_mem m, cl_mem b, size_t off,
 cl_int clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem dst, const size_t *origin,
                                   const size_t *region, size_t off, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    size_t o[3], r[3];
-    cl_int e = check_buf_copy(q, src, dst, off, origin, region, nwait, wait, o, r);
+    xfer_args_t a = {.m = src, .b = dst, .off = off, .to_dev = 0};
+    cl_int e = check_buf_copy(q, src, dst, off, origin, region, nwait, wait, a.o, a.r);
     if (e != CL_SUCCESS)
         return e;
-    uint64_t n = region_bytes(src, r);
-    ocl_lock();
-    xfer(src, o, r, mem_ptr(&dst->ctx->mem, dst->addr + off, n), r[0] * src->img->f->bytes,
-         r[0] * r[1] * src->img->f->bytes, 0);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, ocl_move_ns(q, 2 * n), CL_COMPLETE, ev);
+    a.row = a.r[0] * src->img->f->bytes, a.slice = a.row * a.r[1];
+    return enqueue_xfer(q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, &a, CL_FALSE, nwait, wait, ev);
 }
 
 cl_int clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem dst, size_t off, const size_t *origin,
                                   const size_t *region, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    size_t o[3], r[3];
-    cl_int e = check_buf_copy(q, dst, src, off, origin, region, nwait, wait, o, r);
+    xfer_args_t a = {.m = dst, .b = src, .off = off, .to_dev = 1};
+    cl_int e = check_buf_copy(q, dst, src, off, origin, region, nwait, wait, a.o, a.r);
     if (e != CL_SUCCESS)
         return e;
-    uint64_t n = region_bytes(dst, r);
-    ocl_lock();
-    xfer(dst, o, r, mem_ptr(&src->ctx->mem, src->addr + off, n), r[0] * dst->img->f->bytes,
-         r[0] * r[1] * dst->img->f->bytes, 1);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, ocl_move_ns(q, 2 * n), CL_COMPLETE, ev);
+    a.row = a.r[0] * dst->img->f->bytes, a.slice = a.row * a.r[1];
+    return enqueue_xfer(q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, &a, CL_FALSE, nwait, wait, ev);
 }
 
 /* The checks of clEnqueueMapImage. */
@@ -285,14 +332,36 @@ static cl_int check_map(cl_command_queue q, cl_mem m, cl_map_flags flags, const 
     return CL_SUCCESS;
 }
 
+/* A map's run: a CL_MEM_USE_HOST_PTR mapping gets the device copy; no time. */
+static cl_int run_map(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    xfer_args_t *a = c->args;
+    (void)enq_err;
+    if (a->p)
+        xfer(a->m, a->o, a->r, a->p, a->row, a->slice, 0);
+    *ns = 0;
+    return CL_COMPLETE;
+}
+
+/* Take mapping mp off image m's list (a map that failed) and free it. */
+static void forget_map(cl_mem m, ocl_map_t *mp)
+{
+    ocl_map_t **pp = &m->mapl;
+    while (*pp && *pp != mp)
+        pp = &(*pp)->next;
+    if (*pp) {
+        *pp = mp->next;
+        m->maps--;
+        free(mp);
+    }
+}
+
 void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, const size_t *origin,
                         const size_t *region, size_t *row_pitch, size_t *slice_pitch, cl_uint nwait,
                         const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
 {
     size_t o[3], r[3];
     cl_int e = check_map(q, m, flags, origin, region, row_pitch, slice_pitch, nwait, wait, o, r);
-    if (e == CL_SUCCESS && blocking)
-        e = ocl_wait_ok(nwait, wait);
     ocl_map_t *mp = e == CL_SUCCESS ? calloc(1, sizeof *mp) : NULL;
     if (e == CL_SUCCESS && !mp)
         e = CL_OUT_OF_HOST_MEMORY;
@@ -307,7 +376,6 @@ void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_f
     if (m->host_ptr) {   /* CL_MEM_USE_HOST_PTR: the application's memory holds the mapping */
         row = im->host_row, slice = im->host_slice;
         p = (uint8_t *)m->host_ptr + o[2] * slice + o[1] * row + o[0] * im->f->bytes;
-        xfer(m, o, r, p, row, slice, 0);
     }
     *mp = (ocl_map_t){.next = m->mapl, .ptr = p, .flags = flags};
     memcpy(mp->origin, o, sizeof o);
@@ -315,11 +383,24 @@ void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_f
     m->mapl = mp;
     m->maps++;
     ocl_unlock();
+    /* the device copy reaches a CL_MEM_USE_HOST_PTR mapping when the map runs */
+    xfer_args_t a = {.m = m, .p = m->host_ptr ? p : NULL, .row = row, .slice = slice, .to_dev = 0};
+    memcpy(a.o, o, sizeof o);
+    memcpy(a.r, r, sizeof r);
+    ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MAP_IMAGE, nwait, wait, run_map, &a);
+    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
+    e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
+    if (e != CL_SUCCESS) {
+        ocl_lock();
+        forget_map(m, mp);
+        ocl_unlock();
+        ocl_err(errcode_ret, e);
+        return NULL;
+    }
     *row_pitch = row;
     if (slice_pitch)
         *slice_pitch = im->desc.image_type == CL_MEM_OBJECT_IMAGE1D || im->desc.image_type == CL_MEM_OBJECT_IMAGE2D ||
                        im->desc.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER ? 0 : slice;
-    e = ocl_complete(q, CL_COMMAND_MAP_IMAGE, 0, CL_COMPLETE, ev);
     ocl_err(errcode_ret, e);
     return p;
 }

@@ -382,29 +382,37 @@ static cl_int run_launch(launch_t *L, cl_command_queue q, uint64_t *ns, cl_int *
     return CL_COMPLETE;
 }
 
-cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, unsigned dims, const uint64_t off[3],
+/* Kernel k's metadata in q's device's module (*b), or NULL when its
+ * program is not built for that device. */
+static const co_kernel_t *built_kernel(cl_command_queue q, cl_kernel k, ocl_build_t **b)
+{
+    int di = ocl_ctx_dev_index(k->prog->ctx, q->dev);
+    *b = di >= 0 ? &k->prog->b[di] : NULL;
+    return *b && ocl_program_built(k->prog, (cl_uint)di) ? co_find_kernel(&(*b)->mod.co, k->name) : NULL;
+}
+
+cl_int ocl_kernel_check(cl_command_queue q, cl_kernel k)
+{
+    for (size_t i = 0; i < k->nargs; i++)
+        if (!k->set[i])
+            return CL_INVALID_KERNEL_ARGS;
+    ocl_build_t *b;
+    const co_kernel_t *ck = built_kernel(q, k, &b);
+    return ck ? prepare_objects(k, ck, q->dev) : CL_INVALID_PROGRAM_EXECUTABLE;
+}
+
+cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, const la_value_t *vals, unsigned dims, const uint64_t off[3],
                       const uint32_t global[3], const uint32_t local[3], uint64_t *ns, cl_int *enq_err)
 {
-    *enq_err = CL_SUCCESS;
     *ns = 0;
-    for (size_t i = 0; i < k->nargs; i++)
-        if (!k->set[i]) {
-            *enq_err = CL_INVALID_KERNEL_ARGS;
-            return CL_INVALID_KERNEL_ARGS;
-        }
-    int di = ocl_ctx_dev_index(k->prog->ctx, q->dev);
-    ocl_build_t *b = di >= 0 ? &k->prog->b[di] : NULL;
-    const co_kernel_t *ck = b && ocl_program_built(k->prog, (cl_uint)di) ? co_find_kernel(&b->mod.co, k->name) : NULL;
-    if (!ck) {
-        *enq_err = CL_INVALID_PROGRAM_EXECUTABLE;
-        return *enq_err;
-    }
-    if ((*enq_err = prepare_objects(k, ck, q->dev)) != CL_SUCCESS)
+    ocl_build_t *b;
+    const co_kernel_t *ck = built_kernel(q, k, &b);
+    if ((*enq_err = ocl_kernel_check(q, k)) != CL_SUCCESS)
         return *enq_err;
     launch_t L;
     char err[512];
     memset(&L, 0, sizeof L);
-    if (la_setup(&L, &b->mod, ck, dims, global, local, k->vals, k->nargs, err, sizeof err)) {
+    if (la_setup(&L, &b->mod, ck, dims, global, local, vals, k->nargs, err, sizeof err)) {
         fprintf(stderr, "gcnsim OpenCL: kernel %s: %s\n", k->name, err);
         la_free(&L);
         *enq_err = CL_INVALID_WORK_GROUP_SIZE;

@@ -18,6 +18,7 @@ static size_t cap, used, tomb;
 static const void *const DEAD = &DEAD;
 static pthread_mutex_t obj_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t drv_lock;
+static pthread_cond_t drv_cond = PTHREAD_COND_INITIALIZER;
 static pthread_once_t drv_once = PTHREAD_ONCE_INIT;
 static const struct _cl_icd_dispatch *dispatch;
 
@@ -170,4 +171,14 @@ void ocl_lock(void)
 void ocl_unlock(void)
 {
     pthread_mutex_unlock(&drv_lock);
+}
+
+void ocl_sleep(void)
+{
+    pthread_cond_wait(&drv_cond, &drv_lock);
+}
+
+void ocl_wake(void)
+{
+    pthread_cond_broadcast(&drv_cond);
 }

@@ -1,6 +1,7 @@
 /* ocl_queue.c — command queues.  Commands run when they are enqueued
- * (ocl_enqueue.c), so a queue is always finished; its clock is the
- * simulated time at which its last command ended. */
+ * (ocl_enqueue.c) unless they wait (ocl_cmd.c: then they are kept on the
+ * queue until they can run, and clFinish waits for them); a queue's clock
+ * is the simulated time at which its last command ended. */
 #include <stdlib.h>
 #include "front/ocl/ocl.h"
 
@@ -98,5 +99,11 @@ cl_int clFlush(cl_command_queue q)
 
 cl_int clFinish(cl_command_queue q)
 {
-    return ocl_obj_is(q, OCL_QUEUE) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+    if (!ocl_obj_is(q, OCL_QUEUE))
+        return CL_INVALID_COMMAND_QUEUE;
+    ocl_lock();
+    while (q->pending)   /* commands that wait: until another thread sets what they wait for */
+        ocl_sleep();
+    ocl_unlock();
+    return CL_SUCCESS;
 }

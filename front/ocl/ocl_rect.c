@@ -2,7 +2,8 @@
  * WriteBufferRect, CopyBufferRect): a 3-D region of rows of bytes between
  * a buffer and host memory, or between buffers, each side with its own
  * origin, row pitch and slice pitch.  Like the other buffer commands they
- * run when enqueued and take their bytes' time at the DRAM bandwidth. */
+ * run through ocl_cmd_enqueue and take their bytes' time at the DRAM
+ * bandwidth. */
 #include <stdlib.h>
 #include <string.h>
 #include "front/ocl/ocl.h"
@@ -54,12 +55,6 @@ static void copy_rect(uint8_t *dst, const side_t *ds, const uint8_t *src, const 
             memmove(dst + row_off(ds, y, z), src + row_off(ss, y, z), r[0]);
 }
 
-/* A blocking command waits for its list (ocl_wait_ok); one that does not, not. */
-static cl_int rect_wait(cl_bool blocking, cl_uint nwait, const cl_event *wait)
-{
-    return blocking ? ocl_wait_ok(nwait, wait) : CL_SUCCESS;
-}
-
 /* The checks of a rectangular command on buffer m (side s of region r):
  * queue, buffer, context, region, bounds, wait list. */
 static cl_int check_rect(cl_command_queue q, cl_mem m, const size_t r[3], const side_t *s, cl_uint nwait,
@@ -91,42 +86,80 @@ static cl_int host_rect(cl_command_queue q, cl_mem m, const size_t *bo, const si
     return e;
 }
 
+/* A rectangular command: two buffers (dst NULL for host memory) or a
+ * buffer and host memory, each side and the region. */
+typedef struct {
+    cl_mem m, m2;
+    side_t bs, hs;
+    size_t r[3];
+    void *ptr;
+} rect_args_t;
+
+static cl_int run_read_rect(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    rect_args_t *a = c->args;
+    (void)enq_err;
+    copy_rect(a->ptr, &a->hs, mem_ptr(&a->m->ctx->mem, a->m->addr, a->m->size), &a->bs, a->r);
+    *ns = ocl_move_ns(c->q, (uint64_t)a->r[0] * a->r[1] * a->r[2]);
+    return CL_COMPLETE;
+}
+
+static cl_int run_write_rect(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    rect_args_t *a = c->args;
+    (void)enq_err;
+    copy_rect(mem_ptr(&a->m->ctx->mem, a->m->addr, a->m->size), &a->bs, a->ptr, &a->hs, a->r);
+    *ns = ocl_move_ns(c->q, (uint64_t)a->r[0] * a->r[1] * a->r[2]);
+    return CL_COMPLETE;
+}
+
+/* Buffer m2 (side hs) to buffer m (side bs). */
+static cl_int run_copy_rect(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
+{
+    rect_args_t *a = c->args;
+    (void)enq_err;
+    uint8_t *base = mem_ptr(&a->m2->ctx->mem, a->m2->addr, a->m2->size);
+    copy_rect(mem_ptr(&a->m->ctx->mem, a->m->addr, a->m->size), &a->bs, base, &a->hs, a->r);
+    *ns = ocl_move_ns(c->q, 2 * (uint64_t)a->r[0] * a->r[1] * a->r[2]);
+    return CL_COMPLETE;
+}
+
+/* Enqueue a rectangular command of type with arguments a. */
+static cl_int enqueue_rect(cl_command_queue q, cl_command_type type, cl_bool blocking, rect_args_t *a,
+                           cl_int (*run)(ocl_cmd_t *, uint64_t *, cl_int *), cl_uint nwait, const cl_event *wait,
+                           cl_event *ev)
+{
+    ocl_cmd_t c = OCL_CMD(q, type, nwait, wait, run, a);
+    c.keep = ocl_keep_mem2, c.drop = ocl_drop_mem2;
+    return ocl_cmd_enqueue(&c, blocking, ev);
+}
+
 cl_int clEnqueueReadBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking, const size_t *bo, const size_t *ho,
                                const size_t *r, size_t brp, size_t bsp, size_t hrp, size_t hsp, void *ptr,
                                cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    side_t bs, hs;
-    cl_int e = host_rect(q, m, bo, ho, r, brp, bsp, hrp, hsp, ptr, nwait, wait, &bs, &hs);
+    rect_args_t a = {m, NULL, {0}, {0}, {0}, ptr};
+    cl_int e = host_rect(q, m, bo, ho, r, brp, bsp, hrp, hsp, ptr, nwait, wait, &a.bs, &a.hs);
     if (e == CL_SUCCESS && (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)))
         e = CL_INVALID_OPERATION;
-    if (e == CL_SUCCESS)
-        e = rect_wait(blocking, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
-    ocl_lock();
-    copy_rect(ptr, &hs, mem_ptr(&m->ctx->mem, m->addr, m->size), &bs, r);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_READ_BUFFER_RECT, ocl_move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
-                        ev);
+    memcpy(a.r, r, sizeof a.r);
+    return enqueue_rect(q, CL_COMMAND_READ_BUFFER_RECT, blocking, &a, run_read_rect, nwait, wait, ev);
 }
 
 cl_int clEnqueueWriteBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking, const size_t *bo,
                                 const size_t *ho, const size_t *r, size_t brp, size_t bsp, size_t hrp, size_t hsp,
                                 const void *ptr, cl_uint nwait, const cl_event *wait, cl_event *ev)
 {
-    side_t bs, hs;
-    cl_int e = host_rect(q, m, bo, ho, r, brp, bsp, hrp, hsp, ptr, nwait, wait, &bs, &hs);
+    rect_args_t a = {m, NULL, {0}, {0}, {0}, (void *)ptr};
+    cl_int e = host_rect(q, m, bo, ho, r, brp, bsp, hrp, hsp, ptr, nwait, wait, &a.bs, &a.hs);
     if (e == CL_SUCCESS && (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)))
         e = CL_INVALID_OPERATION;
-    if (e == CL_SUCCESS)
-        e = rect_wait(blocking, nwait, wait);
     if (e != CL_SUCCESS)
         return e;
-    ocl_lock();
-    copy_rect(mem_ptr(&m->ctx->mem, m->addr, m->size), &bs, ptr, &hs, r);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_WRITE_BUFFER_RECT, ocl_move_ns(q, (uint64_t)r[0] * r[1] * r[2]), CL_COMPLETE,
-                        ev);
+    memcpy(a.r, r, sizeof a.r);
+    return enqueue_rect(q, CL_COMMAND_WRITE_BUFFER_RECT, blocking, &a, run_write_rect, nwait, wait, ev);
 }
 
 /* Whether two regions of one buffer share a byte (sides a and b of region r). */
@@ -173,10 +206,6 @@ cl_int clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst, const
     }
     if (e != CL_SUCCESS)
         return e;
-    ocl_lock();
-    uint8_t *base = mem_ptr(&src->ctx->mem, src->addr, src->size);
-    copy_rect(mem_ptr(&dst->ctx->mem, dst->addr, dst->size), &ds, base, &ss, r);
-    ocl_unlock();
-    return ocl_complete(q, CL_COMMAND_COPY_BUFFER_RECT, ocl_move_ns(q, 2 * (uint64_t)r[0] * r[1] * r[2]),
-                        CL_COMPLETE, ev);
+    rect_args_t a = {dst, src, ds, ss, {r[0], r[1], r[2]}, NULL};
+    return enqueue_rect(q, CL_COMMAND_COPY_BUFFER_RECT, CL_FALSE, &a, run_copy_rect, nwait, wait, ev);
 }

@@ -1,5 +1,5 @@
 /* ocl_unprovided.c — functions that create objects this driver does not
- * provide yet (pipes, user events, IL, kernel clones): each answers
+ * provide yet (pipes, IL, kernel clones): each answers
  * CL_INVALID_OPERATION through errcode_ret and returns NULL, so that a
  * program can tell; no built-in kernels; buffers with properties (none
  * is known).  Images and samplers: ocl_image.c, ocl_sampler.c. */
@@ -21,12 +21,6 @@ cl_mem clCreatePipe(cl_context c, cl_mem_flags f, cl_uint size, cl_uint max, con
                     cl_int *errcode_ret)
 {
     (void)c, (void)f, (void)size, (void)max, (void)props;
-    NOT_PROVIDED(errcode_ret);
-}
-
-cl_event clCreateUserEvent(cl_context c, cl_int *errcode_ret)
-{
-    (void)c;
     NOT_PROVIDED(errcode_ret);
 }
 

@@ -26,3 +26,9 @@ for name in lds atomics; do
         clcc_v5 "src/$name.cl" "$t" "bin/$name-$t-v5.co" -O2
     done
 done
+
+# printf (clcc_printf): printf/printf.cl, v4 and the v2 metadata (YAML Printf)
+for t in gfx701 gfx803 gfx900; do
+    clcc_printf printf/printf.cl "$t" "bin/printf-$t.co" -O2
+done
+clcc_printf printf/printf.cl gfx803 bin/printf-gfx803-v2.co -O2 -mcode-object-version=2

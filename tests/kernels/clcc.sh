@@ -11,6 +11,8 @@
 #                                    -c and linked with ld.lld-16 -shared
 #   hipcc SRC TARGET OUT FLAGS...    HIP device code (no HIP headers) to OUT,
 #                                    through bitcode and ld.lld-16 -shared
+#   clcc_printf SRC TARGET OUT FLAGS...  the same for a source that calls
+#                               printf (see below)
 #   clcc_each "TARGETS" OPT SRC...   each SRC (NAME.cl) for each target at
 #                                    optimisation level OPT to bin/NAME-T.co
 #                                    (-O2) or bin/NAME-T-OPT.co (others)
@@ -19,6 +21,8 @@
 # directory prefix printed before each object written.
 CLANG=${CLANG:-clang-15}
 LLD=${LLD:-ld.lld-16}
+OPT=${OPT:-opt-15}
+LLVMLINK=${LLVMLINK:-llvm-link-15}
 DEVLIBS=${DEVLIBS:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
 CLCC_SHOW=${CLCC_SHOW:-}
 
@@ -72,6 +76,30 @@ clcc_v5() {
     obj="$clcc_tmp/$(basename "$out" .co).o"
     clcc_raw "$src" "$target" "$obj" "$@" -mcode-object-version=5 -c
     "$LLD" -shared -o "$out" "$obj"
+    echo "  $CLCC_SHOW$out"
+}
+
+# clcc_printf SRC TARGET OUT FLAGS...: clang-15's printf lowering
+# (AMDGPUPrintfRuntimeBinding) finds the format string only with typed
+# pointers; with the opaque pointers of its default it deletes every
+# printf call.  So: the source to bitcode with typed pointers and without
+# the device libraries (printf lowered to __printf_alloc and the
+# amdhsa.printf formats), that bitcode upgraded to opaque pointers (opt),
+# linked with the device libraries the driver would link for these flags
+# (as -mlink-builtin-bitcode does: only what is needed, internalized), then
+# compiled to OUT.
+clcc_printf() {
+    local src=$1 target=$2 out=$3
+    shift 3
+    local base libs
+    base="$clcc_tmp/$(basename "$out" .co)"
+    clcc_raw "$src" "$target" "$base.typed.bc" -nogpulib -Xclang -no-opaque-pointers -c -emit-llvm "$@"
+    "$OPT" -opaque-pointers "$base.typed.bc" -o "$base.bc"
+    libs=$(clcc_raw "$src" "$target" "$base.o" -c "$@" -### 2>&1 | tr ' ' '\n' |
+           grep -A1 -x '"-mlink-builtin-bitcode"' | grep '\.bc"$' | tr -d '"')
+    # shellcheck disable=SC2086
+    "$LLVMLINK" "$base.bc" --only-needed --internalize $libs -o "$base.linked.bc"
+    "$CLANG" -x ir -target amdgcn-amd-amdhsa -mcpu="$target" -nogpulib "$@" -o "$out" "$base.linked.bc"
     echo "  $CLCC_SHOW$out"
 }
 

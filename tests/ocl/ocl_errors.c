@@ -237,8 +237,8 @@ static void test_events(cl_kernel k)
     clReleaseEvent(ev);
     check(!clCreateKernel(p, "no_such_kernel", &e) && e == CL_INVALID_KERNEL_NAME,
           "clCreateKernel of a name not in the program: CL_INVALID_KERNEL_NAME");
-    check(!clCreateUserEvent(ctx, &e) && e == CL_INVALID_OPERATION,
-          "clCreateUserEvent (not provided): NULL and CL_INVALID_OPERATION");
+    check(!clCreateUserEvent(NULL, &e) && e == CL_INVALID_CONTEXT,
+          "clCreateUserEvent without a context: NULL and CL_INVALID_CONTEXT");
 }
 
 int main(void)

@@ -631,6 +631,41 @@ static void test_formats(void)
         test_one_format(&f[i]);
 }
 
+/* Image commands that wait for a user event run when it is set, in order;
+ * after a failed one they do not run. */
+static void test_wait(void)
+{
+    enum { W = 8, H = 4 };
+    uint8_t src[W * H * 4], got[W * H * 4], zero[W * H * 4] = {0};
+    pattern(src, sizeof src, 5);
+    memset(got, 0, sizeof got);
+    cl_int e;
+    size_t o[3] = {0, 0, 0}, r[3] = {W, H, 1};
+    cl_mem im = image(CL_MEM_READ_WRITE, &RGBA8, CL_MEM_OBJECT_IMAGE2D, W, H, 1, 0, 0, 0, NULL, &e);
+    cl_event u = clCreateUserEvent(ctx, &e), w, rd;
+    clEnqueueWriteImage(q, im, CL_FALSE, o, r, 0, 0, src, 1, &u, &w);
+    clEnqueueReadImage(q, im, CL_FALSE, o, r, 0, 0, got, 1, &w, &rd);
+    cl_int st = 0;
+    clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    check(st == CL_QUEUED && !memcmp(got, zero, sizeof got), "an image read waiting for a user event has not run");
+    clSetUserEventStatus(u, CL_COMPLETE);
+    clFinish(q);
+    clGetEventInfo(rd, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    check(st == CL_COMPLETE && !memcmp(got, src, sizeof got), "once it is set, the write then the read ran: the texels");
+    clReleaseEvent(u), clReleaseEvent(w), clReleaseEvent(rd);
+    u = clCreateUserEvent(ctx, &e);
+    float black[4] = {0, 0, 0, 0};
+    clEnqueueFillImage(q, im, black, o, r, 1, &u, &w);
+    clSetUserEventStatus(u, -5);
+    clFinish(q);
+    clGetEventInfo(w, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    clEnqueueReadImage(q, im, CL_TRUE, o, r, 0, 0, got, 0, NULL, NULL);
+    check(st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST && !memcmp(got, src, sizeof got),
+          "a fill after a failed user event ends in error and leaves the texels");
+    clReleaseEvent(u), clReleaseEvent(w);
+    clReleaseMemObject(im);
+}
+
 /* Run kernel name on image m (and sampler s when given) with an output
  * buffer of n ints; the ints into out. */
 static cl_int run_query(const char *name, cl_mem m, cl_sampler s, int *out, size_t n)
@@ -894,6 +929,7 @@ int main(void)
     test_sampling();
     test_kernels();
     test_formats();
+    test_wait();
     test_queries();
     test_args();
     test_errors();

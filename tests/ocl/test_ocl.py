@@ -24,6 +24,11 @@ file would be:
 - tests/ocl/wl_bitonic.c, wl_reduce.c, wl_gemm.c: gcnsim bench's
   workloads as ordinary host programs, checked against the CPU and their
   kernels' profiled times against bench's report (test_workloads);
+- tests/ocl/ocl_printf.c: printf from kernels built from source, its
+  output against the host's printf, CL_DEVICE_PRINTF_BUFFER_SIZE's limit;
+- tests/ocl/ocl_user_events.c: user events, commands that wait for them
+  (order, data, failures, callbacks, markers and barriers, a second
+  thread that sets the event while the main thread blocks);
 - tests/ocl/ocl_programs.c: program binaries handed out and reloaded,
   clCompileProgram with input headers, clLinkProgram (executables and
   libraries), their build logs and errors;
@@ -144,7 +149,8 @@ def test_programs():
     n, bad = passthrough(r.stdout, "ocl_errors: ")
     check("ocl_errors ran its checks and exited 0", n > 40 and r.returncode == 0 and not bad,
           "status %d, stderr: %s" % (r.returncode, r.stderr[-500:]))
-    for prog, least, kw in (("ocl_buffers", 40, {}), ("ocl_programs", 35, {}),
+    for prog, least, kw in (("ocl_buffers", 40, {}), ("ocl_programs", 35, {}), ("ocl_printf", 6, {}),
+                            ("ocl_user_events", 40, {}),
                             ("ocl_programs", 40, {"GCNSIM_DEVICE": "r9-nano,vega-64"}),
                             ("ocl_images", 150, {}), ("ocl_images", 150, {"GCNSIM_DEVICE": "hd-7970"})):
         label = prog + (" (%s)" % kw["GCNSIM_DEVICE"].replace(",", " and ") if kw else "")
@@ -159,7 +165,8 @@ def test_sanitizers():
     e = env(OCL_ICD_VENDORS=os.path.join(san, "vendors"), ASAN_OPTIONS="detect_leaks=1",
             UBSAN_OPTIONS="print_stacktrace=1")
     for prog, args in (("ocl_errors", []), ("ocl_run", [os.path.join(WL, "reduce.cl"), os.path.join(WL, "bin")]),
-                       ("ocl_buffers", []), ("ocl_programs", []), ("ocl_images", [])):
+                       ("ocl_buffers", []), ("ocl_programs", []), ("ocl_printf", []),
+                       ("ocl_user_events", []), ("ocl_images", [])):
         r = gtest.run([os.path.join(san, "ocl", prog)] + args, env=e, timeout=1200)
         n = sum(line.startswith("PASS: ") for line in r.stdout.splitlines())
         bad = [line for line in r.stdout.splitlines() if line.startswith("FAIL: ")]

@@ -8,12 +8,12 @@ runs it (a cl-api-* or cl-custom-* binary, or cl-program-tester with a
 .cl or .program_test file) and must report "result": "pass".
 
 The slice covers the API areas (platform, device, context, queue, buffers,
-images, samplers, programs: build, compile, link; kernels, events),
-piglit's own kernels, and program tests that build, fail to build, and
-run: scalar and vector loads and stores, builtins (integer, common,
-math), atomics on local memory, control flow, calls, sampling images
-with samplers, reading and writing images of 8-bit integer and float
-formats.  About 20 s on two cores.
+images, samplers, programs: build, compile, link; kernels, events, user
+events), piglit's own kernels, and program tests that build, fail to
+build, and run: scalar and vector loads and stores, builtins (integer,
+common, math), atomics on local memory, control flow, calls, sampling
+images with samplers, reading and writing images of 8-bit integer and
+float formats.  About 20 s on two cores.
 
 Prints PASS:/FAIL:/SKIP: lines."""
 import concurrent.futures
@@ -46,10 +46,12 @@ BINARIES = [
     "cl-api-create-image", "cl-api-get-image-info", "cl-api-create-sampler",
     "cl-custom-run-simple-kernel", "cl-custom-flush-after-enqueue-kernel", "cl-custom-buffer-flags",
     "cl-program-max-work-item-sizes", "cl-program-bitcoin-phatk", "cl-program-predefined-macros",
+    "cl-api-enqueue-fill-buffer", "cl-api-enqueue-migrate-mem-objects", "cl-api-enqueue-fill-image",   # user events
 ]
 # cl-program-tester's files, under piglit's directory
 PROGRAMS = [
     "tests/cl/program/build/scalar-data-types.cl",
+    "tests/cl/program/build/printf.cl",
     "tests/cl/program/build/vector-operators.cl",
     "tests/cl/program/build/macro-definitions-with-values.cl",
     "tests/cl/program/build/fail/increment-float.cl",
