@@ -228,7 +228,7 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -O3 -o $@ $< $(filter-out $(B)/front/main.o,$(CLI_OBJ)) $(B)/libgcnsim.a $(LDLIBS)
 
-bench: gcnsim $(BENCH_BIN)
+bench: gcnsim $(BENCH_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(B)/ocl/wl_gemm $(B)/ocl/wl_reduce $(B)/ocl/wl_bitonic)
 	@tests/bench/run.sh
 
 # the calibration report (tests/calibrate/calibrate.py; README, Accuracy):
