@@ -230,6 +230,10 @@ cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
  * clock and hand an event out through *ev when asked.  Returns CL_SUCCESS or
  * CL_OUT_OF_HOST_MEMORY. */
 cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_int st, cl_event *ev);
+/* Finish a kernel of duration ns on q as ocl_complete does, its start the
+ * device's launch overhead (launch_ns: the command processor's packet
+ * processing and dispatch set-up) after its queued and submit times. */
+cl_int ocl_complete_kernel(cl_command_queue q, uint64_t ns, cl_int st, cl_event *ev);
 
 /* ---- ocl_kernel.c ---- */
 /* Run kernel k on queue q: dims, offsets, global and local sizes already

@@ -256,7 +256,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
     ocl_unlock();
     if (e != CL_SUCCESS)
         return e;
-    return ocl_complete(q, CL_COMMAND_NDRANGE_KERNEL, ns, st, ev);
+    return ocl_complete_kernel(q, ns, st, ev);
 }
 
 cl_int clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_event *wait, cl_event *ev)

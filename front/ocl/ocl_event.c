@@ -1,5 +1,6 @@
 /* ocl_event.c — events: every command is complete when its enqueue call
- * returns, with its status and its simulated start and end times. */
+ * returns, with its status and its simulated start and end times (a
+ * kernel's queued and submit times one launch overhead before its start). */
 #include <stdlib.h>
 #include "front/ocl/ocl.h"
 
@@ -41,6 +42,16 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
         return CL_SUCCESS;
     *ev = ocl_event_new(q, type, start, q->now_ns, st);
     return *ev ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+cl_int ocl_complete_kernel(cl_command_queue q, uint64_t ns, cl_int st, cl_event *ev)
+{
+    uint64_t queued = q->now_ns;
+    q->now_ns += q->dev->dev.p[DEV_launch_ns];
+    cl_int e = ocl_complete(q, CL_COMMAND_NDRANGE_KERNEL, ns, st, ev);
+    if (ev && e == CL_SUCCESS)
+        (*ev)->t[0] = (*ev)->t[1] = queued;
+    return e;
 }
 
 cl_int clWaitForEvents(cl_uint n, const cl_event *list)

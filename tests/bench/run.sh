@@ -126,9 +126,9 @@ def run(cmd, e):
     w, c = time.perf_counter() - t, cpu() - c
     if p.returncode or "FAIL:" in p.stdout:
         sys.exit("bench: %s: exit %d: %s" % (" ".join(cmd), p.returncode, (p.stdout + p.stderr).strip()[-300:]))
-    m = re.search(r"check_ns (\d+)", p.stdout)
-    check = int(m.group(1)) / 1e9 if m else 0
-    return w - check, c - check
+    m = re.search(r"check_ns (\d+) check_cpu_ns (\d+)", p.stdout)
+    check, check_cpu = (int(m.group(1)) / 1e9, int(m.group(2)) / 1e9) if m else (0, 0)
+    return w - check, c - check_cpu
 n_g, n_r, n_b = 512, 1 << 24, 1 << 22
 launches = [
     ("sgemm %dx%d" % (n_g, n_g), ["build/ocl/wl_gemm", co % "gemm", str(n_g)],

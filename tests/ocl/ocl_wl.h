@@ -15,14 +15,14 @@
 static cl_context ctx;
 static cl_command_queue q;
 static cl_device_id dev;
-static uint64_t wl_check_ns;   /* wall time in the CPU reference checks (wl_check_begin/end) */
-static uint64_t wl_check_t0;
+static uint64_t wl_check_ns, wl_check_cpu_ns;   /* wall and CPU time in the CPU reference checks */
+static uint64_t wl_check_t0, wl_check_c0;
 
-/* The monotonic clock in ns. */
-static inline uint64_t wl_now_ns(void)
+/* Clock c in ns. */
+static inline uint64_t wl_now_ns(clockid_t c)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(c, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
@@ -30,12 +30,14 @@ static inline uint64_t wl_now_ns(void)
  * it out of the program's wall time: it is not the driver's). */
 static inline void wl_check_begin(void)
 {
-    wl_check_t0 = wl_now_ns();
+    wl_check_t0 = wl_now_ns(CLOCK_MONOTONIC);
+    wl_check_c0 = wl_now_ns(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 static inline void wl_check_end(void)
 {
-    wl_check_ns += wl_now_ns() - wl_check_t0;
+    wl_check_ns += wl_now_ns(CLOCK_MONOTONIC) - wl_check_t0;
+    wl_check_cpu_ns += wl_now_ns(CLOCK_PROCESS_CPUTIME_ID) - wl_check_c0;
 }
 
 /* splitmix64, as wl_rng_next. */
@@ -112,8 +114,8 @@ static inline cl_int wl_launch(cl_kernel k, cl_uint dims, const size_t *global, 
  * bench reads for the time of the reference checks). */
 static inline void wl_report(const char *what, unsigned launches, cl_ulong ns)
 {
-    printf("%s: launches %u kernel_ns %llu check_ns %llu\n", what, launches, (unsigned long long)ns,
-           (unsigned long long)wl_check_ns);
+    printf("%s: launches %u kernel_ns %llu check_ns %llu check_cpu_ns %llu\n", what, launches,
+           (unsigned long long)ns, (unsigned long long)wl_check_ns, (unsigned long long)wl_check_cpu_ns);
 }
 
 /* The optional launch limit, argv[3] (0: every launch; -1 when malformed). */
