@@ -234,7 +234,7 @@ bench: gcnsim $(BENCH_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(B)/ocl/wl_gemm $(B)/
 # the calibration report (tests/calibrate/calibrate.py; README, Accuracy):
 # every reproducible point of ../shared/calibration/calibration_points.csv
 # run on its preset, the error of each, table and build/calibrate/calibrate.csv
-calibrate: gcnsim
+calibrate: gcnsim $(OCL_BIN)
 	@tests/calibrate/calibrate.py
 
 # the main demo: the three built-in workloads run, verified and timed
