@@ -76,8 +76,8 @@ Options:
   --scan          the size scan: every BabelStream row at 2^20 ... 2^24 elements and at the
                   published size; the bandwidth at each size and its difference
                   from the published size's
-  --icd-all       clpeak_icd on every preset's board (default: bandwidth on hd-7970 and
-                  mi50, compute on hd-7970; each board's compute or bandwidth run takes minutes)
+  --icd-all       clpeak_icd on every preset's board (default: bandwidth on mi50, compute
+                  on hd-7970; each board's compute or bandwidth run takes minutes)
   --jobs N        gcnsim runs at once (default: 2, or 1 on a single core)
   --out DIR       where the CSV goes (default build/calibrate)
 """

@@ -25,9 +25,12 @@ ICD_BOARDS = {"hd-7970": ("B10", "C1", "O1"), "r9-290x": ("B11", "C2", "O2"),
               "r9-nano": ("B14", "C5", None), "rx-480": ("B16", "C7", "O6"),
               "mi50": ("B19", "C10", "O9")}
 # The boards make calibrate runs by default (--icd-all: every one above):
-# clpeak's bandwidth test makes 510 launches and its compute test 155 of at
-# least 262,144 work-items, minutes of simulation per board.
-ICD_DEFAULT = {"bw": ("hd-7970", "mi50"), "sp": ("hd-7970",), "latency": tuple(ICD_BOARDS)}
+# clpeak's bandwidth test makes 510 launches of 2^22 floats (about 5
+# minutes of simulation per board) and its compute test 155 of 262,144
+# work-items (about 3): bandwidth on mi50 (its 2021 logs are of the clpeak
+# closest to Debian's 1.1.2), compute on hd-7970 (32 CUs: clpeak's 1024
+# work-groups fall evenly on them), the latency (seconds) on every board.
+ICD_DEFAULT = {"bw": ("mi50",), "sp": ("hd-7970",), "latency": tuple(ICD_BOARDS)}
 
 # Device memory per test (GCNSIM_SET mem_mib; CL_DEVICE_MAX_MEM_ALLOC_SIZE
 # is the whole memory).  Bandwidth: clpeak reads half the largest
@@ -165,5 +168,5 @@ def icd_intro(every):
         "functionally on one CU); the published 10-120 us are the host runtimes' submission, which gcnsim "
         "does not model.%s\n" % (
             ", ".join("%s %s" % (p, ICD_BOARDS[p][0]) for p in ICD_BOARDS),
-            "" if every else "  By default bandwidth on hd-7970 and mi50 and compute on hd-7970 only "
-            "(minutes each); --icd-all runs every preset's board."))
+            "" if every else "  By default bandwidth on mi50 and compute on hd-7970 only (minutes "
+            "each); --icd-all runs every preset's board."))
