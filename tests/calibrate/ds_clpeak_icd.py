@@ -25,9 +25,9 @@ ICD_BOARDS = {"hd-7970": ("B10", "C1", "O1"), "r9-290x": ("B11", "C2", "O2"),
               "r9-nano": ("B14", "C5", None), "rx-480": ("B16", "C7", "O6"),
               "mi50": ("B19", "C10", "O9")}
 # The boards make calibrate runs by default (--icd-all: every one above):
-# clpeak's bandwidth test makes 510 launches of 2^22 floats (about 5
-# minutes of simulation per board) and its compute test 155 of 262,144
-# work-items (about 3): bandwidth on mi50 (its 2021 logs are of the clpeak
+# clpeak's bandwidth test makes 510 launches of 2^22 floats (106 s of one
+# core on mi50) and its compute test 155 of 262,144 work-items (252 s on
+# hd-7970): bandwidth on mi50 (its 2021 logs are of the clpeak
 # closest to Debian's 1.1.2), compute on hd-7970 (32 CUs: clpeak's 1024
 # work-groups fall evenly on them), the latency (seconds) on every board.
 ICD_DEFAULT = {"bw": ("mi50",), "sp": ("hd-7970",), "latency": tuple(ICD_BOARDS)}
