@@ -228,13 +228,13 @@ $(B)/bench/%: tests/bench/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -O3 -o $@ $< $(filter-out $(B)/front/main.o,$(CLI_OBJ)) $(B)/libgcnsim.a $(LDLIBS)
 
-bench: gcnsim $(BENCH_BIN)
+bench: gcnsim $(BENCH_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(B)/ocl/wl_gemm $(B)/ocl/wl_reduce $(B)/ocl/wl_bitonic)
 	@tests/bench/run.sh
 
 # the calibration report (tests/calibrate/calibrate.py; README, Accuracy):
 # every reproducible point of ../shared/calibration/calibration_points.csv
 # run on its preset, the error of each, table and build/calibrate/calibrate.csv
-calibrate: gcnsim
+calibrate: gcnsim $(OCL_BIN)
 	@tests/calibrate/calibrate.py
 
 # the main demo: the three built-in workloads run, verified and timed

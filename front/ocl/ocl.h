@@ -357,6 +357,13 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
 void ocl_event_set(cl_event e, cl_int st);
 /* Whether every event of list (n) is complete (status <= CL_COMPLETE). */
 int ocl_events_done(cl_uint n, const cl_event *list);
+/* A kernel's event e (start time set): its submit time is the device's
+ * launch overhead (launch_ns: the command processor's packet processing
+ * and dispatch set-up) before its start, and never before its queued
+ * time; an event made when the kernel ran (made_at_run) is queued then
+ * too.  The queue's clock is not moved: the overhead is already in the
+ * kernel's duration (the cycle model's overhead_cycles). */
+void ocl_event_kernel_submit(cl_event e, int made_at_run);
 
 /* ---- ocl_kernel.c ---- */
 /* Whether kernel k can be enqueued on q: CL_SUCCESS, CL_INVALID_KERNEL_ARGS

@@ -80,6 +80,10 @@ static void run_waiting(ocl_cmd_t *c, int ws)
     e->t[1] = e->t[2] = q->now_ns;
     q->now_ns += ns;
     e->t[3] = q->now_ns;
+    if (c->type == CL_COMMAND_NDRANGE_KERNEL || c->type == CL_COMMAND_TASK)
+        ocl_event_kernel_submit(e, 0);
+    else
+        ocl_record_command(q, c->type, e->t[2], e->t[3]);
     ocl_event_set(e, enq != CL_SUCCESS ? enq : st);
     free_cmd(c);
 }

@@ -1,6 +1,7 @@
 /* ocl_event.c — events: a command's status and its simulated queued,
- * start and end times (complete when its enqueue call returns, unless it
- * waits: ocl_cmd.c), user events, waiting for events and callbacks. */
+ * submit, start and end times (complete when its enqueue call returns,
+ * unless it waits: ocl_cmd.c; a kernel submitted one launch overhead
+ * before its start), user events, waiting for events and callbacks. */
 #include <stdlib.h>
 #include "front/ocl/ocl.h"
 
@@ -43,7 +44,18 @@ cl_int ocl_complete(cl_command_queue q, cl_command_type type, uint64_t ns, cl_in
     if (!ev)
         return CL_SUCCESS;
     *ev = ocl_event_new(q, type, start, q->now_ns, st);
+    if (*ev && (type == CL_COMMAND_NDRANGE_KERNEL || type == CL_COMMAND_TASK))
+        ocl_event_kernel_submit(*ev, 1);
     return *ev ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+void ocl_event_kernel_submit(cl_event e, int made_at_run)
+{
+    uint64_t gap = e->q->dev->dev.p[DEV_launch_ns];
+    cl_ulong sub = e->t[2] > gap ? e->t[2] - gap : 0;
+    if (made_at_run)
+        e->t[0] = sub;
+    e->t[1] = sub > e->t[0] ? sub : e->t[0];
 }
 
 int ocl_events_done(cl_uint n, const cl_event *list)

@@ -88,6 +88,81 @@ if not ok or size >= 5e6 or count != k * (k + 1) // 2:
 PY
 fi
 
+# The OpenCL driver's overhead: the same launch run by `gcnsim
+# run` and by an ordinary OpenCL host program through the ICD loader
+# (tests/ocl/wl_*.c, with OCL_ICD_VENDORS=build/vendors): one launch of
+# each workload's kernel with the same sizes and scalar arguments (sgemm
+# of n x n; the reduction's first pass; one bitonic step), under the
+# cycle model on vega-64 and functionally (gcnsim run --functional;
+# GCNSIM_FUNCTIONAL=1).  The host program loads the kernel's code object
+# with clCreateProgramWithBinary (no clang at run time, as gcnsim run
+# reads the same file), and the time it spends in its own CPU reference
+# check (it prints it) is left out: what remains is its inputs, the
+# ICD loader, the driver and the launch.  Wall times, medians of at least 5
+# runs of each, alternating.  Goal: host / run <= 1.10.
+echo
+opairs=$(( runs > 5 ? runs : 5 ))
+echo "== OpenCL driver overhead: gcnsim run vs a host program through the ICD (tests/ocl/wl_*.c), one launch, vega-64"
+echo "   the host program loads the code object (clCreateProgramWithBinary: no compile at run time); wall time"
+echo "   less its own CPU reference check; medians of $opairs alternating runs"
+if [ ! -x build/ocl/wl_gemm ] || [ ! -e build/vendors/gcnsim.icd ]; then
+    echo "the OpenCL driver or tests/ocl's programs are not built (needs ocl-icd-opencl-dev, opencl-c-headers)"
+else
+    python3 - "$opairs" <<'PY' || status=1
+import os, re, resource, statistics, subprocess, sys, time
+pairs = int(sys.argv[1])
+co = "front/workloads/bin/%s-gfx900.co"
+env = dict(os.environ, OCL_ICD_VENDORS=os.path.abspath("build/vendors"))
+for k in ("GCNSIM_DEVICE", "GCNSIM_SET", "GCNSIM_FUNCTIONAL"):
+    env.pop(k, None)
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+def run(cmd, e):
+    """(wall s, CPU s) of cmd, less the host program's reference check."""
+    c, t = cpu(), time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=e)
+    w, c = time.perf_counter() - t, cpu() - c
+    if p.returncode or "FAIL:" in p.stdout:
+        sys.exit("bench: %s: exit %d: %s" % (" ".join(cmd), p.returncode, (p.stdout + p.stderr).strip()[-300:]))
+    m = re.search(r"check_ns (\d+) check_cpu_ns (\d+)", p.stdout)
+    check, check_cpu = (int(m.group(1)) / 1e9, int(m.group(2)) / 1e9) if m else (0, 0)
+    return w - check, c - check_cpu
+n_g, n_r, n_b = 512, 1 << 24, 1 << 22
+launches = [
+    ("sgemm %dx%d" % (n_g, n_g), ["build/ocl/wl_gemm", co % "gemm", str(n_g)],
+     [co % "gemm", "--kernel", "sgemm", "--global", "%d,%d" % (n_g // 4, n_g // 4), "--local", "16,16"]
+     + sum((["--arg", "rand:f32:%d:%d" % (n_g * n_g, i)] for i in (1, 2, 3)), [])
+     + ["--arg", "u32:%d" % n_g] * 3 + ["--arg", "f32:1.5", "--arg", "f32:-0.75"]),
+    ("reduce_sum 2^24, first pass", ["build/ocl/wl_reduce", co % "reduce", str(n_r), "1"],
+     [co % "reduce", "--kernel", "reduce_sum", "--global", str(n_r // 8), "--local", "256",
+      "--arg", "rand:u32:%d" % n_r, "--arg", "zero:%d" % (n_r // 2048 * 4), "--arg", "local:1024",
+      "--arg", "u32:%d" % n_r]),
+    ("bitonic_step 2^22 keys, one step", ["build/ocl/wl_bitonic", co % "bitonic", str(n_b), "1"],
+     [co % "bitonic", "--kernel", "bitonic_step", "--global", str(n_b // 2), "--local", "256",
+      "--arg", "rand:u32:%d" % n_b, "--arg", "u32:0", "--arg", "u32:0", "--arg", "u32:1"]),
+]
+print("%-12s %-34s %9s %9s %8s %10s %10s %9s" % ("mode", "launch", "run s", "host s", "ratio", "run CPU s",
+      "host CPU s", "CPU ratio"))
+worst = 0
+for mode in ("cycle model", "functional"):
+    f = mode == "functional"
+    e = dict(env, GCNSIM_FUNCTIONAL="1") if f else env
+    for name, host, args in launches:
+        cmd = ["./gcnsim", "run"] + args + (["--functional"] if f else ["--device", "vega-64"])
+        rs, hs = [], []
+        for _ in range(pairs):
+            rs.append(run(cmd, e))
+            hs.append(run(host, e))
+        r, h = (statistics.median(x[0] for x in v) for v in (rs, hs))
+        rc, hc = (statistics.median(x[1] for x in v) for v in (rs, hs))
+        worst = max(worst, h / r)
+        print("%-12s %-34s %9.3f %9.3f %8.3f %10.3f %10.3f %9.3f%s" % (mode, name, r, h, h / r, rc, hc, hc / rc,
+              "" if h / r <= 1.10 else "  (goal <= 1.10)"), flush=True)
+print("largest overhead ratio (wall) %.3f (goal <= 1.10)" % worst)
+PY
+fi
+
 # Functional simulation speed on the three workloads: simulated
 # wave-instructions per second (median of 3 runs of `gcnsim bench`, the
 # time inside the launches only) and peak memory (getrusage ru_maxrss, as

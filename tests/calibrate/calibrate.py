@@ -76,6 +76,8 @@ Options:
   --scan          the size scan: every BabelStream row at 2^20 ... 2^24 elements and at the
                   published size; the bandwidth at each size and its difference
                   from the published size's
+  --icd-all       clpeak_icd on every preset's board (default: bandwidth on mi50, compute
+                  on hd-7970; each board's compute or bandwidth run takes minutes)
   --jobs N        gcnsim runs at once (default: 2, or 1 on a single core)
   --out DIR       where the CSV goes (default build/calibrate)
 """
@@ -91,6 +93,7 @@ from ds_clpeak_bw import CLPEAK_SHRUNK, clpeak_points, clpeak_value
 from ds_clpeak_compute import COMPUTE_WG, compute_points, compute_value
 from ds_cscs import (CHASE_JUMPS, COPY_BYTES, LDS_ITERS, chase_value, copy_value,
                      cscs_points, launch_value, lds_value)
+from ds_clpeak_icd import icd_intro, icd_points, icd_value
 from ds_fluidx3d import lbm_intro, lbm_points, lbm_value
 from ds_sgemm import sgemm_intro, sgemm_points, sgemm_value
 
@@ -99,7 +102,7 @@ DEFAULT_POINTS = os.path.join(ROOT, "..", "shared", "calibration", "calibration_
 VALUE = {"babelstream": lambda p: stream_value(p) if p.run.error is None else None,
          "clpeak_bw": clpeak_value, "clpeak_compute": compute_value,
          "pointer_chase": chase_value, "lds_bw": lds_value, "d2d_copy": copy_value,
-         "launch": launch_value, "fluidx3d": lbm_value, "sgemm": sgemm_value}
+         "launch": launch_value, "fluidx3d": lbm_value, "sgemm": sgemm_value, "clpeak_icd": icd_value}
 
 
 def main():
@@ -112,6 +115,7 @@ def main():
     ap.add_argument("--lbm-size", type=int, default=0)
     ap.add_argument("--compute-wg", default="")
     ap.add_argument("--scan", action="store_true")
+    ap.add_argument("--icd-all", action="store_true")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "calibrate"))
     a = ap.parse_args()
@@ -161,6 +165,8 @@ def main():
     pts += cscs_points(rows)
     pts += lbm_points(rows, edge=a.lbm_size or None)
     pts += sgemm_points(rows)
+    icd = icd_points(rows, every=a.icd_all)
+    pts += icd
     wall, nrun = execute([r for p in pts for r in getattr(p, "runs", [p.run])], a.jobs)
     failed = 0
     for p in pts:
@@ -229,13 +235,16 @@ def main():
         "per launch.  mi50 preset at its clock (not stated).\n")
     intro["fluidx3d"] = lbm_intro(a.lbm_size or None)
     intro["sgemm"] = sgemm_intro()
+    intro["clpeak_icd"] = icd_intro(a.icd_all)
     for name, dpts in datasets.items():
         out.write(intro[name])
         print_dataset(name, dpts, out)
+    if not icd and not a.only:
+        out.write(intro["clpeak_icd"])
     mean, mx, k = summarise(pts)
     if k:
         out.write("\noverall: mean |error| %.1f%%, max %.1f%% over %d points "
-                  "(%d gcnsim runs, %.0f s with %d jobs)\n" % (mean, mx, k, nrun, wall, a.jobs))
+                  "(%d gcnsim and clpeak runs, %.0f s with %d jobs)\n" % (mean, mx, k, nrun, wall, a.jobs))
     path = os.path.join(a.out, "calibrate.csv")
     write_csv(path, pts)
     out.write("CSV: %s\n" % os.path.relpath(path, ROOT))

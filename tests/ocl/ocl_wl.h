@@ -2,17 +2,43 @@
  * wl_gemm.c) share: the same random numbers as gcnsim bench's workloads
  * (front/workloads/workloads.c's splitmix64, so both run on the same
  * inputs), a context and profiling queue on the gcnsim device, a program
- * built from an OpenCL C file at run time, and a launch's profiled time. */
+ * built from an OpenCL C file at run time (or loaded from a code object),
+ * and a launch's profiled time. */
 #ifndef GCNSIM_OCL_WL_H
 #define GCNSIM_OCL_WL_H
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include "ocl_test.h"
 
 static cl_context ctx;
 static cl_command_queue q;
 static cl_device_id dev;
+static uint64_t wl_check_ns, wl_check_cpu_ns;   /* wall and CPU time in the CPU reference checks */
+static uint64_t wl_check_t0, wl_check_c0;
+
+/* Clock c in ns. */
+static inline uint64_t wl_now_ns(clockid_t c)
+{
+    struct timespec t;
+    clock_gettime(c, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Start and stop timing the host's own reference work (make bench leaves
+ * it out of the program's wall time: it is not the driver's). */
+static inline void wl_check_begin(void)
+{
+    wl_check_t0 = wl_now_ns(CLOCK_MONOTONIC);
+    wl_check_c0 = wl_now_ns(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+static inline void wl_check_end(void)
+{
+    wl_check_ns += wl_now_ns(CLOCK_MONOTONIC) - wl_check_t0;
+    wl_check_cpu_ns += wl_now_ns(CLOCK_PROCESS_CPUTIME_ID) - wl_check_c0;
+}
 
 /* splitmix64, as wl_rng_next. */
 static inline uint64_t wl_next(uint64_t *s)
@@ -35,23 +61,31 @@ static inline int wl_setup(void)
     return e == CL_SUCCESS ? 0 : -1;
 }
 
-/* The program of OpenCL C file path, built for dev (NULL and a FAIL line when not). */
+/* The program of file path, built for dev (NULL and a FAIL line when not):
+ * OpenCL C from source, or a code object (a name ending in .co, as make
+ * kernels builds front/workloads/bin/NAME-TARGET.co) through
+ * clCreateProgramWithBinary, which leaves the compiler out. */
 static inline cl_program wl_build(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    char *src = f ? calloc(1, 1 << 20) : NULL;
-    size_t n = src ? fread(src, 1, (1 << 20) - 1, f) : 0;
+    char *src = f ? calloc(1, 1 << 22) : NULL;
+    size_t n = src ? fread(src, 1, (1 << 22) - 1, f) : 0;
     if (f)
         fclose(f);
-    cl_int e = CL_INVALID_VALUE;
+    size_t len = strlen(path);
+    int binary = len > 3 && !strcmp(path + len - 3, ".co");
+    cl_int e = CL_INVALID_VALUE, bst = CL_INVALID_VALUE;
     const char *s = src;
-    cl_program p = n ? clCreateProgramWithSource(ctx, 1, &s, NULL, &e) : NULL;
+    const unsigned char *bin = (const unsigned char *)src;
+    cl_program p = !n ? NULL
+                   : binary ? clCreateProgramWithBinary(ctx, 1, &dev, &n, &bin, &bst, &e)
+                            : clCreateProgramWithSource(ctx, 1, &s, NULL, &e);
     if (p)
         e = clBuildProgram(p, 1, &dev, NULL, NULL, NULL);
     free(src);
     char name[300];
     const char *base = strrchr(path, '/');
-    snprintf(name, sizeof name, "%s built from source", base ? base + 1 : path);
+    snprintf(name, sizeof name, "%s built from %s", base ? base + 1 : path, binary ? "its binary" : "source");
     check_err(e, CL_SUCCESS, name);
     return e == CL_SUCCESS ? p : NULL;
 }
@@ -76,10 +110,22 @@ static inline cl_int wl_launch(cl_kernel k, cl_uint dims, const size_t *global, 
     return e;
 }
 
-/* The line test_ocl.py compares with gcnsim bench's report. */
+/* The line test_ocl.py compares with gcnsim bench's report (and make
+ * bench reads for the time of the reference checks). */
 static inline void wl_report(const char *what, unsigned launches, cl_ulong ns)
 {
-    printf("%s: launches %u kernel_ns %llu\n", what, launches, (unsigned long long)ns);
+    printf("%s: launches %u kernel_ns %llu check_ns %llu check_cpu_ns %llu\n", what, launches,
+           (unsigned long long)ns, (unsigned long long)wl_check_ns, (unsigned long long)wl_check_cpu_ns);
+}
+
+/* The optional launch limit, argv[3] (0: every launch; -1 when malformed). */
+static inline long wl_limit(int argc, char **argv)
+{
+    if (argc < 4)
+        return 0;
+    char *end;
+    long l = strtol(argv[3], &end, 0);
+    return *end || l < 1 ? -1 : l;
 }
 
 #endif

@@ -29,6 +29,8 @@ file would be:
 - tests/ocl/ocl_user_events.c: user events, commands that wait for them
   (order, data, failures, callbacks, markers and barriers, a second
   thread that sets the event while the main thread blocks);
+- clpeak --kernel-latency: a kernel's START - QUEUED is the launch
+  overhead;
 - tests/ocl/ocl_programs.c: program binaries handed out and reloaded,
   clCompileProgram with input headers, clLinkProgram (executables and
   libraries), their build logs and errors;
@@ -191,6 +193,24 @@ def test_time():
           r.stdout.strip() == "kernel_ns %d" % launch_ns, r.stdout)
 
 
+def test_clpeak_latency():
+    """clpeak (Debian's, a third-party OpenCL program) measures the kernel
+    launch latency as the mean of CL_PROFILING_COMMAND_START - QUEUED over
+    20000 launches, each timestamp truncated to a microsecond: the driver
+    puts the device's launch overhead (launch_ns) between a kernel's
+    queued and start times, so clpeak prints launch_ns / 1000 within the
+    truncation (less than 1 us either way; functionally, on one CU, as the latency does
+    not depend on the kernel)."""
+    r = gtest.run(["clpeak", "--kernel-latency", "--use-event-timer"],
+                  env=env(GCNSIM_FUNCTIONAL="1", GCNSIM_SET="cus=1,mem_mib=32"), timeout=900)
+    m = [ln.split(":")[1].split() for ln in r.stdout.splitlines() if "Kernel launch latency" in ln]
+    us = float(m[0][0]) if m and m[0] and m[0][0].replace(".", "").isdigit() else None
+    want = preset("vega-64")["p"]["launch_ns"] / 1000.0
+    check("clpeak --kernel-latency through the driver prints the launch overhead (%.2f us)" % want,
+          r.returncode == 0 and us is not None and abs(us - want) < 1,
+          "status %d, printed %s, stderr %s" % (r.returncode, us, r.stderr[-300:]))
+
+
 # the workload host programs, their sizes, and bench's name for each
 WORKLOADS = (("wl_bitonic", "bitonic", 4096), ("wl_reduce", "reduce", 300000), ("wl_gemm", "gemm", 128))
 
@@ -249,6 +269,10 @@ def main():
     else:
         skip("OpenCL programs built from source", "clang-15 not installed")
     gtest.run_each([test_time])
+    if shutil.which("clpeak") and shutil.which(os.environ.get("GCNSIM_CLANG", "clang-15")):
+        gtest.run_each([test_clpeak_latency])
+    else:
+        skip("clpeak's kernel launch latency", "clpeak or clang-15 not installed (Debian package clpeak)")
     if os.path.exists(os.path.join(B, "san", "ocl", "ocl_run")) and shutil.which("clang-15"):
         gtest.run_each([test_sanitizers])
     else:

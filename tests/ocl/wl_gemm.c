@@ -8,8 +8,9 @@
  *     |c - c_exact| <= (K + 4) * 2^-24 * (|alpha| * sum_k |a_ik b_kj| + |beta c_ij|)
  * (K roundings in the dot product in any order with any fma contraction,
  * then the scaling and the sum).  Prints the launch's profiled time,
- * which test_ocl.py compares with bench's report.
- * Usage: wl_gemm GEMM.cl N */
+ * which test_ocl.py compares with bench's report.  GEMM.cl may also be
+ * the kernel's code object (a .co file: loaded as a binary).
+ * Usage: wl_gemm GEMM.cl|GEMM.co N */
 #include <math.h>
 #include "ocl_wl.h"
 
@@ -81,10 +82,12 @@ int main(int argc, char **argv)
     clEnqueueReadBuffer(q, dc, CL_TRUE, 0, nn * 4, C, 0, NULL, NULL);
     size_t rows = n <= 512 ? n : 64, bad_j = 0, bad_i = 0;
     int ok = 1;
+    wl_check_begin();
     for (size_t r = 0; ok && r < rows; r++) {
         bad_i = n <= 512 ? r : wl_next(&s) % n;
         ok = row_ok(A, B, C0, C, n, bad_i, &bad_j);
     }
+    wl_check_end();
     char name[160];
     if (ok)
         snprintf(name, sizeof name, "gemm: %zux%zu, %s within the bound of a double reference", n, n,

@@ -6,17 +6,21 @@
  * up to 8 elements: ceil(n / 2048) groups), between two partial-sum
  * buffers in turn, until one group leaves one value; checked exactly
  * against the CPU's sum.  Prints the launches' count and the sum of their
- * profiled times, which test_ocl.py compares with bench's report.
- * Usage: wl_reduce REDUCE.cl N */
+ * profiled times, which test_ocl.py compares with bench's report.  With
+ * LAUNCHES, only the first LAUNCHES passes run, and the partial sums they
+ * leave must add up to the CPU's sum (make bench times one pass); a .co
+ * file instead of REDUCE.cl is loaded as a binary.
+ * Usage: wl_reduce REDUCE.cl|REDUCE.co N [LAUNCHES] */
 #include "ocl_wl.h"
 
 enum { GROUP = 256, PER_ITEM = 8 };
 
 int main(int argc, char **argv)
 {
-    size_t n = argc == 3 ? strtoull(argv[2], NULL, 0) : 0;
-    if (!n || n > (1u << 30) || wl_setup()) {
-        printf("FAIL: usage: wl_reduce REDUCE.cl N (1 to 2^30), with the gcnsim platform\n");
+    size_t n = argc == 3 || argc == 4 ? strtoull(argv[2], NULL, 0) : 0;
+    long limit = wl_limit(argc, argv);
+    if (!n || n > (1u << 30) || limit < 0 || wl_setup()) {
+        printf("FAIL: usage: wl_reduce REDUCE.cl N (1 to 2^30) [LAUNCHES], with the gcnsim platform\n");
         return 1;
     }
     cl_program p = wl_build(argv[1]);
@@ -48,14 +52,18 @@ int main(int argc, char **argv)
         launches++;
         cur = part[i];
         cnt = (cl_uint)groups;
-        if (groups == 1)
+        if (groups == 1 || launches == (unsigned long)limit)
             break;
     }
     check_err(e, CL_SUCCESS, "reduce: every pass enqueued");
-    clEnqueueReadBuffer(q, cur, CL_TRUE, 0, 4, &got, 0, NULL, NULL);
-    char name[128];
-    snprintf(name, sizeof name, "reduce: the sum of %zu values, 0x%08x, is the CPU's (%u passes)", n, got,
-             launches);
+    clEnqueueReadBuffer(q, cur, CL_TRUE, 0, cnt * 4, data, 0, NULL, NULL);
+    wl_check_begin();
+    for (size_t i = 0; i < cnt; i++)
+        got += data[i];
+    wl_check_end();
+    char name[160];
+    snprintf(name, sizeof name, "reduce: the sum of %zu values, 0x%08x, is the CPU's (%u passes, %u partial sums left)",
+             n, got, launches, (unsigned)cnt);
     check(got == want, name);
     wl_report("reduce", launches, ns);
     clReleaseMemObject(in);
