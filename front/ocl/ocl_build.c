@@ -2,8 +2,8 @@
  * compiled object, LLVM bitcode (clCompileProgram, see ocl_link.c):
  * clang-15 run as tests/kernels/clcc.sh's clcc_each runs it (-x cl -O2
  * -target amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS,
- * so that a kernel built here is byte for byte the one make kernels
- * builds) but in OpenCL C 1.2, the devices' CL_DEVICE_OPENCL_C_VERSION,
+ * so that front/workloads' kernels built here have the machine code of
+ * those make kernels builds) but in OpenCL C 1.2, the devices' CL_DEVICE_OPENCL_C_VERSION,
  * which the specification makes the default of -cl-std (clcc.sh's
  * CL2.0 makes unqualified pointers generic, which gfx6 cannot address),
  * then the application's options, which may override -cl-std or
