@@ -79,7 +79,7 @@ def gexec(argv, preset, timeout, cwd=None):
         return None, re.sub(r"\x1b\[[0-9;]*m", "", out)
 
 
-def clblast(routine, preset, timeout=1800):
+def clblast(routine, preset, timeout=3600):
     """Run clblast_test_ROUTINE: [(precision routine name, passed, skipped, failed, reason)], or
     (None, why) when it did not report every precision."""
     rc, out = gexec([os.path.join(CLBLAST_DIR, "clblast_test_" + routine)], preset, timeout)
