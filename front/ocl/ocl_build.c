@@ -1,9 +1,12 @@
 /* ocl_build.c — OpenCL C to a code object (clBuildProgram) or to a
  * compiled object, LLVM bitcode (clCompileProgram, see ocl_link.c):
- * clang-15 run as tests/kernels/clcc.sh's clcc_each runs it (-x cl -cl-std=CL2.0 -O2
+ * clang-15 run as tests/kernels/clcc.sh's clcc_each runs it (-x cl -O2
  * -target amdgcn-amd-amdhsa -mcpu=TARGET --rocm-device-lib-path=DEVLIBS,
- * so that a kernel built here is byte for byte the one make kernels
- * builds, then the application's options, which may override -cl-std or
+ * so that front/workloads' kernels built here have the machine code of
+ * those make kernels builds) but in OpenCL C 1.2, the devices' CL_DEVICE_OPENCL_C_VERSION,
+ * which the specification makes the default of -cl-std (clcc.sh's
+ * CL2.0 makes unqualified pointers generic, which gfx6 cannot address),
+ * then the application's options, which may override -cl-std or
  * -O2 (-cl-opt-disable); -c -emit-llvm for an object, with the
  * program's input headers in an include directory), its messages kept as
  * the build log; a program that calls printf takes ocl_build_printf.c's
@@ -75,7 +78,7 @@ static int make_argv(const ocl_cc_t *cc, const ocl_tmp_t *t, char **argv, char *
     /* clang defines __OPENCL_C_VERSION__; __OPENCL_VERSION__, the device's
      * version (CL_DEVICE_VERSION, OpenCL 1.2), and __IMAGE_SUPPORT__ (the
      * device supports images) are the driver's to define */
-    const char *fixed[] = {"-x", "cl", "-cl-std=CL2.0", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1],
+    const char *fixed[] = {"-x", "cl", "-cl-std=CL1.2", "-O2", "-target", "amdgcn-amd-amdhsa", paths[0], paths[1],
                            "-D__OPENCL_VERSION__=120", "-D__IMAGE_SUPPORT__=1"};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
         argv[n++] = (char *)fixed[i];
