@@ -98,6 +98,7 @@ static const opt_t launch_rows[] = {
      "                FORMAT r, rg or rgba, then 8 16 or 32\n"
      "                bits and unorm (none), sn (snorm), ui,\n"
      "                i or f: rgba8 rg16f r32ui rgba8sn ...;\n"
+     "                intensity or luminance 8, 16, 16f, 32f;\n"
      "                PATH holds the texels, rows packed;\n"
      "                arrays: W,L or W,H,L for L slices)\n"
      "  local:BYTES   dynamic LDS for a __local pointer argument\n"

@@ -65,7 +65,12 @@
  * channel_type_t: SNORM_INT8 0, SNORM_INT16 1, UNORM_INT8 2, UNORM_INT16
  * 3, SIGNED_INT8 8, SIGNED_INT16 9, SIGNED_INT32 10, UNSIGNED_INT8 11,
  * UNSIGNED_INT16 12, UNSIGNED_INT32 13, HALF_FLOAT 14, FLOAT 15;
- * _order_t: R 1, RG 3, RGBA 8 (hsa_ext_image.h).
+ * _order_t: R 1, RG 3, RGBA 8, INTENSITY 16, LUMINANCE 17 (hsa_ext_image.h).
+ * An intensity or luminance image is one channel in memory that DST_SEL
+ * spreads: (I, I, I, I) and (L, L, L, 1), as OpenCL's read_image*
+ * returns them; its stores write the first component (the table's
+ * formats of one channel share their data and number formats, so a T#
+ * finds the R format's layout and its own DST_SEL does the rest).
  *
  * Behaviour chosen where no primary text was available [UNVERIFIED]:
  * - image_load with a coordinate outside the image returns 0 in every
@@ -216,6 +221,14 @@ static const mimg_format_t formats[] = {
     {"r16i", "CL_R, CL_SIGNED_INT16", DF_16, NF_SINT, 1, 2, {SEL_X, SEL_0, SEL_0, SEL_1}, 9, 1},
     {"r32ui", "CL_R, CL_UNSIGNED_INT32", DF_32, NF_UINT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 13, 1},
     {"r32i", "CL_R, CL_SIGNED_INT32", DF_32, NF_SINT, 1, 4, {SEL_X, SEL_0, SEL_0, SEL_1}, 10, 1},
+    {"intensity8", "CL_INTENSITY, CL_UNORM_INT8", DF_8, NF_UNORM, 1, 1, {SEL_X, SEL_X, SEL_X, SEL_X}, 2, 16},
+    {"intensity16", "CL_INTENSITY, CL_UNORM_INT16", DF_16, NF_UNORM, 1, 2, {SEL_X, SEL_X, SEL_X, SEL_X}, 3, 16},
+    {"intensity16f", "CL_INTENSITY, CL_HALF_FLOAT", DF_16, NF_FLOAT, 1, 2, {SEL_X, SEL_X, SEL_X, SEL_X}, 14, 16},
+    {"intensity32f", "CL_INTENSITY, CL_FLOAT", DF_32, NF_FLOAT, 1, 4, {SEL_X, SEL_X, SEL_X, SEL_X}, 15, 16},
+    {"luminance8", "CL_LUMINANCE, CL_UNORM_INT8", DF_8, NF_UNORM, 1, 1, {SEL_X, SEL_X, SEL_X, SEL_1}, 2, 17},
+    {"luminance16", "CL_LUMINANCE, CL_UNORM_INT16", DF_16, NF_UNORM, 1, 2, {SEL_X, SEL_X, SEL_X, SEL_1}, 3, 17},
+    {"luminance16f", "CL_LUMINANCE, CL_HALF_FLOAT", DF_16, NF_FLOAT, 1, 2, {SEL_X, SEL_X, SEL_X, SEL_1}, 14, 17},
+    {"luminance32f", "CL_LUMINANCE, CL_FLOAT", DF_32, NF_FLOAT, 1, 4, {SEL_X, SEL_X, SEL_X, SEL_1}, 15, 17},
 };
 
 const mimg_format_t *mimg_format_at(unsigned i)

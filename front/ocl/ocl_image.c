@@ -12,7 +12,7 @@
 /* hsa_ext_image_channel_order_t and _type_t (hsa_ext_image.h), which the
  * format table gives, as OpenCL's values, by their HSA number. */
 static const cl_channel_order hsa_orders[] = {CL_A, CL_R, CL_Rx, CL_RG, CL_RGx, CL_RA, CL_RGB, CL_RGBx, CL_RGBA,
-                                              CL_BGRA, CL_ARGB};
+                                              CL_BGRA, CL_ARGB, 0, 0, 0, 0, 0, CL_INTENSITY, CL_LUMINANCE};
 static const cl_channel_type hsa_types[] = {
     CL_SNORM_INT8, CL_SNORM_INT16, CL_UNORM_INT8, CL_UNORM_INT16, CL_UNORM_INT24, CL_UNORM_SHORT_555,
     CL_UNORM_SHORT_565, CL_UNORM_INT_101010, CL_SIGNED_INT8, CL_SIGNED_INT16, CL_SIGNED_INT32, CL_UNSIGNED_INT8,

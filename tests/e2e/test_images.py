@@ -660,7 +660,8 @@ def test_help():
     m = re.search(r"unknown image format 'x' \(([^)]*)\)", r.stderr)
     names = m.group(1).split() if m else []
     check("the %d image formats follow the help's naming rule" % len(names),
-          len(names) == 32 and all(re.fullmatch(r"(r|rg|rgba)(8|16|32)(sn|ui|i|f)?", n) for n in names) and
+          len(names) == 40 and
+          all(re.fullmatch(r"(r|rg|rgba)(8|16|32)(sn|ui|i|f)?|(intensity|luminance)(8|16|16f|32f)", n) for n in names) and
           all("rgba" + t in names for t in ["8", "16", "8ui", "16ui", "32ui", "8i", "16i", "32i", "16f", "32f"]),
           r.stderr)
 
