@@ -387,6 +387,8 @@ uint64_t ocl_move_ns(cl_command_queue q, uint64_t bytes);
  * [off, off+size) inside it, the wait list. */
 cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
                             const cl_event *wait);
+/* Take mapping mp off m's list (a map that failed) and free it; under the lock. */
+void ocl_map_forget(cl_mem m, ocl_map_t *mp);
 /* A blocking command waits for its wait list: an event that failed fails it. */
 cl_int ocl_wait_ok(cl_uint nwait, const cl_event *wait);
 /* The checks of every memory command: queue, memory object of its

@@ -222,6 +222,19 @@ static cl_int run_unmap(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
     return CL_COMPLETE;
 }
 
+/* Take mapping mp off m's list (a map that failed) and free it. */
+void ocl_map_forget(cl_mem m, ocl_map_t *mp)
+{
+    ocl_map_t **pp = &m->mapl;
+    while (*pp && *pp != mp)
+        pp = &(*pp)->next;
+    if (*pp) {
+        *pp = mp->next;
+        m->maps--;
+        free(mp);
+    }
+}
+
 void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, size_t off,
                          size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
 {
@@ -251,14 +264,7 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
     e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
     if (e != CL_SUCCESS) {
         ocl_lock();
-        ocl_map_t **pp = &m->mapl;
-        while (*pp && *pp != mp)
-            pp = &(*pp)->next;
-        if (*pp) {
-            *pp = mp->next;
-            m->maps--;
-            free(mp);
-        }
+        ocl_map_forget(m, mp);
         ocl_unlock();
     }
     ocl_err(errcode_ret, e);

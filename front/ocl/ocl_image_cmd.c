@@ -343,19 +343,6 @@ static cl_int run_map(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
     return CL_COMPLETE;
 }
 
-/* Take mapping mp off image m's list (a map that failed) and free it. */
-static void forget_map(cl_mem m, ocl_map_t *mp)
-{
-    ocl_map_t **pp = &m->mapl;
-    while (*pp && *pp != mp)
-        pp = &(*pp)->next;
-    if (*pp) {
-        *pp = mp->next;
-        m->maps--;
-        free(mp);
-    }
-}
-
 void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, const size_t *origin,
                         const size_t *region, size_t *row_pitch, size_t *slice_pitch, cl_uint nwait,
                         const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
@@ -392,7 +379,7 @@ void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_f
     e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
     if (e != CL_SUCCESS) {
         ocl_lock();
-        forget_map(m, mp);
+        ocl_map_forget(m, mp);
         ocl_unlock();
         ocl_err(errcode_ret, e);
         return NULL;
