@@ -359,7 +359,19 @@ typedef struct {
     uint64_t off[3];
     uint32_t global[3], local[3];
     la_value_t *vals;   /* k->vals; a copy once the command waits */
+    void **objs;        /* a waiting launch's buffers, images and samplers, retained */
 } kernel_args_t;
+
+/* Retain (delta 1) or release (-1) the live memory objects and samplers of objs (n). */
+static void hold_objs(void **objs, size_t n, int delta)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (ocl_obj_is(objs[i], OCL_MEM))
+            delta > 0 ? clRetainMemObject(objs[i]) : clReleaseMemObject(objs[i]);
+        else if (ocl_obj_is(objs[i], OCL_SAMPLER))
+            delta > 0 ? clRetainSampler(objs[i]) : clReleaseSampler(objs[i]);
+    }
+}
 
 static cl_int run_kernel(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
 {
@@ -398,6 +410,13 @@ static int keep_kernel(ocl_cmd_t *c)
         free_vals(v, n);
         return -1;
     }
+    a->objs = malloc((n ? n : 1) * sizeof *a->objs);
+    if (!a->objs) {
+        free_vals(v, n);
+        return -1;
+    }
+    memcpy(a->objs, a->k->objs, n * sizeof *a->objs);
+    hold_objs(a->objs, n, 1);
     a->vals = v;
     clRetainKernel(a->k);
     return 0;
@@ -406,6 +425,8 @@ static int keep_kernel(ocl_cmd_t *c)
 static void drop_kernel(ocl_cmd_t *c)
 {
     kernel_args_t *a = c->args;
+    hold_objs(a->objs, a->k->nargs, -1);
+    free(a->objs);
     free_vals(a->vals, a->k->nargs);
     clReleaseKernel(a->k);
 }
@@ -420,7 +441,7 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims, con
         return CL_INVALID_KERNEL;
     if (k->prog->ctx != q->ctx)
         return CL_INVALID_CONTEXT;
-    kernel_args_t a = {k, dims, {0}, {0}, {0}, k->vals};
+    kernel_args_t a = {k, dims, {0}, {0}, {0}, k->vals, NULL};
     cl_int e = check_sizes(k, dims, goff, gsize, lsize, a.off, a.global, a.local);
     if (e == CL_SUCCESS)
         e = ocl_check_wait_list(q, nwait, wait);

@@ -138,6 +138,7 @@ static cl_int set_buffer(cl_kernel k, size_t i, size_t size, const void *value)
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (m && (!ocl_obj_is(m, OCL_MEM) || m->ctx != k->prog->ctx || m->img))
         return CL_INVALID_MEM_OBJECT;
+    k->objs[i] = m;
     k->vals[i] = la_addr(m ? m->addr : 0);
     return CL_SUCCESS;
 }

@@ -312,6 +312,32 @@ static void test_immediate(void)
     clReleaseMemObject(b);
 }
 
+/* A waiting kernel keeps its buffer alive: released by the application
+ * while the kernel waits, it is still the kernel's when it runs, and a
+ * buffer made meanwhile is another. */
+static void test_lifetime(void)
+{
+    int init[N], seven[N], got[N];
+    for (int i = 0; i < N; i++)
+        init[i] = i, seven[i] = 7;
+    cl_int e;
+    cl_mem b = int_buffer(init);
+    cl_event u = clCreateUserEvent(ctx, &e), k;
+    size_t n = N;
+    clSetKernelArg(add1, 0, sizeof b, &b);
+    clEnqueueNDRangeKernel(q, add1, 1, NULL, &n, NULL, 1, &u, &k);
+    clReleaseMemObject(b);
+    cl_mem c = int_buffer(seven);
+    clSetUserEventStatus(u, CL_COMPLETE);
+    clFinish(q);
+    clEnqueueReadBuffer(q, c, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL);
+    check(status_of(k) == CL_COMPLETE && !memcmp(got, seven, sizeof got),
+          "a buffer released while its kernel waits stays the kernel's: the kernel completes, a new buffer is untouched");
+    clReleaseEvent(k);
+    clReleaseEvent(u);
+    clReleaseMemObject(c);
+}
+
 int main(void)
 {
     cl_platform_id pf;
@@ -332,6 +358,7 @@ int main(void)
     test_callbacks();
     test_marker_barrier();
     test_threads();
+    test_lifetime();
     clReleaseKernel(add1);
     clReleaseProgram(p);
     clReleaseCommandQueue(q);
