@@ -373,7 +373,7 @@ void ocl_event_kernel_submit(cl_event e, int made_at_run);
 cl_int ocl_kernel_check(cl_command_queue q, cl_kernel k);
 /* Run kernel k on queue q with argument values vals (k->vals, or a copy
  * taken when the command was enqueued): dims, offsets, global and local
- * sizes already checked.  *ns gets its simulated duration; returns the
+ * sizes, and the kernel (ocl_kernel_check), already checked.  *ns gets its simulated duration; returns the
  * command's status (CL_COMPLETE, or a negative error after a guest fault)
  * or, before running, an error of clEnqueueNDRangeKernel in *enq_err. */
 cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, const la_value_t *vals, unsigned dims, const uint64_t off[3],
@@ -381,14 +381,18 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, const la_value_t *vals, u
 
 /* ---- ocl_enqueue.c: shared by the buffer commands ---- */
 
+/* A map command c of mapping mp (malloc'ed, filled in but for its list
+ * link): mp joins m's mappings, c runs or waits (ocl_cmd_enqueue, m
+ * retained while it waits); when that fails mp is taken back and freed.
+ * CL_SUCCESS or the error.  Not under the lock. */
+cl_int ocl_map_enqueue(cl_mem m, ocl_map_t *mp, ocl_cmd_t *c, cl_bool blocking, cl_event *ev);
+
 /* Nanoseconds to move bytes at the DRAM bandwidth of q's device. */
 uint64_t ocl_move_ns(cl_command_queue q, uint64_t bytes);
 /* The checks every buffer command makes: queue, buffer of its context,
  * [off, off+size) inside it, the wait list. */
 cl_int ocl_check_buffer_cmd(cl_command_queue q, cl_mem m, size_t off, size_t size, cl_uint nwait,
                             const cl_event *wait);
-/* Take mapping mp off m's list (a map that failed) and free it; under the lock. */
-void ocl_map_forget(cl_mem m, ocl_map_t *mp);
 /* A blocking command waits for its wait list: an event that failed fails it. */
 cl_int ocl_wait_ok(cl_uint nwait, const cl_event *wait);
 /* The checks of every memory command: queue, memory object of its

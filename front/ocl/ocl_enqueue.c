@@ -223,7 +223,7 @@ static cl_int run_unmap(ocl_cmd_t *c, uint64_t *ns, cl_int *enq_err)
 }
 
 /* Take mapping mp off m's list (a map that failed) and free it. */
-void ocl_map_forget(cl_mem m, ocl_map_t *mp)
+static void map_forget(cl_mem m, ocl_map_t *mp)
 {
     ocl_map_t **pp = &m->mapl;
     while (*pp && *pp != mp)
@@ -235,6 +235,23 @@ void ocl_map_forget(cl_mem m, ocl_map_t *mp)
     }
 }
 
+cl_int ocl_map_enqueue(cl_mem m, ocl_map_t *mp, ocl_cmd_t *c, cl_bool blocking, cl_event *ev)
+{
+    ocl_lock();
+    mp->next = m->mapl;
+    m->mapl = mp;
+    m->maps++;
+    ocl_unlock();
+    c->keep = ocl_keep_mem, c->drop = ocl_drop_mem;
+    cl_int e = ocl_cmd_enqueue(c, blocking, ev);   /* not under the lock: a blocking map may wait */
+    if (e != CL_SUCCESS) {
+        ocl_lock();
+        map_forget(m, mp);
+        ocl_unlock();
+    }
+    return e;
+}
+
 void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags, size_t off,
                          size_t size, cl_uint nwait, const cl_event *wait, cl_event *ev, cl_int *errcode_ret)
 {
@@ -243,8 +260,6 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
     if (e == CL_SUCCESS && (!size || (flags & ~known) ||
                             ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE)))))
         e = CL_INVALID_VALUE;
-    if (e == CL_SUCCESS && blocking)
-        e = ocl_wait_ok(nwait, wait);
     ocl_map_t *mp = e == CL_SUCCESS ? calloc(1, sizeof *mp) : NULL;
     if (e == CL_SUCCESS && !mp)
         e = CL_OUT_OF_HOST_MEMORY;
@@ -254,19 +269,11 @@ void *clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_
     }
     ocl_lock();
     uint8_t *p = m->host_ptr ? (uint8_t *)m->host_ptr + off : host_view(m, off, size);
-    *mp = (ocl_map_t){m->mapl, p, off, size, flags};
-    m->mapl = mp;
-    m->maps++;
     ocl_unlock();
+    *mp = (ocl_map_t){NULL, p, off, size, flags};
     map_args_t a = {m, mp, p};
     ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MAP_BUFFER, nwait, wait, run_map, &a);
-    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
-    e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
-    if (e != CL_SUCCESS) {
-        ocl_lock();
-        ocl_map_forget(m, mp);
-        ocl_unlock();
-    }
+    e = ocl_map_enqueue(m, mp, &c, blocking, ev);
     ocl_err(errcode_ret, e);
     return e == CL_SUCCESS ? p : NULL;
 }

@@ -364,23 +364,17 @@ void *clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_f
         row = im->host_row, slice = im->host_slice;
         p = (uint8_t *)m->host_ptr + o[2] * slice + o[1] * row + o[0] * im->f->bytes;
     }
-    *mp = (ocl_map_t){.next = m->mapl, .ptr = p, .flags = flags};
+    ocl_unlock();
+    *mp = (ocl_map_t){.ptr = p, .flags = flags};
     memcpy(mp->origin, o, sizeof o);
     memcpy(mp->region, r, sizeof r);
-    m->mapl = mp;
-    m->maps++;
-    ocl_unlock();
     /* the device copy reaches a CL_MEM_USE_HOST_PTR mapping when the map runs */
     xfer_args_t a = {.m = m, .p = m->host_ptr ? p : NULL, .row = row, .slice = slice, .to_dev = 0};
     memcpy(a.o, o, sizeof o);
     memcpy(a.r, r, sizeof r);
     ocl_cmd_t c = OCL_CMD(q, CL_COMMAND_MAP_IMAGE, nwait, wait, run_map, &a);
-    c.keep = ocl_keep_mem, c.drop = ocl_drop_mem;
-    e = ocl_cmd_enqueue(&c, blocking, ev);   /* not under the lock: a blocking map may wait */
+    e = ocl_map_enqueue(m, mp, &c, blocking, ev);
     if (e != CL_SUCCESS) {
-        ocl_lock();
-        ocl_map_forget(m, mp);
-        ocl_unlock();
         ocl_err(errcode_ret, e);
         return NULL;
     }

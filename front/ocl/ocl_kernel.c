@@ -407,9 +407,10 @@ cl_int ocl_run_kernel(cl_command_queue q, cl_kernel k, const la_value_t *vals, u
 {
     *ns = 0;
     ocl_build_t *b;
-    const co_kernel_t *ck = built_kernel(q, k, &b);
-    if ((*enq_err = ocl_kernel_check(q, k)) != CL_SUCCESS)
-        return *enq_err;
+    const co_kernel_t *ck = built_kernel(q, k, &b);   /* checked, and its image objects written, when enqueued */
+    if (!ck)
+        return *enq_err = CL_INVALID_PROGRAM_EXECUTABLE;
+    *enq_err = CL_SUCCESS;
     launch_t L;
     char err[512];
     memset(&L, 0, sizeof L);
