@@ -46,6 +46,9 @@ B       := build
 # the library: the ISA, the simulator and front/'s rooms below the commands
 LIB_ROOMS := util load launch report trace api
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wildcard front/$(r)/*.c))
+# the HTML report's script and style sheet, made into C (front/report/html/embed.py)
+HTML_ASSETS := front/report/html/report.css front/report/html/report.js
+LIB_SRC += $(B)/gen/html_assets.c
 # the command line: main, the command table and cmd_*, the debugger, the
 # real-device path and the bench workloads
 CLI_SRC := $(wildcard front/*.c) $(wildcard front/dbg/*.c) $(wildcard front/device/*.c) $(wildcard front/workloads/*.c)
@@ -109,6 +112,11 @@ $(B)/check/bindings.ok: $(B)/check/check_bindings
 $(B)/libgcnsim.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
+
+$(B)/gen/html_assets.c: front/report/html/embed.py $(HTML_ASSETS)
+	@mkdir -p $(dir $@)
+	python3 front/report/html/embed.py $@ html_report_css=front/report/html/report.css \
+	    html_report_js=front/report/html/report.js
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -9,6 +9,8 @@
 #include "front/cli.h"
 #include "front/report/json.h"
 #include "front/launch/launch.h"
+#include "front/report/hotspots.h"
+#include "front/report/html.h"
 #include "front/report/report.h"
 #include "front/run_opts.h"
 #include "front/report/timeline.h"
@@ -25,7 +27,8 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
              "                  [--dynamic-lds BYTES] [--arg SPEC]...\n"
              "                  [--dump N=PATH[:TYPE]]... [--json PATH|-] [--device NAME]\n"
-             "                  [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+             "                  [--set KEY=VALUE]... [--hotspots] [--html PATH]\n"
+             "                  [--timeline PATH [--timeline-max N] [--timeline-cus LIST]]\n"
              "                  [--functional] [--max-inst N] [--max-wave-inst N]\n"
              "                  [--trace PATH]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
@@ -136,9 +139,10 @@ static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int
     json_t j;
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
-    if (rep)
+    if (rep) {
         rep_json(&j, rep);
-    else
+        rep_json_hotspots(&j, rep, &L->m->co, &L->m->prog, L->k);
+    } else
         json_functional(&j, L, r);
     json_str(&j, "mode", timing ? "timing" : "functional");
     json_begin_obj(&j, rep ? "instructions_by_encoding" : "instructions");
@@ -179,11 +183,17 @@ static int setup_timing(launch_t *L, const run_opts_t *o, tm_config_t *tc, tl_t 
 {
     if (rep_device(&tc->dev, o->t.device, L->m->co.target, o->t.sets, o->t.nsets, err, errlen))
         return -1;
-    tc->hotspots = o->t.hotspots;
+    tc->hotspots = o->t.hotspots || o->html;   /* the page shows the instructions' cycles */
     if (o->t.timeline) {
         tl_code_t code = {L->sk.prog, L->sk.entry};
-        if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, TL_MAX_INST, err, errlen)))
+        uint64_t cap = !o->t.timeline_max_set ? TL_MAX_INST : o->t.timeline_max ? o->t.timeline_max : UINT64_MAX;
+        if (!(*tl = tl_open(o->t.timeline, &tc->dev, &code, cap, err, errlen)))
             return -1;
+        char why[256];
+        if (o->t.timeline_cus && tl_set_cus(*tl, o->t.timeline_cus, why, sizeof why)) {
+            snprintf(err, errlen, "--timeline-cus %s", why);
+            return -1;
+        }
         tc->on_event = tl_event;
         tc->event_arg = *tl;
     }
@@ -232,6 +242,30 @@ static int write_json_file(const char *path, launch_t *L, const sim_result_t *r,
     return 0;
 }
 
+/* --html: the JSON report made in memory, then the page around it. */
+static int write_html_file(const char *path, launch_t *L, const sim_result_t *r, int st, int timing,
+                           const rep_launch_t *rep, const device_t *dev)
+{
+    char *doc = NULL, title[512], err[256];
+    size_t n = 0;
+    FILE *m = open_memstream(&doc, &n), *fp = NULL;
+    if (m) {
+        write_json(m, L, r, st, timing, rep);
+        fclose(m);
+    }
+    snprintf(title, sizeof title, "gcnsim: %s on %s", L->k->name, timing ? dev->name : "the functional simulator");
+    const char *docs[1] = {doc};
+    snprintf(err, sizeof err, "%s", !m || !doc ? "out of memory" : "");
+    int bad = !m || !doc || !(fp = fopen(path, "w")) || html_write(fp, title, docs, NULL, 1, err, sizeof err);
+    if (fp && fclose(fp) != 0 && !bad) {
+        snprintf(err, sizeof err, "%s", strerror(errno));
+        bad = 1;
+    }
+    if (bad)
+        cli_error("run: --html: cannot write %s: %s", path, err[0] ? err : strerror(errno));
+    free(doc);
+    return bad ? -1 : 0;
+}
 
 /* --trace: create the file and point the launch's hook at the recorder. */
 static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recorder_t *rec, char *err,
@@ -350,7 +384,11 @@ int cmd_run(int argc, char **argv)
         rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
     if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
+    if (o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, &tc.dev) && rc == EXIT_OK)
+        rc = EXIT_USAGE;
 out:
+    if (tl)
+        tl_series(tl, tc.stats.series);
     if (tw)
         finish_trace(tw, &rec);
     if (tl && tl_close(tl, err, sizeof err)) {

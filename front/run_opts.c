@@ -132,7 +132,15 @@ static const opt_t run_rows[] = {
      RO_HOTSPOTS, 0, NULL},
     {"timeline", 0, "PATH", "write a Chrome trace-event JSON timeline (open it in ui.perfetto.dev): a track "
      "per wave slot of each CU, a slice per wave and per instruction; instruction slices stop after the first "
-     "200000 (wave slices go on), so that large kernels give a bounded file", RO_TIMELINE, OPT_PATH, NULL},
+     "200000 (wave slices go on; --timeline-max), so that large kernels give a bounded file; counter tracks "
+     "show occupancy, VALUBusy and DRAM bandwidth over time", RO_TIMELINE, OPT_PATH, NULL},
+    {"timeline-max", 0, "N", "with --timeline: the cap on instruction slices (default 200000; 0: none)",
+     RO_TIMELINE_MAX, 0, NULL},
+    {"timeline-cus", 0, "LIST", "with --timeline: only the tracks of these CUs, numbers and ranges such as "
+     "0,3-5 (the counter tracks stay the device's)", RO_TIMELINE_CUS, 0, NULL},
+    {"html", 0, "PATH", "write the report as one self-contained HTML page (no network needed): stalls, "
+     "instruction mix, occupancy, VALU busy and DRAM bandwidth over time, balance across CUs, a roofline "
+     "and the disassembly with each instruction's wave-cycles", RO_HTML, OPT_PATH, NULL},
     {"trace", 0, "PATH", "record every executed wave-instruction into PATH: wave, pc, encoding, EXEC and "
      "every value written (SGPRs, SCC, VGPR lanes, memory and LDS dwords), with the cycle model also the "
      "issue and completion cycles; a seekable gzip file (zcat reads it; gcnsim trace dump and diff too)",
@@ -261,6 +269,7 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     case RO_KERNEL: o->kernel = v; return 0;
     case RO_TARGET: o->target = v; return 0;
     case RO_JSON: o->json = v; return 0;
+    case RO_HTML: o->html = v; return 0;
     case RO_TRACE: o->trace = v; return 0;
     case RO_SCRIPT: o->script = v; return 0;
     case RO_BATCH: o->batch = 1; return 0;
@@ -382,6 +391,15 @@ int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *
         o->device = v;
     else if (id == RO_TIMELINE)
         o->timeline = v;
+    else if (id == RO_TIMELINE_CUS)
+        o->timeline_cus = v;
+    else if (id == RO_TIMELINE_MAX) {
+        if (parse_count(v, &o->timeline_max)) {
+            opt_error(c, "--timeline-max '%s': expected a number of instruction slices (0 = no cap)", v);
+            return -1;
+        }
+        o->timeline_max_set = 1;
+    }
     else if (id == RO_SET) {
         const char **ns = realloc(o->sets, (o->nsets + 1) * sizeof *ns);
         if (!ns) {
@@ -440,6 +458,10 @@ int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c)
     if (o->functional && (o->hotspots || o->timeline || o->device || o->nsets)) {
         opt_error(c, "--%s needs the cycle model: leave out --functional",
                   o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
+        return -1;
+    }
+    if (!o->timeline && (o->timeline_cus || o->timeline_max_set)) {
+        opt_error(c, "--%s needs --timeline PATH", o->timeline_cus ? "timeline-cus" : "timeline-max");
         return -1;
     }
     if (o->device && run_check_preset(o->device, c, "; see gcnsim devices"))

@@ -16,6 +16,9 @@ typedef struct {
     int functional, hotspots;    /* --functional, --hotspots */
     const char *device;          /* --device NAME */
     const char *timeline;        /* --timeline PATH */
+    const char *timeline_cus;    /* --timeline-cus LIST (NULL: every CU) */
+    uint64_t timeline_max;       /* --timeline-max N: instruction slices (0: no cap) */
+    int timeline_max_set;        /* --timeline-max given (else TL_MAX_INST) */
     const char **sets;           /* --set KEY=VALUE, in order */
     size_t nsets;
 } run_model_opts_t;
@@ -26,6 +29,7 @@ enum {
     RO_KERNEL = 1, RO_TARGET, RO_GLOBAL, RO_GRID, RO_LOCAL, RO_BLOCK, RO_DYNAMIC_LDS, RO_ARG, RO_DUMP,
     RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
     RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH, RO_DISPATCH,
+    RO_HTML, RO_TIMELINE_MAX, RO_TIMELINE_CUS,
     RO_OWN = 100,    /* the first id free for a command's own rows */
 };
 
@@ -41,7 +45,8 @@ const char *run_preset_name(size_t i);
 const char *run_set_key(size_t i);
 const char *run_target_name(size_t i);
 
-/* Take row id (RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE)
+/* Take row id (RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
+ * RO_TIMELINE_MAX, RO_TIMELINE_CUS)
  * with value v into o: 1 taken, 0 not one of those, -1 after reporting
  * for command c (out of memory). */
 int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *v);
@@ -68,6 +73,7 @@ typedef struct {
 
 typedef struct {
     const char *file, *kernel, *json, *trace;
+    const char *html;              /* --html PATH */
     const char *target;            /* --target gfxN: the code object of a bundle or HIP program */
     char *options;                 /* the command line without --trace PATH, for the trace's header */
     unsigned dims;

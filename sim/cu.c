@@ -139,6 +139,8 @@ typedef struct {
     twg_t *free_wg;
     uint64_t age, nwaves;
     uint64_t now;
+    uint64_t ser_at, ser_due;  /* the series: sampled up to ser_at; next boundary */
+    tm_point_t ser_sum;        /* the sums up to ser_at */
     uint32_t cost_fma32, dp;
     int faulted;
     sim_result_t *r;
@@ -349,6 +351,45 @@ static void cu_advance(tcu_t *cu, uint64_t t)
         cu->st->wave_cycles += (t - cu->last) * cu->waves;
     }
     cu->last = t;
+}
+
+/* ---- the series over time ------------------------------------------------- */
+
+/* The device's sums up to cycle b (no cycle before b left to simulate,
+ * none after b simulated but the issues in flight): wave-cycles
+ * integrated to b, VALU busy without the part of the ops beyond b. */
+static tm_point_t sums_at(tm_t *m, uint64_t b)
+{
+    tm_point_t p = {0, 0, 0, 0};
+    for (unsigned i = 0; i < m->ncu; i++) {
+        const tcu_t *cu = &m->cu[i];
+        p.wave_cycles += cu->st->wave_cycles + (b > cu->last ? (b - cu->last) * cu->waves : 0);
+        p.valu_busy += cu->st->valu_busy;
+        for (unsigned s = 0; s < NSIMD; s++)
+            p.valu_busy -= cu->valu_free[s] > b ? cu->valu_free[s] - b : 0;
+    }
+    const mt_stats_t *ms = mt_stats(m->mt);
+    p.dram_write = ms->dram_write_bytes;
+    p.dram_read = ms->dram_bytes - ms->dram_write_bytes;
+    return p;
+}
+
+/* Sample the interval boundaries up to cycle upto (and, when last, the
+ * partial interval ending there). */
+static void series_sample(tm_t *m, uint64_t upto, int last)
+{
+    tm_series_t *s = m->st.series;
+    while (m->ser_due <= upto || (last && m->ser_at < upto)) {
+        uint64_t b = m->ser_due <= upto ? m->ser_due : upto;
+        tm_point_t now = sums_at(m, b), d = {now.wave_cycles - m->ser_sum.wave_cycles,
+                                             now.valu_busy - m->ser_sum.valu_busy,
+                                             now.dram_read - m->ser_sum.dram_read,
+                                             now.dram_write - m->ser_sum.dram_write};
+        tm_series_add(s, m->ser_at, b, &d);
+        m->ser_sum = now;
+        m->ser_at = b;
+        m->ser_due = (b / s->interval + 1) * s->interval;
+    }
 }
 
 static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t pc, uint64_t start, uint64_t end)
@@ -664,6 +705,8 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cu->valu_free[t->simd] = now + cost;
         cu->st->valu_busy += cost;
         cu->st->valu_lanes += (uint64_t)__builtin_popcountll(exec_before);
+        if (m->st.pc && (pc - m->st.code_base) >> 2 < m->st.ndw)
+            m->st.pc[(pc - m->st.code_base) >> 2].lanes += (uint64_t)__builtin_popcountll(exec_before);
         if (fx->ns) {   /* SGPRs written: scalar readers wait (GCN-FACTS 1.4) */
             t->sgpr_ready = now + cost + m->d->p[DEV_valu_sgpr_delay];
             t->smask[0] = t->smask[1] = 0;
@@ -1310,12 +1353,14 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->cu = calloc(m->ncu, sizeof *m->cu);
     m->due = malloc(m->ncu * sizeof *m->due);
     m->mt = mt_new(m->d);
+    m->st.series = calloc(1, sizeof *m->st.series);
+    m->ser_due = TM_SERIES_MIN_INTERVAL;
     if (l->timing->hotspots) {
         m->st.ndw = c->prog->ndw;
         m->st.code_base = c->prog->base;
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
-    if (!m->st.cu || !m->cu || !m->due || !m->mt || (l->timing->hotspots && !m->st.pc)) {
+    if (!m->st.cu || !m->cu || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
@@ -1403,6 +1448,8 @@ static int run(tm_t *m)
             return -2;
         if (!m->c->limit && m->c->ninst >= m->c->check_at && sim_limit_reached(m->c, NULL))
             sim_limit_result(m->c, m->r);   /* the cancel flag, polled while no wave steps */
+        if (next >= m->ser_due)
+            series_sample(m, next, 0);
         now = next;
         if (m->c->limit) {
             if (now > m->st.cycles)   /* the statistics cover the cycles simulated */
@@ -1444,6 +1491,8 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         rc = -1;
     } else if (rc == -1)
         snprintf(err, errlen, "out of host memory for the work-groups of the cycle model");
+    if (rc >= 0)
+        series_sample(&m, m.st.cycles, 1);
     for (unsigned i = 0; i < m.ncu; i++)
         cu_advance(&m.cu[i], m.st.cycles > m.cu[i].last ? m.st.cycles : m.cu[i].last);
     r->nwg = m.placed;   /* groups started (all of them, unless stopped early) */

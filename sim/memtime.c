@@ -453,6 +453,7 @@ static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
     if (dirty) {
         dram_write(m->dram, victim << LINE_SHIFT, t);
         m->st.dram_bytes += LINE_BYTES;
+        m->st.dram_write_bytes += LINE_BYTES;
     }
     return e;
 }

@@ -51,6 +51,7 @@ typedef struct {
     uint64_t k_hits, k_misses;            /* scalar data cache, lines */
     uint64_t i_hits, i_misses;            /* instruction cache, lines */
     uint64_t dram_bytes;                  /* bytes moved to or from DRAM */
+    uint64_t dram_write_bytes;            /* of which written (dirty lines leaving the L2) */
     uint64_t dram_row_hits, dram_row_misses;   /* 64-byte bursts to an open row / needing an activation */
     uint64_t l2_queue_waits;              /* L2 misses that waited for a free entry (l2_mshr) */
     uint64_t tlb_l1_hits, tlb_l1_misses;  /* per-CU TLB, fragments looked up by vector accesses */

@@ -57,6 +57,7 @@ static void add_mem(mt_stats_t *d, const mt_stats_t *s)
     d->i_hits += s->i_hits;
     d->i_misses += s->i_misses;
     d->dram_bytes += s->dram_bytes;
+    d->dram_write_bytes += s->dram_write_bytes;
     d->dram_row_hits += s->dram_row_hits;
     d->dram_row_misses += s->dram_row_misses;
     d->l2_queue_waits += s->l2_queue_waits;
@@ -77,6 +78,86 @@ static int grow_cus(tm_stats_t *dst, unsigned n)
     memset(cu + dst->ncu, 0, (n - dst->ncu) * sizeof *cu);
     dst->cu = cu;
     dst->ncu = n;
+    return 0;
+}
+
+/* ---- series ---------------------------------------------------------------- */
+
+static void point_add(tm_point_t *d, const tm_point_t *v)
+{
+    d->wave_cycles += v->wave_cycles;
+    d->valu_busy += v->valu_busy;
+    d->dram_read += v->dram_read;
+    d->dram_write += v->dram_write;
+}
+
+/* x * num / den, rounded down (den > 0, num <= den). */
+static uint64_t part(uint64_t x, uint64_t num, uint64_t den)
+{
+    return (uint64_t)((unsigned __int128)x * num / den);
+}
+
+/* v's share of cycles [0, c) out of len: each sum scaled, rounded down. */
+static tm_point_t share(const tm_point_t *v, uint64_t c, uint64_t len)
+{
+    tm_point_t p = {part(v->wave_cycles, c, len), part(v->valu_busy, c, len), part(v->dram_read, c, len),
+                    part(v->dram_write, c, len)};
+    return p;
+}
+
+/* Double s's interval, merging pairs of points. */
+static void series_coarsen(tm_series_t *s)
+{
+    unsigned n = (s->n + 1) / 2;
+    for (unsigned i = 0; i < n; i++) {
+        tm_point_t a = s->pt[2 * i];
+        if (2 * i + 1 < s->n)
+            point_add(&a, &s->pt[2 * i + 1]);
+        s->pt[i] = a;
+    }
+    memset(s->pt + n, 0, (TM_SERIES_MAX - n) * sizeof *s->pt);
+    s->n = n;
+    s->interval *= 2;
+}
+
+void tm_series_add(tm_series_t *s, uint64_t t0, uint64_t t1, const tm_point_t *v)
+{
+    if (t1 <= t0)
+        return;
+    if (!s->interval)
+        s->interval = TM_SERIES_MIN_INTERVAL;
+    while ((t1 - 1) / s->interval >= TM_SERIES_MAX)
+        series_coarsen(s);
+    uint64_t len = t1 - t0, I = s->interval;
+    tm_point_t given = {0, 0, 0, 0};   /* what earlier points got: shares of cumulative cycles, exact in sum */
+    for (uint64_t i = t0 / I; i <= (t1 - 1) / I; i++) {
+        uint64_t end = (i + 1) * I < t1 ? (i + 1) * I : t1;
+        tm_point_t upto = share(v, end - t0, len);
+        tm_point_t d = {upto.wave_cycles - given.wave_cycles, upto.valu_busy - given.valu_busy,
+                        upto.dram_read - given.dram_read, upto.dram_write - given.dram_write};
+        point_add(&s->pt[i], &d);
+        given = upto;
+    }
+    if ((t1 - 1) / I + 1 > s->n)
+        s->n = (unsigned)((t1 - 1) / I + 1);
+    if (t1 > s->cycles)
+        s->cycles = t1;
+}
+
+/* Append src's series after dst's cycles (the launches one after the
+ * other).  Returns 0, or -1 when out of memory. */
+static int series_append(tm_stats_t *dst, const tm_stats_t *src)
+{
+    const tm_series_t *s = src->series;
+    if (!s || !s->interval)
+        return 0;
+    if (!dst->series && !(dst->series = calloc(1, sizeof *dst->series)))
+        return -1;
+    uint64_t base = dst->cycles - src->cycles;   /* dst->cycles already counts src's */
+    for (unsigned i = 0; i < s->n; i++) {
+        uint64_t t0 = i * s->interval, t1 = t0 + s->interval < s->cycles ? t0 + s->interval : s->cycles;
+        tm_series_add(dst->series, base + t0, base + (t1 > t0 ? t1 : t0 + 1), &s->pt[i]);
+    }
     return 0;
 }
 
@@ -107,7 +188,10 @@ int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src)
             dst->pc[i].cycles += src->pc[i].cycles;
             for (int r = 0; r < TM_NSTALL; r++)
                 dst->pc[i].stall[r] += src->pc[i].stall[r];
+            dst->pc[i].lanes += src->pc[i].lanes;
         }
+    if (series_append(dst, src))
+        return -1;
     dst->launches += src->launches;
     return 0;
 }
@@ -116,6 +200,7 @@ void tm_stats_free(tm_stats_t *s)
 {
     free(s->cu);
     free(s->pc);
+    free(s->series);
     memset(s, 0, sizeof *s);
 }
 

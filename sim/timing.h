@@ -70,7 +70,25 @@ typedef struct {
     uint64_t count;              /* wave-instructions issued at this pc */
     uint64_t cycles;             /* wave-cycles from the wave's previous issue to this one */
     uint64_t stall[TM_NSTALL];   /* of which stalled, by reason */
+    uint64_t lanes;              /* VALU: active lanes summed over its issues */
 } tm_pc_t;
+
+/* Figures over time: the run cut into intervals of `interval` cycles
+ * (64 doubled as often as needed for at most TM_SERIES_MAX of them:
+ * deterministic, bounded); per interval, sums over the device. */
+#define TM_SERIES_MAX 512
+#define TM_SERIES_MIN_INTERVAL 64
+typedef struct {
+    uint64_t wave_cycles;        /* resident wave-cycles */
+    uint64_t valu_busy;          /* SIMD-cycles a VALU op occupied (split at the interval's ends) */
+    uint64_t dram_read, dram_write;   /* DRAM bytes of the requests made in it (L2 misses, write-backs) */
+} tm_point_t;
+typedef struct {
+    uint64_t interval;           /* cycles per point (0: nothing sampled) */
+    uint64_t cycles;             /* the cycles covered (the last point may be partial) */
+    unsigned n;                  /* points used */
+    tm_point_t pt[TM_SERIES_MAX];
+} tm_series_t;
 
 typedef struct {
     uint64_t cycles;             /* from the first work-group placed to the last wave ended */
@@ -85,6 +103,7 @@ typedef struct {
     size_t ndw;                  /* code dwords (0: no hot spots collected) */
     tm_pc_t *pc;                 /* [ndw], by (pc - code_base) / 4 */
     unsigned launches;           /* dispatches summed into these statistics */
+    tm_series_t *series;         /* over time (NULL: none); launches one after the other */
 } tm_stats_t;
 
 /* Timeline events, reported in time order per wave. */
@@ -113,6 +132,11 @@ void tm_counters_add(tm_counters_t *d, const tm_counters_t *s);
 /* Add the statistics of src to dst (same kernel: hot spots are added when
  * both have them for the same code).  Returns 0, or -1 when out of memory. */
 int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src);
+/* Add v, the sums of cycles [t0, t1) (t1 > t0), to series s at those
+ * cycles: whole to the point holding them, or split in proportion to the
+ * overlap; doubles the interval (merging pairs of points) as the series
+ * grows past TM_SERIES_MAX points. */
+void tm_series_add(tm_series_t *s, uint64_t t0, uint64_t t1, const tm_point_t *v);
 /* Release what a stats record holds (and zero it). */
 void tm_stats_free(tm_stats_t *s);
 

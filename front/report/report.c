@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/report/report.h"
+#include "front/report/series.h"
 
 /* "hd-7970, r9-290x, ...": the preset names. */
 static void preset_list(char *buf, size_t n)
@@ -359,6 +360,7 @@ void rep_json(json_t *j, const rep_launch_t *r)
     json_cache(j, &s->mem);
     json_per_cu(j, s);
     json_device_params(j, r->dev);
+    rep_json_series(j, s->series, r->dev);
 }
 
 /* ---- hot spots -------------------------------------------------------------- */

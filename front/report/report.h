@@ -48,8 +48,8 @@ void rep_text(FILE *fp, const rep_launch_t *r);
 /* Write the report's members into the JSON object currently open in j:
  * kernel, device, target, global, local, workgroups, waves, cycles,
  * time_us, launches, instructions, the busy figures, occupancy, stalls,
- * stall_pct, cache, cus, per_cu (CUs that received work) and
- * device_params. */
+ * stall_pct, cache, cus, per_cu (CUs that received work),
+ * device_params and series (front/report/series.h). */
 void rep_json(json_t *j, const rep_launch_t *r);
 
 /* Print the hot spots: the ten instructions with the most wave-cycles,

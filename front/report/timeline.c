@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/report/series.h"
 #include "front/report/timeline.h"
 
 enum { SIMDS = 4, SLOTS = 16 };
@@ -32,6 +33,8 @@ struct tl {
     int capped;
     uint64_t nev;                /* events written */
     uint8_t *cu_named;           /* [ncu] */
+    uint8_t *cu_skip;            /* [ncu]: left out by tl_set_cus (NULL: none) */
+    const device_t *dev;
     tl_slot_t *slot;             /* [ncu * SIMDS * SLOTS] */
     const char *device;
 };
@@ -190,7 +193,7 @@ static void inst(tl_t *t, const tm_event_t *e, tl_slot_t *s)
 void tl_event(void *arg, const tm_event_t *e)
 {
     tl_t *t = arg;
-    if (e->cu >= t->ncu || e->simd >= SIMDS || e->slot >= SLOTS)
+    if (e->cu >= t->ncu || e->simd >= SIMDS || e->slot >= SLOTS || (t->cu_skip && t->cu_skip[e->cu]))
         return;
     tl_slot_t *s = &t->slot[((size_t)e->cu * SIMDS + e->simd) * SLOTS + e->slot];
     if (e->kind == TM_EV_WAVE_BEGIN)
@@ -224,6 +227,7 @@ tl_t *tl_open(const char *path, const device_t *d, const tl_code_t *code, uint64
     t->mhz = d->p[DEV_clock_mhz] ? d->p[DEV_clock_mhz] : 1;
     t->max_inst = max_inst;
     t->device = d->name;
+    t->dev = d;
     if (code)
         t->code = *code;
     put(t, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
@@ -285,7 +289,89 @@ int tl_close(tl_t *t, char *err, size_t errlen)
         set_err(err, errlen, t->path, t->err);
     free(t->path);
     free(t->cu_named);
+    free(t->cu_skip);
     free(t->slot);
     free(t);
     return rc;
+}
+
+/* One number of "A" or "A-B" at *s into *lo, *hi; 0, or -1. */
+static int cu_range(const char **s, unsigned long *lo, unsigned long *hi)
+{
+    char *end;
+    if (**s < '0' || **s > '9')
+        return -1;
+    *lo = *hi = strtoul(*s, &end, 10);
+    if (*end == '-') {
+        const char *b = end + 1;
+        if (*b < '0' || *b > '9')
+            return -1;
+        *hi = strtoul(b, &end, 10);
+    }
+    *s = end;
+    return *lo <= *hi ? 0 : -1;
+}
+
+int tl_set_cus(tl_t *t, const char *list, char *err, size_t errlen)
+{
+    uint8_t *skip = malloc(t->ncu);
+    if (!skip) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memset(skip, 1, t->ncu);
+    const char *s = list;
+    for (;;) {
+        unsigned long lo, hi;
+        if (cu_range(&s, &lo, &hi) || (*s && *s != ',')) {
+            snprintf(err, errlen, "'%s': expected CU numbers and ranges such as 0,3-5", list);
+            free(skip);
+            return -1;
+        }
+        if (hi >= t->ncu) {
+            snprintf(err, errlen, "CU %lu is not on the device (it has CUs 0-%u)", hi, t->ncu - 1);
+            free(skip);
+            return -1;
+        }
+        memset(skip + lo, 0, hi - lo + 1);
+        if (!*s++)
+            break;
+    }
+    free(t->cu_skip);
+    t->cu_skip = skip;
+    return 0;
+}
+
+/* A counter event "name" at cycle c (from the first dispatch's start). */
+static void counter(tl_t *t, const char *name, uint64_t c, unsigned pid, const char *args)
+{
+    next_event(t);
+    put(t, "{\"name\":\"%s\",\"ph\":\"C\",\"pid\":%u", name, pid);
+    put_ts(t, "ts", t->base_ns + c * 1000 / t->mhz);
+    put(t, ",\"args\":{%s}}", args);
+}
+
+void tl_series(tl_t *t, const tm_series_t *s)
+{
+    if (!s || !s->n || !t->dev)
+        return;
+    unsigned pid = t->placed ? t->pid_base : t->ncu + 1;
+    if (!t->placed) {
+        next_event(t);
+        put(t, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":\"device counters\"}}", pid);
+        next_event(t);
+        put(t, "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"sort_index\":0}}", pid);
+    }
+    char a[128];
+    for (unsigned i = 0; i <= s->n; i++) {
+        rep_point_t p = {s->cycles, 0, 0, 0, 0, 0};
+        if (i < s->n)
+            p = rep_series_point(s, i, t->dev);
+        snprintf(a, sizeof a, "\"waves_per_simd\":%.2f", p.occupancy);
+        counter(t, "occupancy", p.start, pid, a);
+        snprintf(a, sizeof a, "\"pct\":%.2f", p.valu_busy_pct);
+        counter(t, "VALUBusy", p.start, pid, a);
+        snprintf(a, sizeof a, "\"read_gbps\":%.2f,\"write_gbps\":%.2f", p.dram_read_gbps, p.dram_write_gbps);
+        counter(t, "DRAM bandwidth", p.start, pid, a);
+    }
 }

@@ -16,7 +16,8 @@
  * The file is written as the events arrive (only the pending instruction
  * of each wave slot is held).  After max_inst instruction slices only the
  * wave slices are written, and the file says so (an instant event where
- * the cap was reached and "otherData": {"note": ...}). */
+ * the cap was reached and "otherData": {"note": ...}).  Counter tracks
+ * of the figures over time come last (tl_series). */
 #ifndef GCNSIM_TIMELINE_H
 #define GCNSIM_TIMELINE_H
 
@@ -83,6 +84,21 @@ void tl_event(void *arg, const tm_event_t *e);
  * previous ones: add cycles, the length of the dispatch just finished, to
  * their times. */
 void tl_next_dispatch(tl_t *t, uint64_t cycles);
+
+/* Keep only the tracks of the CUs in list ("0,3-5": numbers and ranges,
+ * comma-separated) of t's device; the others' events are left out (and
+ * do not count towards the cap).  Returns 0, or -1 with a one-line
+ * message in err (bad syntax, a CU the device does not have). */
+int tl_set_cus(tl_t *t, const char *list, char *err, size_t errlen);
+
+/* Add counter tracks from series s (the run's figures over time, sim/
+ * timing.h; the values of front/report/series.h, as the JSON report's
+ * "series" has them): "occupancy" {waves_per_simd}, "VALUBusy" {pct},
+ * "DRAM bandwidth" {read_gbps, write_gbps}, a "C" event at the start of
+ * each interval and one with zeros at the end, in a process "device
+ * counters" (tl_place'd: the queue's process).  Nothing for a NULL or
+ * empty series. */
+void tl_series(tl_t *t, const tm_series_t *s);
 
 /* Instruction slices written so far. */
 uint64_t tl_inst_slices(const tl_t *t);
