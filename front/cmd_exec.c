@@ -26,7 +26,8 @@
 #include "front/trace/trace.h"
 #include "sim/timing.h"
 
-enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE };
+enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE, EO_TIMELINE_MAX,
+       EO_TIMELINE_CUS };
 enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
@@ -50,7 +51,13 @@ static const opt_t exec_rows[] = {
      "simulated clocks of its queues: per command queue a process \"DEVICE queue Q\" whose thread \"commands\" "
      "holds its kernels and buffer transfers at their profiled times, and processes \"DEVICE queue Q CU C\" "
      "with each dispatch's wave and instruction slices (as gcnsim run --timeline) from its start; instruction "
-     "slices capped at 200000 for the whole program (not with --functional)", EO_TIMELINE, OPT_PATH, NULL},
+     "slices capped at 200000 for the whole program (--timeline-max), and counter tracks of each dispatch's "
+     "occupancy, VALUBusy and DRAM bandwidth over time in its queue's process (not with --functional)",
+     EO_TIMELINE, OPT_PATH, NULL},
+    {"timeline-max", 0, "N", "with --timeline: the cap on the program's instruction slices (default 200000; 0: "
+     "none)", EO_TIMELINE_MAX, 0, NULL},
+    {"timeline-cus", 0, "LIST", "with --timeline: only the tracks of these CUs, numbers and ranges such as 0,3-5 "
+     "(on every device)", EO_TIMELINE_CUS, 0, NULL},
     {"save-dispatch", 0, "KERNEL[:N] DIR", "(two values) save dispatch N (from 0; default 0) of the kernel named "
      "KERNEL (its symbol or its C++ name) into DIR before it runs: its code object, the buffers its arguments "
      "point to and DIR/debug.args, the arguments with which gcnsim run or gcnsim debug repeat it (gcnsim debug "
@@ -64,7 +71,8 @@ const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
     .summary = "run an OpenCL program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
-             "                   [--json PATH] [--trace PATH] [--timeline PATH]\n"
+             "                   [--json PATH] [--trace PATH] [--timeline PATH\n"
+             "                   [--timeline-max N] [--timeline-cus LIST]]\n"
              "                   [--save-dispatch KERNEL[:N] DIR]\n"
              "                   [--] PROGRAM [ARGS]",
     .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
@@ -98,6 +106,7 @@ const opt_cmd_t cli_exec_cmd = {
 
 typedef struct {
     const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
+    const char *timeline_max, *timeline_cus;   /* --timeline-max N, --timeline-cus LIST (checked) */
     char save_kernel[512];        /* --save-dispatch KERNEL[:N] DIR ("" if not given) */
     int quiet_save;               /* called by debug --dispatch: no hint where it went */
     unsigned long save_index;
@@ -162,6 +171,30 @@ static int take_save(exec_opts_t *o, const char *what, const char *dir)
 }
 
 /* opt_take_fn: one option of exec (the operands come after them). */
+/* --timeline-max N (a count) and --timeline-cus LIST (its syntax; the
+ * CUs are checked against each device as its dispatches run). */
+static int take_timeline(exec_opts_t *o, int id, const char *v)
+{
+    char err[256];
+    if (id == EO_TIMELINE_CUS) {
+        if (tl_parse_cus(v, UINT32_MAX, NULL, err, sizeof err)) {
+            cli_error("exec: --timeline-cus %s", err);
+            return -1;
+        }
+        o->timeline_cus = v;
+        return 0;
+    }
+    size_t i = 0;
+    while (v[i] >= '0' && v[i] <= '9')
+        i++;
+    if (!i || v[i] || i > 19) {
+        cli_error("exec: --timeline-max '%s': expected a number of instruction slices (0 = no cap)", v);
+        return -1;
+    }
+    o->timeline_max = v;
+    return 0;
+}
+
 static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
 {
     exec_opts_t *o = arg;
@@ -180,6 +213,8 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
         o->trace = v;
     else if (r->id == EO_TIMELINE)
         o->timeline = v;
+    else if (r->id == EO_TIMELINE_MAX || r->id == EO_TIMELINE_CUS)
+        return take_timeline(o, r->id, v);
     else if ((r->id == EO_DEVICE ? o->ndev : o->nset) == EXEC_MAX_LIST) {
         cli_error("exec: more than %d --%s", EXEC_MAX_LIST, r->name);
         return -1;
@@ -275,6 +310,12 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
         bad = o->trace ? setenv("GCNSIM_EXEC_TRACE", "1", 1) : unsetenv("GCNSIM_EXEC_TRACE");
     if (!bad)
         bad = o->timeline ? setenv("GCNSIM_EXEC_TIMELINE", "1", 1) : unsetenv("GCNSIM_EXEC_TIMELINE");
+    if (!bad)
+        bad = o->timeline_max ? setenv("GCNSIM_EXEC_TIMELINE_MAX", o->timeline_max, 1)
+                              : unsetenv("GCNSIM_EXEC_TIMELINE_MAX");
+    if (!bad)
+        bad = o->timeline_cus ? setenv("GCNSIM_EXEC_TIMELINE_CUS", o->timeline_cus, 1)
+                              : unsetenv("GCNSIM_EXEC_TIMELINE_CUS");
     if (!bad && o->save_dir) {
         char idx[32];
         snprintf(idx, sizeof idx, "%lu", o->save_index);
@@ -800,6 +841,10 @@ static int parse(int argc, char **argv, exec_opts_t *o)
     }
     if (o->timeline && o->functional) {
         cli_error("exec: --timeline needs the cycle model (not with --functional)");
+        return -1;
+    }
+    if (!o->timeline && (o->timeline_max || o->timeline_cus)) {
+        cli_error("exec: --%s needs --timeline PATH", o->timeline_cus ? "timeline-cus" : "timeline-max");
         return -1;
     }
     o->prog = argv + p;

@@ -169,15 +169,34 @@ static int open_trace(launch_t *L, int timing, const char *path, ocl_rec_files_t
 static uint64_t tl_slices;   /* instruction slices of the dispatches' timelines so far (under the lock) */
 static int tl_noted;         /* one of them marked where the cap was reached */
 
+/* The cap on the program's instruction slices: GCNSIM_EXEC_TIMELINE_MAX
+ * (gcnsim exec --timeline-max; 0: none), else TL_MAX_INST. */
+static uint64_t tl_cap(void)
+{
+    const char *v = getenv("GCNSIM_EXEC_TIMELINE_MAX");
+    char *end;
+    unsigned long long n = v && *v ? strtoull(v, &end, 10) : TL_MAX_INST;
+    return v && *v && *end ? TL_MAX_INST : n ? n : UINT64_MAX;
+}
+
 /* The timeline of L on queue q into path (tc's events), placed at q's
- * clock; the instruction slices of all of them capped at TL_MAX_INST. */
+ * clock; the instruction slices of all of them capped at tl_cap(); only
+ * the CUs of GCNSIM_EXEC_TIMELINE_CUS when it is set. */
 static int open_timeline(launch_t *L, cl_command_queue q, tm_config_t *tc, const char *path, ocl_rec_files_t *f,
                          char *err, size_t errlen)
 {
     tl_code_t code = {&L->m->prog, L->m->image_base + L->k->code_addr};
-    uint64_t left = tl_slices < TL_MAX_INST ? TL_MAX_INST - tl_slices : 0;
+    uint64_t cap = tl_cap(), left = tl_slices < cap ? cap - tl_slices : 0;
+    const char *cus = getenv("GCNSIM_EXEC_TIMELINE_CUS");
     if (!(f->tl = tl_open(path, &tc->dev, &code, left, err, errlen)))
         return -1;
+    char why[256];
+    if (cus && *cus && tl_set_cus(f->tl, cus, why, sizeof why)) {
+        snprintf(err, errlen, "--timeline-cus %s", why);
+        tl_close(f->tl, why, sizeof why);
+        f->tl = NULL;
+        return -1;
+    }
     tl_place(f->tl, q->now_ns, q->seq, tl_noted);
     tc->on_event = tl_event;
     tc->event_arg = f->tl;
@@ -212,8 +231,9 @@ void ocl_record_begin(launch_t *L, cl_command_queue q, tm_config_t *tc, ocl_rec_
     }
 }
 
-/* Close f's files (a file that failed is dropped from the record). */
-static void close_files(ocl_rec_files_t *f)
+/* Close f's files (a file that failed is dropped from the record); the
+ * timeline gets the counter tracks of tc's figures over time. */
+static void close_files(ocl_rec_files_t *f, const tm_config_t *tc)
 {
     char err[512];
     if (f->tw) {
@@ -224,6 +244,8 @@ static void close_files(ocl_rec_files_t *f)
         trace_recorder_free(&f->rec);
     }
     if (f->tl) {
+        if (tc)
+            tl_series(f->tl, tc->stats.series);
         tl_slices += tl_inst_slices(f->tl);
         tl_noted |= tl_capped(f->tl);
     }
@@ -236,7 +258,7 @@ static void close_files(ocl_rec_files_t *f)
 void ocl_record_dispatch(const launch_t *L, cl_command_queue q, const sim_result_t *r, const tm_config_t *tc,
                          uint64_t ns, const char *status, ocl_rec_files_t *f)
 {
-    close_files(f);
+    close_files(f, tc);
     const char *path = getenv("GCNSIM_EXEC_LOG");
     if (!path || !path[0] || !r)
         return;

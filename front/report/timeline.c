@@ -312,33 +312,41 @@ static int cu_range(const char **s, unsigned long *lo, unsigned long *hi)
     return *lo <= *hi ? 0 : -1;
 }
 
-int tl_set_cus(tl_t *t, const char *list, char *err, size_t errlen)
+int tl_parse_cus(const char *list, unsigned ncu, uint8_t *keep, char *err, size_t errlen)
 {
-    uint8_t *skip = malloc(t->ncu);
-    if (!skip) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    memset(skip, 1, t->ncu);
     const char *s = list;
     for (;;) {
         unsigned long lo, hi;
         if (cu_range(&s, &lo, &hi) || (*s && *s != ',')) {
             snprintf(err, errlen, "'%s': expected CU numbers and ranges such as 0,3-5", list);
-            free(skip);
             return -1;
         }
-        if (hi >= t->ncu) {
-            snprintf(err, errlen, "CU %lu is not on the device (it has CUs 0-%u)", hi, t->ncu - 1);
-            free(skip);
+        if (hi >= ncu) {
+            snprintf(err, errlen, "CU %lu is not on the device (it has CUs 0-%u)", hi, ncu - 1);
             return -1;
         }
-        memset(skip + lo, 0, hi - lo + 1);
+        if (keep)
+            memset(keep + lo, 1, hi - lo + 1);
         if (!*s++)
-            break;
+            return 0;
     }
+}
+
+int tl_set_cus(tl_t *t, const char *list, char *err, size_t errlen)
+{
+    uint8_t *keep = calloc(t->ncu, 1);
+    if (!keep) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (tl_parse_cus(list, t->ncu, keep, err, errlen)) {
+        free(keep);
+        return -1;
+    }
+    for (unsigned i = 0; i < t->ncu; i++)
+        keep[i] = !keep[i];   /* now: skip */
     free(t->cu_skip);
-    t->cu_skip = skip;
+    t->cu_skip = keep;
     return 0;
 }
 

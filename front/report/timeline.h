@@ -90,6 +90,9 @@ void tl_next_dispatch(tl_t *t, uint64_t cycles);
  * do not count towards the cap).  Returns 0, or -1 with a one-line
  * message in err (bad syntax, a CU the device does not have). */
 int tl_set_cus(tl_t *t, const char *list, char *err, size_t errlen);
+/* Parse such a list for a device of ncu CUs, setting keep[c] (when keep
+ * is not NULL) for each CU c named.  Returns 0, or -1 with the message. */
+int tl_parse_cus(const char *list, unsigned ncu, uint8_t *keep, char *err, size_t errlen);
 
 /* Add counter tracks from series s (the run's figures over time, sim/
  * timing.h; the values of front/report/series.h, as the JSON report's
