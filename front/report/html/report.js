@@ -226,7 +226,7 @@
     pc.forEach(function (c) { byCu[c.cu] = c; });
     var used = pc.length;
     el("p", {"class": "caption"}, box, used + " of " + n + " CUs received work. Bars: wave-instructions " +
-       "issued by each CU; dots: its VALU busy share (right axis). An uneven profile means some CUs finish early.");
+       "issued by each CU; orange dots: its VALU busy share (right axis). An uneven profile means some CUs finish early.");
     var w = 560, left = 60, right = 40, top = 10, ph = 130, h = top + ph + 18;
     var s = svgBox(box, "percu", w, h + 16);
     var max = Math.max.apply(null, pc.map(function (c) { return c.instructions; }).concat([1]));
@@ -246,8 +246,8 @@
                              fill: "#1f77b4"}, s);
       sv("title", {}, rect, "CU " + i + ": " + fmt(c.instructions) + " wave-instructions, " + fmt(c.workgroups) +
          " work-groups, VALUBusy " + fmt(c.valu_busy_pct, 2) + "%");
-      sv("circle", {cx: x + bw / 2, cy: top + ph - ph * (c.valu_busy_pct || 0) / 100, r: Math.min(3, bw / 2 + 0.5),
-                    fill: "#2ca02c"}, s);
+      sv("circle", {cx: x + bw / 2, cy: top + ph - ph * (c.valu_busy_pct || 0) / 100, r: Math.min(3.5, bw / 2 + 1),
+                    fill: "#ff7f0e", stroke: "#fff", "stroke-width": 1}, s);
     }
     [0, 50, 100].forEach(function (v) {
       sv("text", {x: w - right + 4, y: top + ph - ph * v / 100 + 4, "class": "tick"}, s, v + "%");
