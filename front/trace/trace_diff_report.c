@@ -710,7 +710,8 @@ typedef struct {
 
 /* The options of gcnsim run that gcnsim debug does not take. */
 static const skip_t run_only[] = {{"--dump", 1}, {"--json", 1}, {"--timeline", 1}, {"--trace", 1},
-                                  {"--hotspots", 0}, {NULL, 0}};
+                                  {"--hotspots", 0}, {"--html", 1}, {"--timeline-max", 1}, {"--timeline-cus", 1},
+                                  {NULL, 0}};
 /* The options of gcnsim bench that --save-launch does without: other
  * outputs, the GPU, an earlier --save-launch. */
 static const skip_t bench_extra[] = {{"--json", 1}, {"--timeline", 1}, {"--trace", 1}, {"--save-launch", 2},
