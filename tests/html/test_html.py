@@ -27,7 +27,7 @@ html_write through tests/html/html_page.c, one label holding
     of changes with the cycles of both runs, the hostile label shown as
     text and nothing run from it.
  5. The functional run's page says it has no cycle-model figures and
-    draws no chart; the page without "series" says so in its place and
+    draws no chart, a faulting run's that a wave faulted; the page without "series" says so in its place and
     draws the rest.
  6. The screenshots are pictures: many colours and a good share of
     non-white pixels (parsed from the PNG with zlib), where a blank page
@@ -297,6 +297,12 @@ def test_degraded():
     check("--functional --html: the page says there are no cycle-model figures and draws no chart",
           r.returncode == 0 and not cons and "functional run" in "".join(dom.text) and not dom.charts
           and dom.body.get("data-rendered") == "1", (r.stderr, cons[:2], len(dom.charts)))
+    r = gtest.gcnsim(["run", "tests/e2e/bin/fault_oob-gfx900.co", "--global", "64", "--arg", "zero:256", "--arg",
+                      "u32:59", "--html", base + "-fault.html"], timeout=120)
+    dom, cons, _ = load(base + "-fault.html")
+    check("a faulting run's --html: exit 3, the page says a wave faulted and draws no chart",
+          r.returncode == 3 and not cons and "a wave faulted" in "".join(dom.text) and not dom.charts,
+          (r.returncode, cons[:2], len(dom.charts)))
     j = json.load(open(os.path.join(TMP, "gemm.json")))
     del j["series"]
     old = os.path.join(TMP, "old.json")

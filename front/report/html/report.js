@@ -75,9 +75,15 @@
   function isTiming(r) {
     return r && r.mode !== "functional" && num(r.cycles);
   }
+  function noTimingText(r) {
+    if (r.mode === "functional") return "functional run: no cycle-model figures (run without --functional for them)";
+    if (r.status === "fault")
+      return "a wave faulted, so there is no cycle-model report" + (r.fault ? ": " + r.fault.message : "");
+    return "no cycle-model figures in this report";
+  }
   function needTiming(r, box) {
     if (isTiming(r)) return true;
-    note(box, "functional run: no cycle-model figures (run without --functional for them)");
+    note(box, noTimingText(r));
     return false;
   }
 
@@ -111,7 +117,7 @@
     row("status", r.status || "-");
     if (!isTiming(r)) {
       row("instructions", fmt(r.instructions && r.instructions.total) + " wave-instructions");
-      note(box, "functional run: no cycle-model figures (run without --functional for them)");
+      note(box, noTimingText(r));
       return;
     }
     row("cycles", fmt(r.cycles) + " (" + fmt(r.time_us, 3) + " us" +
