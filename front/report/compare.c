@@ -386,8 +386,10 @@ static void hs_key(const jr_val_t *h, char *key, size_t n, char *off, size_t off
 {
     const jr_val_t *o = jr_get(h, "offset");
     const char *ins = jr_string(jr_get(h, "instruction"));
-    if (o && o->kind == JR_NUMBER)
-        snprintf(off, offn, "0x%04llx", (unsigned long long)o->number);
+    if (o && o->kind == JR_NUMBER && o->is_int && o->i >= 0)
+        snprintf(off, offn, "0x%04llx", (unsigned long long)o->u);
+    else if (o && o->kind == JR_NUMBER)
+        snprintf(off, offn, "%g", o->number);
     else
         snprintf(off, offn, "%s", jr_string(o) ? jr_string(o) : "?");
     snprintf(key, n, "%s\t%s", off, ins ? ins : "");

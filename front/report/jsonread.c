@@ -244,7 +244,7 @@ static int parse_number(jr_in_t *in, jr_val_t *v)
             v->number = (double)(v->i = strtoll(buf, NULL, 10));
         else
             v->number = (double)(v->u = strtoull(buf, NULL, 10));
-        v->is_int = errno == 0;
+        v->is_int = errno == 0 && !(buf[0] == '-' && v->i == 0);   /* -0 stays a double */
         if (!v->is_int)
             v->number = strtod(buf, NULL);
     }
@@ -533,10 +533,10 @@ void jr_write(json_t *j, const char *key, const jr_val_t *v)
     case JR_BOOL: json_bool(j, key, v->boolean); break;
     case JR_STRING: json_str(j, key, v->str); break;
     case JR_NUMBER:
-        if (v->is_int && v->number >= 0)
-            json_uint(j, key, v->u);
-        else if (v->is_int)
+        if (v->is_int && v->i < 0)
             json_int(j, key, v->i);
+        else if (v->is_int)
+            json_uint(j, key, v->u);
         else
             json_double(j, key, v->number);
         break;
