@@ -73,14 +73,10 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     return 0;
 }
 
-/* Write the comparison to --json PATH; 0, or -1 after reporting. */
-static int write_json(const char *path, const cmp_run_t *runs, size_t n)
+/* Write the comparison to fp, opened for --json PATH; 0, or -1 after
+ * reporting. */
+static int write_json(FILE *fp, const char *path, const cmp_run_t *runs, size_t n)
 {
-    FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
-    if (!fp) {
-        cli_error("compare: cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
     json_t j;
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
@@ -124,9 +120,14 @@ int cmd_compare(int argc, char **argv)
         cli_error("compare: %s", err);
         goto out;
     }
-    if (!o.json || strcmp(o.json, "-"))
+    FILE *fp = !o.json ? NULL : strcmp(o.json, "-") ? fopen(o.json, "w") : stdout;
+    if (o.json && !fp) {   /* before any output */
+        cli_error("compare: cannot write %s: %s", o.json, strerror(errno));
+        goto out;
+    }
+    if (fp != stdout)
         cmp_text(stdout, runs, o.n);
-    rc = o.json && write_json(o.json, runs, o.n) ? EXIT_USAGE : EXIT_OK;
+    rc = fp && write_json(fp, o.json, runs, o.n) ? EXIT_USAGE : EXIT_OK;
 out:
     for (size_t k = 0; k < have; k++)
         jr_free(&docs[k]);
