@@ -259,7 +259,7 @@ static double rel_pct(double a, double b, int *none)
 
 /* ---- text ----------------------------------------------------------------- */
 
-enum { W_LABEL = 24, W_VAL = 12, W_DELTA = 11, W_REL = 8, RUNS_PER_TABLE = 2 };
+enum { W_LABEL = 26, W_VAL = 12, W_DELTA = 11, W_REL = 8, RUNS_PER_TABLE = 2 };
 
 static void text_header(FILE *fp, size_t first, size_t last)
 {

@@ -14,7 +14,9 @@ every delta compare prints or writes is recomputed from the two files.
     files here (with known cycles) are compared: every rocprof metric with
     its delta, the hot spots matched by offset and instruction text, the
     ones that moved most first, one only in B shown as new.
- 3. Without hot spots the text says they are not in the files.
+ 3. Without hot spots the text says they are not in the files.  Two
+    reports in the layout of gcnsim exec --json: their per-kernel rows are
+    matched by name and compared the same way.
  4. gcnsim run --device vega-64,mi50 equals gcnsim compare of the two runs
     made one by one: the same reports and the same comparison.
  5. Bad input: one file, a missing file, not JSON (the byte offset), a JSON
@@ -185,6 +187,28 @@ def generic_members(da, db):
           in p.stdout, p.stdout[-300:])
 
 
+def exec_reports():
+    row = {"kernel": "_Z4axpyPf", "name": "axpy(float*)", "device": "vega-64", "calls": 4,
+           "wave_instructions": 4096, "total_ns": 20000, "mean_ns": 5000, "pct": 80, "valu_busy_pct": 31.5,
+           "achieved_waves_per_simd": 2.25, "top_stall": "waitcnt_vmcnt"}
+    other = dict(row, kernel="fill", name="fill", calls=1, wave_instructions=64, total_ns=5000, mean_ns=5000, pct=20)
+    a = {"program": "./app", "arguments": [], "exit_status": 0, "mode": "timing", "dispatches": [],
+         "kernels": [row, other]}
+    b = json.loads(json.dumps(a))
+    b["kernels"] = [dict(other, device="mi50", total_ns=4000), dict(row, device="mi50", total_ns=12000,
+                                                                     achieved_waves_per_simd=3.5)]
+    json.dump(a, open(path("ea.json"), "w"))
+    json.dump(b, open(path("eb.json"), "w"))
+    p = g(["compare", path("ea.json"), path("eb.json"), "--json", "-"])
+    cmp = json.loads(p.stdout) if p.returncode == 0 else {}
+    got = {m["name"]: (m["values"], m["delta"], m["rel_pct"]) for m in cmp.get("metrics", [])}
+    check("exec reports: rows matched by kernel name",
+          got.get("kernels[axpy(float*)].total_ns") == ([20000, 12000], [-8000], [-40.0]) and
+          got.get("kernels[fill].total_ns") == ([5000, 4000], [-1000], [-20.0]) and
+          got.get("kernels[axpy(float*)].achieved_waves_per_simd") == ([2.25, 3.5], [1.25], [55.56]), got)
+    check("exec reports: no hot spots, said", cmp.get("hotspots") is None and "exec" in cmp.get("hotspots_note", ""))
+
+
 def device_list():
     p = g(GEMM + ["--device", "vega-64,mi50", "--json", path("multi.json")])
     ok = check("run --device vega-64,mi50", p.returncode == 0, p.stderr)
@@ -307,6 +331,7 @@ def main():
     r = known_differences()
     if r:
         generic_members(*r)
+        exec_reports()
         bad_inputs(path("cus16.json"))
         hostile()
     device_list()
