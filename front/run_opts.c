@@ -450,7 +450,7 @@ int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c)
                   o->hotspots ? "hotspots" : o->timeline ? "timeline" : o->device ? "device" : "set");
         return -1;
     }
-    if (o->device && strchr(o->device, ',') && c != &cli_run_cmd) {
+    if (o->device && strchr(o->device, ',') && strcmp(c->name, "run")) {
         opt_error(c, "--device '%s': one preset here (gcnsim run takes a list)", o->device);
         return -1;
     }
