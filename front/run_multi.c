@@ -97,8 +97,10 @@ int run_multi(const run_opts_t *o, int argc, char **argv)
     if (split(m, o->t.device))
         goto out;
     rc = EXIT_OK;
-    for (size_t i = 0; i < m->ndevices && rc == EXIT_OK; i++)
-        rc = run_one(m, o, argc, argv, i);
+    for (size_t i = 0; i < m->ndevices && (rc == EXIT_OK || rc == EXIT_LIMIT); i++) {
+        int one = run_one(m, o, argc, argv, i);   /* --max-inst stops each run: they go on */
+        rc = rc == EXIT_OK ? one : one == EXIT_LIMIT ? rc : one;
+    }
     if (rc != EXIT_FAULT && rc != EXIT_USAGE && m->n >= 2 && text) {
         fputc('\n', stdout);
         cmp_text(stdout, m->runs, m->n);

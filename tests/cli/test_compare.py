@@ -18,7 +18,8 @@ every delta compare prints or writes is recomputed from the two files.
     reports in the layout of gcnsim exec --json: their per-kernel rows are
     matched by name and compared the same way.
  4. gcnsim run --device vega-64,mi50 equals gcnsim compare of the two runs
-    made one by one: the same reports and the same comparison.
+    made one by one: the same reports and the same comparison; with
+    --max-inst both runs are made, partial, and compared (exit 4).
  5. Bad input: one file, a missing file, not JSON (the byte offset), a JSON
     array, an object that is no report, a run report against an exec
     report, an unwritable --json: exit 2 with one line naming the file.
@@ -234,6 +235,12 @@ def device_list():
     check("the runs are labelled by device", [r["label"] for r in m["comparison"]["runs"]] == ["vega-64", "mi50"])
     text = g(["compare"] + runs).stdout
     check("text: the same table as gcnsim compare's", p.stdout.split("\ndelta:")[1] == text.split("\ndelta:")[1])
+    p = g(GEMM + ["--device", "vega-64,mi50", "--max-inst", "100000", "--json", "-"])
+    m = json.loads(p.stdout) if p.stdout.startswith("{") else {}
+    runs = m.get("comparison", {}).get("runs", [])
+    check("run --device a,b --max-inst: exit 4, both runs partial and compared", p.returncode == 4 and
+          [(r["device"], r["partial"], r.get("partial_reason")) for r in runs] ==
+          [("vega-64", True, "--max-inst"), ("mi50", True, "--max-inst")], (p.returncode, runs))
     p = g(GEMM + ["--device", "vega-64,rx-480"])
     check("run --device with a preset that cannot run the target: exit 2",
           p.returncode == 2 and "rx-480" in p.stderr and "cannot run gfx900" in p.stderr, p.stderr)
