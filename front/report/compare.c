@@ -481,8 +481,8 @@ static void text_hs_pair(FILE *fp, const cmp_run_t *runs, size_t k)
         fmt_num(a, sizeof a, v[i].cycles[0], 0, 0, W_DELTA - 1);
         fmt_num(b, sizeof b, v[i].cycles[1], 0, 0, W_DELTA - 1);
         fmt_num(d, sizeof d, v[i].cycles[1] - v[i].cycles[0], 0, 1, W_DELTA - 1);
-        if (none)
-            snprintf(p, sizeof p, "new");
+        if (none || !v[i].has[0] || !v[i].has[1])
+            snprintf(p, sizeof p, "%s", v[i].has[0] ? "gone" : "new");
         else
             fmt_num(p, sizeof p - 1, rel, 1, 1, W_REL - 2), strcat(p, "%");
         fprintf(fp, "  %-8.8s %-36.36s%*s%*s%*s%*s\n", v[i].off, v[i].inst ? v[i].inst : "", W_DELTA,
@@ -598,10 +598,13 @@ static void json_hs_pair(json_t *j, const cmp_run_t *runs, size_t k)
         json_str(j, "instruction", v[i].inst);
         json_begin_arr(j, "cycles");
         for (int s = 0; s < 2; s++)
-            json_double(j, NULL, v[i].cycles[s]);
+            if (v[i].has[s])
+                json_double(j, NULL, v[i].cycles[s]);
+            else
+                json_null(j, NULL);
         json_end(j);
         json_double(j, "delta", v[i].cycles[1] - v[i].cycles[0]);
-        if (none)
+        if (none || !v[i].has[0] || !v[i].has[1])
             json_null(j, "rel_pct");
         else
             json_double(j, "rel_pct", rel);

@@ -39,7 +39,9 @@ void cmp_text(FILE *fp, const cmp_run_t *runs, size_t n);
  * section, values, delta and rel_pct against the first run; null where a
  * report lacks the figure or the first is 0), "strings" (text figures
  * such as occupancy.limited_by) and "hotspots" (per later run the ten that
- * moved most) or null with "hotspots_note". */
+ * moved most; a hot spot missing from one list counts as 0 cycles there for
+ * the delta, its cycles null and rel_pct null) or null with
+ * "hotspots_note". */
 void cmp_json(json_t *j, const cmp_run_t *runs, size_t n);
 
 #endif
