@@ -32,11 +32,12 @@ int cmd_debug(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 /* Each converted command's description and option tables (front/util/opt.h):
  * its parsing, --help, gcnsim help CMD, its man page and completion. */
 extern const opt_cmd_t cli_run_cmd, cli_validate_cmd, cli_debug_cmd, cli_info_cmd, cli_bench_cmd,
-    cli_devices_cmd, cli_trace_cmd, cli_disasm_cmd, cli_isa_cmd, cli_exec_cmd;
+    cli_devices_cmd, cli_trace_cmd, cli_disasm_cmd, cli_isa_cmd, cli_exec_cmd, cli_compare_cmd;
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

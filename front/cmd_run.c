@@ -1,5 +1,6 @@
 /* cmd_run.c — `gcnsim run`: launch a kernel on the simulated device. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,9 @@
 #include "front/launch/launch.h"
 #include "front/report/hotspots.h"
 #include "front/report/html.h"
+#include "front/report/progress.h"
 #include "front/report/report.h"
+#include "front/run_multi.h"
 #include "front/run_opts.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -26,11 +29,11 @@ const opt_cmd_t cli_run_cmd = {
     .usage = "gcnsim run FILE [--kernel NAME] --global X[,Y[,Z]] [--local X[,Y[,Z]]]\n"
              "                  [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
              "                  [--dynamic-lds BYTES] [--arg SPEC]...\n"
-             "                  [--dump N=PATH[:TYPE]]... [--json PATH|-] [--device NAME]\n"
-             "                  [--set KEY=VALUE]... [--hotspots] [--html PATH]\n"
-             "                  [--timeline PATH [--timeline-max N] [--timeline-cus LIST]]\n"
-             "                  [--functional] [--max-inst N] [--max-wave-inst N]\n"
-             "                  [--trace PATH]",
+             "                  [--dump N=PATH[:TYPE]]... [--json PATH|-]\n"
+             "                  [--device NAME[,NAME...]] [--set KEY=VALUE]... [--hotspots]\n"
+             "                  [--html PATH] [--timeline PATH [--timeline-max N]\n"
+             "                  [--timeline-cus LIST]] [--functional] [--max-inst N]\n"
+             "                  [--max-wave-inst N] [--trace PATH] [--progress|--no-progress]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
                    "cycle model of the GCN compute units, and print the profiler report:\n"
                    "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
@@ -42,7 +45,21 @@ const opt_cmd_t cli_run_cmd = {
                    "with = (--kernel=NAME); -- ends the options.",
     .tables = run_tables,
     .trailer = "Ctrl-C (SIGINT) or SIGTERM stops the run: the report, --json, --dump and\n"
-               "--trace cover what ran; a second one ends gcnsim at once.\n"
+               "--trace cover what ran; a second one ends gcnsim at once.  A run stopped\n"
+               "so or by --max-inst or --max-wave-inst is a partial report: the text says\n"
+               "so and --json has \"partial\": true and \"partial_reason\" (\"interrupted by\n"
+               "SIGINT\", \"interrupted by SIGTERM\", \"--max-inst\", \"--max-wave-inst\");\n"
+               "a complete run has \"partial\": false.\n"
+               "\n"
+               "With --device a,b,... the kernel runs on each preset in turn with the same\n"
+               "arguments (each must run the code object's target); a line per run, then\n"
+               "the comparison of gcnsim compare.  --json then writes {\"runs\": [the\n"
+               "report of each run], \"comparison\": {what gcnsim compare --json writes}};\n"
+               "--dump writes the buffers of the last run; --trace and --timeline are\n"
+               "refused.  A fault, an error or a signal ends the list there (the runs made\n"
+               "so far are compared); --max-inst and --max-wave-inst stop each run in\n"
+               "turn.  The exit status is that of the first run that did not complete,\n"
+               "else 0.\n"
                "\n"
                "Exit status: 0 the kernel ran to completion; 2 bad usage or input (an\n"
                "unknown device or parameter, a device that cannot run the code object);\n"
@@ -130,6 +147,14 @@ static void json_limit(json_t *j, const sim_result_t *r)
     json_end(j);
 }
 
+/* Why a run stopped early (JSON "partial_reason", the text's partial line). */
+static const char *partial_reason(int limit)
+{
+    if (limit == SIM_LIMIT_CANCEL)
+        return cli_stop_signal() == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
+    return limit == SIM_LIMIT_INST ? "--max-inst" : "--max-wave-inst";
+}
+
 /* The summary as JSON; rep: the report of a completed timing run (its
  * "instructions" are by category, those of the functional core by
  * encoding then go to "instructions_by_encoding"). */
@@ -152,6 +177,9 @@ static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int
             json_uint(&j, isa_enc_name(e), r->ninst_by_enc[e]);
     json_end(&j);
     json_str(&j, "status", st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed");
+    json_bool(&j, "partial", st != 1 && r->hit_limit);
+    if (st != 1 && r->hit_limit)
+        json_str(&j, "partial_reason", partial_reason(r->hit_limit));
     if (L->last_kernarg)
         json_dispatch(&j, L);
     if (st != 1 && r->hit_limit)
@@ -168,14 +196,6 @@ static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int
     }
     json_end(&j);
     json_finish(&j);
-}
-
-static void progress(void *arg, uint64_t done, uint64_t groups, uint64_t ninst)
-{
-    const time_t *start = arg;
-    if (time(NULL) - *start >= 2)
-        fprintf(stderr, "\rgcnsim: %llu/%llu work-groups, %llu wave-instructions",
-                (unsigned long long)done, (unsigned long long)groups, (unsigned long long)ninst);
 }
 
 /* Timing mode: the device, the model's configuration, the timeline. */
@@ -218,7 +238,8 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
         return;
     fputc('\n', stdout);
     if (r->hit_limit)
-        printf("partial report: the dispatch was stopped before its end; the figures cover what ran\n");
+        printf("partial report (%s): the dispatch was stopped before its end; the figures cover what ran\n",
+               partial_reason(r->hit_limit));
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
@@ -307,11 +328,10 @@ static int finish_trace(trace_writer_t *tw, trace_recorder_t *rec)
     return bad ? -1 : 0;
 }
 
-int cmd_run(int argc, char **argv)
+int run_once(const run_opts_t *opts, int argc, char **argv, const run_multi_t *multi)
 {
-    run_opts_t o;
-    memset(&o, 0, sizeof o);
-    int pr = run_parse_args(&cli_run_cmd, argc, argv, &o), rc = EXIT_USAGE;
+    run_opts_t o = *opts;   /* a view: cmd_run frees what it holds */
+    int rc = EXIT_USAGE;
     launch_t L;
     memset(&L, 0, sizeof L);
     tm_config_t tc;
@@ -321,8 +341,8 @@ int cmd_run(int argc, char **argv)
     trace_recorder_t rec;
     memset(&rec, 0, sizeof rec);
     char err[1024];
-    if (pr)
-        goto out;
+    if (multi)
+        o.t.device = multi->device;
     if (o.trace && !(o.options = str_args_line(argc, argv, 1, "--trace"))) {
         cli_error("run: out of memory");
         goto out;
@@ -341,26 +361,27 @@ int cmd_run(int argc, char **argv)
         cli_error("run: --trace: %s", err);
         goto out;
     }
-    time_t start = time(NULL);
+    prog_t prog;
+    prog_init(&prog, stderr, o.progress, o.t.functional ? 0 : tc.dev.p[DEV_clock_mhz], o.max_inst,
+              multi ? multi->device : NULL);
     L.sl.max_inst = o.max_inst;
     L.sl.max_wave_inst = o.max_wave_inst;
     L.sl.cancel = cli_catch_stop();
-    if (isatty(2)) {
-        L.sl.progress = progress;
-        L.sl.progress_arg = &start;
+    if (prog.on) {
+        L.sl.progress = prog_update;
+        L.sl.progress_arg = &prog;
     }
     if (o.json && !strcmp(o.json, "-"))
         L.printf_out = stderr;   /* the kernel's printf output: stdout holds only the JSON */
     sim_result_t r;
     int st = la_run(&L, &r, err, sizeof err);
+    prog_clear(&prog);
     int trace_bad = tw && finish_trace(tw, &rec);
     tw = NULL;
     if (trace_bad) {
         rc = EXIT_USAGE;
         goto out;
     }
-    if (L.sl.progress && time(NULL) - start >= 2)
-        fputc('\n', stderr);
     if (st < 0) {
         cli_error("run: %s", err);
         goto out;
@@ -370,8 +391,10 @@ int cmd_run(int argc, char **argv)
     memcpy(rep.local, L.sl.local, sizeof rep.local);
     /* a report unless a wave faulted (a limit leaves partial statistics, said so) */
     const rep_launch_t *report = !o.t.functional && st == 0 ? &rep : NULL;
+    if (multi && (!o.json || strcmp(o.json, "-")))
+        printf("%s: ", multi->device);
     if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
-        print_text(&L, &r, st, report, o.t.hotspots);
+        print_text(&L, &r, st, multi ? NULL : report, o.t.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     else if (r.hit_limit)
@@ -380,11 +403,13 @@ int cmd_run(int argc, char **argv)
         la_print_warnings(stderr, "run", &L, &r);
     rc = st == 1 ? EXIT_FAULT : r.hit_limit == SIM_LIMIT_CANCEL ? 128 + cli_stop_signal()
          : r.hit_limit ? EXIT_LIMIT : EXIT_OK;
-    if (run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
+    if ((!multi || multi->last) && run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
         rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
-    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
+    if (multi)
+        write_json(multi->json, &L, &r, st, !o.t.functional, report);
+    else if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
-    if (o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, &tc.dev) && rc == EXIT_OK)
+    if (!multi && o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, &tc.dev) && rc == EXIT_OK)
         rc = EXIT_USAGE;
 out:
     if (tl)
@@ -396,7 +421,18 @@ out:
         rc = EXIT_USAGE;
     }
     tm_stats_free(&tc.stats);
-    run_opts_free(&o);
+    free(o.options);
     la_free(&L);
+    return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_opts_t o;
+    memset(&o, 0, sizeof o);
+    int pr = run_parse_args(&cli_run_cmd, argc, argv, &o), rc = EXIT_USAGE;
+    if (!pr)
+        rc = o.t.device && strchr(o.t.device, ',') ? run_multi(&o, argc, argv) : run_once(&o, argc, argv, NULL);
+    run_opts_free(&o);
     return pr > 0 ? EXIT_OK : rc;
 }

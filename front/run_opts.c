@@ -116,7 +116,9 @@ const opt_table_t run_launch_table = {"launch options", launch_rows};
 
 static const opt_t device_rows[] = {
     {"device", 0, "NAME", "the device preset (default: the one for the code object's target; gcnsim devices "
-     "lists them and their parameters)", RO_DEVICE, OPT_LIST, run_preset_name},
+     "lists them and their parameters); gcnsim run also takes a comma list NAME,NAME,...: the kernel runs on "
+     "each preset in turn and the runs are compared as gcnsim compare does", RO_DEVICE, OPT_LIST,
+     run_preset_name},
     {"set", 0, "KEY=VALUE", "override a device parameter (repeatable), e.g. cus=1 for the view of one CU, "
      "clock_mhz=1000, l2_kib=2048 (gcnsim devices lists the keys)", RO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
     {0},
@@ -145,6 +147,11 @@ static const opt_t run_rows[] = {
      "every value written (SGPRs, SCC, VGPR lanes, memory and LDS dwords), with the cycle model also the "
      "issue and completion cycles; a seekable gzip file (zcat reads it; gcnsim trace dump and diff too)",
      RO_TRACE, OPT_PATH, NULL},
+    {"progress", 0, NULL, "show the progress of the run on stderr (work-groups done, simulated time, "
+     "wave-instructions per second, ETA) even when stderr is not a terminal, then one line per update, two a "
+     "second at most (default: on a terminal only, rewritten in place, from two seconds into the run)",
+     RO_PROGRESS, 0, NULL},
+    {"no-progress", 0, NULL, "never show the progress line", RO_NO_PROGRESS, 0, NULL},
     {0},
 };
 const opt_table_t run_run_table = {"run options", run_rows};
@@ -273,6 +280,7 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     case RO_TRACE: o->trace = v; return 0;
     case RO_SCRIPT: o->script = v; return 0;
     case RO_BATCH: o->batch = 1; return 0;
+    case RO_PROGRESS: case RO_NO_PROGRESS: o->progress = r->id == RO_PROGRESS ? 1 : -1; return 0;
     case RO_DISPATCH:
         cli_error("debug: --dispatch KERNEL[:N] needs -- PROGRAM [ARGS] after the options");
         return -1;
@@ -464,8 +472,18 @@ int run_model_check(const run_model_opts_t *o, const opt_cmd_t *c)
         opt_error(c, "--%s needs --timeline PATH", o->timeline_cus ? "timeline-cus" : "timeline-max");
         return -1;
     }
-    if (o->device && run_check_preset(o->device, c, "; see gcnsim devices"))
+    if (o->device && strchr(o->device, ',') && strcmp(c->name, "run")) {
+        opt_error(c, "--device '%s': one preset here (gcnsim run takes a list)", o->device);
         return -1;
+    }
+    for (const char *d = o->device; d && *d;) {
+        size_t l = strcspn(d, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(l < 63 ? l : 63), d);
+        if (run_check_preset(name, c, "; see gcnsim devices"))
+            return -1;
+        d += l + (d[l] == ',');
+    }
     for (size_t i = 0; i < o->nsets; i++)
         if (run_check_set_key(o->sets[i], c))
             return -1;

@@ -29,7 +29,7 @@ enum {
     RO_KERNEL = 1, RO_TARGET, RO_GLOBAL, RO_GRID, RO_LOCAL, RO_BLOCK, RO_DYNAMIC_LDS, RO_ARG, RO_DUMP,
     RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
     RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH, RO_DISPATCH,
-    RO_HTML, RO_TIMELINE_MAX, RO_TIMELINE_CUS,
+    RO_HTML, RO_TIMELINE_MAX, RO_TIMELINE_CUS, RO_PROGRESS, RO_NO_PROGRESS,
     RO_OWN = 100,    /* the first id free for a command's own rows */
 };
 
@@ -90,6 +90,7 @@ typedef struct {
     uint64_t ulp;                  /* validate: --ulp N */
     const char *script;            /* debug: -x CMDFILE */
     int batch;                     /* debug: --batch */
+    int progress;                  /* run: --progress PROG_ON, --no-progress PROG_OFF, else PROG_AUTO (0) */
     run_model_opts_t t;            /* the cycle-model options */
 } run_opts_t;
 

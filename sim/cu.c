@@ -1459,7 +1459,7 @@ static int run(tm_t *m)
         m->c->groups_done = m->finished;
         if (l->progress && m->finished >= progress_at + 64) {
             progress_at = m->finished;
-            l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst);
+            l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst, now);
         }
     }
     return 0;

@@ -292,7 +292,7 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
                 }
                 c.groups_done = ++done;
                 if (l->progress && (done & 63) == 0)
-                    l->progress(l->progress_arg, done, groups, c.ninst);
+                    l->progress(l->progress_arg, done, groups, c.ninst, 0);
                 if (c.stop && rc == 0) {
                     r->stopped = 1;
                     rc = 2;

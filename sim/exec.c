@@ -273,7 +273,7 @@ int sim_limit_reached(sim_ctx_t *c, wave_t *w)
         return 1;
     limit_arm(c);
     if (c->progress)   /* a long work-group shows its progress too */
-        c->progress(c->progress_arg, c->groups_done, c->groups, c->ninst);
+        c->progress(c->progress_arg, c->groups_done, c->groups, c->ninst, c->cycle);
     return 0;
 }
 

@@ -69,7 +69,10 @@ typedef struct {
     int step_no_old;               /* the hook reads no old values and no access lists: memory
                                       writes are listed by address only, VGPRs without their
                                       old lanes (cheaper) */
-    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
+    /* optional: called now and then with the work-groups ended, of all, the
+     * wave-instructions executed and the cycle model's current cycle (0 in
+     * functional mode) */
+    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst, uint64_t cycle);
     void *progress_arg;
     /* optional: run under the cycle model (sim/timing.h) instead of the
      * functional one-group-at-a-time scheduler; statistics are added to

@@ -188,8 +188,9 @@ typedef struct sim_ctx {
     int limit;                /* SIM_LIMIT_* once a limit was reached */
     wave_t *limit_wave;       /* SIM_LIMIT_WAVE: the wave */
     /* sim_launch_t.progress, also called at each check of the limits (every
-     * 65536 wave-instructions), with the groups the scheduler has ended */
-    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst);
+     * 65536 wave-instructions), with the groups the scheduler has ended
+     * and the cycle model's current cycle (0 in functional mode) */
+    void (*progress)(void *arg, uint64_t groups_done, uint64_t groups, uint64_t ninst, uint64_t cycle);
     void *progress_arg;
     uint64_t groups, groups_done;
     void *sched;              /* the scheduler, for list_waves */

@@ -40,7 +40,8 @@ RUN = ["--kernel", "arith_f32", "--global", "64", "--arg", "zero:256", "--arg", 
 OPTIONS = {
     "run": ["--kernel", "--global", "--local", "--grid", "--block", "--target", "--arg", "--dump", "--dynamic-lds",
             "--functional", "--hotspots", "--device", "--set", "--timeline", "--json", "--trace", "--max-inst",
-            "--max-wave-inst"],
+            "--max-wave-inst", "--progress", "--no-progress"],
+    "compare": ["--json"],
     "validate": ["--kernel", "--global", "--local", "--grid", "--block", "--target", "--arg", "--dump",
                  "--dynamic-lds", "--device", "--set", "--ulp"],
     "debug": ["--kernel", "--global", "--local", "--grid", "--block", "--target", "--arg", "--dynamic-lds",
@@ -60,7 +61,7 @@ OPTIONS = {
 # an abbreviation of one option per command, and the option
 ABBREV = {"run": ("--kern=x", "--kernel"), "validate": ("--ul", "--ulp"), "debug": ("--bat", "--batch"),
           "info": ("--dyn", "--dynamic-lds"), "disasm": ("--kern", "--kernel"), "isa": ("--unexec", "--unexecuted"), "bench": ("--save", "--save-launch"), "devices": ("--js", "--json"),
-          "exec": ("--func", "--functional"),
+          "exec": ("--func", "--functional"), "compare": ("--js", "--json"),
           "trace dump": ("--laun", "--launch"), "trace diff": ("--tim", "--timing"), "help": ("--ma", "--man")}
 
 
