@@ -409,6 +409,16 @@ void mt_reset(mt_t *m)
     memset(&m->st, 0, sizeof m->st);
 }
 
+void mt_release(mt_t *m)
+{
+    size_t e = (size_t)m->l2.n * m->l2.sets * m->l2.ways;
+    for (size_t i = 0; i < e; i++)
+        if (m->l2.tag[i] && m->l2.dirty[i]) {
+            m->l2.dirty[i] = 0;
+            m->st.release_writes++;
+        }
+}
+
 const mt_stats_t *mt_stats(mt_t *m)
 {
     const dram_stats_t *d = dram_stats(m->dram);
@@ -444,15 +454,17 @@ static size_t l2_set(mt_t *m, uint32_t c, uint64_t line)
 }
 
 /* Allocates line in L2 at cycle t; a dirty victim is written back to DRAM
- * (queued, off the requester's path).  Returns the entry. */
+ * (queued, off the requester's path; a drain it starts counts as its
+ * channel's write stall).  Returns the entry. */
 static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
 {
     int dirty;
     uint64_t victim;
     size_t e = cache_fill_victim(&m->l2, s, line, &dirty, &victim);
     if (dirty) {
-        dram_write(m->dram, victim << LINE_SHIFT, t);
+        m->st.l2_wr_stall[l2_chan(m, victim) % MT_TCC] += dram_write(m->dram, victim << LINE_SHIFT, t);
         m->st.dram_bytes += LINE_BYTES;
+        m->st.dram_writes++;
     }
     return e;
 }
@@ -541,6 +553,7 @@ static uint64_t l2_read_at(mt_t *m, uint32_t c, uint64_t line, uint64_t t, size_
     }
     m->st.l2_misses++;
     m->st.dram_bytes += LINE_BYTES;
+    m->st.dram_reads++;
     t = miss_start(m, c, t);
     uint64_t ready = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat) + m->dram_lat;
     miss_done(m, c, ready);
