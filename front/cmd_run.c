@@ -10,6 +10,7 @@
 #include "front/report/json.h"
 #include "front/launch/launch.h"
 #include "front/report/report.h"
+#include "front/report/rocprof_csv.h"
 #include "front/run_opts.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -27,11 +28,14 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--dump N=PATH[:TYPE]]... [--json PATH|-] [--device NAME]\n"
              "                  [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
              "                  [--functional] [--max-inst N] [--max-wave-inst N]\n"
-             "                  [--trace PATH]",
+             "                  [--trace PATH] [--csv PATH [--stats]]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
                    "cycle model of the GCN compute units, and print the profiler report:\n"
-                   "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
-                   "occupancy and what limits it, stalls by reason, cache hit rates.\n"
+                   "cycles and time, instruction mix, rocprof's metrics by rocprof's formulas\n"
+                   "(VALUBusy, SALUBusy, VALUUtilization, MemUnitBusy, LDSBankConflict,\n"
+                   "FetchSize, ... per wave where rocprof divides by SQ_WAVES), occupancy and\n"
+                   "what limits it, stalls by reason, cache hit rates.  --csv writes the\n"
+                   "dispatch as a row of rocprof's results.csv.\n"
                    "\n"
                    "FILE is a code object (v2-v5), a clang offload bundle (hipcc --genco) or a\n"
                    "host program or library with HIP device code (--target picks the code\n"
@@ -232,6 +236,27 @@ static int write_json_file(const char *path, launch_t *L, const sim_result_t *r,
     return 0;
 }
 
+/* --csv PATH [--stats]: rocprof's results.csv of the dispatch (rep: its
+ * report; NULL after a fault: no row).  0, or -1 after reporting. */
+static int write_csv(const run_opts_t *o, const launch_t *L, const rep_launch_t *rep)
+{
+    char err[1024];
+    rp_row_t row;
+    char *fields = NULL;
+    if (rep) {
+        rp_row_fill(&row, L, rep, 0);
+        if (!(fields = rp_csv_fields_str(&row))) {
+            cli_error("run: --csv: out of memory");
+            return -1;
+        }
+    }
+    const char *const list[1] = {fields};
+    int rc = rp_csv_write(o->csv, list, fields ? 1 : 0, o->stats, err, sizeof err);
+    free(fields);
+    if (rc)
+        cli_error("run: --csv: %s", err);
+    return rc;
+}
 
 /* --trace: create the file and point the launch's hook at the recorder. */
 static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recorder_t *rec, char *err,
@@ -349,6 +374,8 @@ int cmd_run(int argc, char **argv)
     if (run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
         rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
     if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
+        rc = EXIT_USAGE;
+    if (o.csv && write_csv(&o, &L, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
 out:
     if (tw)

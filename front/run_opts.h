@@ -26,6 +26,7 @@ enum {
     RO_KERNEL = 1, RO_TARGET, RO_GLOBAL, RO_GRID, RO_LOCAL, RO_BLOCK, RO_DYNAMIC_LDS, RO_ARG, RO_DUMP,
     RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
     RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH, RO_DISPATCH,
+    RO_CSV, RO_STATS,
     RO_OWN = 100,    /* the first id free for a command's own rows */
 };
 
@@ -68,6 +69,8 @@ typedef struct {
 
 typedef struct {
     const char *file, *kernel, *json, *trace;
+    const char *csv;               /* --csv PATH: rocprof's results.csv */
+    int stats;                     /* --stats: and PATH's .stats.csv */
     const char *target;            /* --target gfxN: the code object of a bundle or HIP program */
     char *options;                 /* the command line without --trace PATH, for the trace's header */
     unsigned dims;
