@@ -9,8 +9,8 @@
 #include <string.h>
 #include "front/report/rocprof.h"
 
-#define XML "metrics.xml@rocm-5.7.1 "
-#define SAME "gfx8, gfx9, gfx906 alike"
+#define XML "rocprofiler test/tool/metrics.xml@rocm-5.7.1 (281a2ac) "
+#define SAME "the same on gfx8, gfx9 and gfx906 (gfx6/gfx7: gfx8's)"
 
 /* ---- the counters ---------------------------------------------------------- */
 
