@@ -185,12 +185,16 @@ static int by_total(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
-/* A percentage as SQLite's REAL reads back in Python: shortest form, with
- * ".0" when whole. */
+/* A percentage as Python prints SQLite's REAL (repr): the shortest form
+ * that reads back exactly, with ".0" when whole. */
 static void real(FILE *fp, double v)
 {
     char buf[40];
-    snprintf(buf, sizeof buf, "%.15g", v);
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
     fputs(buf, fp);
     if (!strpbrk(buf, ".en"))
         fputs(".0", fp);
