@@ -32,6 +32,7 @@ Prints PASS:/FAIL: lines."""
 import json
 import os
 import re
+import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,6 +44,7 @@ import gen  # noqa: E402
 BIN = os.path.join(HERE, "bin")
 DEVICE = {"gfx701": "r9-290x", "gfx803": "r9-nano", "gfx900": "vega-64"}
 EPS = 1e-5   # the JSON's metrics have 6 decimals
+TMP = gtest.tempdir("gcnsim-rocprof-")
 
 
 def check(name, ok, detail):
@@ -53,9 +55,11 @@ def close(a, b, eps=EPS):
     return abs(a - b) <= eps * max(1.0, abs(b))
 
 
-def run(kernel, t, glob, local, args, sets=("cus=1",), device=None, text=False):
+def run(kernel, t, glob, local, args, sets=("cus=1",), device=None, text=False, dump=None):
     argv = [gtest.GCNSIM, "run", os.path.join(BIN, f"{kernel}-{t}.co"), "--kernel", kernel,
             "--global", str(glob), "--local", str(local), "--device", device or DEVICE[t]]
+    if dump:
+        argv += ["--dump", f"0={dump}"]
     for a in args:
         argv += ["--arg", a]
     for s in sets:
@@ -170,7 +174,12 @@ def check_lds(t):
 def check_stream(t):
     n = 65536
     for sets, what in (((), "default L2"), (("l2_kib=64",), "64 KiB L2")):
-        j = run("stream_copy", t, n, 256, [f"iota:u32:{2 * n}", f"i32:{4 * n}"], sets=sets)
+        out = os.path.join(TMP, f"copy-{t}.bin")
+        j = run("stream_copy", t, n, 256, [f"iota:u32:{2 * n}", f"i32:{4 * n}"], sets=sets, dump=out)
+        with open(out, "rb") as f:
+            v = struct.unpack(f"<{2 * n}I", f.read())
+        check(f"{t}/stream_copy result {what}", all(v[i] == i + n for i in range(n)),
+              f"out[0..2] = {v[:3]}, expected {n}, {n + 1}, {n + 2}")
         r = j["rocprof"]
         check(f"{t}/stream_copy FetchSize {what}", close(r["FetchSize"], (4 * n + 64) / 1024),
               f"{r['FetchSize']} KB, expected ({n} dwords read + the 64-byte kernarg line)/1024 = {(4 * n + 64) / 1024}")
