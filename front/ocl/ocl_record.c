@@ -2,7 +2,8 @@
  * names a file, every kernel dispatch appends one line to it, written with
  * one write() on an O_APPEND descriptor so that records of several threads
  * or processes never interleave.  A line is a tab-separated summary that
- * exec aggregates (the figures as sim/timing.h derives them) and then the
+ * exec aggregates (VALUBusy by rocprof's formula, front/report/rocprof.h;
+ * the other figures as sim/timing.h derives them) and then the
  * dispatch's report as one-line JSON (front/report's rep_json, the members
  * `gcnsim run --json` writes):
  *
@@ -31,6 +32,7 @@
 #include <unistd.h>
 #include "front/ocl/ocl.h"
 #include "front/report/report.h"
+#include "front/report/rocprof.h"
 #include "front/report/rocprof_csv.h"
 
 #ifndef GCNSIM_OCL_VERSION   /* the Makefile gives gcnsim's version (front/cli.h) */
@@ -121,6 +123,15 @@ static void one_line(char *s)
     *w = 0;
 }
 
+/* rocprof's VALUBusy of L's timing run tc (front/report/rocprof.h). */
+static double valu_busy(const launch_t *L, const tm_config_t *tc)
+{
+    rep_launch_t rep = {L->k->name, L->m->co.target->name, &tc->dev, L->sl.dims, {0}, {0}, &tc->stats};
+    rp_counters_t c;
+    rp_counters(&rep, &c);
+    return rp_value(&c, "VALUBusy");
+}
+
 /* The summary fields of the line (before the JSON) into fp. */
 static void record_summary(FILE *fp, const launch_t *L, cl_command_queue q, const sim_result_t *r,
                            const tm_config_t *tc, uint64_t ns)
@@ -128,7 +139,7 @@ static void record_summary(FILE *fp, const launch_t *L, cl_command_queue q, cons
     const tm_stats_t *s = tc ? &tc->stats : NULL;
     fprintf(fp, "D\t%u\t%llu\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", q->seq, (unsigned long long)q->now_ns,
             L->k->name, q->dev->dev.name, (unsigned long long)ns,
-            (unsigned long long)r->ninst, tc != NULL, s ? tm_valu_busy_pct(s) : 0.0,
+            (unsigned long long)r->ninst, tc != NULL, tc ? valu_busy(L, tc) : 0.0,
             s ? tm_achieved_waves_per_simd(s) : 0.0, s ? (unsigned long long)s->total.wave_cycles : 0ull);
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),

@@ -322,6 +322,14 @@ unsigned rp_nmetrics(void)
     return NMETRICS;
 }
 
+double rp_value(const rp_counters_t *c, const char *name)
+{
+    for (unsigned i = 0; i < NMETRICS; i++)
+        if (!strcmp(metrics[i].name, name))
+            return metrics[i].fn(c);
+    return 0.0;
+}
+
 /* ---- output ---------------------------------------------------------------- */
 
 void rp_text(FILE *fp, const rp_counters_t *c)

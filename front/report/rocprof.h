@@ -62,6 +62,8 @@ typedef struct {
 const rp_metric_t *rp_metric_at(unsigned i);
 /* How many there are. */
 unsigned rp_nmetrics(void);
+/* The value of the metric named name over c (0 for an unknown name). */
+double rp_value(const rp_counters_t *c, const char *name);
 /* The name of counter c as rocprof writes it for generation g (the TCC
  * requests: TCC_EA_RDREQ_sum on gfx9, TCC_MC_RDREQ_sum on gfx8, ...). */
 const char *rp_counter_name(rp_counter_t c, rp_gen_t g);
