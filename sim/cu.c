@@ -603,7 +603,7 @@ static void count_vmem(tcu_t *cu, const isa_row_t *row, unsigned any_lds, unsign
     int flat = row->enc == ISA_ENC_FLAT, wr = (row->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
     tm_counters_t *c = cu->st;
     c->flat += (uint64_t)flat;
-    c->lds_insts += any_lds;
+    c->lds_insts += (uint64_t)(flat && any_lds);
     if (flat && any_lds && !any_mem) {
         c->flat_lds++;
         return;
