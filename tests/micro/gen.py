@@ -418,6 +418,23 @@ def k_stream_copy(t):
     return body, dict(vgpr=6, wg=256, arg1=True)
 
 
+def k_flat_lds(t):
+    """out[gid] = gid + 1 through LDS by FLAT: each lane stores v3 + 1 at
+    the generic address of LDS dword lane (the shared aperture's high
+    dword from src_shared_base) and loads it back, FLAT instructions whose
+    every lane addresses LDS."""
+    body = prologue(t, 64) + [
+        "v_lshlrev_b32_e32 v5, 2, v0",
+        "s_mov_b32 s9, src_shared_base",
+        "v_mov_b32_e32 v6, s9",
+        "v_add_f32_e32 v3, 1.0, v3",
+        "flat_store_dword v[5:6], v3",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)",
+        "flat_load_dword v3, v[5:6]",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)"] + store(t)
+    return body, dict(vgpr=7, wg=64, lds=256)
+
+
 KERNELS = {
     "empty_frame": (k_empty_frame, ALL),
     "valu_chain": (k_valu_chain, ALL),
@@ -440,6 +457,7 @@ KERNELS = {
     "setprio_younger": (k_setprio_younger, ALL),
     "setprio_equal": (k_setprio_equal, ALL),
     "stream_copy": (k_stream_copy, ALL),
+    "flat_lds": (k_flat_lds, ("gfx900",)),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),
                 "branch_adjacent": (k_branch_adjacent, ALL), "branch_apart": (k_branch_apart, ALL)})

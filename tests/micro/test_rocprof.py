@@ -9,6 +9,7 @@ assembly and from the architecture:
   GDSInsts) = the instructions of each class in the kernel's assembly
   (gen.py's text, classified by mnemonic as the ISA manuals group them;
   the kernels are straight-line code, so every wave runs each once);
+  FlatLDSInsts on flat_lds (gfx900: FLAT to the shared aperture);
   Wavefronts = work-items / 64;
 - VALUUtilization = active lanes / 64 (16, 48 and 64 lanes of one wave);
   VALUBusy = 100 * VALU instructions * 4 / SIMD_NUM / cycles (every VALU op
@@ -120,6 +121,23 @@ def check_inst(t):
         check(f"{t}/{k} VFetchInsts VWriteInsts", got == want,
               f"VFetchInsts, VWriteInsts, FlatVMemInsts = {got}, expected {want} (buffer loads; buffer stores "
               f"and atomics; FLAT)")
+
+
+def check_flat_lds():
+    # gfx900: two FLAT instructions to LDS (src_shared_base), then the
+    # frame's FLAT store to global memory
+    t = "gfx900"
+    c = classes("flat_lds", t)
+    out = os.path.join(TMP, "flat_lds.bin")
+    j = run("flat_lds", t, 64, 64, ["zero:256"], dump=out)
+    with open(out, "rb") as f:
+        v = struct.unpack("<64f", f.read())
+    r = j["rocprof"]
+    got = (r["FlatLDSInsts"], r["FlatVMemInsts"], r["LDSInsts"], r["VFetchInsts"], r["VWriteInsts"])
+    want = (c["flat"] - 1, 1, c["lds"], 0, 0)
+    check(f"{t}/flat_lds FlatLDSInsts", got == want and all(v[i] == i + 1 for i in range(64)),
+          f"FlatLDSInsts, FlatVMemInsts, LDSInsts, VFetchInsts, VWriteInsts = {got}, expected {want}; "
+          f"out[0..2] = {v[:3]} (gid + 1 through LDS)")
 
 
 def check_valu(t):
@@ -254,7 +272,7 @@ def main():
     for t in DEVICE:
         tests += [lambda t=t: check_inst(t), lambda t=t: check_valu(t), lambda t=t: check_lds(t),
                   lambda t=t: check_stream(t), lambda t=t: check_mem_unit(t)]
-    tests += [lambda: check_text("gfx900"), lambda: check_lds_cus("gfx900")]
+    tests += [lambda: check_text("gfx900"), lambda: check_lds_cus("gfx900"), check_flat_lds]
     for f in tests:
         try:
             f()
