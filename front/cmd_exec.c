@@ -21,13 +21,14 @@
 #include "front/load/demangle.h"
 #include "front/report/json.h"
 #include "front/report/report.h"
+#include "front/report/rocprof_csv.h"
 #include "front/report/timeline.h"
 #include "front/run_opts.h"
 #include "front/trace/trace.h"
 #include "sim/timing.h"
 
 enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE, EO_TIMELINE_MAX,
-       EO_TIMELINE_CUS };
+       EO_TIMELINE_CUS, EO_CSV, EO_STATS };
 enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
@@ -62,6 +63,15 @@ static const opt_t exec_rows[] = {
      "KERNEL (its symbol or its C++ name) into DIR before it runs: its code object, the buffers its arguments "
      "point to and DIR/debug.args, the arguments with which gcnsim run or gcnsim debug repeat it (gcnsim debug "
      "--dispatch does this for you)", EO_SAVE, OPT_TWO | OPT_DIR, NULL},
+    {"csv", 0, "PATH", "write rocprof's results.csv to PATH: a row per dispatch in the order they ran (Index "
+     "from 0, KernelName, gpu-id: the device's index in its context, queue-id: the queue's number, "
+     "queue-index: the dispatch's number on its queue, pid, tid, grd, wgr, lds, scr, arch_vgpr, accum_vgpr, "
+     "sgpr, wave_size, sig, obj, the rocprof-named metrics, DispatchNs, BeginNs, EndNs, CompleteNs, "
+     "DurationNs on the queue's simulated clock), as gcnsim run --csv writes one; not with --functional",
+     EO_CSV, OPT_PATH, NULL},
+    {"stats", 0, NULL, "with --csv PATH: also write rocprof's results.stats.csv (PATH with .csv replaced by "
+     ".stats.csv): per kernel Name, Calls, TotalDurationNs, AverageNs, Percentage, by total time", EO_STATS, 0,
+     NULL},
     {0},
 };
 static const opt_table_t exec_table = {"options", exec_rows};
@@ -73,7 +83,7 @@ const opt_cmd_t cli_exec_cmd = {
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
              "                   [--json PATH] [--trace PATH] [--timeline PATH\n"
              "                   [--timeline-max N] [--timeline-cus LIST]]\n"
-             "                   [--save-dispatch KERNEL[:N] DIR]\n"
+             "                   [--save-dispatch KERNEL[:N] DIR] [--csv PATH [--stats]]\n"
              "                   [--] PROGRAM [ARGS]",
     .description = "Run PROGRAM with ARGS, an ordinary OpenCL host program, with gcnsim's\n"
                    "OpenCL driver as its only platform (OCL_ICD_VENDORS names the driver:\n"
@@ -97,7 +107,7 @@ const opt_cmd_t cli_exec_cmd = {
     .tables = exec_tables,
     .trailer = "Exit status: the program's (128 + the signal's number when a signal\n"
                "killed it); 2 bad usage or no OpenCL driver found, or the program exited\n"
-               "0 and --json, --trace or --timeline could not be written; as a shell\n"
+               "0 and --json, --trace, --timeline or --csv could not be written; as a shell\n"
                "does, 127 when PROGRAM is not found and 126 when it cannot be run.\n"
                "SIGINT and SIGQUIT go to the program; gcnsim exec waits for it and then\n"
                "prints the summary of what ran.",
@@ -105,8 +115,9 @@ const opt_cmd_t cli_exec_cmd = {
 };
 
 typedef struct {
-    const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline;
+    const char *devices[EXEC_MAX_LIST], *sets[EXEC_MAX_LIST], *json, *trace, *timeline, *csv;
     const char *timeline_max, *timeline_cus;   /* --timeline-max N, --timeline-cus LIST (checked) */
+    int stats;                    /* --stats (with --csv) */
     char save_kernel[512];        /* --save-dispatch KERNEL[:N] DIR ("" if not given) */
     int quiet_save;               /* called by debug --dispatch: no hint where it went */
     unsigned long save_index;
@@ -119,6 +130,7 @@ typedef struct {
 /* One dispatch of the log. */
 typedef struct {
     char *kernel, *device, *json, *files[2];   /* files: its trace and timeline in the log's directory, or NULL */
+    char *csv;                    /* its results.csv fields after Index ("-": none, functional) */
     unsigned queue;               /* the queue's number in the program */
     uint64_t start_ns;            /* on the queue's clock */
     uint64_t ns, insts, wave_cycles;
@@ -207,6 +219,10 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
         return take_save(o, v, v2);
     if (r->id == EO_FUNCTIONAL)
         o->functional = 1;
+    else if (r->id == EO_CSV)
+        o->csv = v;
+    else if (r->id == EO_STATS)
+        o->stats = 1;
     else if (r->id == EO_JSON)
         o->json = v;
     else if (r->id == EO_TRACE)
@@ -392,7 +408,7 @@ static void parse_stalls(char *s, uint64_t stall[TM_NSTALL])
  * is no record. */
 static int parse_record(char *line, exec_rec_t *r)
 {
-    enum { NF = 15 };
+    enum { NF = 16 };
     char *f[NF];
     size_t n = 0;
     for (char *p = line; n < NF; n++) {
@@ -421,9 +437,10 @@ static int parse_record(char *line, exec_rec_t *r)
     parse_stalls(g[9], r->stall);
     for (int i = 0; i < 2; i++)
         r->files[i] = strcmp(g[10 + i], "-") && !strchr(g[10 + i], '/') ? strdup(g[10 + i]) : NULL;
-    g[12][strcspn(g[12], "\n")] = 0;
-    r->json = strdup(g[12]);
-    return r->kernel && r->device && r->json ? 0 : -1;
+    r->csv = strdup(g[12]);
+    g[13][strcspn(g[13], "\n")] = 0;
+    r->json = strdup(g[13]);
+    return r->kernel && r->device && r->json && r->csv ? 0 : -1;
 }
 
 /* A "C" line of the log into c (its strings malloc'ed); 0, or -1 when it
@@ -763,6 +780,7 @@ static void free_log(exec_log_t *lg)
         free(lg->recs[i].kernel);
         free(lg->recs[i].device);
         free(lg->recs[i].json);
+        free(lg->recs[i].csv);
         free(lg->recs[i].files[0]);
         free(lg->recs[i].files[1]);
     }
@@ -772,6 +790,27 @@ static void free_log(exec_log_t *lg)
     }
     free(lg->recs);
     free(lg->cmds);
+}
+
+/* --csv PATH [--stats]: every dispatch's row, as the driver wrote it
+ * (rocprof_csv.h).  0, or -1 after reporting. */
+static int write_csv(const exec_opts_t *o, const exec_rec_t *recs, size_t n)
+{
+    const char **fields = calloc(n ? n : 1, sizeof *fields);
+    size_t k = 0;
+    char err[1024];
+    if (!fields) {
+        cli_error("exec: --csv: out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(recs[i].csv, "-"))
+            fields[k++] = recs[i].csv;
+    int rc = rp_csv_write(o->csv, fields, k, o->stats, err, sizeof err);
+    if (rc)
+        cli_error("exec: --csv: %s", err);
+    free(fields);
+    return rc;
 }
 
 /* Read the log, print the summary and write --json; -1 when --json failed. */
@@ -794,6 +833,8 @@ static int report(const exec_opts_t *o, const char *dir, const char *log, int st
         print_functional(stderr, rows, nrows, n);
     int rc = o->json ? write_json(o->json, o->prog, status, timed, recs, n, rows, nrows, total) : 0;
     if (o->trace && write_trace(o->trace, dir, &lg))
+        rc = -1;
+    if (o->csv && write_csv(o, recs, n))
         rc = -1;
     if (o->timeline && write_timeline(o->timeline, dir, &lg))
         rc = -1;
@@ -845,6 +886,14 @@ static int parse(int argc, char **argv, exec_opts_t *o)
     }
     if (!o->timeline && (o->timeline_max || o->timeline_cus)) {
         cli_error("exec: --%s needs --timeline PATH", o->timeline_cus ? "timeline-cus" : "timeline-max");
+        return -1;
+    }
+    if (o->csv && o->functional) {
+        cli_error("exec: --csv needs the cycle model (its metrics and times): leave out --functional");
+        return -1;
+    }
+    if (o->stats && !o->csv) {
+        cli_error("exec: --stats needs --csv PATH (it writes PATH's .stats.csv beside it)");
         return -1;
     }
     o->prog = argv + p;

@@ -15,6 +15,7 @@
 #include "front/report/progress.h"
 #include "front/report/report.h"
 #include "front/run_multi.h"
+#include "front/report/rocprof_csv.h"
 #include "front/run_opts.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -33,11 +34,15 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--device NAME[,NAME...]] [--set KEY=VALUE]... [--hotspots]\n"
              "                  [--html PATH] [--timeline PATH [--timeline-max N]\n"
              "                  [--timeline-cus LIST]] [--functional] [--max-inst N]\n"
-             "                  [--max-wave-inst N] [--trace PATH] [--progress|--no-progress]",
+             "                  [--max-wave-inst N] [--trace PATH] [--progress|--no-progress]\n"
+             "                  [--csv PATH [--stats]]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
                    "cycle model of the GCN compute units, and print the profiler report:\n"
-                   "cycles and time, instruction mix, VALUBusy, SALUBusy, VALUUtilization,\n"
-                   "occupancy and what limits it, stalls by reason, cache hit rates.\n"
+                   "cycles and time, instruction mix, rocprof's metrics by rocprof's formulas\n"
+                   "(VALUBusy, SALUBusy, VALUUtilization, MemUnitBusy, LDSBankConflict,\n"
+                   "FetchSize, ... per wave where rocprof divides by SQ_WAVES), occupancy and\n"
+                   "what limits it, stalls by reason, cache hit rates.  --csv writes the\n"
+                   "dispatch as a row of rocprof's results.csv.\n"
                    "\n"
                    "FILE is a code object (v2-v5), a clang offload bundle (hipcc --genco) or a\n"
                    "host program or library with HIP device code (--target picks the code\n"
@@ -288,6 +293,40 @@ static int write_html_file(const char *path, launch_t *L, const sim_result_t *r,
     return bad ? -1 : 0;
 }
 
+/* The --csv row's fields of the dispatch (rep: its report) on GPU
+ * gpu_id, malloc'ed in *fields (NULL after a fault: rep NULL).  0, or -1
+ * after reporting. */
+static int csv_fields(const launch_t *L, const rep_launch_t *rep, unsigned gpu_id, char **fields)
+{
+    rp_row_t row;
+    *fields = NULL;
+    if (!rep)
+        return 0;
+    rp_row_fill(&row, L, rep, 0);
+    row.gpu_id = gpu_id;
+    if (!(*fields = rp_csv_fields_str(&row))) {
+        cli_error("run: --csv: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* --csv PATH [--stats]: rocprof's results.csv of the dispatch (rep: its
+ * report; NULL after a fault: no row).  0, or -1 after reporting. */
+static int write_csv(const run_opts_t *o, const launch_t *L, const rep_launch_t *rep)
+{
+    char err[1024];
+    char *fields;
+    if (csv_fields(L, rep, 0, &fields))
+        return -1;
+    const char *const list[1] = {fields};
+    int rc = rp_csv_write(o->csv, list, fields ? 1 : 0, o->stats, err, sizeof err);
+    free(fields);
+    if (rc)
+        cli_error("run: --csv: %s", err);
+    return rc;
+}
+
 /* --trace: create the file and point the launch's hook at the recorder. */
 static trace_writer_t *setup_trace(launch_t *L, const run_opts_t *o, trace_recorder_t *rec, char *err,
                                    size_t errlen)
@@ -410,6 +449,10 @@ int run_once(const run_opts_t *opts, int argc, char **argv, const run_multi_t *m
     else if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
     if (!multi && o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, &tc.dev) && rc == EXIT_OK)
+        rc = EXIT_USAGE;
+    if (multi && o.csv && csv_fields(&L, report, multi->index, multi->csv) && rc == EXIT_OK)
+        rc = EXIT_USAGE;
+    if (!multi && o.csv && write_csv(&o, &L, report) && rc == EXIT_OK)
         rc = EXIT_USAGE;
 out:
     if (tl)

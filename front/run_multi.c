@@ -5,12 +5,14 @@
 #include "front/cli.h"
 #include "front/report/compare.h"
 #include "front/report/compare_html.h"
+#include "front/report/rocprof_csv.h"
 #include "front/run_multi.h"
 
 typedef struct {
     char names[CMP_MAX_RUNS][64];
     jr_doc_t docs[CMP_MAX_RUNS];
     cmp_run_t runs[CMP_MAX_RUNS];
+    char *csv[CMP_MAX_RUNS];      /* --csv: each run's row (NULL: none) */
     size_t n, ndevices;
 } multi_t;
 
@@ -41,7 +43,7 @@ static int run_one(multi_t *m, const run_opts_t *o, int argc, char **argv, size_
         cli_error("run: %s", strerror(errno));
         return EXIT_USAGE;
     }
-    run_multi_t one = {m->names[i], fp, i + 1 == m->ndevices};
+    run_multi_t one = {m->names[i], fp, i + 1 == m->ndevices, (unsigned)i, &m->csv[i]};
     int rc = run_once(o, argc, argv, &one);
     int bad = fclose(fp) != 0;
     if (rc != EXIT_FAULT && rc != EXIT_USAGE && (bad || jr_parse(&m->docs[m->n], buf, len, err, sizeof err))) {
@@ -83,6 +85,18 @@ static int write_json(const multi_t *m, const char *path)
     return bad ? -1 : 0;
 }
 
+/* --csv with several devices: a row per run that has one (a faulted run
+ * has none), gpu-id its place in the list.  0, or -1 with err. */
+static int write_csv(const multi_t *m, const run_opts_t *o, char *err, size_t errlen)
+{
+    const char *rows[CMP_MAX_RUNS];
+    size_t n = 0;
+    for (size_t k = 0; k < m->ndevices; k++)
+        if (m->csv[k])
+            rows[n++] = m->csv[k];
+    return rp_csv_write(o->csv, rows, n, o->stats, err, errlen);
+}
+
 int run_multi(const run_opts_t *o, int argc, char **argv)
 {
     multi_t *m = calloc(1, sizeof *m);
@@ -108,7 +122,11 @@ int run_multi(const run_opts_t *o, int argc, char **argv)
     }
     if (rc != EXIT_FAULT && rc != EXIT_USAGE && o->json && write_json(m, o->json))
         rc = rc == EXIT_OK ? EXIT_USAGE : rc;
-    char err[256];
+    char err[1024];
+    if (o->csv && write_csv(m, o, err, sizeof err)) {
+        cli_error("run: --csv: %s", err);
+        rc = rc == EXIT_OK ? EXIT_USAGE : rc;
+    }
     if (rc != EXIT_FAULT && rc != EXIT_USAGE && o->html && m->n &&
         cmp_html(o->html, "gcnsim run on several devices", m->runs, m->n, err, sizeof err)) {
         cli_error("run: --html: %s", err);
@@ -117,6 +135,8 @@ int run_multi(const run_opts_t *o, int argc, char **argv)
 out:
     for (size_t k = 0; k < m->n; k++)
         jr_free(&m->docs[k]);
+    for (size_t k = 0; k < m->ndevices; k++)
+        free(m->csv[k]);
     free(m);
     return rc;
 }

@@ -152,6 +152,12 @@ static const opt_t run_rows[] = {
      "second at most (default: on a terminal only, rewritten in place, from two seconds into the run)",
      RO_PROGRESS, 0, NULL},
     {"no-progress", 0, NULL, "never show the progress line", RO_NO_PROGRESS, 0, NULL},
+    {"csv", 0, "PATH", "write rocprof's results.csv to PATH: one row of the dispatch's columns (Index, "
+     "KernelName, gpu-id, ..., grd, wgr, lds, scr, arch_vgpr, sgpr, ...), the rocprof-named metrics and "
+     "DispatchNs, BeginNs, EndNs, CompleteNs, DurationNs (simulated ns); not with --functional",
+     RO_CSV, OPT_PATH, NULL},
+    {"stats", 0, NULL, "with --csv PATH: also write rocprof's results.stats.csv (PATH with .csv replaced by "
+     ".stats.csv): Name, Calls, TotalDurationNs, AverageNs, Percentage", RO_STATS, 0, NULL},
     {0},
 };
 const opt_table_t run_run_table = {"run options", run_rows};
@@ -278,6 +284,8 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     case RO_JSON: o->json = v; return 0;
     case RO_HTML: o->html = v; return 0;
     case RO_TRACE: o->trace = v; return 0;
+    case RO_CSV: o->csv = v; return 0;
+    case RO_STATS: o->stats = 1; return 0;
     case RO_SCRIPT: o->script = v; return 0;
     case RO_BATCH: o->batch = 1; return 0;
     case RO_PROGRESS: case RO_NO_PROGRESS: o->progress = r->id == RO_PROGRESS ? 1 : -1; return 0;
@@ -328,6 +336,14 @@ int run_parse_args(const opt_cmd_t *c, int argc, char **argv, run_opts_t *o)
     if (!o->file || !o->dims) {
         opt_error(c, "%s (see gcnsim %s --help)",
                   !o->file ? "no FILE given" : "--global X[,Y[,Z]] (or --grid with --block) is required", c->name);
+        return -1;
+    }
+    if (o->stats && !o->csv) {
+        opt_error(c, "--stats needs --csv PATH (it writes PATH's .stats.csv beside it)");
+        return -1;
+    }
+    if (o->csv && o->t.functional) {
+        opt_error(c, "--csv needs the cycle model (its metrics and times): leave out --functional");
         return -1;
     }
     return run_model_check(&o->t, c);

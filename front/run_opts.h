@@ -30,6 +30,7 @@ enum {
     RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
     RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH, RO_DISPATCH,
     RO_HTML, RO_TIMELINE_MAX, RO_TIMELINE_CUS, RO_PROGRESS, RO_NO_PROGRESS,
+    RO_CSV, RO_STATS,
     RO_OWN = 100,    /* the first id free for a command's own rows */
 };
 
@@ -74,6 +75,8 @@ typedef struct {
 typedef struct {
     const char *file, *kernel, *json, *trace;
     const char *html;              /* --html PATH */
+    const char *csv;               /* --csv PATH: rocprof's results.csv */
+    int stats;                     /* --stats: and PATH's .stats.csv */
     const char *target;            /* --target gfxN: the code object of a bundle or HIP program */
     char *options;                 /* the command line without --trace PATH, for the trace's header */
     unsigned dims;

@@ -369,8 +369,8 @@ static tm_point_t sums_at(tm_t *m, uint64_t b)
             p.valu_busy -= cu->valu_free[s] > b ? cu->valu_free[s] - b : 0;
     }
     const mt_stats_t *ms = mt_stats(m->mt);
-    p.dram_write = ms->dram_write_bytes;
-    p.dram_read = ms->dram_bytes - ms->dram_write_bytes;
+    p.dram_write = ms->dram_writes * 64;   /* 64-byte lines */
+    p.dram_read = ms->dram_reads * 64;
     return p;
 }
 
@@ -484,6 +484,8 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
             }
         } else
             e = base;
+        if (now > e && t->cat == TM_CAT_lds && cu->lds_free[t->simd >> 1] > e)   /* its LDS port busy */
+            cu->st->lds_wait += min64(now, cu->lds_free[t->simd >> 1]) - e;
         if (now > e) {
             /* of which the vector-memory pipe was held by back pressure
              * or waiting for a TLB miss slot */
@@ -625,10 +627,32 @@ static void hold_pipe(tcu_t *cu, uint64_t free, uint64_t sent, uint64_t accepted
 {
     if (sent > free) {
         bp_add(&cu->tr, free, sent);
+        cu->st->mem_stall += sent - free;
         free = sent;
     }
-    if (accepted > free)
+    if (accepted > free) {
         bp_add(&cu->bp, free, accepted);
+        cu->st->mem_stall += accepted - free;
+    }
+}
+
+/* Count a vector-memory instruction as rocprof's SQ and TA counters do:
+ * FLAT ones apart, and those whose lanes all addressed LDS as LDS
+ * instructions (they never reach the texture addresser). */
+static void count_vmem(tcu_t *cu, const isa_row_t *row, unsigned any_lds, unsigned any_mem)
+{
+    int flat = row->enc == ISA_ENC_FLAT, wr = (row->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
+    tm_counters_t *c = cu->st;
+    c->flat += (uint64_t)flat;
+    c->lds_insts += (uint64_t)(flat && any_lds);
+    if (flat && any_lds && !any_mem) {
+        c->flat_lds++;
+        return;
+    }
+    c->vmem_wr += (uint64_t)wr;
+    c->vmem_rd += (uint64_t)!wr;
+    c->flat_wr += (uint64_t)(flat && wr);
+    c->flat_rd += (uint64_t)(flat && !wr);
 }
 
 /* A vector-memory access issued at cycle now: the CU's vector-memory pipe
@@ -640,7 +664,7 @@ static void hold_pipe(tcu_t *cu, uint64_t free, uint64_t sent, uint64_t accepted
 static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const fx_t *fx, uint64_t now,
                        unsigned *hold, unsigned *cost)
 {
-    unsigned addr = 0, lines = 0, any_lds = 0;
+    unsigned addr = 0, lines = 0, any_lds = 0, any_mem = 0;
     uint64_t done = now;
     for (unsigned i = 0; i < fx->nacc; i++) {
         const fx_access_t *a = &fx->acc[i];
@@ -648,9 +672,11 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
             any_lds = 1;
             continue;
         }
+        any_mem = 1;
         addr += mt_addr_cycles(a);
         lines += mt_lines(a);
     }
+    count_vmem(cu, row, any_lds, any_mem || !any_lds);
     unsigned h = addr > lines ? addr : lines, c = vmem_issue(row, fx);
     if (h == 0)
         h = 4;   /* no lane active: the instruction still passes the addresser */
@@ -707,6 +733,8 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cu->st->valu_lanes += (uint64_t)__builtin_popcountll(exec_before);
         if (m->st.pc && (pc - m->st.code_base) >> 2 < m->st.ndw)
             m->st.pc[(pc - m->st.code_base) >> 2].lanes += (uint64_t)__builtin_popcountll(exec_before);
+        cu->st->valu_quads += (cost + 3) / 4;
+        cu->st->valu_thread_quads += (uint64_t)__builtin_popcountll(exec_before) * ((cost + 3) / 4);
         if (fx->ns) {   /* SGPRs written: scalar readers wait (GCN-FACTS 1.4) */
             t->sgpr_ready = now + cost + m->d->p[DEV_valu_sgpr_delay];
             t->smask[0] = t->smask[1] = 0;
@@ -734,6 +762,8 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cost = fx->taken ? m->d->p[DEV_branch_taken] : m->d->p[DEV_branch_not_taken];
         break;
     case TM_CAT_lds:
+        cu->st->gds_insts += in->gds != 0;
+        cu->st->lds_insts += in->gds == 0;
         issue_lds_access(m, cu, t, fx, now, &hold);
         cu->lds_free[t->simd >> 1] = now + hold;
         done = t->lds_tail;
@@ -1504,6 +1534,7 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     if (rc >= 0) {
         for (unsigned i = 0; i < m.ncu; i++)
             tm_counters_add(&m.st.total, &m.st.cu[i]);
+        mt_release(m.mt);
         m.st.mem = *mt_stats(m.mt);
         m.st.overhead_cycles = ((uint64_t)m.d->p[DEV_launch_ns] * m.d->p[DEV_clock_mhz] + 999) / 1000;
         if (tm_stats_add(&l->timing->stats, &m.st)) {

@@ -338,18 +338,21 @@ static void turnaround(dram_t *m, chan_t *c, uint64_t x)
         bus_take(m, c, x);
 }
 
-void dram_write(dram_t *m, uint64_t addr, uint64_t t)
+uint64_t dram_write(dram_t *m, uint64_t addr, uint64_t t)
 {
     chan_t *c = &m->ch[dram_chunk_channel(addr, m->nch)];
     m->st.writes++;
     c->wq[c->wq_n++] = addr;
     if (c->wq_n < m->wq_max)
-        return;
-    uint64_t x = t * U_PER_CYCLE;
+        return 0;
+    uint64_t x = t * U_PER_CYCLE, end = x;
     m->st.turnarounds++;
     turnaround(m, c, x);
-    for (uint32_t i = 0; i < c->wq_n; i++)
-        burst(m, c->wq[i], x);
+    for (uint32_t i = 0; i < c->wq_n; i++) {
+        uint64_t e = burst(m, c->wq[i], x);
+        end = e > end ? e : end;
+    }
     turnaround(m, c, x);
     c->wq_n = 0;
+    return (end - x + U_PER_CYCLE - 1) / U_PER_CYCLE;
 }

@@ -39,8 +39,10 @@ void dram_reset(dram_t *m);
 uint64_t dram_read(dram_t *m, uint64_t addr, uint64_t t);
 
 /* A 64-byte write of the line holding addr at shader cycle t (a dirty line
- * leaving the L2): queued; a full queue is drained onto the bus. */
-void dram_write(dram_t *m, uint64_t addr, uint64_t t);
+ * leaving the L2): queued; a full queue is drained onto the bus.  Returns
+ * the cycles from t to the end of the drain's last burst (0 when only
+ * queued). */
+uint64_t dram_write(dram_t *m, uint64_t addr, uint64_t t);
 
 /* The channel (0 .. n-1) of the 256-byte chunk holding addr among n
  * channels: the chunk index mod n, offset by a fold of the higher bits.

@@ -335,6 +335,7 @@ struct mt {
     tlb_t *tlb;             /* address translation (vector memory) */
     unsigned frag_lines;    /* log2 of the 64-byte lines one translation covers */
     uint64_t translated;    /* the cycle the current access's translations were ready */
+    uint64_t wr_until[MT_TCC];   /* per TCC instance: its write stall counted up to here */
     mt_stats_t st;
 };
 
@@ -403,10 +404,21 @@ void mt_reset(mt_t *m)
     cache_clear(&m->l2);
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
+    memset(m->wr_until, 0, sizeof m->wr_until);
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
     memset(&m->st, 0, sizeof m->st);
+}
+
+void mt_release(mt_t *m)
+{
+    size_t e = (size_t)m->l2.n * m->l2.sets * m->l2.ways;
+    for (size_t i = 0; i < e; i++)
+        if (m->l2.tag[i] && m->l2.dirty[i]) {
+            m->l2.dirty[i] = 0;
+            m->st.release_writes++;
+        }
 }
 
 const mt_stats_t *mt_stats(mt_t *m)
@@ -443,17 +455,30 @@ static size_t l2_set(mt_t *m, uint32_t c, uint64_t line)
     return cache_set(&m->l2, c, key);
 }
 
+/* A write of TCC instance i handed to DRAM at cycle t started a drain
+ * that took d cycles: the instance's write stall grows by the part of
+ * [t, t + d) not already counted (drains overlap). */
+static void wr_stall(mt_t *m, unsigned i, uint64_t t, uint64_t d)
+{
+    uint64_t end = t + d, from = t > m->wr_until[i] ? t : m->wr_until[i];
+    if (!d || end <= from)
+        return;
+    m->st.l2_wr_stall[i] += end - from;
+    m->wr_until[i] = end;
+}
+
 /* Allocates line in L2 at cycle t; a dirty victim is written back to DRAM
- * (queued, off the requester's path).  Returns the entry. */
+ * (queued, off the requester's path; a drain it starts counts as its
+ * channel's write stall).  Returns the entry. */
 static size_t l2_fill(mt_t *m, size_t s, uint64_t line, uint64_t t)
 {
     int dirty;
     uint64_t victim;
     size_t e = cache_fill_victim(&m->l2, s, line, &dirty, &victim);
     if (dirty) {
-        dram_write(m->dram, victim << LINE_SHIFT, t);
+        wr_stall(m, l2_chan(m, victim) % MT_TCC, t, dram_write(m->dram, victim << LINE_SHIFT, t));
         m->st.dram_bytes += LINE_BYTES;
-        m->st.dram_write_bytes += LINE_BYTES;
+        m->st.dram_writes++;
     }
     return e;
 }
@@ -542,6 +567,7 @@ static uint64_t l2_read_at(mt_t *m, uint32_t c, uint64_t line, uint64_t t, size_
     }
     m->st.l2_misses++;
     m->st.dram_bytes += LINE_BYTES;
+    m->st.dram_reads++;
     t = miss_start(m, c, t);
     uint64_t ready = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat) + m->dram_lat;
     miss_done(m, c, ready);

@@ -44,6 +44,10 @@ unsigned mt_lines(const fx_access_t *a);
 
 typedef struct mt mt_t;   /* the memory system of a device */
 
+/* L2 channel instances a performance counter tells apart (rocprof reads
+ * 16 TCC instances on gfx8 and gfx9); channel c counts as c mod MT_TCC. */
+enum { MT_TCC = 16 };
+
 /* Statistics of the memory system. */
 typedef struct {
     uint64_t l1_hits, l1_misses;          /* vector L1, in 64-byte lines */
@@ -51,11 +55,13 @@ typedef struct {
     uint64_t k_hits, k_misses;            /* scalar data cache, lines */
     uint64_t i_hits, i_misses;            /* instruction cache, lines */
     uint64_t dram_bytes;                  /* bytes moved to or from DRAM */
-    uint64_t dram_write_bytes;            /* of which written (dirty lines leaving the L2) */
     uint64_t dram_row_hits, dram_row_misses;   /* 64-byte bursts to an open row / needing an activation */
     uint64_t l2_queue_waits;              /* L2 misses that waited for a free entry (l2_mshr) */
     uint64_t tlb_l1_hits, tlb_l1_misses;  /* per-CU TLB, fragments looked up by vector accesses */
     uint64_t tlb_l2_hits, tlb_walks;      /* shared TLB: hits, and misses that walk the page table */
+    uint64_t dram_reads, dram_writes;     /* 64-byte lines read from DRAM (L2 misses), written (dirty evictions) */
+    uint64_t release_writes;              /* dirty lines left in the L2 at the end (mt_release) */
+    uint64_t l2_wr_stall[MT_TCC];         /* per L2 channel mod MT_TCC: cycles its writes held the DRAM bus */
 } mt_stats_t;
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
@@ -108,6 +114,12 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now);
  * timing or statistics: data the host wrote through the L2 before the
  * dispatch (the kernel's code as the runtime uploads it). */
 void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes);
+
+/* The end of a dispatch: its release (system scope, as a kernel's end
+ * is) writes the L2's dirty lines back to DRAM.  Counted in
+ * release_writes (not timed: the kernel has ended); the lines stay
+ * cached, clean. */
+void mt_release(mt_t *m);
 
 /* Statistics so far (the DRAM's counters brought up to date). */
 const mt_stats_t *mt_stats(mt_t *m);

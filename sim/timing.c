@@ -44,6 +44,18 @@ void tm_counters_add(tm_counters_t *d, const tm_counters_t *s)
     d->waves += s->waves;
     if (s->peak_waves > d->peak_waves)
         d->peak_waves = s->peak_waves;
+    d->valu_quads += s->valu_quads;
+    d->valu_thread_quads += s->valu_thread_quads;
+    d->vmem_rd += s->vmem_rd;
+    d->vmem_wr += s->vmem_wr;
+    d->flat += s->flat;
+    d->flat_lds += s->flat_lds;
+    d->flat_rd += s->flat_rd;
+    d->flat_wr += s->flat_wr;
+    d->lds_insts += s->lds_insts;
+    d->gds_insts += s->gds_insts;
+    d->lds_wait += s->lds_wait;
+    d->mem_stall += s->mem_stall;
 }
 
 static void add_mem(mt_stats_t *d, const mt_stats_t *s)
@@ -57,7 +69,6 @@ static void add_mem(mt_stats_t *d, const mt_stats_t *s)
     d->i_hits += s->i_hits;
     d->i_misses += s->i_misses;
     d->dram_bytes += s->dram_bytes;
-    d->dram_write_bytes += s->dram_write_bytes;
     d->dram_row_hits += s->dram_row_hits;
     d->dram_row_misses += s->dram_row_misses;
     d->l2_queue_waits += s->l2_queue_waits;
@@ -65,6 +76,11 @@ static void add_mem(mt_stats_t *d, const mt_stats_t *s)
     d->tlb_l1_misses += s->tlb_l1_misses;
     d->tlb_l2_hits += s->tlb_l2_hits;
     d->tlb_walks += s->tlb_walks;
+    d->dram_reads += s->dram_reads;
+    d->dram_writes += s->dram_writes;
+    d->release_writes += s->release_writes;
+    for (int i = 0; i < MT_TCC; i++)
+        d->l2_wr_stall[i] += s->l2_wr_stall[i];
 }
 
 /* Make dst's per-CU array at least n long. */

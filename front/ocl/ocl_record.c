@@ -2,16 +2,19 @@
  * names a file, every kernel dispatch appends one line to it, written with
  * one write() on an O_APPEND descriptor so that records of several threads
  * or processes never interleave.  A line is a tab-separated summary that
- * exec aggregates (the figures as sim/timing.h derives them) and then the
+ * exec aggregates (VALUBusy by rocprof's formula, front/report/rocprof.h;
+ * the other figures as sim/timing.h derives them) and then the
  * dispatch's report as one-line JSON (front/report's rep_json, the members
  * `gcnsim run --json` writes):
  *
  *   D \t queue \t start_ns \t kernel \t device \t ns \t wave-insts \t timed
  *     \t valu_busy_pct \t achieved_waves_per_simd \t wave_cycles
- *     \t stall=N,stall=N,... \t trace file \t timeline file \t JSON
+ *     \t stall=N,stall=N,... \t trace file \t timeline file \t CSV fields \t JSON
  *
  * (queue: the queue's number in the process, ocl_queue.seq; start_ns: the
- * queue's clock when the dispatch began).  Every other command of a queue
+ * queue's clock when the dispatch began; CSV fields: the dispatch's row of
+ * rocprof's results.csv after its Index, rp_csv_fields, or "-" without the
+ * cycle model).  Every other command of a queue
  * (buffer transfers, maps, markers...) appends
  *
  *   C \t queue \t device \t command \t start_ns \t end_ns
@@ -29,6 +32,8 @@
 #include <unistd.h>
 #include "front/ocl/ocl.h"
 #include "front/report/report.h"
+#include "front/report/rocprof.h"
+#include "front/report/rocprof_csv.h"
 
 #ifndef GCNSIM_OCL_VERSION   /* the Makefile gives gcnsim's version (front/cli.h) */
 #define GCNSIM_OCL_VERSION "0"
@@ -68,6 +73,40 @@ static void record_json(FILE *fp, const launch_t *L, const sim_result_t *r, cons
     json_finish(&j);
 }
 
+/* The number of this dispatch on queue q (from 0): the row's queue-index. */
+static uint64_t queue_dispatch(cl_command_queue q)
+{
+    static struct qseen { struct qseen *next; cl_command_queue q; unsigned seq; uint64_t n; } *list;   /* under the lock */
+    struct qseen *s = list;
+    while (s && !(s->q == q && s->seq == q->seq))
+        s = s->next;
+    if (!s && (s = calloc(1, sizeof *s))) {
+        s->q = q;
+        s->seq = q->seq;
+        s->next = list;
+        list = s;
+    }
+    return s ? s->n++ : 0;
+}
+
+/* The dispatch's results.csv fields (malloc'ed), or NULL without the
+ * cycle model or memory. */
+static char *record_csv(const launch_t *L, cl_command_queue q, const tm_config_t *tc)
+{
+    if (!tc)
+        return NULL;
+    rep_launch_t rep = {L->k->name, L->m->co.target->name, &tc->dev, L->sl.dims, {0}, {0}, &tc->stats};
+    memcpy(rep.global, L->sl.grid, sizeof rep.global);
+    memcpy(rep.local, L->sl.local, sizeof rep.local);
+    rp_row_t row;
+    rp_row_fill(&row, L, &rep, q->now_ns);
+    int dev = ocl_ctx_dev_index(q->ctx, q->dev);
+    row.gpu_id = dev > 0 ? (unsigned)dev : 0;
+    row.queue_id = q->seq;
+    row.queue_index = queue_dispatch(q);
+    return rp_csv_fields_str(&row);
+}
+
 /* Remove the writer's line breaks and indentation: a raw newline never
  * occurs inside a JSON string (it is escaped), so every one is layout. */
 static void one_line(char *s)
@@ -84,6 +123,15 @@ static void one_line(char *s)
     *w = 0;
 }
 
+/* rocprof's VALUBusy of L's timing run tc (front/report/rocprof.h). */
+static double valu_busy(const launch_t *L, const tm_config_t *tc)
+{
+    rep_launch_t rep = {L->k->name, L->m->co.target->name, &tc->dev, L->sl.dims, {0}, {0}, &tc->stats};
+    rp_counters_t c;
+    rp_counters(&rep, &c);
+    return rp_value(&c, "VALUBusy");
+}
+
 /* The summary fields of the line (before the JSON) into fp. */
 static void record_summary(FILE *fp, const launch_t *L, cl_command_queue q, const sim_result_t *r,
                            const tm_config_t *tc, uint64_t ns)
@@ -91,7 +139,7 @@ static void record_summary(FILE *fp, const launch_t *L, cl_command_queue q, cons
     const tm_stats_t *s = tc ? &tc->stats : NULL;
     fprintf(fp, "D\t%u\t%llu\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", q->seq, (unsigned long long)q->now_ns,
             L->k->name, q->dev->dev.name, (unsigned long long)ns,
-            (unsigned long long)r->ninst, tc != NULL, s ? tm_valu_busy_pct(s) : 0.0,
+            (unsigned long long)r->ninst, tc != NULL, tc ? valu_busy(L, tc) : 0.0,
             s ? tm_achieved_waves_per_simd(s) : 0.0, s ? (unsigned long long)s->total.wave_cycles : 0ull);
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
@@ -270,12 +318,15 @@ void ocl_record_dispatch(const launch_t *L, cl_command_queue q, const sim_result
     record_json(fp, L, r, tc, ns, status);
     fclose(fp);
     one_line(json);
+    char *csv = record_csv(L, q, tc);
     if ((fp = open_memstream(&line, &ln))) {
         record_summary(fp, L, q, r, tc, ns);
-        fprintf(fp, "%s\t%s\t%s\n", f->trace[0] ? f->trace : "-", f->timeline[0] ? f->timeline : "-", json);
+        fprintf(fp, "%s\t%s\t%s\t%s\n", f->trace[0] ? f->trace : "-", f->timeline[0] ? f->timeline : "-",
+                csv ? csv : "-", json);
         fclose(fp);
         append(path, line);
     }
+    free(csv);
     free(line);
     free(json);
 }

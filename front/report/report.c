@@ -4,6 +4,7 @@
 #include <string.h>
 #include "front/report/report.h"
 #include "front/report/series.h"
+#include "front/report/rocprof.h"
 
 /* "hd-7970, r9-290x, ...": the preset names. */
 static void preset_list(char *buf, size_t n)
@@ -139,13 +140,14 @@ static void text_mix(FILE *fp, const tm_stats_t *s)
     }
 }
 
-static void text_busy(FILE *fp, const tm_stats_t *s)
+/* rocprof's metrics by rocprof's definitions (front/report/rocprof.c),
+ * then gcnsim's own share of LDS bank cycles lost to conflicts. */
+static void text_busy(FILE *fp, const rep_launch_t *r)
 {
-    fprintf(fp, "  VALUBusy         %7.2f%%      SALUBusy         %7.2f%%\n", tm_valu_busy_pct(s),
-            tm_salu_busy_pct(s));
-    fprintf(fp, "  VALUUtilization  %7.2f%%      MemUnitBusy      %7.2f%%\n", tm_valu_util_pct(s),
-            tm_mem_busy_pct(s));
-    fprintf(fp, "  LDSBankConflict  %7.2f%%\n", tm_lds_conflict_pct(s));
+    rp_counters_t c;
+    rp_counters(r, &c);
+    rp_text(fp, &c);
+    fprintf(fp, "  LDS conflict cycles %.2f%% of the LDS bank cycles\n", tm_lds_conflict_pct(r->s));
 }
 
 static void text_occupancy(FILE *fp, const rep_launch_t *r)
@@ -222,7 +224,7 @@ void rep_text(FILE *fp, const rep_launch_t *r)
 {
     text_launch(fp, r);
     text_mix(fp, r->s);
-    text_busy(fp, r->s);
+    text_busy(fp, r);
     text_occupancy(fp, r);
     text_stalls(fp, r->s);
     text_caches(fp, r->s);
@@ -259,7 +261,7 @@ static void json_busy(json_t *j, const tm_stats_t *s)
     json_pct(j, "salu_busy_pct", tm_salu_busy_pct(s));
     json_pct(j, "valu_utilization_pct", tm_valu_util_pct(s));
     json_pct(j, "mem_unit_busy_pct", tm_mem_busy_pct(s));
-    json_pct(j, "lds_bank_conflict_pct", tm_lds_conflict_pct(s));
+    json_pct(j, "lds_conflict_cycle_pct", tm_lds_conflict_pct(s));
 }
 
 static void json_occupancy(json_t *j, const tm_stats_t *s)
@@ -361,6 +363,9 @@ void rep_json(json_t *j, const rep_launch_t *r)
     json_per_cu(j, s);
     json_device_params(j, r->dev);
     rep_json_series(j, s->series, r->dev);
+    rp_counters_t c;
+    rp_counters(r, &c);
+    rp_json(j, &c);
 }
 
 /* ---- hot spots -------------------------------------------------------------- */

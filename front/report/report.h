@@ -1,6 +1,7 @@
 /* report.h — the profiler-style report of a timing run: a text block
- * (launch, cycles and time, instruction mix, VALUBusy/SALUBusy/
- * VALUUtilization, occupancy and its limiter, stalls, caches), the same
+ * (launch, cycles and time, instruction mix, rocprof's metrics by
+ * rocprof's formulas (front/report/rocprof.h), occupancy and its limiter,
+ * stalls, caches), the same
  * figures as JSON members, and the per-instruction hot spots (the kernel's
  * disassembly annotated with issue counts, wave-cycles and the dominant
  * stall reason).  Every figure comes from a tm_stats_t; the derived
@@ -47,9 +48,10 @@ void rep_text(FILE *fp, const rep_launch_t *r);
 
 /* Write the report's members into the JSON object currently open in j:
  * kernel, device, target, global, local, workgroups, waves, cycles,
- * time_us, launches, instructions, the busy figures, occupancy, stalls,
- * stall_pct, cache, cus, per_cu (CUs that received work),
- * device_params and series (front/report/series.h). */
+ * time_us, launches, instructions, gcnsim's own busy figures, occupancy,
+ * stalls, stall_pct, cache, cus, per_cu (CUs that received work),
+ * device_params, series (front/report/series.h), rocprof {metric: value}
+ * and counters {counter: value}. */
 void rep_json(json_t *j, const rep_launch_t *r);
 
 /* Print the hot spots: the ten instructions with the most wave-cycles,

@@ -39,8 +39,9 @@ NUM = (int, float)
 KEYS = {
     "kernel": str, "device": str, "target": str, "global": list, "local": list, "workgroups": int, "waves": int,
     "cycles": int, "time_us": NUM, "instructions": dict, "valu_busy_pct": NUM, "salu_busy_pct": NUM,
-    "valu_utilization_pct": NUM, "mem_unit_busy_pct": NUM, "lds_bank_conflict_pct": NUM, "occupancy": dict,
+    "valu_utilization_pct": NUM, "mem_unit_busy_pct": NUM, "lds_conflict_cycle_pct": NUM, "occupancy": dict,
     "stalls": dict, "stall_pct": dict, "per_cu": list, "cus": int, "cache": dict, "device_params": dict,
+    "rocprof": dict, "counters": dict,
 }
 SUB = {
     "instructions": ({"total", "valu", "salu", "smem", "vmem", "lds", "branch", "other"}, int),

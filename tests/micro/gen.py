@@ -392,6 +392,49 @@ def k_branch_apart(t):
     return branch_after(t, False)
 
 
+# ---- memory traffic (rocprof's FetchSize / WriteSize) ------------------------
+
+def k_stream_copy(t):
+    """out[gid] = out[gid + arg1 / 4]: one flat_load_dword and one
+    flat_store_dword per lane, consecutive dwords (arg1: the source's byte
+    offset in the buffer)."""
+    body = [f"s_load_dwordx2 s[4:5], s[0:1], {kernarg_off(t, 0)}",
+            f"s_load_dword s6, s[0:1], {kernarg_off(t, 8)}",
+            "s_mul_i32 s3, s2, 256",
+            vadd_co(t, "v1", "s3", "v0"),
+            "s_waitcnt lgkmcnt(0)",
+            "v_lshlrev_b32_e32 v1, 2, v1",
+            vadd_co(t, "v4", "s6", "v1"),
+            vadd_co(t, "v4", "s4", "v4"),
+            "v_mov_b32_e32 v5, s5",
+            vaddc(t, "v5", "0", "v5"),
+            "flat_load_dword v3, v[4:5]",
+            vadd_co(t, "v1", "s4", "v1"),
+            "v_mov_b32_e32 v2, s5",
+            vaddc(t, "v2", "0", "v2"),
+            "s_waitcnt vmcnt(0)",
+            "flat_store_dword v[1:2], v3",
+            "s_endpgm"]
+    return body, dict(vgpr=6, wg=256, arg1=True)
+
+
+def k_flat_lds(t):
+    """out[gid] = gid + 1 through LDS by FLAT: each lane stores v3 + 1 at
+    the generic address of LDS dword lane (the shared aperture's high
+    dword from src_shared_base) and loads it back, FLAT instructions whose
+    every lane addresses LDS."""
+    body = prologue(t, 64) + [
+        "v_lshlrev_b32_e32 v5, 2, v0",
+        "s_mov_b32 s9, src_shared_base",
+        "v_mov_b32_e32 v6, s9",
+        "v_add_f32_e32 v3, 1.0, v3",
+        "flat_store_dword v[5:6], v3",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)",
+        "flat_load_dword v3, v[5:6]",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)"] + store(t)
+    return body, dict(vgpr=7, wg=64, lds=256)
+
+
 KERNELS = {
     "empty_frame": (k_empty_frame, ALL),
     "valu_chain": (k_valu_chain, ALL),
@@ -413,6 +456,8 @@ KERNELS = {
     "salu_valu_2w_long": (k_salu_valu_2w_long, ALL),
     "setprio_younger": (k_setprio_younger, ALL),
     "setprio_equal": (k_setprio_equal, ALL),
+    "stream_copy": (k_stream_copy, ALL),
+    "flat_lds": (k_flat_lds, ("gfx900",)),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),
                 "branch_adjacent": (k_branch_adjacent, ALL), "branch_apart": (k_branch_apart, ALL)})

@@ -460,7 +460,7 @@ def check_g(t, R):
     # access instead of 2 (128 B/clk) => 62 extra bank cycles for each of the
     # 16 reads and the write; conflict rate 31/32 (Omniperf's maximum).
     j1, j32 = res(R["lds1"]), res(R["lds32"])
-    p1, p32 = j1["lds_bank_conflict_pct"], j32["lds_bank_conflict_pct"]
+    p1, p32 = j1["lds_conflict_cycle_pct"], j32["lds_conflict_cycle_pct"]
     check(f"{t}/g lds_stride1 bank conflicts", abs(p1) <= PCT_EPS, f"{p1:.3f}%, expected 0")
     check(f"{t}/g lds_stride32 bank conflicts", abs(p32 - 96.875) <= PCT_EPS,
           f"{p32:.3f}%, expected 31/32 = 96.875%")

@@ -201,6 +201,8 @@ static void test_stats(tm_stats_t *s, tm_counters_t cu[2])
     cu[0].inst[TM_CAT_branch] = 40;
     cu[0].inst[TM_CAT_other] = 200;  /* total 1000 */
     cu[0].valu_lanes = 500 * 48;     /* VALUUtilization = 75 */
+    cu[0].valu_quads = 500;          /* rocprof's VALUBusy = 100*500*4/(4*2 SIMDs)/1000 = 25 */
+    cu[0].valu_thread_quads = 500 * 48;   /* rocprof's VALUUtilization = 100*24000/(500*64) = 75 */
     cu[0].wave_cycles = 6400;        /* achieved = 6400/(4*800) = 2 */
     cu[0].stall[TM_STALL_waitcnt_vmcnt] = 1600;   /* 25% of wave-cycles */
     cu[0].stall[TM_STALL_dependency] = 640;       /* 10% */
@@ -229,13 +231,15 @@ static const char *const required[] = {
     "kernel", "device", "target", "global", "local", "workgroups", "waves", "cycles", "time_us",
     "instructions.total", "instructions.valu", "instructions.salu", "instructions.smem", "instructions.vmem",
     "instructions.lds", "instructions.branch", "instructions.other", "valu_busy_pct", "salu_busy_pct",
-    "valu_utilization_pct", "mem_unit_busy_pct", "lds_bank_conflict_pct", "occupancy.theoretical_waves_per_simd",
+    "valu_utilization_pct", "mem_unit_busy_pct", "lds_conflict_cycle_pct", "occupancy.theoretical_waves_per_simd",
     "occupancy.limited_by", "occupancy.achieved_waves_per_simd", "stalls.waitcnt_vmcnt", "stalls.waitcnt_lgkmcnt",
     "stalls.waitcnt_expcnt", "stalls.barrier", "stalls.dependency", "stalls.arbitration", "stalls.fetch",
     "stalls.sleep", "per_cu", "cus", "cache.l1_hit_pct", "cache.l2_hit_pct", "cache.scalar_hit_pct",
     "cache.icache_hit_pct", "cache.dram_bytes", "device_params.cus", "device_params.clock_mhz",
     "device_params.dram_gbps", "per_cu[0].cu", "per_cu[0].workgroups", "per_cu[0].valu_busy_pct",
     "per_cu[0].salu_busy_pct", "per_cu[0].peak_waves", "per_cu[0].active_cycles", "stall_pct.waitcnt_vmcnt",
+    "rocprof.VALUBusy", "rocprof.LDSBankConflict", "rocprof.FetchSize", "counters.SQ_WAVES",
+    "counters.GRBM_GUI_ACTIVE", "counters.TA_TA_BUSY[15]",
 };
 
 static void test_json(const rep_launch_t *r)
@@ -267,7 +271,15 @@ static void test_json(const rep_launch_t *r)
     CHECK(jnum(&jr, "salu_busy_pct") == 15, "SALUBusy = 100*300/(2 CUs*1000) = 15");
     CHECK(jnum(&jr, "valu_utilization_pct") == 75, "VALUUtilization = 48 lanes of 64 = 75");
     CHECK(jnum(&jr, "mem_unit_busy_pct") == 5, "MemUnitBusy = 100*100/(2*1000) = 5");
-    CHECK(jnum(&jr, "lds_bank_conflict_pct") == 25, "LDS bank conflicts 10 of 40 cycles = 25");
+    CHECK(jnum(&jr, "lds_conflict_cycle_pct") == 25, "LDS conflict cycles 10 of 40 bank cycles = 25");
+    CHECK(jnum(&jr, "rocprof.VALUBusy") == 25 && jnum(&jr, "rocprof.VALUUtilization") == 75,
+          "rocprof: VALUBusy = 100*500*4/SIMD_NUM 8/1000 = 25, VALUUtilization = 100*24000/(500*64) = 75");
+    CHECK(jnum(&jr, "rocprof.LDSBankConflict") == 0.5 && jnum(&jr, "rocprof.SALUBusy") == 15,
+          "rocprof: LDSBankConflict = 100*10/1000/CU_NUM 2 = 0.5, SALUBusy = 100*300*4/8/1000 = 15");
+    CHECK(jnum(&jr, "rocprof.Wavefronts") == 8 && jnum(&jr, "rocprof.VALUInsts") == 62.5,
+          "rocprof: Wavefronts = SQ_WAVES 8, VALUInsts = 500/8 = 62.5 per wave");
+    CHECK(jnum(&jr, "counters.GRBM_GUI_ACTIVE") == 1000 && jnum(&jr, "counters.TCC_HIT_sum") == 1,
+          "counters: GRBM_GUI_ACTIVE = cycles, TCC_HIT_sum = L2 hits");
     CHECK(jnum(&jr, "occupancy.theoretical_waves_per_simd") == 8 && jstr_is(&jr, "occupancy.limited_by", "VGPRs") &&
               jnum(&jr, "occupancy.achieved_waves_per_simd") == 2,
           "occupancy: 8 theoretical (VGPRs), achieved 6400/(4*800) = 2");
@@ -312,9 +324,11 @@ static void test_text(const rep_launch_t *r)
     CHECK(strstr(buf, "k on testdev (gfx900, 2 CUs at 1000 MHz)") != NULL, "text: header");
     CHECK(strstr(buf, "global 512, local 64: 4 work-groups, 8 waves") != NULL, "text: launch line");
     CHECK(strstr(buf, "1000 (1.000 us)") != NULL, "text: cycles and time");
-    CHECK(strstr(buf, "VALUBusy           25.00%") != NULL && strstr(buf, "SALUBusy           15.00%") != NULL,
-          "text: VALUBusy and SALUBusy");
-    CHECK(strstr(buf, "VALUUtilization    75.00%") != NULL, "text: VALUUtilization");
+    CHECK(strstr(buf, "VALUBusy              25.00%") != NULL && strstr(buf, "SALUBusy              15.00%") != NULL,
+          "text: rocprof's VALUBusy and SALUBusy");
+    CHECK(strstr(buf, "VALUUtilization       75.00%") != NULL, "text: rocprof's VALUUtilization");
+    CHECK(strstr(buf, "LDSBankConflict        0.50%") != NULL && strstr(buf, "LDS conflict cycles 25.00%") != NULL,
+          "text: rocprof's LDSBankConflict and gcnsim's own LDS conflict cycles");
     CHECK(strstr(buf, "8 waves/SIMD theoretical (limited by VGPRs), 2.00 achieved") != NULL, "text: occupancy");
     CHECK(strstr(buf, "waitcnt_vmcnt    25.00%") != NULL && strstr(buf, "dependency       10.00%") != NULL,
           "text: stalls as %% of wave-cycles");
