@@ -28,6 +28,7 @@ every delta compare prints or writes is recomputed from the two files.
     exit 0 or 2, one line; it accepts exactly what Python's json accepts
     (strict: no NaN, no number beyond a double's range) for plain ASCII text.
 """
+import csv
 import json
 import os
 import random
@@ -235,6 +236,7 @@ def device_list():
     check("the runs are labelled by device", [r["label"] for r in m["comparison"]["runs"]] == ["vega-64", "mi50"])
     text = g(["compare"] + runs).stdout
     check("text: the same table as gcnsim compare's", p.stdout.split("\ndelta:")[1] == text.split("\ndelta:")[1])
+    csv_and_html(runs)
     p = g(GEMM + ["--device", "vega-64,mi50", "--max-inst", "100000", "--json", "-"])
     m = json.loads(p.stdout) if p.stdout.startswith("{") else {}
     runs = m.get("comparison", {}).get("runs", [])
@@ -251,6 +253,42 @@ def device_list():
     check("run --device a,b --trace: refused", p.returncode == 2 and "--trace" in p.stderr, p.stderr)
     p = g(["validate"] + GEMM[1:] + ["--device", "vega-64,mi50"])
     check("validate --device a,b: refused (one preset)", p.returncode == 2 and "one preset" in p.stderr, p.stderr)
+
+
+def embedded_reports(html):
+    """The JSON reports a page embeds (html_write: a <script
+    type=application/json> holding [{label, report: the report's text}])."""
+    docs = []
+    for m in re.finditer(r'<script[^>]*type="application/json"[^>]*>(.*?)</script>', html, re.S):
+        try:
+            docs.extend(json.loads(e["report"]) for e in json.loads(m.group(1)))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return docs
+
+
+def csv_and_html(runs):
+    """--csv with a device list: a row per preset, gpu-id its place, each
+    row's Wavefronts and DurationNs those of the preset's own report;
+    --html with a list and compare --html: one page holding every report."""
+    one = [json.load(open(f)) for f in runs]
+    p = g(GEMM + ["--device", "vega-64,mi50", "--csv", path("multi.csv"), "--html", path("multi.html")])
+    rows = list(csv.DictReader(open(path("multi.csv")))) if p.returncode == 0 else []
+    check("run --device a,b --csv: a row per preset, gpu-id 0 and 1", [r["gpu-id"] for r in rows] == ["0", "1"],
+          (p.returncode, p.stderr, rows[:1]))
+    if len(rows) == 2:
+        want = [(str(d["waves"]), round(d["time_us"] * 1000)) for d in one]
+        got = [(str(int(float(r["Wavefronts"]))), int(r["DurationNs"])) for r in rows]
+        check("run --device a,b --csv: each row is its preset's run (Wavefronts, DurationNs within 1 ns)",
+              all(a[0] == b[0] and abs(a[1] - b[1]) <= 1 for a, b in zip(want, got)), (want, got))
+    for name, args, f in (("run --device a,b --html", None, path("multi.html")),
+                          ("compare --html", ["compare"] + runs + ["--html", path("cmp.html")], path("cmp.html"))):
+        q = g(args) if args else p
+        docs = embedded_reports(open(f).read()) if q.returncode == 0 and os.path.exists(f) else []
+        check(name + ": one page embedding both reports",
+              [d.get("device") for d in docs] == ["vega-64", "mi50"] and
+              [d.get("cycles") for d in docs] == [d["cycles"] for d in one], (q.returncode, q.stderr,
+                                                                                [d.get("device") for d in docs]))
 
 
 def one_line_error(args, name, *words):
