@@ -370,7 +370,7 @@ static tm_point_t sums_at(tm_t *m, uint64_t b)
     }
     const mt_stats_t *ms = mt_stats(m->mt);
     p.dram_write = ms->dram_writes * 64;   /* 64-byte lines */
-    p.dram_read = ms->dram_reads * 64;
+    p.dram_read = mt_dram_read_lines_before(m->mt, b) * 64;   /* by the time they crossed the bus */
     return p;
 }
 
@@ -381,7 +381,10 @@ static void series_sample(tm_t *m, uint64_t upto, int last)
     tm_series_t *s = m->st.series;
     while (m->ser_due <= upto || (last && m->ser_at < upto)) {
         uint64_t b = m->ser_due <= upto ? m->ser_due : upto;
-        tm_point_t now = sums_at(m, b), d = {now.wave_cycles - m->ser_sum.wave_cycles,
+        tm_point_t now = sums_at(m, b);
+        if (last && b == upto)   /* the last interval takes any read still on the bus */
+            now.dram_read = mt_stats(m->mt)->dram_reads * 64;
+        tm_point_t d = {now.wave_cycles - m->ser_sum.wave_cycles,
                                              now.valu_busy - m->ser_sum.valu_busy,
                                              now.dram_read - m->ser_sum.dram_read,
                                              now.dram_write - m->ser_sum.dram_write};

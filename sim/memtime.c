@@ -336,8 +336,16 @@ struct mt {
     unsigned frag_lines;    /* log2 of the 64-byte lines one translation covers */
     uint64_t translated;    /* the cycle the current access's translations were ready */
     uint64_t wr_until[MT_TCC];   /* per TCC instance: its write stall counted up to here */
+    uint64_t *rd_at;        /* [RD_BUCKETS]: lines read from DRAM whose bus transfer ends in
+                               bucket (cycle >> RD_SHIFT), kept mod RD_BUCKETS, from rd_from on */
+    uint64_t rd_from, rd_done;   /* the first bucket not settled; lines read in the ones before */
     mt_stats_t st;
 };
+
+/* The DRAM reads by the time their data crosses the bus (for the figures
+ * over time): buckets of 64 cycles, a ring of 2^14 of them (1M cycles
+ * ahead; a transfer further ahead counts in the last). */
+enum { RD_SHIFT = 6, RD_BUCKETS = 1 << 14 };
 
 static uint32_t at_least_1(uint32_t x)
 {
@@ -364,10 +372,11 @@ mt_t *mt_new(const device_t *d)
     m->mshr = p[DEV_l2_mshr];   /* 0 (not a preset's): no limit */
     m->inflight = calloc((size_t)m->nch * at_least_1(m->mshr), sizeof *m->inflight);
     m->ninflight = calloc(m->nch, sizeof *m->ninflight);
+    m->rd_at = calloc(RD_BUCKETS, sizeof *m->rd_at);
     int want_tlb = p[DEV_tlb_l1_entries] != 0;   /* 0 (not a preset's): no translation modelled */
     m->tlb = want_tlb ? tlb_new(d) : NULL;
     m->frag_lines = m->tlb ? tlb_frag_shift(m->tlb) - LINE_SHIFT : 0;
-    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || (want_tlb && !m->tlb);
+    int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || !m->rd_at || (want_tlb && !m->tlb);
     err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
@@ -392,6 +401,7 @@ void mt_free(mt_t *m)
     free(m->chan_free);
     free(m->inflight);
     free(m->ninflight);
+    free(m->rd_at);
     free(m);
 }
 
@@ -405,6 +415,8 @@ void mt_reset(mt_t *m)
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
     memset(m->wr_until, 0, sizeof m->wr_until);
+    memset(m->rd_at, 0, RD_BUCKETS * sizeof *m->rd_at);
+    m->rd_from = m->rd_done = 0;
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
@@ -551,6 +563,31 @@ static void miss_done(mt_t *m, uint32_t c, uint64_t done)
     heap_up(h, m->ninflight[c]++);
 }
 
+/* A line read from DRAM crossed the bus at cycle bus. */
+static void read_at(mt_t *m, uint64_t bus)
+{
+    uint64_t b = bus >> RD_SHIFT;
+    if (b < m->rd_from) {
+        m->rd_done++;
+        return;
+    }
+    if (b >= m->rd_from + RD_BUCKETS)
+        b = m->rd_from + RD_BUCKETS - 1;
+    m->rd_at[b % RD_BUCKETS]++;
+}
+
+uint64_t mt_dram_read_lines_before(mt_t *m, uint64_t cycle)
+{
+    uint64_t end = cycle >> RD_SHIFT;   /* the buckets before end have ended by cycle */
+    for (unsigned k = 0; m->rd_from < end && k < RD_BUCKETS; k++, m->rd_from++) {
+        m->rd_done += m->rd_at[m->rd_from % RD_BUCKETS];
+        m->rd_at[m->rd_from % RD_BUCKETS] = 0;
+    }
+    if (m->rd_from < end)
+        m->rd_from = end;   /* every bucket was settled above */
+    return m->rd_done;
+}
+
 /* Reads line (on channel c) through L2 from cycle t: returns the cycle
  * the data is back (L2 hit latency, or after the DRAM latency and
  * transfer on a miss, the line then allocated clean); *entry gets its L2
@@ -569,7 +606,8 @@ static uint64_t l2_read_at(mt_t *m, uint32_t c, uint64_t line, uint64_t t, size_
     m->st.dram_bytes += LINE_BYTES;
     m->st.dram_reads++;
     t = miss_start(m, c, t);
-    uint64_t ready = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat) + m->dram_lat;
+    uint64_t bus = dram_read(m->dram, line << LINE_SHIFT, t + m->l2_lat), ready = bus + m->dram_lat;
+    read_at(m, bus);
     miss_done(m, c, ready);
     *entry = l2_fill(m, s, line, t);
     m->l2.ready[*entry] = ready;

@@ -120,6 +120,10 @@ void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes);
  * release_writes (not timed: the kernel has ended); the lines stay
  * cached, clean. */
 void mt_release(mt_t *m);
+/* The 64-byte lines read from DRAM whose data had crossed the bus before
+ * cycle (to 64 cycles; all of them for UINT64_MAX).  cycle must not go
+ * back between calls. */
+uint64_t mt_dram_read_lines_before(mt_t *m, uint64_t cycle);
 
 /* Statistics so far (the DRAM's counters brought up to date). */
 const mt_stats_t *mt_stats(mt_t *m);

@@ -229,6 +229,23 @@ def test_timeline_options():
           and len(r.stderr.splitlines()) == 1 and "needs --timeline" in r.stderr, r.stderr)
 
 
+def test_read_bandwidth():
+    """A stream copy of 16 MiB saturates DRAM: the read bandwidth over time
+    must reach the preset's peak (dram_gbps) and never pass it by more than
+    one 64-cycle bucket's rounding (bytes count when they cross the bus,
+    not when the L2 misses are requested)."""
+    n = 4 * 1024 * 1024
+    for target, dev in (("gfx900", "vega-64"), ("gfx701", "r9-290x")):
+        d = report(["run", "tests/micro/bin/stream_copy-%s.co" % target, "--kernel", "stream_copy", "--global",
+                    str(n), "--local", "256", "--arg", "iota:u32:%d" % (2 * n), "--arg", "i32:%d" % (4 * n),
+                    "--device", dev])
+        s, peak = d["series"], d["device_params"]["dram_gbps"]
+        top = max(s["dram_read_gbps"])
+        check("%s stream copy of %d MiB: read bandwidth over time peaks at %.1f GB/s, within 10%% of the "
+              "preset's %d GB/s and not above it by more than 2%%" % (d["device"], 4 * n >> 20, top, peak),
+              0.9 * peak <= top <= 1.02 * peak, (top, peak))
+
+
 gtest.run_each([test_chain, test_gemm, test_writes, test_flops, test_timeline_counters, test_exec_counters,
-                test_timeline_options])
+                test_timeline_options, test_read_bandwidth])
 gtest.done()
