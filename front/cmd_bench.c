@@ -15,6 +15,7 @@
 #include "front/device/gpu_compare.h"
 #include "front/device/gpu_mirror.h"
 #include "front/report/json.h"
+#include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -370,7 +371,7 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
         rep_text(stdout, &rep);
         if (o->t.hotspots) {
             fputc('\n', stdout);
-            rep_hotspots_kernel(stdout, &rep, &m->co, &m->prog, g->k);
+            rep_hotspots_kernel(stdout, &rep, &m->co, &m->prog, g->k, (size_t)o->t.hotspots);
         }
     }
 }

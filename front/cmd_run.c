@@ -9,6 +9,7 @@
 #include "front/cli.h"
 #include "front/report/json.h"
 #include "front/launch/launch.h"
+#include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/run_opts.h"
 #include "front/report/timeline.h"
@@ -25,7 +26,7 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
              "                  [--dynamic-lds BYTES] [--arg SPEC]...\n"
              "                  [--dump N=PATH[:TYPE]]... [--json PATH|-] [--device NAME]\n"
-             "                  [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+             "                  [--set KEY=VALUE]... [--hotspots [N]] [--timeline PATH]\n"
              "                  [--functional] [--max-inst N] [--max-wave-inst N]\n"
              "                  [--trace PATH]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
@@ -131,13 +132,15 @@ static void json_limit(json_t *j, const sim_result_t *r)
  * "instructions" are by category, those of the functional core by
  * encoding then go to "instructions_by_encoding"). */
 static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int timing,
-                       const rep_launch_t *rep)
+                       const rep_launch_t *rep, const hs_kernel_t *hs)
 {
     json_t j;
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
     if (rep)
         rep_json(&j, rep);
+    if (rep && hs)
+        hs_json(&j, hs);   /* --hotspots: "hotspots", "lines", "blocks", "loops" */
     else
         json_functional(&j, L, r);
     json_str(&j, "mode", timing ? "timing" : "functional");
@@ -198,7 +201,8 @@ static const char *stop_text(int limit)
            : limit == SIM_LIMIT_CANCEL ? "interrupted" : "completed";
 }
 
-static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep, int hotspots)
+static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep,
+                       hs_kernel_t *hs, int hotspots)
 {
     printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L->k->name,
            L->m->co.target->name, (unsigned)r->nwg, r->nwg == 1 ? "" : "s", L->sl.local[0], L->sl.local[1],
@@ -212,19 +216,22 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
-        rep_hotspots_kernel(stdout, rep, &L->m->co, &L->m->prog, L->k);
+        if (hs)
+            hs_print(stdout, hs, (size_t)hotspots);
+        else
+            printf("hot spots of %s: out of memory\n", L->k->name);
     }
 }
 
 static int write_json_file(const char *path, launch_t *L, const sim_result_t *r, int st, int timing,
-                           const rep_launch_t *rep)
+                           const rep_launch_t *rep, const hs_kernel_t *hs)
 {
     FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!fp) {
         cli_error("run: cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    write_json(fp, L, r, st, timing, rep);
+    write_json(fp, L, r, st, timing, rep, hs);
     if (fp != stdout && fclose(fp) != 0) {
         cli_error("run: cannot write %s: %s", path, strerror(errno));
         return -1;
@@ -286,6 +293,7 @@ int cmd_run(int argc, char **argv)
     trace_writer_t *tw = NULL;
     trace_recorder_t rec;
     memset(&rec, 0, sizeof rec);
+    hs_kernel_t *hs = NULL;
     char err[1024];
     if (pr)
         goto out;
@@ -336,8 +344,10 @@ int cmd_run(int argc, char **argv)
     memcpy(rep.local, L.sl.local, sizeof rep.local);
     /* a report unless a wave faulted (a limit leaves partial statistics, said so) */
     const rep_launch_t *report = !o.t.functional && st == 0 ? &rep : NULL;
+    if (report && o.t.hotspots)
+        hs = hs_analyse_kernel(report, &L.m->co, &L.m->prog, L.k);
     if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
-        print_text(&L, &r, st, report, o.t.hotspots);
+        print_text(&L, &r, st, report, hs, o.t.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     else if (r.hit_limit)
@@ -348,7 +358,7 @@ int cmd_run(int argc, char **argv)
          : r.hit_limit ? EXIT_LIMIT : EXIT_OK;
     if (run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
         rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
-    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
+    if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report, hs) && rc == EXIT_OK)
         rc = EXIT_USAGE;
 out:
     if (tw)
@@ -357,6 +367,7 @@ out:
         cli_error("run: --timeline: %s", err);
         rc = EXIT_USAGE;
     }
+    hs_free(hs);
     tm_stats_free(&tc.stats);
     run_opts_free(&o);
     la_free(&L);

@@ -70,6 +70,7 @@ typedef struct {
     uint64_t count;              /* wave-instructions issued at this pc */
     uint64_t cycles;             /* wave-cycles from the wave's previous issue to this one */
     uint64_t stall[TM_NSTALL];   /* of which stalled, by reason */
+    uint64_t taken;              /* a branch: wave-instructions that took it (the CFG's edge counts) */
 } tm_pc_t;
 
 typedef struct {
