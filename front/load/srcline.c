@@ -268,10 +268,11 @@ static int names(const char *p, const char *name)
     return !strcmp(p, name) || (ln < lp && p[lp - ln - 1] == '/' && !strcmp(p + lp - ln, name));
 }
 
-/* The file id name matches: >= 0, -1 none, -2 several. */
-static int match_file(const sl_table_t *t, const char *name)
+int sl_find_file(const sl_table_t *t, const char *name)
 {
     int found = -1;
+    if (!t)
+        return -1;
     for (size_t i = 0; i < t->nfiles; i++)
         if (names(t->files[i].shown, name) || names(t->files[i].path, name)) {
             if (found >= 0)
@@ -285,7 +286,7 @@ size_t sl_line_addrs(const sl_table_t *t, const char *file, unsigned line, uint6
                      int *ambiguous)
 {
     *ambiguous = 0;
-    int fid = t ? match_file(t, file) : -1;
+    int fid = sl_find_file(t, file);
     if (fid == -2)
         *ambiguous = 1;
     if (fid < 0 || !line)

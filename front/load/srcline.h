@@ -49,6 +49,10 @@ int sl_lookup(const sl_table_t *t, uint64_t addr, sl_loc_t *out);
 size_t sl_line_addrs(const sl_table_t *t, const char *file, unsigned line, uint64_t *addrs, size_t max,
                      int *ambiguous);
 
+/* The file id of the file named name (as for sl_line_addrs): >= 0, -1
+ * when no file matches, -2 when several do. */
+int sl_find_file(const sl_table_t *t, const char *name);
+
 /* The text of line `line` of file file_id (tabs as spaces, printable form,
  * no newline), or NULL when the file cannot be read or is shorter.  The
  * file is read on first use, at its path as recorded, else (a relative
