@@ -276,6 +276,15 @@ static const sl_loc_t *block_loc(const hs_kernel_t *h, size_t b)
     return NULL;
 }
 
+/* A loop's source location: its header's, else its first block's with one. */
+static const sl_loc_t *loop_loc(const hs_kernel_t *h, size_t l)
+{
+    const sl_loc_t *loc = block_loc(h, h->g.l[l].header);
+    for (size_t k = 0; !loc && k < h->g.l[l].nblocks; k++)
+        loc = block_loc(h, h->g.l[l].blocks[k]);
+    return loc;
+}
+
 /* ---- text ----------------------------------------------------------------- */
 
 /* "vmcnt 95%": the reason most of cycles' stalled wave-cycles went to. */
@@ -440,7 +449,7 @@ static void print_loops(FILE *fp, const hs_kernel_t *h)
         snprintf(range, sizeof range, "0x%04llx-0x%04llx", (unsigned long long)lo, (unsigned long long)hi);
         if (L->parent >= 0)
             snprintf(in, sizeof in, "L%d", L->parent + 1);
-        const sl_loc_t *loc = block_loc(h, L->header);
+        const sl_loc_t *loc = loop_loc(h, l);
         if (loc)
             snprintf(where, sizeof where, "%s:%u", base_name(loc->file), loc->line);
         fprintf(fp, "  L%-4zu %-4s 0x%04llx  %-15s %8llu %9.2f %12llu %5.1f%%  %s\n", l + 1, in,
@@ -511,13 +520,17 @@ static void json_top_stall(json_t *j, const uint64_t *stall)
     json_str(j, "top_stall", stall[best] ? tm_stall_name((tm_stall_t)best) : NULL);
 }
 
-static void json_loc(json_t *j, const sl_loc_t *loc)
+static void json_loc(json_t *j, const sl_loc_t *loc, int column)
 {
     json_str(j, "file", loc ? loc->file : NULL);
     if (loc)
         json_uint(j, "line", loc->line);
     else
         json_null(j, "line");
+    if (column && loc && loc->col)
+        json_uint(j, "column", loc->col);
+    else if (column)
+        json_null(j, "column");
 }
 
 static void json_hotspots(json_t *j, const hs_kernel_t *h)
@@ -536,7 +549,7 @@ static void json_hotspots(json_t *j, const hs_kernel_t *h)
         json_top_stall(j, x->pc->stall);
         json_stalls(j, x->pc->stall);
         json_str(j, "instruction", x->text);
-        json_loc(j, x->has_loc ? &x->loc : NULL);
+        json_loc(j, x->has_loc ? &x->loc : NULL, 1);
         json_end(j);
     }
     json_end(j);
@@ -589,7 +602,7 @@ static void json_blocks(json_t *j, const hs_kernel_t *h)
             json_uint(j, "loop", (uint64_t)B->loop + 1);
         else
             json_null(j, "loop");
-        json_loc(j, block_loc(h, b));
+        json_loc(j, block_loc(h, b), 0);
         json_end(j);
     }
     json_end(j);
@@ -618,7 +631,7 @@ static void json_loops(json_t *j, const hs_kernel_t *h)
         json_double(j, "trips", rep_round2(loop_trips(h, l)));
         json_uint(j, "cycles", cyc);
         json_double(j, "pct", rep_round2(rep_pct(cyc, h->r->s->total.wave_cycles)));
-        json_loc(j, block_loc(h, L->header));
+        json_loc(j, loop_loc(h, l), 0);
         json_end(j);
     }
     json_end(j);
