@@ -8,11 +8,13 @@
 int dbg_src_open(dbg_t *d, char *err, size_t errlen)
 {
     d->lines = sl_open(&d->L.m->co, err, errlen);
-    if (d->lines && !sl_count(d->lines)) {
+    if (!d->lines)
+        return -1;
+    if (!sl_count(d->lines)) {
         sl_free(d->lines);
         d->lines = NULL;
     }
-    return d->lines || !err[0] ? 0 : -1;
+    return 0;
 }
 
 void dbg_src_close(dbg_t *d)
