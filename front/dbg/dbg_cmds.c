@@ -330,6 +330,9 @@ static int do_break(dbg_t *d, char *args, int temp)
     dbg_symbolize(d, p->pc, s, sizeof s);
     printf("%s %d at 0x%llx%s%s", temp ? "Temporary breakpoint" : "Breakpoint", p->num, (unsigned long long)p->pc,
            *s ? " " : "", s);
+    sl_loc_t loc;
+    if (dbg_src_line(d, p->pc, &loc))
+        printf(": file %s, line %u.", loc.file, loc.line);   /* as gdb says it */
     if (p->wave >= 0)
         printf(" (wave %d)", p->wave);
     putchar('\n');
@@ -538,6 +541,9 @@ static int c_info_breakpoints(dbg_t *d, char *args, const char *fmt)
             char s[160];
             dbg_symbolize(d, b->pc, s, sizeof s);
             printf("0x%016llx %s", (unsigned long long)b->pc, s);
+            sl_loc_t loc;
+            if (dbg_src_line(d, b->pc, &loc))
+                printf(" at %s:%u", loc.file, loc.line);
             if (b->wave >= 0)
                 printf(" wave %d", b->wave);
             putchar('\n');
@@ -1141,7 +1147,8 @@ static const dbg_cmd_t cmds[] = {
      "With a code object built with -g: ten lines around FILE:LINE, PC or\n"
      "LABEL; without one, around the selected wave's line (the kernel's\n"
      "first line before it runs); again: the next ten.  Without source lines\n"
-     "(no -g): the disassembly around the location.", c_list, 0, COMP_LOC, NULL},
+     "(no -g): the disassembly around the location.  Enter goes on.", c_list, CMD_REPEAT | CMD_REPEAT_BARE,
+     COMP_LOC, NULL},
     {"display", NULL, "[/FMT] EXPR", "show EXPR at every stop (display/i $pc)", NULL, c_display,
      CMD_FMT, COMP_REG, NULL},
     {"undisplay", NULL, "[N...]", "stop showing displays (all without N)", NULL, c_undisplay, 0, COMP_NONE, NULL},

@@ -71,11 +71,12 @@ def test_break():
     base = sym_addr(COG, "srcline_loop")
     rc, out, p = session([COG] + ARGS, ["list", "break srcline.cl:%d" % hot, "run", "list", "list",
                                         "stepi", "stepi", "stepi", "list srcline.cl:20", "kill",
-                                        "tbreak %s:%d" % (SRC, hot), "run", "quit"])
+                                        "tbreak %s:%d" % (SRC, hot), "run", "info breakpoints", "quit"])
     first = listed(p[0])
     check("list before the run: ten lines around the kernel's first line, as in the file",
           len(first) == 10 and as_file(first) and first[0][0] <= 4 <= first[-1][0], p[0])
-    check("break FILE:LINE: a breakpoint set", re.search(r"Breakpoint 1 at 0x[0-9a-f]+ <srcline_loop\+\d+>", p[1]),
+    check("break FILE:LINE: a breakpoint set, with its file and line",
+          re.search(r"Breakpoint 1 at 0x[0-9a-f]+ <srcline_loop\+\d+>: file %s, line %d\.$" % (SRC, hot), p[1], re.M),
           p[1])
     addr, off = stop_addr(p[2])
     check("break srcline.cl:%d: the kernel stops there" % hot, addr is not None, p[2])
@@ -106,6 +107,8 @@ def test_break():
     a2, o2 = stop_addr(p[11])
     check("tbreak with the whole recorded path stops on line %d" % hot,
           a2 is not None and dwarf_line(COG, base + o2) == hot and "Temporary breakpoint" in p[10], p[10] + p[11])
+    check("info breakpoints names the breakpoint's line", "<srcline_loop+%d> at %s:%d" % (off, SRC, hot) in p[12],
+          p[12])
 
 
 def test_errors():
