@@ -390,42 +390,45 @@ static void print_lines(FILE *fp, const hs_kernel_t *h, size_t top)
                 rep_pct(h->no_line_cycles, wc));
 }
 
-static int block_by_cycles_h(const hs_kernel_t *h, size_t a, size_t b)
+typedef struct {
+    size_t b;
+    uint64_t cycles;
+} hs_bkey_t;
+
+static int block_by_cycles(const void *a, const void *b)
 {
-    uint64_t ca, cb, d;
-    block_sum(h, a, &d, &ca, NULL);
-    block_sum(h, b, &d, &cb, NULL);
-    if (ca != cb)
-        return ca < cb ? 1 : -1;
-    return (a > b) - (a < b);
+    const hs_bkey_t *x = a, *y = b;
+    if (x->cycles != y->cycles)
+        return x->cycles < y->cycles ? 1 : -1;
+    return (x->b > y->b) - (x->b < y->b);
 }
 
 static void print_blocks(FILE *fp, const hs_kernel_t *h, size_t top)
 {
-    size_t *ix = malloc((h->g.nb ? h->g.nb : 1) * sizeof *ix), m = 0;
+    hs_bkey_t *ix = malloc((h->g.nb ? h->g.nb : 1) * sizeof *ix);
+    size_t m = h->g.nb;
     if (!ix)
         return;
-    for (size_t b = 0; b < h->g.nb; b++)
-        ix[m++] = b;
-    for (size_t i = 1; i < m; i++)   /* insertion sort by wave-cycles: short lists */
-        for (size_t k = i; k > 0 && block_by_cycles_h(h, ix[k - 1], ix[k]) > 0; k--) {
-            size_t t = ix[k];
-            ix[k] = ix[k - 1];
-            ix[k - 1] = t;
-        }
+    for (size_t b = 0; b < m; b++) {
+        uint64_t count;
+        ix[b].b = b;
+        block_sum(h, b, &count, &ix[b].cycles, NULL);
+    }
+    qsort(ix, m, sizeof *ix, block_by_cycles);
     fprintf(fp, "\nbasic blocks of %s: the %zu of %zu with the most wave-cycles\n", h->r->kernel,
             m < top ? m : top, h->g.nb);
     fputs("  range              count  wave-cycles      %  top stall        loop  line\n", fp);
     for (size_t i = 0; i < m && i < top; i++) {
         uint64_t count, cycles, stall[TM_NSTALL];
-        block_sum(h, ix[i], &count, &cycles, stall);
+        size_t b = ix[i].b;
+        block_sum(h, b, &count, &cycles, stall);
         char range[40], st[32], lp[16] = "-", where[96] = "";
-        snprintf(range, sizeof range, "0x%04llx-0x%04llx", (unsigned long long)(h->ins[h->g.b[ix[i]].first].addr -
-                 h->base), (unsigned long long)block_end(h, ix[i]));
+        snprintf(range, sizeof range, "0x%04llx-0x%04llx", (unsigned long long)(h->ins[h->g.b[b].first].addr -
+                 h->base), (unsigned long long)block_end(h, b));
         dominant_stall(stall, cycles, st, sizeof st);
-        if (h->g.b[ix[i]].loop >= 0)
-            snprintf(lp, sizeof lp, "L%d", h->g.b[ix[i]].loop + 1);
-        const sl_loc_t *loc = block_loc(h, ix[i]);
+        if (h->g.b[b].loop >= 0)
+            snprintf(lp, sizeof lp, "L%d", h->g.b[b].loop + 1);
+        const sl_loc_t *loc = block_loc(h, b);
         if (loc)
             snprintf(where, sizeof where, "%s:%u", base_name(loc->file), loc->line);
         fprintf(fp, "  %-15s %9llu %12llu %5.1f%%  %-16s %-5s %s\n", range, (unsigned long long)count,
