@@ -83,11 +83,11 @@ def dwarfdump_line(co, addr):
     return m.group(1), int(m.group(2)), int(m.group(3))
 
 
-def check_oracle(d, kernel, sym):
+def check_oracle(d, kernel, sym, co=COG):
     """1: each instruction's line against llvm-dwarfdump --lookup."""
     bad, n = [], 0
     for h in d["hotspots"]:
-        want = dwarfdump_line(COG, sym + h["offset"])
+        want = dwarfdump_line(co, sym + h["offset"])
         got = None if h["line"] is None else (h["file"], h["line"], h["column"] or 0)
         ok = (want is None and got is None) or (want and got and got[0].endswith(want[0]) and
                                                  got[1:] == want[1:])
@@ -210,6 +210,19 @@ def test_g():
               max(dn["blocks"], key=lambda b: b["cycles"])["loop"] == inner[0]["id"])
 
 
+def test_gfx803():
+    """The same on gfx803 (VI): every line by llvm-dwarfdump, the hot line, the trips."""
+    co = "tests/kernels/bin/srcline-gfx803-g.co"
+    d, p = run_json(loop_args(co, 11))
+    if not check("gfx803: run --hotspots --json - exits 0", d is not None, p.stderr):
+        return
+    check_oracle(d, "gfx803 srcline_loop", symbols(co)["srcline_loop"], co)
+    line, _ = marker_line("/* HOT-LOOP */")
+    check("gfx803: the hottest source line is the HOT-LOOP line %d" % line, d["lines"] and d["lines"][0]["line"] == line)
+    check_loop(d, 11, 4, "gfx803 srcline_loop n=11")
+    check_blocks(d, "gfx803 srcline_loop")
+
+
 def test_no_g():
     d, p = run_json(loop_args(CO, 37))
     if not check("without -g: run --hotspots --json - exits 0", d is not None, p.stderr):
@@ -278,7 +291,7 @@ def main():
     if not shutil.which("llvm-dwarfdump-15") or not shutil.which("llvm-nm-15"):
         skip("source lines", "llvm-dwarfdump-15 (Debian llvm-15) is not installed")
         gtest.done()
-    gtest.run_each([test_g, test_no_g, test_malformed])
+    gtest.run_each([test_g, test_gfx803, test_no_g, test_malformed])
     gtest.done()
 
 
