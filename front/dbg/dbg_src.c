@@ -42,6 +42,11 @@ void dbg_src_print_stop(dbg_t *d, uint64_t pc)
         return;
     const char *text = sl_text(d->lines, loc.file_id, loc.line);
     printf("%s:%u\t%s\n", base_name(loc.file), loc.line, text ? text : "");
+    sl_call_t c[8];
+    size_t n = sl_inlined(d->lines, pc - d->L.m->image_base, c, 8);
+    for (size_t k = 0; k < n && k < 8; k++)   /* innermost first, as a backtrace */
+        printf("  in %s, inlined at %s:%u\n", c[k].func[0] ? c[k].func : "(a function)", base_name(c[k].file),
+               c[k].line);
     d->list_file = loc.file_id;
     d->list_next = loc.line;   /* a bare list centres on this line */
     d->list_centre = 1;

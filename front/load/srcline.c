@@ -26,7 +26,20 @@ typedef struct {
     size_t nlines;
 } sl_src_t;
 
+/* An inlined call: the addresses [lo, hi) of one range of the inlined
+ * code, the function inlined and where it was called from. */
+typedef struct {
+    uint64_t lo, hi;
+    unsigned depth;              /* 1: inlined into the unit's function, 2: into that, ... */
+    unsigned file, line, col;    /* the call site */
+    char *func;                  /* printable name, "" when unnamed */
+} sl_inl_t;
+
+#define SL_MAX_NEST 64           /* DIE nesting followed (deeper: ignored) */
+
 struct sl_table {
+    sl_inl_t *inl;               /* inlined calls, in DIE order */
+    size_t ninl;
     sl_row_t *rows;              /* by address; at one address, ends first */
     size_t nrows, cap;
     sl_src_t *files;
@@ -111,6 +124,72 @@ static int by_addr(const void *a, const void *b)
     return (x->ord > y->ord) - (x->ord < y->ord);
 }
 
+/* ---- inlined calls ----------------------------------------------------------- */
+
+static int add_inl(sl_table_t *t, const sl_inl_t *x)
+{
+    sl_inl_t *n = realloc(t->inl, (t->ninl + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    t->inl = n;
+    t->inl[t->ninl++] = *x;
+    return 0;
+}
+
+static unsigned udata(Dwarf_Die *die, unsigned name)
+{
+    Dwarf_Attribute a;
+    Dwarf_Word v = 0;
+    if (!dwarf_attr(die, name, &a) || dwarf_formudata(&a, &v))
+        return 0;
+    return v > 0xffffffu ? 0 : (unsigned)v;
+}
+
+/* The ranges of inlined subroutine die into t; -1 out of memory. */
+static int one_inline(sl_table_t *t, Dwarf_Die *die, Dwarf_Files *files, size_t nfiles, unsigned depth)
+{
+    unsigned cf = udata(die, DW_AT_call_file);
+    const char *path = files && cf < nfiles ? dwarf_filesrc(files, cf, NULL, NULL) : NULL;
+    if (!path)
+        return 0;
+    int fid = file_id(t, path);
+    Dwarf_Attribute a;
+    const char *name = dwarf_attr_integrate(die, DW_AT_name, &a) ? dwarf_formstring(&a) : NULL;
+    Dwarf_Addr base, lo, hi;
+    ptrdiff_t off = 0;
+    while (fid >= 0 && (off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+        sl_inl_t x = {lo, hi, depth, (unsigned)fid, udata(die, DW_AT_call_line), udata(die, DW_AT_call_column),
+                      str_printable(name ? name : "", name ? strlen(name) : 0, STR_KEEP_BACKSLASH)};
+        if (!x.func || add_inl(t, &x)) {
+            free(x.func);
+            return -1;
+        }
+    }
+    return fid < 0 ? -1 : 0;
+}
+
+/* The inlined calls among die's children (and theirs); -1 out of memory. */
+static int scan_inlines(sl_table_t *t, Dwarf_Die *die, Dwarf_Files *files, size_t nfiles, unsigned depth,
+                        unsigned level)
+{
+    Dwarf_Die c;
+    if (level > SL_MAX_NEST || dwarf_child(die, &c) != 0)
+        return 0;
+    do {
+        int tag = dwarf_tag(&c);
+        unsigned d = depth;
+        if (tag == DW_TAG_inlined_subroutine) {
+            d = depth + 1;
+            if (one_inline(t, &c, files, nfiles, d))
+                return -1;
+        }
+        if ((tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine || tag == DW_TAG_lexical_block) &&
+            scan_inlines(t, &c, files, nfiles, d, level + 1))
+            return -1;
+    } while (dwarf_siblingof(&c, &c) == 0);
+    return 0;
+}
+
 /* Whether f has a section named name. */
 static int has_section(const co_file_t *f, const char *name)
 {
@@ -129,6 +208,10 @@ static int read_units(sl_table_t *t, Dwarf *dw, const char *path, char *err, siz
     while ((rc = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
         Dwarf_Die cu;
         int u = dwarf_offdie(dw, off + hsize, &cu) ? unit_lines(t, &cu) : -1;
+        Dwarf_Files *files = NULL;
+        size_t nfiles = 0;
+        if (u == 0 && dwarf_getsrcfiles(&cu, &files, &nfiles) == 0 && scan_inlines(t, &cu, files, nfiles, 0, 0))
+            u = -2;   /* out of memory (inlined calls libdw cannot read are left out) */
         if (u == -2) {
             snprintf(err, errlen, "%s: out of memory reading its line table", path);
             return -1;
@@ -213,6 +296,9 @@ void sl_free(sl_table_t *t)
             free(t->files[i].lines[k]);
         free(t->files[i].lines);
     }
+    for (size_t i = 0; i < t->ninl; i++)
+        free(t->inl[i].func);
+    free(t->inl);
     free(t->files);
     free(t->rows);
     free(t->base);
@@ -254,6 +340,28 @@ int sl_lookup(const sl_table_t *t, uint64_t addr, sl_loc_t *out)
     out->line = r->line;
     out->col = r->col;
     return 1;
+}
+
+size_t sl_inlined(const sl_table_t *t, uint64_t addr, sl_call_t *out, size_t max)
+{
+    const sl_inl_t *at[SL_MAX_NEST + 2] = {0};   /* by depth: one range per depth holds addr */
+    unsigned deepest = 0;
+    for (size_t i = 0; t && i < t->ninl; i++) {
+        const sl_inl_t *x = &t->inl[i];
+        if (addr >= x->lo && addr < x->hi && x->depth <= SL_MAX_NEST + 1 && !at[x->depth]) {
+            at[x->depth] = x;
+            deepest = x->depth > deepest ? x->depth : deepest;
+        }
+    }
+    size_t n = 0;
+    for (unsigned d = deepest; d >= 1; d--)   /* innermost first */
+        if (at[d]) {
+            if (n < max)
+                out[n] = (sl_call_t){at[d]->func, t->files[at[d]->file].shown, at[d]->file, at[d]->line,
+                                     at[d]->col};
+            n++;
+        }
+    return n;
 }
 
 const char *sl_file(const sl_table_t *t, unsigned file_id)

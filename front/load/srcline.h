@@ -1,7 +1,9 @@
 /* srcline.h — source lines of a code object built with -g: the DWARF line
  * table (.debug_line, read with elfutils' libdw) as a table of its own,
- * address -> file:line:column, and a line's address ranges for
- * `break FILE:LINE`; the source text of a line when its file can be read.
+ * address -> file:line:column, the inlined calls an address is in (the
+ * debugging entries' DW_TAG_inlined_subroutine), and a line's address
+ * ranges for `break FILE:LINE`; the source text of a line when its file
+ * can be read.
  *
  * A code object without debug information gives an empty table (no lines,
  * no error).  The table copies what it needs, so it outlives the code
@@ -25,6 +27,14 @@ typedef struct {
     unsigned line, col;
 } sl_loc_t;
 
+/* An inlined call an address is in: the function inlined and the call's
+ * source location (strings are the table's). */
+typedef struct {
+    const char *func;            /* "" when the DWARF names none */
+    const char *file;
+    unsigned file_id, line, col;
+} sl_call_t;
+
 /* Read the line table of code object f.  Returns the table (empty when f
  * has no DWARF), or NULL with a one-line message in err naming f when
  * the DWARF is malformed or memory runs out. */
@@ -39,6 +49,11 @@ size_t sl_count(const sl_table_t *t);
 /* The source location of device address addr into *out: 1, or 0 when the
  * table has no line for it. */
 int sl_lookup(const sl_table_t *t, uint64_t addr, sl_loc_t *out);
+
+/* The inlined calls address addr is in, innermost first (from the
+ * DW_TAG_inlined_subroutine entries): at most max into out; returns how
+ * many there are (0: not in inlined code). */
+size_t sl_inlined(const sl_table_t *t, uint64_t addr, sl_call_t *out, size_t max);
 
 /* The first addresses of source line `line` of the file named file (its
  * path as the table has it, or any suffix of it after a '/': "a.cl" finds

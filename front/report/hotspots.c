@@ -462,6 +462,26 @@ static void print_loops(FILE *fp, const hs_kernel_t *h)
     }
 }
 
+/* Under a source line heading: the inlined calls its instruction is in,
+ * innermost first ("  ;   blend, inlined at srcline.cl:38"). */
+static void print_inlined(FILE *fp, const hs_kernel_t *h, const hs_inst_t *x)
+{
+    sl_call_t c[8];
+    size_t n = sl_inlined(h->sl, x->addr + h->sl_bias, c, 8);
+    for (size_t k = 0; k < n && k < 8; k++)
+        fprintf(fp, "  ;   %s, inlined at %s:%u\n", c[k].func[0] ? c[k].func : "(a function)", base_name(c[k].file),
+                c[k].line);
+}
+
+/* Which inlined call x is in (0: none): the innermost call's site. */
+static uint64_t inline_key(const hs_kernel_t *h, const hs_inst_t *x)
+{
+    sl_call_t c;
+    if (!h->sl || !sl_inlined(h->sl, x->addr + h->sl_bias, &c, 1))
+        return 0;
+    return (uint64_t)c.file_id << 40 | (uint64_t)c.line << 12 | (c.col & 0xfff);
+}
+
 /* The annotated disassembly: each instruction's row, with the source
  * line heading the instructions that come from it. */
 static void print_listing(FILE *fp, hs_kernel_t *h)
@@ -472,14 +492,19 @@ static void print_listing(FILE *fp, hs_kernel_t *h)
             h->r->kernel, (unsigned long long)h->r->s->total.wave_cycles);
     fputs(hs_columns, fp);
     const sl_loc_t *prev = NULL;
+    uint64_t prev_call = 0;
     for (size_t i = 0; i < h->n; i++) {
         const hs_inst_t *x = &h->ins[i];
-        if (x->has_loc && (!prev || prev->line != x->loc.line || prev->file_id != x->loc.file_id)) {
+        uint64_t call = inline_key(h, x);
+        if (x->has_loc && (!prev || prev->line != x->loc.line || prev->file_id != x->loc.file_id ||
+                           call != prev_call)) {
             const char *text = sl_text(h->sl, x->loc.file_id, x->loc.line);
             fprintf(fp, "  ; %s:%u%s%s\n", base_name(x->loc.file), x->loc.line, text ? ": " : "", text ? text : "");
+            print_inlined(fp, h, x);
         } else if (h->sl && !x->has_loc && (prev || i == 0))
             fputs("  ; (no source line)\n", fp);
         prev = x->has_loc ? &x->loc : NULL;
+        prev_call = call;
         print_inst(fp, h, x, 0);
         /* per-pc extras (lines under an instruction) are printed here */
     }
@@ -536,6 +561,23 @@ static void json_loc(json_t *j, const sl_loc_t *loc, int column)
         json_null(j, "column");
 }
 
+/* "inlined": the calls the instruction's code was inlined by, innermost first. */
+static void json_inlined(json_t *j, const hs_kernel_t *h, const hs_inst_t *x)
+{
+    sl_call_t c[16];
+    size_t n = h->sl ? sl_inlined(h->sl, x->addr + h->sl_bias, c, 16) : 0;
+    json_begin_arr(j, "inlined");
+    for (size_t k = 0; k < n && k < 16; k++) {
+        json_begin_obj(j, NULL);
+        json_str(j, "function", c[k].func);
+        json_str(j, "file", c[k].file);
+        json_uint(j, "line", c[k].line);
+        json_uint(j, "column", c[k].col);
+        json_end(j);
+    }
+    json_end(j);
+}
+
 static void json_hotspots(json_t *j, const hs_kernel_t *h)
 {
     size_t m = 0;
@@ -553,6 +595,7 @@ static void json_hotspots(json_t *j, const hs_kernel_t *h)
         json_stalls(j, x->pc->stall);
         json_str(j, "instruction", x->text);
         json_loc(j, x->has_loc ? &x->loc : NULL, 1);
+        json_inlined(j, h, x);
         json_end(j);
     }
     json_end(j);

@@ -23,6 +23,8 @@ PASS:/FAIL:/SKIP: line per check.
     too; --hotspots N lists N; a bare --hotspots lists 10.
  6. Without -g: the same run works, no source lines, the same loop.
  7. A malformed line table: the run still completes, with a one-line note.
+ 8. Inlined calls: each instruction's, innermost first, are the frames
+    llvm-symbolizer-15 gives its address (function, and the call's line).
 """
 import json
 import os
@@ -223,6 +225,43 @@ def test_gfx803():
     check_blocks(d, "gfx803 srcline_loop")
 
 
+def inline_args(co):
+    return [G, "run", co, "--kernel", "srcline_inline", "--global", "64", "--arg", "zero:256", "--arg",
+            "rand:f32:64"]
+
+
+def symbolizer_frames(co, addr):
+    """[(function, line)] llvm-symbolizer-15 gives addr, innermost first."""
+    out = run(["llvm-symbolizer-15", "--obj=" + co, "0x%x" % addr]).stdout.strip().splitlines()
+    return [(out[i], int(out[i + 1].rsplit(":", 2)[1])) for i in range(0, len(out) - 1, 2)]
+
+
+def test_inlined():
+    """Inlined calls: each instruction's against llvm-symbolizer-15's frames."""
+    d, p = run_json(inline_args(COG))
+    if not check("srcline_inline runs", d is not None, p.stderr):
+        return
+    sym = symbols(COG)["srcline_inline"]
+    bad, seen = [], 0
+    for h in d["hotspots"]:
+        frames = symbolizer_frames(COG, sym + h["offset"])
+        want = [{"function": frames[k][0], "line": frames[k + 1][1]} for k in range(len(frames) - 1)]
+        got = [{"function": c["function"], "line": c["line"]} for c in h["inlined"]]
+        seen += bool(want)
+        if got != want:
+            bad.append("0x%x: ours %s, llvm-symbolizer %s" % (h["offset"], got, want))
+    check("srcline_inline: each instruction's inlined calls are llvm-symbolizer-15's (%d inlined)" % seen,
+          seen >= 3 and not bad, "; ".join(bad[:4]))
+    a, b, body = marker_line("/* CALL-A */")[0], marker_line("/* CALL-B */")[0], marker_line("/* INLINED */")[0]
+    sites = {c["line"] for h in d["hotspots"] for c in h["inlined"] if h["line"] == body}
+    check("srcline_inline: the INLINED line's code is inlined at the CALL-A and CALL-B lines", sites == {a, b},
+          str(sites))
+    t = run(inline_args(COG) + ["--hotspots"])
+    check("the annotated disassembly names the inlined calls",
+          "  ;   blend, inlined at srcline.cl:%d" % a in t.stdout and "  ;   blend, inlined at srcline.cl:%d" % b
+          in t.stdout, t.stdout[-1500:])
+
+
 def test_no_g():
     d, p = run_json(loop_args(CO, 37))
     if not check("without -g: run --hotspots --json - exits 0", d is not None, p.stderr):
@@ -291,7 +330,7 @@ def main():
     if not shutil.which("llvm-dwarfdump-15") or not shutil.which("llvm-nm-15"):
         skip("source lines", "llvm-dwarfdump-15 (Debian llvm-15) is not installed")
         gtest.done()
-    gtest.run_each([test_g, test_gfx803, test_no_g, test_malformed])
+    gtest.run_each([test_g, test_gfx803, test_inlined, test_no_g, test_malformed])
     gtest.done()
 
 

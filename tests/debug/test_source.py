@@ -10,7 +10,8 @@
  3. list: before the run, the ten lines around the kernel's first line;
     at a stop, the ten around the stop's line; again, the next ten;
     list FILE:LINE those around LINE: each as the source file has them.
- 4. Errors: an unknown file, a line without code, FILE:LINE without -g:
+ 4. A stop in inlined code names the call it was inlined by.
+ 5. Errors: an unknown file, a line without code, FILE:LINE without -g:
     one line each; list without -g shows the disassembly.
 """
 import os
@@ -111,6 +112,18 @@ def test_break():
           p[12])
 
 
+def test_inlined():
+    body, a = marker("/* INLINED */"), marker("/* CALL-A */")
+    args = ["--kernel", "srcline_inline", "--global", "64", "--arg", "zero:256", "--arg", "rand:f32:64"]
+    rc, out, p = session([COG] + args, ["break srcline.cl:%d" % body, "run", "quit"])
+    m = re.search(r"<srcline_inline\+(\d+)>", p[1])
+    base = sym_addr(COG, "srcline_inline")
+    check("break on an inlined function's line stops on it (llvm-dwarfdump: line %d)" % body,
+          m and dwarf_line(COG, base + int(m.group(1))) == body, p[1])
+    check("the stop names the inlined call: blend, inlined at srcline.cl:%d" % a,
+          "srcline.cl:%d\t%s\n  in blend, inlined at srcline.cl:%d" % (body, LINES[body - 1].rstrip(), a) in p[1], p[1])
+
+
 def test_errors():
     rc, out, p = session([COG] + ARGS, ["break nosuch.cl:3", "break srcline.cl:2", "break srcline.cl:0", "quit"])
     check("break on an unknown file: one line", p[0].strip() == "No source file named nosuch.cl.", p[0])
@@ -126,5 +139,5 @@ def test_errors():
 if not shutil.which("llvm-dwarfdump-15"):
     dbgtest.gtest.skip("debugger source lines", "llvm-dwarfdump-15 (Debian llvm-15) is not installed")
 else:
-    dbgtest.gtest.run_each([test_break, test_errors])
+    dbgtest.gtest.run_each([test_break, test_inlined, test_errors])
 finish()

@@ -24,3 +24,17 @@ kernel void srcline_nest(global float *out, global const float *in, int rows, in
     }
     out[i] = acc;
 }
+
+/* A helper the compiler inlines twice: its line is the callee's, and the
+ * calls are on the CALL-A and CALL-B lines. */
+static float blend(float a, float b)
+{
+    return a * 0.25f + b * b; /* INLINED */
+}
+
+kernel void srcline_inline(global float *out, global const float *in)
+{
+    size_t i = get_global_id(0);
+    float x = blend(in[i], 2.0f); /* CALL-A */
+    out[i] = blend(x, in[(i + 1) & 63]); /* CALL-B */
+}
