@@ -34,7 +34,7 @@ CFLAGS  ?= $(OPT) -g
 # keeps calls between them direct, as in an executable
 PICFLAGS := -fPIC -fno-semantic-interposition
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PICFLAGS) -I. -MMD -MP
-LDLIBS  := -lelf -lz -lreadline -lm -ldl -lstdc++
+LDLIBS  := -lelf -ldw -lz -lreadline -lm -ldl -lstdc++
 
 # the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
 # headers when they are installed (Debian libhsa-runtime-dev), else against
@@ -104,7 +104,7 @@ gcnsim: $(CLI_OBJ) $(B)/libgcnsim.a $(B)/check/bindings.ok
 # has exactly one handler or is on the committed list sim/unexecuted.def
 $(B)/check/check_bindings: tests/bindings/check_bindings.c $(B)/libgcnsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -I. -o $@ $< $(B)/libgcnsim.a -lelf -ldw -lz -lm
 
 $(B)/check/bindings.ok: $(B)/check/check_bindings
 	$< && touch $@
@@ -133,7 +133,7 @@ OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
 	$(CC) $(CFLAGS) -shared -o $@ $(PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic -Wl,-z,defs \
-	    -lelf -lz -lm -lstdc++ -pthread
+	    -lelf -ldw -lz -lm -lstdc++ -pthread
 
 $(OCL_ICD): $(OCL_LIB)
 	@mkdir -p $(dir $@)
@@ -152,7 +152,7 @@ SAN_OCL_BIN := $(if $(OCL_HEADERS),$(B)/san/libgcnsim-opencl.so $(B)/san/vendors
 
 $(B)/san/libgcnsim-opencl.so: $(SAN_PIC_OBJ) front/ocl/exports.map
 	$(CC) $(SAN_FLAGS) -shared -o $@ $(SAN_PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic \
-	    -lelf -lz -lm -lstdc++ -pthread
+	    -lelf -ldw -lz -lm -lstdc++ -pthread
 
 $(B)/san/vendors/gcnsim.icd: $(B)/san/libgcnsim-opencl.so
 	@mkdir -p $(dir $@)
@@ -207,11 +207,11 @@ unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$
 # library alone, also under the sanitizers (tests/embed)
 $(B)/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(B)/libgcnsim.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Ifront/api -pthread -o $@ $< $(B)/libgcnsim.a -lelf -lz -lm -lstdc++
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Ifront/api -pthread -o $@ $< $(B)/libgcnsim.a -lelf -ldw -lz -lm -lstdc++
 
 $(B)/san/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(LIB_SRC:%.c=$(B)/san/%.o)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -Ifront/api -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -lz -lm -lstdc++
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -Ifront/api -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -ldw -lz -lm -lstdc++
 
 check: gcnsim unit
 	@tests/run-tests.sh
@@ -281,7 +281,7 @@ $(B)/gcnsim.pc: Makefile
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	    'Name: gcnsim' 'Description: instruction-level simulator and cycle model for AMD GCN GPUs (gfx6-gfx9)' \
 	    'Version: $(shell sed -n 's/^#define GCNSIM_VERSION "\(.*\)".*/\1/p' front/cli.h | head -1)' \
-	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -lz -lm -lstdc++ -pthread' >$@
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -ldw -lz -lm -lstdc++ -pthread' >$@
 
 .PHONY: install uninstall
 install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB))

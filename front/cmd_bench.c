@@ -15,6 +15,7 @@
 #include "front/device/gpu_compare.h"
 #include "front/device/gpu_mirror.h"
 #include "front/report/json.h"
+#include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -87,7 +88,9 @@ static const opt_t bench_rows[] = {
     {"json", 0, "PATH|-", "also write the numbers (and each group's report) as JSON to PATH (- = stdout, "
      "instead of the text)", BO_JSON, OPT_PATH, NULL},
     {"functional", 0, NULL, "functional simulation only: no cycle model, no report", RO_FUNCTIONAL, 0, NULL},
-    {"hotspots", 0, NULL, "add each group's hot spots (annotated disassembly)", RO_HOTSPOTS, 0, NULL},
+    {"hotspots", 0, "N", "add each group's hot spots: the N instructions, source lines (code objects built "
+     "with -g) and basic blocks with the most wave-cycles (10 when N is left out), the loops, the annotated "
+     "disassembly", RO_HOTSPOTS, OPT_OPT_NUM, NULL},
     {"timeline", 0, "PATH", "write a Chrome trace-event JSON timeline of all launches, one after the other "
      "(instruction slices stop after the first 200000; wave slices go on)", RO_TIMELINE, OPT_PATH, NULL},
     {"validate", 0, NULL, "also run every launch on a real AMD GPU (the ROCm HSA runtime, loaded at run time; "
@@ -116,7 +119,7 @@ const opt_cmd_t cli_bench_cmd = {
     .summary = "run a built-in workload (bitonic, reduce, gemm), verify it, time it",
     .usage = "gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
              "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
-             "                    [--set KEY=VALUE]... [--hotspots] [--timeline PATH]\n"
+             "                    [--set KEY=VALUE]... [--hotspots [N]] [--timeline PATH]\n"
              "                    [--functional] [--validate] [--trace PATH]\n"
              "                    [--save-launch L DIR]",
     .description = "Run a built-in workload on the simulated device under the cycle model,\n"
@@ -370,7 +373,7 @@ static void print_text(const bench_opts_t *o, const la_module_t *m, const wl_res
         rep_text(stdout, &rep);
         if (o->t.hotspots) {
             fputc('\n', stdout);
-            rep_hotspots_kernel(stdout, &rep, &m->co, &m->prog, g->k);
+            rep_hotspots_kernel(stdout, &rep, &m->co, &m->prog, g->k, (size_t)o->t.hotspots);
         }
     }
 }

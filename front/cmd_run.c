@@ -11,6 +11,7 @@
 #include "front/report/json.h"
 #include "front/launch/launch.h"
 #include "front/report/hotspots.h"
+#include "front/report/flops.h"
 #include "front/report/html.h"
 #include "front/report/progress.h"
 #include "front/report/report.h"
@@ -31,7 +32,7 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--grid X[,Y[,Z]] --block X[,Y[,Z]]] [--target GFX]\n"
              "                  [--dynamic-lds BYTES] [--arg SPEC]...\n"
              "                  [--dump N=PATH[:TYPE]]... [--json PATH|-]\n"
-             "                  [--device NAME[,NAME...]] [--set KEY=VALUE]... [--hotspots]\n"
+             "                  [--device NAME[,NAME...]] [--set KEY=VALUE]... [--hotspots [N]]\n"
              "                  [--html PATH] [--timeline PATH [--timeline-max N]\n"
              "                  [--timeline-cus LIST]] [--functional] [--max-inst N]\n"
              "                  [--max-wave-inst N] [--trace PATH] [--progress|--no-progress]\n"
@@ -164,14 +165,17 @@ static const char *partial_reason(int limit)
  * "instructions" are by category, those of the functional core by
  * encoding then go to "instructions_by_encoding"). */
 static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int timing,
-                       const rep_launch_t *rep)
+                       const rep_launch_t *rep, const hs_kernel_t *hs)
 {
     json_t j;
     json_init(&j, fp);
     json_begin_obj(&j, NULL);
     if (rep) {
         rep_json(&j, rep);
-        rep_json_hotspots(&j, rep, &L->m->co, &L->m->prog, L->k);
+        if (hs) {   /* --hotspots or --html: "hotspots", "lines", "blocks", "loops" */
+            rep_json_flops(&j, rep, &L->m->co, &L->m->prog, L->k);
+            hs_json(&j, hs);
+        }
     } else
         json_functional(&j, L, r);
     json_str(&j, "mode", timing ? "timing" : "functional");
@@ -233,7 +237,8 @@ static const char *stop_text(int limit)
            : limit == SIM_LIMIT_CANCEL ? "interrupted" : "completed";
 }
 
-static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep, int hotspots)
+static void print_text(const launch_t *L, const sim_result_t *r, int st, const rep_launch_t *rep,
+                       hs_kernel_t *hs, int hotspots)
 {
     printf("%s on %s: %u work-group%s of %ux%ux%u, %llu waves, %llu wave-instructions: %s\n", L->k->name,
            L->m->co.target->name, (unsigned)r->nwg, r->nwg == 1 ? "" : "s", L->sl.local[0], L->sl.local[1],
@@ -248,19 +253,22 @@ static void print_text(const launch_t *L, const sim_result_t *r, int st, const r
     rep_text(stdout, rep);
     if (hotspots) {
         fputc('\n', stdout);
-        rep_hotspots_kernel(stdout, rep, &L->m->co, &L->m->prog, L->k);
+        if (hs)
+            hs_print(stdout, hs, (size_t)hotspots);
+        else
+            printf("hot spots of %s: out of memory\n", L->k->name);
     }
 }
 
 static int write_json_file(const char *path, launch_t *L, const sim_result_t *r, int st, int timing,
-                           const rep_launch_t *rep)
+                           const rep_launch_t *rep, const hs_kernel_t *hs)
 {
     FILE *fp = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!fp) {
         cli_error("run: cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    write_json(fp, L, r, st, timing, rep);
+    write_json(fp, L, r, st, timing, rep, hs);
     if (fp != stdout && fclose(fp) != 0) {
         cli_error("run: cannot write %s: %s", path, strerror(errno));
         return -1;
@@ -270,13 +278,13 @@ static int write_json_file(const char *path, launch_t *L, const sim_result_t *r,
 
 /* --html: the JSON report made in memory, then the page around it. */
 static int write_html_file(const char *path, launch_t *L, const sim_result_t *r, int st, int timing,
-                           const rep_launch_t *rep, const device_t *dev)
+                           const rep_launch_t *rep, const hs_kernel_t *hs, const device_t *dev)
 {
     char *doc = NULL, title[512], err[256];
     size_t n = 0;
     FILE *m = open_memstream(&doc, &n), *fp = NULL;
     if (m) {
-        write_json(m, L, r, st, timing, rep);
+        write_json(m, L, r, st, timing, rep, hs);
         fclose(m);
     }
     snprintf(title, sizeof title, "gcnsim: %s on %s", L->k->name, timing ? dev->name : "the functional simulator");
@@ -379,6 +387,7 @@ int run_once(const run_opts_t *opts, int argc, char **argv, const run_multi_t *m
     trace_writer_t *tw = NULL;
     trace_recorder_t rec;
     memset(&rec, 0, sizeof rec);
+    hs_kernel_t *hs = NULL;
     char err[1024];
     if (multi)
         o.t.device = multi->device;
@@ -430,10 +439,12 @@ int run_once(const run_opts_t *opts, int argc, char **argv, const run_multi_t *m
     memcpy(rep.local, L.sl.local, sizeof rep.local);
     /* a report unless a wave faulted (a limit leaves partial statistics, said so) */
     const rep_launch_t *report = !o.t.functional && st == 0 ? &rep : NULL;
+    if (report && (o.t.hotspots || o.html))
+        hs = hs_analyse_kernel(report, &L.m->co, &L.m->prog, L.k);
     if (multi && (!o.json || strcmp(o.json, "-")))
         printf("%s: ", multi->device);
     if (!o.json || strcmp(o.json, "-"))   /* with --json -, stdout holds only the JSON */
-        print_text(&L, &r, st, multi ? NULL : report, o.t.hotspots);
+        print_text(&L, &r, st, multi ? NULL : report, hs, o.t.hotspots);
     if (st == 1)
         la_print_fault(stderr, &L, &r);
     else if (r.hit_limit)
@@ -445,10 +456,11 @@ int run_once(const run_opts_t *opts, int argc, char **argv, const run_multi_t *m
     if ((!multi || multi->last) && run_write_dumps(&L, &o, "run") && rc == EXIT_OK)
         rc = EXIT_USAGE;   /* a fault's or a limit's status says more */
     if (multi)
-        write_json(multi->json, &L, &r, st, !o.t.functional, report);
-    else if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report) && rc == EXIT_OK)
+        write_json(multi->json, &L, &r, st, !o.t.functional, report, hs);
+    else if (o.json && write_json_file(o.json, &L, &r, st, !o.t.functional, report, hs) && rc == EXIT_OK)
         rc = EXIT_USAGE;
-    if (!multi && o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, &tc.dev) && rc == EXIT_OK)
+    if (!multi && o.html && write_html_file(o.html, &L, &r, st, !o.t.functional, report, hs, &tc.dev) &&
+        rc == EXIT_OK)
         rc = EXIT_USAGE;
     if (multi && o.csv && csv_fields(&L, report, multi->index, multi->csv) && rc == EXIT_OK)
         rc = EXIT_USAGE;
@@ -463,6 +475,7 @@ out:
         cli_error("run: --timeline: %s", err);
         rc = EXIT_USAGE;
     }
+    hs_free(hs);
     tm_stats_free(&tc.stats);
     free(o.options);
     la_free(&L);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "front/cli.h"
 #include "front/run_opts.h"
+#include "front/report/hotspots.h"
 #include "isa/isa.h"
 #include "sim/device.h"
 
@@ -129,9 +130,12 @@ static const opt_t run_rows[] = {
     DUMP_ROW(""),
     {"json", 0, "PATH|-", "write the summary and the report as JSON to PATH (- = stdout, instead of the "
      "text)", RO_JSON, OPT_PATH, NULL},
-    {"hotspots", 0, NULL, "add the hot spots to the report: the 10 instructions with the most wave-cycles, "
-     "then the kernel's disassembly with each instruction's count, wave-cycles and top stall reason",
-     RO_HOTSPOTS, 0, NULL},
+    {"hotspots", 0, "N", "add the hot spots to the report: the N instructions with the most wave-cycles "
+     "(10 when N is left out), the N source lines with the most (from the DWARF line table of a code object "
+     "built with -g), the N basic blocks with the most and every loop (trips: the header's count per entry), "
+     "then the kernel's disassembly with each instruction's count, wave-cycles, top stall reason and source "
+     "line; with --json the same lists go into the JSON (\"hotspots\", \"lines\", \"blocks\", \"loops\")",
+     RO_HOTSPOTS, OPT_OPT_NUM, NULL},
     {"timeline", 0, "PATH", "write a Chrome trace-event JSON timeline (open it in ui.perfetto.dev): a track "
      "per wave slot of each CU, a slice per wave and per instruction; instruction slices stop after the first "
      "200000 (wave slices go on; --timeline-max), so that large kernels give a bounded file; counter tracks "
@@ -409,8 +413,15 @@ int run_model_take(run_model_opts_t *o, const opt_cmd_t *c, int id, const char *
 {
     if (id == RO_FUNCTIONAL)
         o->functional = 1;
-    else if (id == RO_HOTSPOTS)
-        o->hotspots = 1;
+    else if (id == RO_HOTSPOTS) {
+        char *end;
+        unsigned long n = v ? strtoul(v, &end, 10) : HS_TOP_DEFAULT;
+        if (v && (*end || !*v || n == 0 || n > 1000000)) {
+            opt_error(c, "--hotspots: N must be a number from 1 to 1000000 ('%s')", v);
+            return -1;
+        }
+        o->hotspots = (int)n;
+    }
     else if (id == RO_DEVICE)
         o->device = v;
     else if (id == RO_TIMELINE)

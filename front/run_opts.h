@@ -13,7 +13,8 @@
 
 /* The cycle-model options `run` and `bench` share. */
 typedef struct {
-    int functional, hotspots;    /* --functional, --hotspots */
+    int functional;              /* --functional */
+    int hotspots;                /* --hotspots [N]: N (10 when left out); 0: not given */
     const char *device;          /* --device NAME */
     const char *timeline;        /* --timeline PATH */
     const char *timeline_cus;    /* --timeline-cus LIST (NULL: every CU) */

@@ -1164,6 +1164,9 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
     }
     charge(m, cu, t, now);
     wave_step(w);
+    tm_pc_t *at = w->fx->taken ? pc_stats(m, pc) : NULL;
+    if (at)
+        at->taken++;   /* the edge counts of the report's control-flow graph */
     if (w->state != WAVE_FAULT && !c->limit && sim_limit_due(c, w) && sim_limit_reached(c, w))
         sim_limit_result(c, m->r);   /* run() ends the dispatch after this cycle */
     if (w->state == WAVE_FAULT) {

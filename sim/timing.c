@@ -202,6 +202,7 @@ int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src)
         for (size_t i = 0; i < src->ndw; i++) {
             dst->pc[i].count += src->pc[i].count;
             dst->pc[i].cycles += src->pc[i].cycles;
+            dst->pc[i].taken += src->pc[i].taken;
             for (int r = 0; r < TM_NSTALL; r++)
                 dst->pc[i].stall[r] += src->pc[i].stall[r];
             dst->pc[i].lanes += src->pc[i].lanes;

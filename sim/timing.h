@@ -81,6 +81,7 @@ typedef struct {
     uint64_t cycles;             /* wave-cycles from the wave's previous issue to this one */
     uint64_t stall[TM_NSTALL];   /* of which stalled, by reason */
     uint64_t lanes;              /* VALU: active lanes summed over its issues */
+    uint64_t taken;              /* a branch: wave-instructions that took it (the CFG's edge counts) */
 } tm_pc_t;
 
 /* Figures over time: the run cut into intervals of `interval` cycles
@@ -91,7 +92,7 @@ typedef struct {
 typedef struct {
     uint64_t wave_cycles;        /* resident wave-cycles */
     uint64_t valu_busy;          /* SIMD-cycles a VALU op occupied (split at the interval's ends) */
-    uint64_t dram_read, dram_write;   /* DRAM bytes of the requests made in it (L2 misses, write-backs) */
+    uint64_t dram_read, dram_write;   /* DRAM bytes: reads that crossed the bus in it, write-backs made in it */
 } tm_point_t;
 typedef struct {
     uint64_t interval;           /* cycles per point (0: nothing sampled) */

@@ -1,7 +1,7 @@
 /* gcnsim.h — the library's public interface: load an AMDGPU code object
  * (gfx6-gfx9), give a kernel its sizes and arguments, run it functionally
  * or under the cycle model of a device preset, read its buffers back and
- * its report.  Link build/libgcnsim.a (and -lelf -lz -lm -lstdc++).
+ * its report.  Link build/libgcnsim.a (and -lelf -ldw -lz -lm -lstdc++).
  *
  * Every call reports a failure as a non-zero return with a one-line reason
  * in err (errlen bytes, always terminated); nothing is printed and the

@@ -213,6 +213,9 @@ int dbg_parse_location(const dbg_t *d, const char *text, uint64_t *pc, char *err
         snprintf(err, errlen, "no location given (PC, LABEL or LABEL+OFF)");
         return -1;
     }
+    int src = dbg_src_location(d, text, pc, err, errlen);   /* FILE:LINE */
+    if (src)
+        return src < 0 ? -1 : 0;
     uint64_t a = 0;
     if (text[0] >= '0' && text[0] <= '9') {
         if (parse_u64(text, &a)) {
@@ -776,6 +779,8 @@ static void stop(dbg_t *d, wave_t *w, int after)
         d->replay_note = NULL;
     }
     dbg_print_where(d, w);
+    if (w->state != WAVE_DONE && w->state != WAVE_HALT)
+        dbg_src_print_stop(d, w->pc);
     for (size_t i = 0; i < d->nbp; i++)   /* a temporary breakpoint goes once hit */
         if (d->bp[i].temp && d->bp[i].hits && d->bp[i].num == d->stop_bp)
             dbg_bp_delete(d, d->bp[i].num);
@@ -1095,6 +1100,10 @@ int dbg_open(dbg_t *d, const dbg_opts_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    if (dbg_src_open(d, err, errlen)) {   /* a malformed line table: no source lines */
+        fprintf(stderr, "gcnsim: debug: warning: %s\n", err);
+        err[0] = 0;
+    }
     d->proto_ctx.t = d->t;
     d->proto_ctx.mem = &d->L.m->mem;
     d->proto.ctx = &d->proto_ctx;
@@ -1116,6 +1125,7 @@ void dbg_close(dbg_t *d)
     free(d->wl);
     free(d->code);
     free(d->sym);
+    dbg_src_close(d);
     tm_stats_free(&d->tc.stats);
     la_free(&d->L);
 }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include "front/dbg/dbg_value.h"
 #include "front/launch/launch.h"
+#include "front/load/srcline.h"
 #include "sim/timing.h"
 
 /* What `gcnsim debug` was given (front/cmd_debug.c fills it). */
@@ -189,6 +190,10 @@ typedef struct dbg {
     sim_wave_info_t *wl;      /* list_waves buffer */
     unsigned wlcap;
     volatile int interrupt;   /* Ctrl-C while running */
+    /* source lines (front/dbg/dbg_src.c) */
+    sl_table_t *lines;        /* NULL: the code object has none */
+    unsigned list_file, list_next;   /* `list`: the file and line it goes on from (0: none yet) */
+    int list_centre;          /* list_next is a stop's line: list around it */
 } dbg_t;
 
 /* Set up a session: load the code object, bind the kernel and its
@@ -254,6 +259,30 @@ dbg_pos_t dbg_pos(const dbg_t *d);
 
 /* Error line of a command (to stderr in gdb's style, stdout flushed first). */
 void dbg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- source lines (front/dbg/dbg_src.c) ---------------------------------------- */
+
+/* Read the code object's line table into d->lines (NULL when it has
+ * none).  Returns 0, or -1 with a one-line message in err when its DWARF
+ * is malformed (the session goes on without lines). */
+int dbg_src_open(dbg_t *d, char *err, size_t errlen);
+/* Release the line table. */
+void dbg_src_close(dbg_t *d);
+/* The source line of device address pc into *loc: 1, or 0 when unknown. */
+int dbg_src_line(const dbg_t *d, uint64_t pc, sl_loc_t *loc);
+/* At a stop at pc: print "FILE:LINE<tab>TEXT" when the line is known (and
+ * make it the line a bare `list` centres on). */
+void dbg_src_print_stop(dbg_t *d, uint64_t pc);
+/* A FILE:LINE location (FILE: a path the line table names, or its end
+ * after a '/'): 1 with *pc the first instruction of the line (of the
+ * kernel run when the line has code there), 0 when text is not of that
+ * form, -1 with the problem in err. */
+int dbg_src_location(const dbg_t *d, const char *text, uint64_t *pc, char *err, size_t errlen);
+/* `list [FILE:LINE|PC|LABEL]`: ten source lines around a location, the
+ * selected wave's line or the kernel's first, or the next ten.  Returns
+ * 1 when listed (or an error reported), 0 when no source line is known
+ * there (the caller shows the disassembly). */
+int dbg_src_list(dbg_t *d, const char *args);
 
 /* ---- the command table (front/dbg/dbg_cmds.c) ------------------------------------ */
 

@@ -330,6 +330,9 @@ static int do_break(dbg_t *d, char *args, int temp)
     dbg_symbolize(d, p->pc, s, sizeof s);
     printf("%s %d at 0x%llx%s%s", temp ? "Temporary breakpoint" : "Breakpoint", p->num, (unsigned long long)p->pc,
            *s ? " " : "", s);
+    sl_loc_t loc;
+    if (dbg_src_line(d, p->pc, &loc))
+        printf(": file %s, line %u.", loc.file, loc.line);   /* as gdb says it */
     if (p->wave >= 0)
         printf(" (wave %d)", p->wave);
     putchar('\n');
@@ -538,6 +541,9 @@ static int c_info_breakpoints(dbg_t *d, char *args, const char *fmt)
             char s[160];
             dbg_symbolize(d, b->pc, s, sizeof s);
             printf("0x%016llx %s", (unsigned long long)b->pc, s);
+            sl_loc_t loc;
+            if (dbg_src_line(d, b->pc, &loc))
+                printf(" at %s:%u", loc.file, loc.line);
             if (b->wave >= 0)
                 printf(" wave %d", b->wave);
             putchar('\n');
@@ -973,6 +979,13 @@ static int c_disassemble(dbg_t *d, char *args, const char *fmt)
     return DBG_LOOP;
 }
 
+static int c_list(dbg_t *d, char *args, const char *fmt)
+{
+    if (dbg_src_list(d, trim(args)))
+        return DBG_LOOP;
+    return c_disassemble(d, args, fmt);   /* no source line known there */
+}
+
 static int c_display(dbg_t *d, char *args, const char *fmt)
 {
     char f = 0, err[300];
@@ -1097,10 +1110,11 @@ static const dbg_cmd_t cmds[] = {
     {"reverse-continue", "rc", "", "go back to the last breakpoint or watchpoint hit",
      "Runs the launch again from its start twice: once to find the last stop\n"
      "before the current point, once to reach it.", c_reverse_continue, 0, COMP_NONE, NULL},
-    {"break", "b br brea", "[PC|LABEL[+OFF]] [wave W] [if COND]", "set a breakpoint",
+    {"break", "b br brea", "[PC|LABEL[+OFF]|FILE:LINE] [wave W] [if COND]", "set a breakpoint",
      "PC is a device address or an address as gcnsim disasm prints it; LABEL\n"
-     "a kernel or function name, +OFF a byte offset.  wave W: only that wave\n"
-     "(dispatch-wide id, as info waves shows).  COND uses registers per lane\n"
+     "a kernel or function name, +OFF a byte offset; FILE:LINE (a code object\n"
+     "built with -g) the first instruction of that source line.  wave W: only\n"
+     "that wave (dispatch-wide id, as info waves shows).  COND uses registers per lane\n"
      "(v0 == 5 && s2 > 1): the stop names the lanes where it holds.", c_break, 0, COMP_LOC, NULL},
     {"tbreak", "tb", "[PC|LABEL[+OFF]] [wave W] [if COND]", "set a breakpoint deleted when first hit", NULL,
      c_tbreak, 0, COMP_LOC, NULL},
@@ -1129,6 +1143,12 @@ static const dbg_cmd_t cmds[] = {
      NULL},
     {"disassemble", NULL, "[PC|LABEL[+OFF]]", "disassemble around the pc, or a whole LABEL", NULL,
      c_disassemble, 0, COMP_LOC, NULL},
+    {"list", "l", "[FILE:LINE|PC|LABEL[+OFF]]", "list source lines around a location",
+     "With a code object built with -g: ten lines around FILE:LINE, PC or\n"
+     "LABEL; without one, around the selected wave's line (the kernel's\n"
+     "first line before it runs); again: the next ten.  Without source lines\n"
+     "(no -g): the disassembly around the location.  Enter goes on.", c_list, CMD_REPEAT | CMD_REPEAT_BARE,
+     COMP_LOC, NULL},
     {"display", NULL, "[/FMT] EXPR", "show EXPR at every stop (display/i $pc)", NULL, c_display,
      CMD_FMT, COMP_REG, NULL},
     {"undisplay", NULL, "[N...]", "stop showing displays (all without N)", NULL, c_undisplay, 0, COMP_NONE, NULL},

@@ -1,10 +1,8 @@
 /* report.h — the profiler-style report of a timing run: a text block
  * (launch, cycles and time, instruction mix, rocprof's metrics by
  * rocprof's formulas (front/report/rocprof.h), occupancy and its limiter,
- * stalls, caches), the same
- * figures as JSON members, and the per-instruction hot spots (the kernel's
- * disassembly annotated with issue counts, wave-cycles and the dominant
- * stall reason).  Every figure comes from a tm_stats_t; the derived
+ * stalls, caches) and the same figures as JSON members (the hot spots are
+ * front/report/hotspots.h's).  Every figure comes from a tm_stats_t; the derived
  * percentages are those of sim/timing.h.  Floating-point values are
  * printed at fixed precision (2 decimals) so that output is byte-for-byte
  * repeatable. */
@@ -54,17 +52,7 @@ void rep_text(FILE *fp, const rep_launch_t *r);
  * and counters {counter: value}. */
 void rep_json(json_t *j, const rep_launch_t *r);
 
-/* Print the hot spots: the ten instructions with the most wave-cycles,
- * then the whole kernel's disassembly annotated per instruction.  The
- * kernel is the ndw dwords of prog (the code decoded once) from dword
- * first on, at device address prog->base + 4 * first (the addresses s->pc
- * is indexed by).  Prints a note instead when the statistics have no
- * per-pc counts. */
-void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const sim_prog_t *prog, size_t first,
-                  size_t ndw);
-/* The same for kernel k of code object f, whose text section prog holds
- * decoded (la_module_t.prog). */
-void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const sim_prog_t *prog,
-                         const co_kernel_t *k);
+/* The hot spots (per instruction, source line, block and loop) are
+ * front/report/hotspots.h's. */
 
 #endif

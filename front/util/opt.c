@@ -65,7 +65,8 @@ static void build(const opt_t **rows, size_t n, struct option *lo, char *shorts)
     for (size_t i = 0; i < n; i++) {
         const opt_t *o = rows[i];
         if (o->name) {
-            int has = !o->arg ? no_argument : (o->flags & OPT_TWO) ? optional_argument : required_argument;
+            int has = !o->arg ? no_argument : (o->flags & (OPT_TWO | OPT_OPT_NUM)) ? optional_argument
+                                                                                 : required_argument;
             lo[k++] = (struct option){o->name, has, NULL, 256 + (int)i};
         }
         if (o->letter) {
@@ -151,6 +152,9 @@ static int take_row(const opt_t *o, int argc, char **argv, opt_take_fn take, voi
         if (v && optind < argc)
             v2 = argv[optind++];
     }
+    if ((o->flags & OPT_OPT_NUM) && !v && optind < argc && argv[optind][0] &&
+        strspn(argv[optind], "0123456789") == strlen(argv[optind]))
+        v = argv[optind++];
     return take(ctx, o, v, v2);
 }
 
@@ -234,7 +238,7 @@ void opt_label(const opt_t *o, char *buf, size_t len)
     if (o->name && k < len)
         k += (size_t)snprintf(buf + k, len - k, "--%s", o->name);
     if (o->arg && k < len)
-        snprintf(buf + k, len - k, " %s", o->arg);
+        snprintf(buf + k, len - k, (o->flags & OPT_OPT_NUM) ? " [%s]" : " %s", o->arg);
 }
 
 /* Write one paragraph (len bytes at p) word-wrapped from column *col. */

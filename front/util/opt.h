@@ -19,6 +19,8 @@ enum {
                          (completion offers them, without a space after those) */
     OPT_KEYS = 16,    /* values() are the keys of a KEY=VALUE value */
     OPT_TWO = 32,     /* takes two values: --opt A B (or --opt=A B); arg names both */
+    OPT_OPT_NUM = 64, /* the value may be left out: --opt, --opt N or --opt=N (the next
+                         argument is its value when it is a number: digits only) */
 };
 
 /* One option.  help: one or more sentences, wrapped to 80 columns when

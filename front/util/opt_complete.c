@@ -45,13 +45,13 @@ static void cmd_fn(FILE *out, const opt_cmd_t *c)
     fputs("() {\n    case $1 in\n", out);
     for (const opt_table_t *const *t = c->tables; t && *t; t++)
         for (const opt_t *o = (*t)->rows; o->name || o->letter; o++)
-            if (o->arg)
+            if (o->arg && !(o->flags & OPT_OPT_NUM))   /* an optional number: anything may follow */
                 value_arm(out, o);
     fputs("    esac\n    _go=\"", out);
     for (const opt_table_t *const *t = c->tables; t && *t; t++)
         for (const opt_t *o = (*t)->rows; o->name || o->letter; o++) {
             if (o->name)
-                fprintf(out, "--%s%s ", o->name, o->arg && !(o->flags & OPT_TWO) ? "=" : "");
+                fprintf(out, "--%s%s ", o->name, o->arg && !(o->flags & (OPT_TWO | OPT_OPT_NUM)) ? "=" : "");
             else
                 fprintf(out, "-%c ", o->letter);
         }

@@ -121,9 +121,9 @@ static void man_row(FILE *out, const opt_t *o)
         fputs("\\fR", out);
     }
     if (o->arg) {
-        fputs(" \\fI", out);
+        fputs((o->flags & OPT_OPT_NUM) ? " [\\fI" : " \\fI", out);
         esc(out, o->arg, strlen(o->arg), 0);
-        fputs("\\fR", out);
+        fputs((o->flags & OPT_OPT_NUM) ? "\\fR]" : "\\fR", out);
     }
     fputc('\n', out);
     man_text(out, o->help, 1, ".IP");

@@ -2,7 +2,8 @@
  * (co_load_mem), then walk everything the loader returns the way `gcnsim
  * info` and `gcnsim disasm` do; look into them as a container of code
  * objects (co_container_scan: offload bundles, .hip_fatbin) and find each
- * kernel by its demangled names.  A crash, a sanitizer report, a multi-line
+ * kernel by its demangled names; read its DWARF line table and inlined
+ * calls (srcline.h) and look every code address up.  A crash, a sanitizer report, a multi-line
  * or unnamed error message, or a returned range outside the image is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
@@ -14,6 +15,7 @@
 #include "front/load/bundle.h"
 #include "front/load/codeobj.h"
 #include "front/load/demangle.h"
+#include "front/load/srcline.h"
 #include "sim/occupancy.h"
 
 static void require(int ok, const char *what)
@@ -84,6 +86,36 @@ static void match_names(const co_file_t *f)
     }
 }
 
+/* The source lines (front/load/srcline.c): a table or one named error
+ * line; every code address looked up; a line found is a line with code. */
+static void walk_lines(const co_file_t *f)
+{
+    char err[512] = "";
+    sl_table_t *t = sl_open(f, err, sizeof err);
+    if (!t) {
+        require(strncmp(err, "fuzz.co: ", 9) == 0 && strchr(err, '\n') == NULL, "line table error: one named line");
+        return;
+    }
+    for (size_t i = 0; i < f->nkernels; i++) {
+        const co_kernel_t *k = &f->kernels[i];
+        for (uint64_t a = k->code_addr; a < k->code_addr + k->code_size && a - k->code_addr < 65536; a += 4) {
+            sl_loc_t loc;
+            sl_call_t calls[4];
+            size_t n = sl_inlined(t, a, calls, 4);
+            for (size_t c = 0; c < n && c < 4; c++)
+                require(calls[c].func && calls[c].file, "an inlined call names its function and file");
+            if (!sl_lookup(t, a, &loc))
+                continue;
+            require(loc.file && loc.line > 0 && sl_file(t, loc.file_id) == loc.file, "a line names its file");
+            uint64_t addrs[8];
+            int ambiguous;
+            require(sl_line_addrs(t, loc.file, loc.line, addrs, 8, &ambiguous) > 0 || ambiguous,
+                    "a line found at an address has code");
+        }
+    }
+    sl_free(t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     co_file_t f;
@@ -107,6 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         require(co_find_kernel(&f, f.kernels[i].name) != NULL, "kernel findable by name");
     }
     match_names(&f);
+    walk_lines(&f);
     for (size_t i = 0; i < f.nsecs; i++)
         require(f.secs[i].name != NULL, "section named");
     co_free(&f);

@@ -18,6 +18,12 @@ clcc_each "gfx701 gfx803 gfx900" -O1 src/arith.cl
 clcc_each gfx600 -O0 src/lds.cl
 clcc_each gfx906 -O1 src/vector.cl
 
+# source lines: srcline.cl with DWARF (-g); the paths it records are
+# relative to the repository's top (tests/kernels/src/srcline.cl)
+for t in gfx803 gfx900; do
+    clcc src/srcline.cl "$t" "bin/srcline-$t-g.co" -O2 -g -fdebug-prefix-map="$PWD=tests/kernels"
+done
+
 # code object versions 2, 3 and 5 (4 is the default above)
 for name in lds atomics; do
     for t in gfx701 gfx803 gfx900; do

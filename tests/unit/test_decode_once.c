@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "front/dbg/dbg.h"
 #include "front/launch/launch.h"
+#include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
 #include "front/trace/trace.h"
@@ -149,7 +150,7 @@ static void test_run_tools(void)
     char *text = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
-    rep_hotspots_kernel(fp, &rep, &m.co, &m.prog, k);
+    rep_hotspots_kernel(fp, &rep, &m.co, &m.prog, k, HS_TOP_DEFAULT);
     fclose(fp);
     CHECK(text && strstr(text, "hot spots of bitonic_step") && strstr(text, "s_endpgm") && !strstr(text, ".long"),
           "hot spots: the kernel's annotated disassembly from the module's program");

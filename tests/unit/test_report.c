@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
 #include "sim/exec.h"

@@ -328,6 +328,7 @@
     var hs = r.hotspots;
     if (!hs || !hs.length)
       return note(box, "no hotspots in this report (per-instruction counts: gcnsim run --hotspots or --html)");
+    hs = hs.slice().sort(function (a, b) { return (a.offset || 0) - (b.offset || 0); });   /* the listing's order */
     var max = Math.max.apply(null, hs.map(function (h) { return h.cycles || 0; }).concat([1]));
     var total = r.wave_cycles || hs.reduce(function (a, h) { return a + (h.cycles || 0); }, 0);
     var src = hs.some(function (h) { return h.file || h.line; });
