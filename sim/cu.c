@@ -81,6 +81,7 @@ typedef struct tw {
 /* The part of a wave's record the issue loop does not read. */
 typedef struct tw_cold {
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
+    uint32_t tag[NQ][QMAX];    /* each one's instruction (dword index) << 4 | where served (tm_srv_t) */
     uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_cold_t;
 
@@ -140,6 +141,7 @@ typedef struct {
     uint64_t age, nwaves;
     uint64_t now;
     uint32_t cost_fma32, dp;
+    uint32_t op_tag;          /* the instruction timed now: its dword index << 4 (q_add tags) */
     int faulted;
     sim_result_t *r;
 } tm_t;
@@ -202,12 +204,14 @@ static void q_prune(tw_t *t, unsigned q, uint64_t now)
         i++;
     if (i) {
         memmove(t->c->q[q], t->c->q[q] + i, (n - i) * sizeof t->c->q[q][0]);
+        memmove(t->c->tag[q], t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
         t->nq[q] = (uint8_t)(n - i);
     }
 }
 
-/* Add an operation of counter q completing at done (issued at now). */
-static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
+/* Add an operation of counter q completing at done (issued at now); tag:
+ * its instruction's dword index << 4 | where it was served (tm_srv_t). */
+static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now, uint32_t tag)
 {
     if (t->nq[q] >= QMAX / 2)   /* completed entries only take room */
         q_prune(t, q, now);
@@ -217,9 +221,11 @@ static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
     unsigned i = n;
     while (i > 0 && t->c->q[q][i - 1] > done) {
         t->c->q[q][i] = t->c->q[q][i - 1];
+        t->c->tag[q][i] = t->c->tag[q][i - 1];
         i--;
     }
     t->c->q[q][i] = done;
+    t->c->tag[q][i] = tag;
     t->nq[q] = (uint8_t)(n + 1);
 }
 
@@ -273,6 +279,38 @@ static const isa_inst_t *inst_at(const tm_t *m, uint64_t pc)
     return ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
 }
 
+/* The counters wave t's next instruction in (of category t->cat) waits
+ * on, as a mask of 1 << Q_*, with lim[q] the most operations of counter q
+ * that may be outstanding when it issues: s_waitcnt's fields, or for a
+ * memory operation the counter's maximum less what it adds (a counter at
+ * its field's maximum holds the next operation back). */
+static unsigned wait_limits(const tm_t *m, const tw_t *t, const isa_inst_t *in, unsigned lim[NQ])
+{
+    unsigned gen = m->c->t->gen;
+    if (in->op == ISA_OP_S_WAITCNT) {
+        unsigned s = (unsigned)in->simm & 0xffff;
+        lim[Q_VM] = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
+        lim[Q_LGKM] = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
+        lim[Q_EXP] = (s >> 4) & 7;
+        return 7;
+    }
+    unsigned mask = 0;
+    if (t->cat == TM_CAT_vmem) {
+        lim[Q_VM] = m->qmax[Q_VM] - 1;
+        mask |= 1u << Q_VM;
+    }
+    if (t->cat == TM_CAT_lds || t->cat == TM_CAT_smem ||
+        (t->cat == TM_CAT_vmem && isa_row(in->op)->timing >= ISA_T_FLAT_LOAD)) {
+        lim[Q_LGKM] = m->qmax[Q_LGKM] - 2;
+        mask |= 1u << Q_LGKM;
+    }
+    if (gen == ISA_GFX6 && t->cat == TM_CAT_vmem) {
+        lim[Q_EXP] = m->qmax[Q_EXP] - 1;
+        mask |= 1u << Q_EXP;
+    }
+    return mask;
+}
+
 /* Compute when the wave's next instruction may issue as far as the wave
  * itself is concerned (units and arbitration come on top). */
 static void tw_eval(tm_t *m, tw_t *t)
@@ -305,22 +343,10 @@ static void tw_eval(tm_t *m, tw_t *t)
     if (t->sgpr_ready > e && (t->cat == TM_CAT_salu || t->cat == TM_CAT_smem || t->cat == TM_CAT_branch) &&
         reads_masked_sgpr(t, in))
         raise(&e, &why, t->sgpr_ready, TM_STALL_dependency);
-    if (in->op == ISA_OP_S_WAITCNT) {
-        unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
-        unsigned vm = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
-        unsigned lgkm = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
-        raise(&e, &why, q_until(t, Q_VM, vm), TM_STALL_waitcnt_vmcnt);
-        raise(&e, &why, q_until(t, Q_LGKM, lgkm), TM_STALL_waitcnt_lgkmcnt);
-        raise(&e, &why, q_until(t, Q_EXP, (s >> 4) & 7), TM_STALL_waitcnt_expcnt);
-    } else if (t->cat == TM_CAT_vmem || t->cat == TM_CAT_lds || t->cat == TM_CAT_smem) {
-        /* a counter at its field's maximum holds the next operation back */
-        if (t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_VM, m->qmax[Q_VM] - 1), TM_STALL_waitcnt_vmcnt);
-        if (t->cat != TM_CAT_vmem || row->timing >= ISA_T_FLAT_LOAD)
-            raise(&e, &why, q_until(t, Q_LGKM, m->qmax[Q_LGKM] - 2), TM_STALL_waitcnt_lgkmcnt);
-        if (m->c->t->gen == ISA_GFX6 && t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_EXP, m->qmax[Q_EXP] - 1), TM_STALL_waitcnt_expcnt);
-    }
+    unsigned lim[NQ], waits = wait_limits(m, t, in, lim);
+    for (unsigned q = 0; waits && q < NQ; q++)   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
+        if (waits >> q & 1)
+            raise(&e, &why, q_until(t, q, lim[q]), TM_STALL_waitcnt_vmcnt + q);
     t->rdy = e;
     t->why = why;
 }
@@ -422,6 +448,25 @@ static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
     b->sum[i] = sum;
 }
 
+/* Hot spots: wave t stalled `cycles` before its next instruction for
+ * counter t->why.  They go to the one operation whose completion ended
+ * the stall: with the completions in time order, the one that brought
+ * the counter down to the limit (q_until).  The wait lasts until that
+ * operation completes whatever the others do; a faster operation that
+ * completed before it would not have shortened the wait (nor would one
+ * still outstanding after it, which the limit allows).  This holds for
+ * the out-of-order lgkmcnt too, where the count drops at each return
+ * whatever its order (GCN3 ISA 4.4: SMEM returns out of order). */
+static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
+{
+    unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];
+    if (!t->in || t->in->op >= ISA_OP_COUNT || !(wait_limits(m, t, t->in, lim) >> q & 1) || t->nq[q] <= lim[q])
+        return;
+    uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]];
+    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2), tag >> 4,
+                    (tm_srv_t)(tag & 15), cycles);
+}
+
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 {
     uint64_t base = max64(t->last, t->busy);
@@ -436,6 +481,8 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
             tm_pc_t *at = t->why == TM_STALL_barrier ? pc_stats(m, t->bar_pc) : pc;
             if (at) {
                 at->stall[t->why] += e - base;
+                if (t->why <= TM_STALL_waitcnt_expcnt)
+                    wait_charge(m, t, e - base);
                 if (at != pc) {
                     at->cycles += e - base;
                     here -= e - base;
@@ -574,7 +621,7 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
     uint64_t done = max64(t->lds_tail, now + h + m->d->p[DEV_lds_latency]);
     t->lds_tail = done;
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done, now);
+        q_add(t, Q_LGKM, done, now, m->op_tag | TM_SRV_lds);
 }
 
 /* The vector-memory pipe, free from cycle `free` by its own work, waits
@@ -588,6 +635,16 @@ static void hold_pipe(tcu_t *cu, uint64_t free, uint64_t sent, uint64_t accepted
     }
     if (accepted > free)
         bp_add(&cu->bp, free, accepted);
+}
+
+/* Where a vector-memory instruction was served, its slowest access from
+ * src (mt_served): stores and atomics without return are writes; an
+ * access that touched no line (no lane in range) counts as the L1. */
+static unsigned vmem_served(const isa_row_t *row, const fx_t *fx, mt_src_t src)
+{
+    if ((row->flags & ISA_F_STORE) || ((row->flags & ISA_F_ATOMIC) && !fx->nv))
+        return TM_SRV_write;
+    return src == MT_SRC_DRAM ? TM_SRV_dram : src == MT_SRC_L2 ? TM_SRV_l2 : TM_SRV_l1;
 }
 
 /* A vector-memory access issued at cycle now: the CU's vector-memory pipe
@@ -615,14 +672,17 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
         h = 4;   /* no lane active: the instruction still passes the addresser */
     *cost = c > h ? c : h;
     uint64_t accepted = now, sent = now;
+    mt_src_t src = MT_SRC_NONE;   /* where the slowest access was served */
     for (unsigned i = 0; i < fx->nacc; i++)
         if (fx->acc[i].space != FX_SPACE_LDS) {
             uint64_t acc;
             const fx_access_t *a = &fx->acc[i];
             uint64_t at = now + (addr ? addr : 4);
-            done = max64(done, (row->flags & ISA_F_ATOMIC)
-                                   ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
-                                   : mt_vmem(m->mt, t->cu, a, at, &acc));
+            uint64_t r = (row->flags & ISA_F_ATOMIC) ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
+                                                      : mt_vmem(m->mt, t->cu, a, at, &acc);
+            if (r >= done)
+                src = mt_served(m->mt);
+            done = max64(done, r);
             accepted = max64(accepted, acc);
             sent = max64(sent, mt_translated(m->mt));
         }
@@ -630,11 +690,14 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     hold_pipe(cu, now + h, sent, accepted);
     cu->st->mem_busy += h;
     *hold = h;
+    uint32_t tag = m->op_tag | vmem_served(row, fx, src);
     if (any_lds) {   /* FLAT lanes that address LDS */
         unsigned lh;
         uint64_t tail = t->lds_tail;
         issue_lds_access(m, cu, t, fx, now, &lh);
         t->nq[Q_LGKM] -= fx->lgkm_cnt;   /* counted below with the whole access */
+        if (t->lds_tail > done)
+            tag = m->op_tag | TM_SRV_lds;
         done = max64(done, t->lds_tail);
         (void)tail;
     }
@@ -642,11 +705,11 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     done = max64(done, t->vm_tail);
     t->vm_tail = done;
     for (unsigned i = 0; i < fx->vm_cnt; i++)
-        q_add(t, Q_VM, done, now);
+        q_add(t, Q_VM, done, now, tag);
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done, now);
+        q_add(t, Q_LGKM, done, now, tag);
     for (unsigned i = 0; i < fx->exp_cnt; i++)   /* gfx6 stores: until the data VGPRs are read */
-        q_add(t, Q_EXP, now + h, now);
+        q_add(t, Q_EXP, now + h, now, m->op_tag | TM_SRV_write);
 }
 
 /* The timing of an instruction the wave just executed (functionally) at
@@ -658,6 +721,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
     uint64_t done = 0;
+    m->op_tag = (uint32_t)((pc - m->c->prog->base) >> 2) << 4;
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
@@ -681,10 +745,13 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cost = bytes >= 64 ? 16 : bytes >= 32 ? 8 : 4;
         cu->salu_free = now + 1;
         done = now + m->d->p[DEV_smem_latency];
-        if (fx->nacc)
+        unsigned srv = TM_SRV_scalar;
+        if (fx->nacc) {
             done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+            srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
+        }
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, done, now);
+            q_add(t, Q_LGKM, done, now, m->op_tag | srv);
         break;
     }
     case TM_CAT_branch:
@@ -701,7 +768,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now);
+            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now, m->op_tag | TM_SRV_gds);
         break;
     }
     cu->st->inst[cat]++;

@@ -108,6 +108,9 @@ int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src)
             for (int r = 0; r < TM_NSTALL; r++)
                 dst->pc[i].stall[r] += src->pc[i].stall[r];
         }
+    if (src->ndw && dst->ndw == src->ndw && dst->code_base == src->code_base &&
+        tm_waits_add(&dst->waits, &src->waits, dst->ndw))
+        return -1;
     dst->launches += src->launches;
     return 0;
 }
@@ -116,6 +119,7 @@ void tm_stats_free(tm_stats_t *s)
 {
     free(s->cu);
     free(s->pc);
+    tm_waits_free(&s->waits);
     memset(s, 0, sizeof *s);
 }
 

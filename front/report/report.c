@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/report/report.h"
+#include "front/report/waits.h"
 
 /* "hd-7970, r9-290x, ...": the preset names. */
 static void preset_list(char *buf, size_t n)
@@ -486,6 +487,7 @@ void rep_hotspots(FILE *fp, const rep_launch_t *r, const isa_target_t *t, const 
     for (size_t i = 0; i < n; i++)
         hs_print(fp, &lines[i], addr, s->total.wave_cycles);
     free(lines);
+    rep_waits_text(fp, r, t, prog, first, ndw);
 }
 
 void rep_hotspots_kernel(FILE *fp, const rep_launch_t *r, const co_file_t *f, const sim_prog_t *prog,
