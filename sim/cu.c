@@ -279,36 +279,22 @@ static const isa_inst_t *inst_at(const tm_t *m, uint64_t pc)
     return ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
 }
 
-/* The counters wave t's next instruction in (of category t->cat) waits
- * on, as a mask of 1 << Q_*, with lim[q] the most operations of counter q
- * that may be outstanding when it issues: s_waitcnt's fields, or for a
- * memory operation the counter's maximum less what it adds (a counter at
- * its field's maximum holds the next operation back). */
-static unsigned wait_limits(const tm_t *m, const tw_t *t, const isa_inst_t *in, unsigned lim[NQ])
+/* The counts s_waitcnt in waits for (lim[Q_VM], lim[Q_LGKM], lim[Q_EXP]):
+ * at most that many operations of each counter outstanding. */
+static void waitcnt_fields(const tm_t *m, const isa_inst_t *in, unsigned lim[NQ])
 {
-    unsigned gen = m->c->t->gen;
-    if (in->op == ISA_OP_S_WAITCNT) {
-        unsigned s = (unsigned)in->simm & 0xffff;
-        lim[Q_VM] = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
-        lim[Q_LGKM] = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
-        lim[Q_EXP] = (s >> 4) & 7;
-        return 7;
-    }
-    unsigned mask = 0;
-    if (t->cat == TM_CAT_vmem) {
-        lim[Q_VM] = m->qmax[Q_VM] - 1;
-        mask |= 1u << Q_VM;
-    }
-    if (t->cat == TM_CAT_lds || t->cat == TM_CAT_smem ||
-        (t->cat == TM_CAT_vmem && isa_row(in->op)->timing >= ISA_T_FLAT_LOAD)) {
-        lim[Q_LGKM] = m->qmax[Q_LGKM] - 2;
-        mask |= 1u << Q_LGKM;
-    }
-    if (gen == ISA_GFX6 && t->cat == TM_CAT_vmem) {
-        lim[Q_EXP] = m->qmax[Q_EXP] - 1;
-        mask |= 1u << Q_EXP;
-    }
-    return mask;
+    unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
+    lim[Q_VM] = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
+    lim[Q_LGKM] = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
+    lim[Q_EXP] = (s >> 4) & 7;
+}
+
+/* The most operations of counter q a memory operation may find
+ * outstanding when it issues: the field's maximum less what it adds (a
+ * counter at its maximum holds the next operation back). */
+static unsigned counter_room(const tm_t *m, unsigned q)
+{
+    return m->qmax[q] - (q == Q_LGKM ? 2 : 1);
 }
 
 /* Compute when the wave's next instruction may issue as far as the wave
@@ -343,10 +329,21 @@ static void tw_eval(tm_t *m, tw_t *t)
     if (t->sgpr_ready > e && (t->cat == TM_CAT_salu || t->cat == TM_CAT_smem || t->cat == TM_CAT_branch) &&
         reads_masked_sgpr(t, in))
         raise(&e, &why, t->sgpr_ready, TM_STALL_dependency);
-    unsigned lim[NQ], waits = wait_limits(m, t, in, lim);
-    for (unsigned q = 0; waits && q < NQ; q++)   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
-        if (waits >> q & 1)
-            raise(&e, &why, q_until(t, q, lim[q]), TM_STALL_waitcnt_vmcnt + q);
+    if (in->op == ISA_OP_S_WAITCNT) {
+        unsigned lim[NQ];
+        waitcnt_fields(m, in, lim);
+        raise(&e, &why, q_until(t, Q_VM, lim[Q_VM]), TM_STALL_waitcnt_vmcnt);
+        raise(&e, &why, q_until(t, Q_LGKM, lim[Q_LGKM]), TM_STALL_waitcnt_lgkmcnt);
+        raise(&e, &why, q_until(t, Q_EXP, lim[Q_EXP]), TM_STALL_waitcnt_expcnt);
+    } else if (t->cat == TM_CAT_vmem || t->cat == TM_CAT_lds || t->cat == TM_CAT_smem) {
+        /* a counter at its field's maximum holds the next operation back */
+        if (t->cat == TM_CAT_vmem)
+            raise(&e, &why, q_until(t, Q_VM, counter_room(m, Q_VM)), TM_STALL_waitcnt_vmcnt);
+        if (t->cat != TM_CAT_vmem || row->timing >= ISA_T_FLAT_LOAD)
+            raise(&e, &why, q_until(t, Q_LGKM, counter_room(m, Q_LGKM)), TM_STALL_waitcnt_lgkmcnt);
+        if (m->c->t->gen == ISA_GFX6 && t->cat == TM_CAT_vmem)
+            raise(&e, &why, q_until(t, Q_EXP, counter_room(m, Q_EXP)), TM_STALL_waitcnt_expcnt);
+    }
     t->rdy = e;
     t->why = why;
 }
@@ -459,8 +456,14 @@ static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
  * whatever its order (GCN3 ISA 4.4: SMEM returns out of order). */
 static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
 {
-    unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];
-    if (!t->in || t->in->op >= ISA_OP_COUNT || !(wait_limits(m, t, t->in, lim) >> q & 1) || t->nq[q] <= lim[q])
+    unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
+    if (!t->in || t->in->op >= ISA_OP_COUNT)
+        return;
+    if (t->in->op == ISA_OP_S_WAITCNT)
+        waitcnt_fields(m, t->in, lim);
+    else
+        lim[q] = counter_room(m, q);
+    if (t->nq[q] <= lim[q])
         return;
     uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]];
     tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2), tag >> 4,
