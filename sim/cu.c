@@ -26,7 +26,9 @@
  *   SIMD pair's LDS port for the access's bank cycles.
  * - Counters: VMEM returns in order (vmcnt), DS in order, SMEM out of
  *   order (lgkmcnt), FLAT counts on both, gfx6 stores on expcnt; a counter
- *   never holds more than its field's maximum (issue waits).
+ *   never holds more than its field's maximum (issue waits).  With hot
+ *   spots, a stall on a counter is charged to the operation whose
+ *   completion ended it (sim/waits.h; wait_charge).
  * The functional semantics run at issue (wave_step) and their effects
  * record gives the addresses, counter increments and branch outcome. */
 #include <stdio.h>

@@ -30,6 +30,9 @@
  *    access reports when its last line was accepted (back pressure on the
  *    CU).  A miss reaches DRAM (sim/dram.h) l2_latency after it starts
  *    and its data is back dram_latency after the DRAM burst.
+ *  - Where an access was served (mt_served): the level of its slowest
+ *    line; each first-level cache line keeps the level its fill came
+ *    from, so that a hit on a line still being filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
 #include <stddef.h>
