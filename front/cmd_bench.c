@@ -17,6 +17,7 @@
 #include "front/report/json.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
+#include "front/report/waits.h"
 #include "front/trace/trace.h"
 #include "front/workloads/workloads.h"
 
@@ -337,6 +338,7 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
             rep_launch_t rep = group_report(m, &r->groups[i]);
             json_begin_obj(&j, NULL);
             rep_json(&j, &rep);
+            rep_waits_json(&j, &rep, &m->co, &m->prog, r->groups[i].k);
             json_end(&j);
         }
         json_end(&j);

@@ -246,12 +246,25 @@ def no_hotspots():
     check("without --hotspots the JSON has no \"waits\"", "waits" not in j, sorted(j))
 
 
+def bench_launches():
+    """bench sums a launch group's statistics over its launches (bitonic:
+    one group of 78): the waits are summed with them, and still add up to
+    the group's waitcnt stalls."""
+    r = gtest.gcnsim(["bench", "bitonic", "--n", "4096", "--hotspots", "--json", "-"], timeout=300)
+    g = json.loads(r.stdout)["groups"][0]
+    total = sum(w["cycles"] for w in g["waits"])
+    st = g["stalls"]
+    stalls = st["waitcnt_vmcnt"] + st["waitcnt_lgkmcnt"] + st["waitcnt_expcnt"]
+    check(f"bench bitonic: the waits of {g['launches']} launches add up to their waitcnt stalls ({total})",
+          r.returncode == 0 and g["launches"] > 1 and total == stalls > 0, f"waits {total}, stalls {stalls}")
+
+
 def main():
     for tool in ("llvm-objdump-16", "llvm-mc-16"):
         if not shutil.which(tool):
             check(f"{tool} is installed (.ci/packages: llvm-16)", False)
             gtest.done()
-    tests = [no_hotspots]
+    tests = [no_hotspots, bench_launches]
     for t in DEVICE:
         for f in (wait_levels, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
             g = (lambda f=f, t=t: f(t))
