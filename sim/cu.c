@@ -44,6 +44,7 @@ enum { Q_VM, Q_LGKM, Q_EXP };
 enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 enum { BP_RING = 1024 };
 enum { MAX_SE = 16 };   /* shader_engines' upper limit (device.c) */
+enum { TAG_OP_FAR = 0x0fffffff };   /* a queue tag's instruction beyond 2^28 dwords: "other" */
 
 /* The latest BP_RING intervals during which a CU's vector-memory pipe was
  * held until the L2 channels took its lines (back pressure), disjoint and in time order, with the held
@@ -467,9 +468,9 @@ static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
         lim[q] = counter_room(m, q);
     if (t->nq[q] <= lim[q])
         return;
-    uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]];
-    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2), tag >> 4,
-                    (tm_srv_t)(tag & 15), cycles);
+    uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]], op = tag >> 4;
+    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2),
+                    op == TAG_OP_FAR ? TM_WAIT_OTHER : op, (tm_srv_t)(tag & 15), cycles);
 }
 
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
@@ -726,7 +727,8 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
     uint64_t done = 0;
-    m->op_tag = (uint32_t)((pc - m->c->prog->base) >> 2) << 4;
+    uint64_t op = (pc - m->c->prog->base) >> 2;
+    m->op_tag = (uint32_t)(op < TAG_OP_FAR ? op : TAG_OP_FAR) << 4;
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
