@@ -195,6 +195,11 @@ static void json_op(json_t *j, const isa_target_t *t, const sim_prog_t *prog, si
         if (o->cycles[v] || o->count[v])
             json_uint(j, tm_srv_name((tm_srv_t)v), o->cycles[v]);
     json_end(j);
+    json_begin_obj(j, "served_count");
+    for (unsigned v = 0; v < TM_NSRV; v++)
+        if (o->cycles[v] || o->count[v])
+            json_uint(j, tm_srv_name((tm_srv_t)v), o->count[v]);
+    json_end(j);
     json_end(j);
 }
 

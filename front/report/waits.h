@@ -27,8 +27,9 @@ void rep_waits_text(FILE *fp, const rep_launch_t *r, const isa_target_t *t, cons
 /* Write the member "waits" into the JSON object open in j, for kernel k
  * of code object f whose text section prog holds decoded: an array of
  * {"offset", "instruction", "cycles", "for": [{"offset", "instruction",
- * "cycles", "count", "served": {level: wave-cycles}}]} (the entry of
- * operations beyond the eight kept has offset and instruction null).
+ * "cycles", "count", "served": {level: wave-cycles}, "served_count":
+ * {level: stalls}}]} (the entry of operations beyond the eight kept has
+ * offset and instruction null).
  * Nothing when no per-pc counts were collected (no --hotspots). */
 void rep_waits_json(json_t *j, const rep_launch_t *r, const co_file_t *f, const sim_prog_t *prog,
                     const co_kernel_t *k);

@@ -436,6 +436,26 @@ def k_wait_levels(t):
     return body, dict(vgpr=13, wg=64, sgpr=14)
 
 
+def k_wait_mixed(t):
+    """One load in a loop of 2 x 32 iterations, each waited for at once:
+    the even ones read 256 bytes never read (DRAM), the odd ones the same
+    again (L1): s12 advances by 0 and 256 in turn.  out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_mov_b32 s12, 4096",
+        "s_mov_b32 s13, 64",
+        "s_mov_b32 s14, 0",
+        ".Lloop:",
+        "buffer_load_dword v10, v5, s[8:11], s12 offen",
+        "s_waitcnt vmcnt(0)",
+        "s_add_u32 s12, s12, s14",
+        "s_xor_b32 s14, s14, 0x100",
+        "s_sub_u32 s13, s13, 1",
+        "s_cmp_lg_u32 s13, 0",
+        "s_cbranch_scc1 .Lloop",
+        "v_add_f32_e32 v3, v3, v10"] + store(t)
+    return body, dict(vgpr=11, wg=64, sgpr=15)
+
+
 def k_wait_two(t):
     """A load of out + 4096 waited for (its lines then in the L1), then
     load A of the same lines (an L1 hit) and load B of out + 8192 (never
@@ -499,6 +519,7 @@ KERNELS = {
     "setprio_equal": (k_setprio_equal, ALL),
     "wait_levels": (k_wait_levels, ALL),
     "wait_two": (k_wait_two, ALL),
+    "wait_mixed": (k_wait_mixed, ALL),
     "wait_lgkm_mixed": (k_wait_lgkm_mixed, ALL),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),

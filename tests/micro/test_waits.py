@@ -8,6 +8,7 @@ from their construction (tests/micro/gen.py, MANIFEST "waits"):
                    16 KiB L1: the L2), the line read last (the L1); with
                    --set l2_kib=16 the second pass no longer fits the L2
                    either (DRAM)
+  wait_mixed       one load served by DRAM and the L1 in turn, 32 times each
   wait_two         load A (an L1 hit) and load B (DRAM), then vmcnt(1)
                    (A) and vmcnt(0) (B)
   wait_lgkm_mixed  s_load_dword (a scalar-cache miss) and ds_read_b32
@@ -191,6 +192,29 @@ def wait_levels(t):
               f"no line matching {pat}")
 
 
+def wait_mixed(t):
+    """One load pc served by two levels in turn: 32 stalls each, the DRAM's
+    longer than the L1's; the text gives both shares, DRAM first."""
+    lst = listing("wait_mixed", t)
+    ld = offsets(lst, "buffer_load_dword")[0]
+    w = after(lst, ld, "s_waitcnt vmcnt(0)")
+    name = f"wait_mixed-{t}"
+    j, out = run("wait_mixed", t, 4096 + 32 * 256)
+    check_out(name, out)
+    got = {x["offset"]: x for x in j["waits"]}.get(w, {"for": []})
+    ops = [(f["offset"], f["served_count"], f["count"]) for f in got["for"]]
+    check(f"{name}: 0x{w:04x} waited for 0x{ld:04x} 64 times, 32 from DRAM and 32 from the L1",
+          ops == [(ld, {"dram": 32, "l1": 32}, 64)], ops)
+    sv = got["for"][0]["served"] if got["for"] else {}
+    check(f"{name}: a DRAM stall is longer than an L1 one ({sv})", sv.get("dram", 0) > sv.get("l1", 0) > 0, sv)
+    text, _ = run("wait_mixed", t, 4096 + 32 * 256, json_out=False)
+    m = re.search(rf"^  0x{w:04x} s_waitcnt vmcnt\(0\): (\d+) wave-cycles waiting for 0x{ld:04x} "
+                  r"buffer_load_dword \(DRAM (\d+)%, L1 (\d+)%\)$", text, re.M)
+    check(f"{name}: text line of 0x{w:04x} with both shares",
+          m is not None and int(m.group(2)) > int(m.group(3)) and 99 <= int(m.group(2)) + int(m.group(3)) <= 101
+          and int(m.group(1)) == got.get("cycles"), m and m.group(0))
+
+
 def wait_two(t):
     lst = listing("wait_two", t)
     p, a, b = offsets(lst, "buffer_load_dword")
@@ -266,7 +290,7 @@ def main():
             gtest.done()
     tests = [no_hotspots, bench_launches]
     for t in DEVICE:
-        for f in (wait_levels, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
+        for f in (wait_levels, wait_mixed, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
             g = (lambda f=f, t=t: f(t))
             g.__name__ = f"{f.__name__}-{t}"
             tests.append(g)
