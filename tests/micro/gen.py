@@ -456,6 +456,29 @@ def k_wait_mixed(t):
     return body, dict(vgpr=11, wg=64, sgpr=15)
 
 
+def k_wait_loop(t):
+    """One s_waitcnt vmcnt(0) that waits for two loads: load A of out +
+    4096 before a loop of 8 iterations that each wait, then load B of the
+    next 256 bytes (never read); the wait runs 8 times: for A once, for
+    the previous iteration's B 7 times; the wait after the loop for the
+    last B.  out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_movk_i32 s12, 0x1000",
+        "s_mov_b32 s13, 8",
+        "buffer_load_dword v10, v5, s[8:11], s12 offen",
+        ".Lloop:",
+        "s_waitcnt vmcnt(0)",
+        "s_add_u32 s12, s12, 0x100",
+        "buffer_load_dword v11, v5, s[8:11], s12 offen",
+        "s_sub_u32 s13, s13, 1",
+        "s_cmp_lg_u32 s13, 0",
+        "s_cbranch_scc1 .Lloop",
+        "s_waitcnt vmcnt(0)",
+        "v_add_f32_e32 v3, v3, v10",
+        "v_add_f32_e32 v3, v3, v11"] + store(t)
+    return body, dict(vgpr=12, wg=64, sgpr=14)
+
+
 def k_wait_two(t):
     """A load of out + 4096 waited for (its lines then in the L1), then
     load A of the same lines (an L1 hit) and load B of out + 8192 (never
@@ -520,6 +543,7 @@ KERNELS = {
     "wait_levels": (k_wait_levels, ALL),
     "wait_two": (k_wait_two, ALL),
     "wait_mixed": (k_wait_mixed, ALL),
+    "wait_loop": (k_wait_loop, ALL),
     "wait_lgkm_mixed": (k_wait_lgkm_mixed, ALL),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),

@@ -9,6 +9,8 @@ from their construction (tests/micro/gen.py, MANIFEST "waits"):
                    --set l2_kib=16 the second pass no longer fits the L2
                    either (DRAM)
   wait_mixed       one load served by DRAM and the L1 in turn, 32 times each
+  wait_loop        one s_waitcnt in a loop: for the load before the loop
+                   once, for the loop's own load 7 times
   wait_two         load A (an L1 hit) and load B (DRAM), then vmcnt(1)
                    (A) and vmcnt(0) (B)
   wait_lgkm_mixed  s_load_dword (a scalar-cache miss) and ds_read_b32
@@ -215,6 +217,33 @@ def wait_mixed(t):
           and int(m.group(1)) == got.get("cycles"), m and m.group(0))
 
 
+def wait_loop(t):
+    """One wait, two loads: the load before the loop once, the loop's own
+    load (the previous iteration's) 7 times; the text lists both, each
+    with its share."""
+    lst = listing("wait_loop", t)
+    a, b = offsets(lst, "buffer_load_dword")
+    w = after(lst, a, "s_waitcnt vmcnt(0)")
+    w_end = after(lst, b, "s_waitcnt vmcnt(0)")
+    s0, ps = prologue_wait(lst)
+    name = f"wait_loop-{t}"
+    j, out = run("wait_loop", t, 12288)
+    check_out(name, out)
+    got = {x["offset"]: x for x in j["waits"]}
+    check(f"{name}: the waiting instructions", sorted(got) == sorted([s0, w, w_end]), sorted(got))
+    ops = sorted((f["offset"], f["served_count"]) for f in got.get(w, {"for": []})["for"])
+    check(f"{name}: 0x{w:04x} waited for 0x{a:04x} once and 0x{b:04x} 7 times, from DRAM",
+          ops == [(a, {"dram": 1}), (b, {"dram": 7})], ops)
+    ops = [(f["offset"], f["served_count"]) for f in got.get(w_end, {"for": []})["for"]]
+    check(f"{name}: 0x{w_end:04x} waited for 0x{b:04x} once", ops == [(b, {"dram": 1})], ops)
+    text, _ = run("wait_loop", t, 12288, json_out=False)
+    pct = {f["offset"]: 100.0 * f["cycles"] / got[w]["cycles"] for f in got.get(w, {"for": []})["for"]}
+    want = [rf"^  0x{w:04x} s_waitcnt vmcnt\(0\): {got.get(w, {}).get('cycles')} wave-cycles waiting for$"] + \
+        [rf"^ +{pct.get(o, 0):.1f}% 0x{o:04x} buffer_load_dword \(DRAM 100%\)$" for o in (a, b)]
+    check(f"{name}: text lines of 0x{w:04x}, one per operation", all(re.search(p, text, re.M) for p in want),
+          [p for p in want if not re.search(p, text, re.M)])
+
+
 def wait_two(t):
     lst = listing("wait_two", t)
     p, a, b = offsets(lst, "buffer_load_dword")
@@ -290,7 +319,7 @@ def main():
             gtest.done()
     tests = [no_hotspots, bench_launches]
     for t in DEVICE:
-        for f in (wait_levels, wait_mixed, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
+        for f in (wait_levels, wait_mixed, wait_loop, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
             g = (lambda f=f, t=t: f(t))
             g.__name__ = f"{f.__name__}-{t}"
             tests.append(g)
