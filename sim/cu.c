@@ -456,7 +456,8 @@ static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
  * completed before it would not have shortened the wait (nor would one
  * still outstanding after it, which the limit allows).  This holds for
  * the out-of-order lgkmcnt too, where the count drops at each return
- * whatever its order (GCN3 ISA 4.4: SMEM returns out of order). */
+ * whatever its order (GCN-FACTS 2.1: s_waitcnt waits until the count is
+ * at most its field; 2.2: SMEM returns out of order, DS in order). */
 static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
 {
     unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
