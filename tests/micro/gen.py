@@ -479,6 +479,26 @@ def k_wait_loop(t):
     return body, dict(vgpr=12, wg=64, sgpr=14)
 
 
+def k_wait_store(t):
+    """Waits for writes: a store to out + 4096, an atomic add without
+    return to out + 8192 and one with return (glc) to out + 12288 (a line
+    never read: an atomic reads it from DRAM into the L2), each followed
+    by s_waitcnt vmcnt(0).  The returning atomic gives 0: out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_movk_i32 s12, 0x1000",
+        "s_movk_i32 s13, 0x2000",
+        "s_movk_i32 s14, 0x3000",
+        "v_mov_b32_e32 v6, 1",
+        "buffer_store_dword v3, v5, s[8:11], s12 offen",
+        "s_waitcnt vmcnt(0)",
+        "buffer_atomic_add v6, v5, s[8:11], s13 offen",
+        "s_waitcnt vmcnt(0)",
+        "buffer_atomic_add v6, v5, s[8:11], s14 offen glc",
+        "s_waitcnt vmcnt(0)",
+        "v_add_f32_e32 v3, v3, v6"] + store(t)
+    return body, dict(vgpr=7, wg=64, sgpr=15)
+
+
 def k_wait_two(t):
     """A load of out + 4096 waited for (its lines then in the L1), then
     load A of the same lines (an L1 hit) and load B of out + 8192 (never
@@ -544,6 +564,7 @@ KERNELS = {
     "wait_two": (k_wait_two, ALL),
     "wait_mixed": (k_wait_mixed, ALL),
     "wait_loop": (k_wait_loop, ALL),
+    "wait_store": (k_wait_store, ALL),
     "wait_lgkm_mixed": (k_wait_lgkm_mixed, ALL),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),

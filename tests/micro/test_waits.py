@@ -11,6 +11,8 @@ from their construction (tests/micro/gen.py, MANIFEST "waits"):
   wait_mixed       one load served by DRAM and the L1 in turn, 32 times each
   wait_loop        one s_waitcnt in a loop: for the load before the loop
                    once, for the loop's own load 7 times
+  wait_store       a store and an atomic without return (writes), an atomic
+                   with return of a line never read (DRAM)
   wait_two         load A (an L1 hit) and load B (DRAM), then vmcnt(1)
                    (A) and vmcnt(0) (B)
   wait_lgkm_mixed  s_load_dword (a scalar-cache miss) and ds_read_b32
@@ -244,6 +246,21 @@ def wait_loop(t):
           [p for p in want if not re.search(p, text, re.M)])
 
 
+def wait_store(t):
+    """A store and an atomic without return are writes; an atomic with
+    return of a line never read waits for DRAM."""
+    lst = listing("wait_store", t)
+    st = offsets(lst, "buffer_store_dword")[0]
+    at, ar = offsets(lst, "buffer_atomic_add")
+    s0, ps = prologue_wait(lst)
+    j, out = run("wait_store", t, 16384)
+    check(f"wait_store-{t}: the second atomic is the returning one (glc)", "glc" in text_at(lst, ar), lst)
+    check_out(f"wait_store-{t}", out)
+    check_waits(f"wait_store-{t}", lst, j, {s0: ps, after(lst, st, "s_waitcnt"): (st, "write", 1),
+                                            after(lst, at, "s_waitcnt"): (at, "write", 1),
+                                            after(lst, ar, "s_waitcnt"): (ar, "dram", 1)})
+
+
 def wait_two(t):
     lst = listing("wait_two", t)
     p, a, b = offsets(lst, "buffer_load_dword")
@@ -319,7 +336,7 @@ def main():
             gtest.done()
     tests = [no_hotspots, bench_launches]
     for t in DEVICE:
-        for f in (wait_levels, wait_mixed, wait_loop, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
+        for f in (wait_levels, wait_mixed, wait_loop, wait_store, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
             g = (lambda f=f, t=t: f(t))
             g.__name__ = f"{f.__name__}-{t}"
             tests.append(g)
