@@ -499,6 +499,12 @@ def k_wait_store(t):
     return body, dict(vgpr=7, wg=64, sgpr=15)
 
 
+def k_wait_msg(t):
+    """s_sendmsg (counted on lgkmcnt) then s_waitcnt lgkmcnt(0).  out = gid."""
+    body = prologue(t, 64) + ["s_sendmsg sendmsg(MSG_INTERRUPT)", "s_waitcnt lgkmcnt(0)"] + store(t)
+    return body, dict(vgpr=4, wg=64)
+
+
 def k_wait_two(t):
     """A load of out + 4096 waited for (its lines then in the L1), then
     load A of the same lines (an L1 hit) and load B of out + 8192 (never
@@ -565,6 +571,7 @@ KERNELS = {
     "wait_mixed": (k_wait_mixed, ALL),
     "wait_loop": (k_wait_loop, ALL),
     "wait_store": (k_wait_store, ALL),
+    "wait_msg": (k_wait_msg, ALL),
     "wait_lgkm_mixed": (k_wait_lgkm_mixed, ALL),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),

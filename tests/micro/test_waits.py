@@ -13,6 +13,7 @@ from their construction (tests/micro/gen.py, MANIFEST "waits"):
                    once, for the loop's own load 7 times
   wait_store       a store and an atomic without return (writes), an atomic
                    with return of a line never read (DRAM)
+  wait_msg         s_sendmsg then lgkmcnt(0): the message (GDS/message)
   wait_two         load A (an L1 hit) and load B (DRAM), then vmcnt(1)
                    (A) and vmcnt(0) (B)
   wait_lgkm_mixed  s_load_dword (a scalar-cache miss) and ds_read_b32
@@ -261,6 +262,16 @@ def wait_store(t):
                                             after(lst, ar, "s_waitcnt"): (ar, "dram", 1)})
 
 
+def wait_msg(t):
+    """s_sendmsg counts on lgkmcnt: the wait after it is for the message."""
+    lst = listing("wait_msg", t)
+    msg = offsets(lst, "s_sendmsg")[0]
+    s0, ps = prologue_wait(lst)
+    j, out = run("wait_msg", t, 1024)
+    check_out(f"wait_msg-{t}", out)
+    check_waits(f"wait_msg-{t}", lst, j, {s0: ps, after(lst, msg, "s_waitcnt"): (msg, "gds", 1)})
+
+
 def wait_two(t):
     lst = listing("wait_two", t)
     p, a, b = offsets(lst, "buffer_load_dword")
@@ -336,7 +347,7 @@ def main():
             gtest.done()
     tests = [no_hotspots, bench_launches]
     for t in DEVICE:
-        for f in (wait_levels, wait_mixed, wait_loop, wait_store, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
+        for f in (wait_levels, wait_mixed, wait_loop, wait_store, wait_msg, wait_two, wait_lgkm_mixed, lds_stride1, smem_wait_early):
             g = (lambda f=f, t=t: f(t))
             g.__name__ = f"{f.__name__}-{t}"
             tests.append(g)
