@@ -84,7 +84,8 @@ typedef struct tw {
 /* The part of a wave's record the issue loop does not read. */
 typedef struct tw_cold {
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
-    uint32_t tag[NQ][QMAX];    /* each one's instruction (dword index) << 4 | where served (tm_srv_t) */
+    uint32_t (*tag)[QMAX];     /* [NQ] with hot spots: each one's instruction (dword index) << 4 |
+                                  where served (tm_srv_t); NULL without */
     uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_cold_t;
 
@@ -96,6 +97,7 @@ typedef struct twg {
     uint8_t *lds;
     tw_t *tw;
     tw_cold_t *cold;           /* one per wave */
+    uint32_t (*tags)[NQ][QMAX];   /* with hot spots: one per wave (tw_cold_t.tag) */
     unsigned cu, nwaves, live, ended, at_barrier;   /* live: resident; ended: past s_endpgm */
     struct twg *next_free;
 } twg_t;
@@ -144,7 +146,7 @@ typedef struct {
     uint64_t age, nwaves;
     uint64_t now;
     uint32_t cost_fma32, dp;
-    uint32_t op_tag;          /* the instruction timed now: its dword index << 4 (q_add tags) */
+    uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
 } tm_t;
@@ -207,9 +209,18 @@ static void q_prune(tw_t *t, unsigned q, uint64_t now)
         i++;
     if (i) {
         memmove(t->c->q[q], t->c->q[q] + i, (n - i) * sizeof t->c->q[q][0]);
-        memmove(t->c->tag[q], t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
+        if (t->c->tag)
+            memmove(t->c->tag[q], t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
         t->nq[q] = (uint8_t)(n - i);
     }
+}
+
+/* The queue tag of the instruction timed now (m->op_pc) served at srv
+ * (tm_srv_t): its dword index << 4 | srv. */
+static uint32_t op_tag(const tm_t *m, unsigned srv)
+{
+    uint64_t op = (m->op_pc - m->c->prog->base) >> 2;
+    return (uint32_t)(op < TAG_OP_FAR ? op : TAG_OP_FAR) << 4 | srv;
 }
 
 /* Add an operation of counter q completing at done (issued at now); tag:
@@ -224,11 +235,13 @@ static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now, uint32_t tag
     unsigned i = n;
     while (i > 0 && t->c->q[q][i - 1] > done) {
         t->c->q[q][i] = t->c->q[q][i - 1];
-        t->c->tag[q][i] = t->c->tag[q][i - 1];
         i--;
     }
     t->c->q[q][i] = done;
-    t->c->tag[q][i] = tag;
+    if (t->c->tag) {
+        memmove(t->c->tag[q] + i + 1, t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
+        t->c->tag[q][i] = tag;
+    }
     t->nq[q] = (uint8_t)(n + 1);
 }
 
@@ -461,7 +474,7 @@ static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
 static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
 {
     unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
-    if (!t->in || t->in->op >= ISA_OP_COUNT)
+    if (!t->in || t->in->op >= ISA_OP_COUNT || !t->c->tag)
         return;
     if (t->in->op == ISA_OP_S_WAITCNT)
         waitcnt_fields(m, t->in, lim);
@@ -628,7 +641,7 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
     uint64_t done = max64(t->lds_tail, now + h + m->d->p[DEV_lds_latency]);
     t->lds_tail = done;
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done, now, m->op_tag | TM_SRV_lds);
+        q_add(t, Q_LGKM, done, now, op_tag(m, TM_SRV_lds));
 }
 
 /* The vector-memory pipe, free from cycle `free` by its own work, waits
@@ -697,14 +710,14 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     hold_pipe(cu, now + h, sent, accepted);
     cu->st->mem_busy += h;
     *hold = h;
-    uint32_t tag = m->op_tag | vmem_served(row, fx, src);
+    uint32_t tag = op_tag(m, vmem_served(row, fx, src));
     if (any_lds) {   /* FLAT lanes that address LDS */
         unsigned lh;
         uint64_t tail = t->lds_tail;
         issue_lds_access(m, cu, t, fx, now, &lh);
         t->nq[Q_LGKM] -= fx->lgkm_cnt;   /* counted below with the whole access */
         if (t->lds_tail > done)
-            tag = m->op_tag | TM_SRV_lds;
+            tag = op_tag(m, TM_SRV_lds);
         done = max64(done, t->lds_tail);
         (void)tail;
     }
@@ -716,7 +729,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
         q_add(t, Q_LGKM, done, now, tag);
     for (unsigned i = 0; i < fx->exp_cnt; i++)   /* gfx6 stores: until the data VGPRs are read */
-        q_add(t, Q_EXP, now + h, now, m->op_tag | TM_SRV_write);
+        q_add(t, Q_EXP, now + h, now, op_tag(m, TM_SRV_write));
 }
 
 /* The timing of an instruction the wave just executed (functionally) at
@@ -728,8 +741,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
     uint64_t done = 0;
-    uint64_t op = (pc - m->c->prog->base) >> 2;
-    m->op_tag = (uint32_t)(op < TAG_OP_FAR ? op : TAG_OP_FAR) << 4;
+    m->op_pc = pc;
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
@@ -759,7 +771,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
             srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
         }
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, done, now, m->op_tag | srv);
+            q_add(t, Q_LGKM, done, now, op_tag(m, srv));
         break;
     }
     case TM_CAT_branch:
@@ -776,7 +788,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now, m->op_tag | TM_SRV_gds);
+            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now, op_tag(m, TM_SRV_gds));
         break;
     }
     cu->st->inst[cat]++;
@@ -880,12 +892,14 @@ static twg_t *wg_alloc(tm_t *m)
     g->waves = calloc(m->wg_waves, sizeof *g->waves);
     g->tw = calloc(m->wg_waves, sizeof *g->tw);
     g->cold = calloc(m->wg_waves, sizeof *g->cold);
+    g->tags = m->st.pc ? calloc(m->wg_waves, sizeof *g->tags) : NULL;
     g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
     g->lds = calloc(1, m->lds ? m->lds : 1);
-    if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds) {
+    if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds || (m->st.pc && !g->tags)) {
         free(g->waves);
         free(g->tw);
         free(g->cold);
+        free(g->tags);
         free(g->vgprs);
         free(g->lds);
         free(g);
@@ -899,6 +913,7 @@ static void wg_destroy(twg_t *g)
     free(g->waves);
     free(g->tw);
     free(g->cold);
+    free(g->tags);
     free(g->vgprs);
     free(g->lds);
     free(g);
@@ -1003,6 +1018,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         unsigned s = t->simd, k = slot_of[i];
         memset(t, 0, sizeof *t);
         t->c = &g->cold[i];
+        t->c->tag = g->tags ? g->tags[i] : NULL;
         memset(t->c->pf_line, 0, sizeof t->c->pf_line);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;

@@ -31,8 +31,9 @@
  *    CU).  A miss reaches DRAM (sim/dram.h) l2_latency after it starts
  *    and its data is back dram_latency after the DRAM burst.
  *  - Where an access was served (mt_served): the level of its slowest
- *    line; each first-level cache line keeps the level its fill came
- *    from, so that a hit on a line still being filled reports it.
+ *    line; each line of the vector L1 and the scalar cache keeps the
+ *    level its fill came from, so that a hit on a line still being
+ *    filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
 #include <stddef.h>
@@ -227,7 +228,7 @@ typedef struct {
     uint64_t *stamp;   /* last use (LRU); 0 for an empty way */
     uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss) */
     uint8_t *dirty;
-    uint8_t *src;      /* the level the line's fill came from (mt_src_t; first-level caches) */
+    uint8_t *src;      /* the level the line's fill came from (mt_src_t; NULL: not kept); after dirty */
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
     uint64_t clock;    /* use counter for the LRU stamps */
@@ -235,7 +236,8 @@ typedef struct {
 
 enum { NO_WAY = -1 };
 
-static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
+/* with_src: keep each line's fill level (mt_served of the data caches). */
+static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways, int with_src)
 {
     c->n = n ? n : 1;
     c->ways = ways ? ways : 1;
@@ -246,10 +248,10 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     size_t e = (size_t)c->n * c->sets * c->ways;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = calloc(e, 1);
+    c->dirty = calloc(e, with_src ? 2 : 1);   /* one block: the allocations stay as they were */
+    c->src = with_src && c->dirty ? c->dirty + e : NULL;
     c->ready = calloc(e, sizeof *c->ready);
-    c->src = calloc(e, 1);
-    return c->tag && c->stamp && c->dirty && c->ready && c->src ? 0 : -1;
+    return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -258,7 +260,6 @@ static void cache_free(cache_t *c)
     free(c->stamp);
     free(c->dirty);
     free(c->ready);
-    free(c->src);
 }
 
 static void cache_clear(cache_t *c)
@@ -266,9 +267,8 @@ static void cache_clear(cache_t *c)
     size_t e = (size_t)c->n * c->sets * c->ways;
     memset(c->tag, 0, e * sizeof *c->tag);
     memset(c->stamp, 0, e * sizeof *c->stamp);
-    memset(c->dirty, 0, e);
+    memset(c->dirty, 0, c->src ? 2 * e : e);
     memset(c->ready, 0, e * sizeof *c->ready);
-    memset(c->src, 0, e);
     c->clock = 0;
 }
 
@@ -376,10 +376,10 @@ mt_t *mt_new(const device_t *d)
     m->tlb = want_tlb ? tlb_new(d) : NULL;
     m->frag_lines = m->tlb ? tlb_frag_shift(m->tlb) - LINE_SHIFT : 0;
     int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || (want_tlb && !m->tlb);
-    err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
-    err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
-    err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
-    err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
+    err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways], 1);
+    err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS, 1);
+    err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS, 0);
+    err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways], 0);
     if (err) {
         mt_free(m);
         return NULL;
@@ -618,13 +618,14 @@ static uint64_t l1_read(mt_t *m, cache_t *c, size_t s, uint64_t line, uint64_t t
     ptrdiff_t e = cache_find(c, s, line);
     *hit = e != NO_WAY;
     if (*hit) {
-        m->line_src = c->ready[e] > t + hit_lat ? c->src[e] : MT_SRC_L1;
+        m->line_src = c->ready[e] > t + hit_lat && c->src ? c->src[e] : MT_SRC_L1;
         return max_u64(t + hit_lat, c->ready[e]);
     }
     uint64_t ready = l2_read(m, line, t);
     size_t f = cache_fill(c, s, line, &dirty);
     c->ready[f] = ready;
-    c->src[f] = m->line_src;
+    if (c->src)
+        c->src[f] = m->line_src;
     return ready;
 }
 
