@@ -31,8 +31,8 @@
  *    CU).  A miss reaches DRAM (sim/dram.h) l2_latency after it starts
  *    and its data is back dram_latency after the DRAM burst.
  *  - Where an access was served (mt_served): the level of its slowest
- *    line; each line of the vector L1 and the scalar cache keeps the
- *    level its fill came from, so that a hit on a line still being
+ *    line; each line of a first-level cache keeps the level its fill
+ *    came from (in its ready word), so that a hit on a line still being
  *    filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
@@ -226,18 +226,22 @@ unsigned mt_lines(const fx_access_t *a)
 typedef struct {
     uint64_t *tag;     /* line + 1; 0 = empty */
     uint64_t *stamp;   /* last use (LRU); 0 for an empty way */
-    uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss) */
+    uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss); in
+                          first-level caches (l1_read) the level its fill came from above bit
+                          READY_SRC (mt_served) */
     uint8_t *dirty;
-    uint8_t *src;      /* the level the line's fill came from (mt_src_t; NULL: not kept); after dirty */
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
     uint64_t clock;    /* use counter for the LRU stamps */
 } cache_t;
 
 enum { NO_WAY = -1 };
+/* A first-level cache line's ready word: the cycle below bit READY_SRC
+ * (2^62 cycles: centuries), the mt_src_t its fill came from above. */
+enum { READY_SRC = 62 };
+#define READY_CYCLE ((1ull << READY_SRC) - 1)
 
-/* with_src: keep each line's fill level (mt_served of the data caches). */
-static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways, int with_src)
+static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
 {
     c->n = n ? n : 1;
     c->ways = ways ? ways : 1;
@@ -248,8 +252,7 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways, int
     size_t e = (size_t)c->n * c->sets * c->ways;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = calloc(e, with_src ? 2 : 1);   /* one block: the allocations stay as they were */
-    c->src = with_src && c->dirty ? c->dirty + e : NULL;
+    c->dirty = calloc(e, 1);
     c->ready = calloc(e, sizeof *c->ready);
     return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
 }
@@ -267,7 +270,7 @@ static void cache_clear(cache_t *c)
     size_t e = (size_t)c->n * c->sets * c->ways;
     memset(c->tag, 0, e * sizeof *c->tag);
     memset(c->stamp, 0, e * sizeof *c->stamp);
-    memset(c->dirty, 0, c->src ? 2 * e : e);
+    memset(c->dirty, 0, e);
     memset(c->ready, 0, e * sizeof *c->ready);
     c->clock = 0;
 }
@@ -376,10 +379,10 @@ mt_t *mt_new(const device_t *d)
     m->tlb = want_tlb ? tlb_new(d) : NULL;
     m->frag_lines = m->tlb ? tlb_frag_shift(m->tlb) - LINE_SHIFT : 0;
     int err = !m->chan_free || !m->dram || !m->inflight || !m->ninflight || (want_tlb && !m->tlb);
-    err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways], 1);
-    err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS, 1);
-    err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS, 0);
-    err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways], 0);
+    err |= cache_init(&m->l1, m->cus, (uint64_t)p[DEV_l1_kib] * 1024, p[DEV_l1_ways]);
+    err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
+    err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
+    err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
     if (err) {
         mt_free(m);
         return NULL;
@@ -618,14 +621,12 @@ static uint64_t l1_read(mt_t *m, cache_t *c, size_t s, uint64_t line, uint64_t t
     ptrdiff_t e = cache_find(c, s, line);
     *hit = e != NO_WAY;
     if (*hit) {
-        m->line_src = c->ready[e] > t + hit_lat && c->src ? c->src[e] : MT_SRC_L1;
-        return max_u64(t + hit_lat, c->ready[e]);
+        uint64_t ready = c->ready[e] & READY_CYCLE;
+        m->line_src = ready > t + hit_lat ? (uint8_t)(c->ready[e] >> READY_SRC) : MT_SRC_L1;
+        return max_u64(t + hit_lat, ready);
     }
     uint64_t ready = l2_read(m, line, t);
-    size_t f = cache_fill(c, s, line, &dirty);
-    c->ready[f] = ready;
-    if (c->src)
-        c->src[f] = m->line_src;
+    c->ready[cache_fill(c, s, line, &dirty)] = ready | (uint64_t)m->line_src << READY_SRC;
     return ready;
 }
 
