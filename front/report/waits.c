@@ -158,11 +158,14 @@ void rep_waits_text(FILE *fp, const rep_launch_t *r, const isa_target_t *t, cons
     size_t count = 0;
     if (!s->pc || !s->ndw)
         return;
-    const tm_wait_t **ix = kernel_range(s, prog, &first, &ndw) ? sorted_waits(&s->waits, first, ndw, &count) : NULL;
+    int any = kernel_range(s, prog, &first, &ndw);
+    const tm_wait_t **ix = any ? sorted_waits(&s->waits, first, ndw, &count) : NULL;
     fprintf(fp, "\nwaits of %s: per instruction that stalled on vmcnt, lgkmcnt or expcnt,\n"
                 "  the operations whose completion ended its stalls (each stall's wave-cycles\n"
                 "  go to one) and where they were served (share of those wave-cycles)\n", r->kernel);
-    if (!count)
+    if (any && !ix)
+        fputs("  (out of host memory)\n", fp);
+    else if (!count)
         fputs("  (no stalls on the wait counters)\n", fp);
     for (size_t i = 0; i < count; i++)
         text_wait(fp, t, prog, first, ix[i]);
