@@ -18,6 +18,7 @@
 #include "front/report/hotspots.h"
 #include "front/report/report.h"
 #include "front/report/timeline.h"
+#include "front/report/waits.h"
 #include "front/trace/trace.h"
 #include "front/workloads/workloads.h"
 
@@ -340,6 +341,7 @@ static void write_json(FILE *fp, const bench_opts_t *o, const la_module_t *m, co
             rep_launch_t rep = group_report(m, &r->groups[i]);
             json_begin_obj(&j, NULL);
             rep_json(&j, &rep);
+            rep_waits_json(&j, &rep, &m->co, &m->prog, r->groups[i].k);
             json_end(&j);
         }
         json_end(&j);

@@ -9,6 +9,7 @@
 #include "front/util/strsafe.h"
 #include "front/cli.h"
 #include "front/report/json.h"
+#include "front/report/waits.h"
 #include "front/launch/launch.h"
 #include "front/report/hotspots.h"
 #include "front/report/flops.h"
@@ -178,6 +179,8 @@ static void write_json(FILE *fp, launch_t *L, const sim_result_t *r, int st, int
         }
     } else
         json_functional(&j, L, r);
+    if (rep)
+        rep_waits_json(&j, rep, &L->m->co, &L->m->prog, L->k);
     json_str(&j, "mode", timing ? "timing" : "functional");
     json_begin_obj(&j, rep ? "instructions_by_encoding" : "instructions");
     json_uint(&j, "total", r->ninst);

@@ -26,7 +26,9 @@
  *   SIMD pair's LDS port for the access's bank cycles.
  * - Counters: VMEM returns in order (vmcnt), DS in order, SMEM out of
  *   order (lgkmcnt), FLAT counts on both, gfx6 stores on expcnt; a counter
- *   never holds more than its field's maximum (issue waits).
+ *   never holds more than its field's maximum (issue waits).  With hot
+ *   spots, a stall on a counter is charged to the operation whose
+ *   completion ended it (sim/waits.h; wait_charge).
  * The functional semantics run at issue (wave_step) and their effects
  * record gives the addresses, counter increments and branch outcome. */
 #include <stdio.h>
@@ -42,6 +44,7 @@ enum { Q_VM, Q_LGKM, Q_EXP };
 enum { WHY_NONE = TM_NSTALL };   /* no stall reason: only arbitration */
 enum { BP_RING = 1024 };
 enum { MAX_SE = 16 };   /* shader_engines' upper limit (device.c) */
+enum { TAG_OP_FAR = 0x0fffffff };   /* a queue tag's instruction beyond 2^28 dwords: "other" */
 
 /* The latest BP_RING intervals during which a CU's vector-memory pipe was
  * held until the L2 channels took its lines (back pressure), disjoint and in time order, with the held
@@ -81,6 +84,8 @@ typedef struct tw {
 /* The part of a wave's record the issue loop does not read. */
 typedef struct tw_cold {
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
+    uint32_t (*tag)[QMAX];     /* [NQ] with hot spots: each one's instruction (dword index) << 4 |
+                                  where served (tm_srv_t); NULL without */
     uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_cold_t;
 
@@ -92,6 +97,7 @@ typedef struct twg {
     uint8_t *lds;
     tw_t *tw;
     tw_cold_t *cold;           /* one per wave */
+    uint32_t (*tags)[NQ][QMAX];   /* with hot spots: one per wave (tw_cold_t.tag) */
     unsigned cu, nwaves, live, ended, at_barrier;   /* live: resident; ended: past s_endpgm */
     struct twg *next_free;
 } twg_t;
@@ -142,6 +148,7 @@ typedef struct {
     uint64_t ser_at, ser_due;  /* the series: sampled up to ser_at; next boundary */
     tm_point_t ser_sum;        /* the sums up to ser_at */
     uint32_t cost_fma32, dp;
+    uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
 } tm_t;
@@ -204,12 +211,23 @@ static void q_prune(tw_t *t, unsigned q, uint64_t now)
         i++;
     if (i) {
         memmove(t->c->q[q], t->c->q[q] + i, (n - i) * sizeof t->c->q[q][0]);
+        if (t->c->tag)
+            memmove(t->c->tag[q], t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
         t->nq[q] = (uint8_t)(n - i);
     }
 }
 
-/* Add an operation of counter q completing at done (issued at now). */
-static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
+/* The queue tag of the instruction timed now (m->op_pc) served at srv
+ * (tm_srv_t): its dword index << 4 | srv. */
+static uint32_t op_tag(const tm_t *m, unsigned srv)
+{
+    uint64_t op = (m->op_pc - m->c->prog->base) >> 2;
+    return (uint32_t)(op < TAG_OP_FAR ? op : TAG_OP_FAR) << 4 | srv;
+}
+
+/* Add an operation of counter q completing at done (issued at now); tag:
+ * its instruction's dword index << 4 | where it was served (tm_srv_t). */
+static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now, uint32_t tag)
 {
     if (t->nq[q] >= QMAX / 2)   /* completed entries only take room */
         q_prune(t, q, now);
@@ -222,6 +240,10 @@ static void q_add(tw_t *t, unsigned q, uint64_t done, uint64_t now)
         i--;
     }
     t->c->q[q][i] = done;
+    if (t->c->tag) {
+        memmove(t->c->tag[q] + i + 1, t->c->tag[q] + i, (n - i) * sizeof t->c->tag[q][0]);
+        t->c->tag[q][i] = tag;
+    }
     t->nq[q] = (uint8_t)(n + 1);
 }
 
@@ -275,6 +297,24 @@ static const isa_inst_t *inst_at(const tm_t *m, uint64_t pc)
     return ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
 }
 
+/* The counts s_waitcnt in waits for (lim[Q_VM], lim[Q_LGKM], lim[Q_EXP]):
+ * at most that many operations of each counter outstanding. */
+static void waitcnt_fields(const tm_t *m, const isa_inst_t *in, unsigned lim[NQ])
+{
+    unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
+    lim[Q_VM] = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
+    lim[Q_LGKM] = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
+    lim[Q_EXP] = (s >> 4) & 7;
+}
+
+/* The most operations of counter q a memory operation may find
+ * outstanding when it issues: the field's maximum less what it adds (a
+ * counter at its maximum holds the next operation back). */
+static unsigned counter_room(const tm_t *m, unsigned q)
+{
+    return m->qmax[q] - (q == Q_LGKM ? 2 : 1);
+}
+
 /* Compute when the wave's next instruction may issue as far as the wave
  * itself is concerned (units and arbitration come on top). */
 static void tw_eval(tm_t *m, tw_t *t)
@@ -308,20 +348,19 @@ static void tw_eval(tm_t *m, tw_t *t)
         reads_masked_sgpr(t, in))
         raise(&e, &why, t->sgpr_ready, TM_STALL_dependency);
     if (in->op == ISA_OP_S_WAITCNT) {
-        unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
-        unsigned vm = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
-        unsigned lgkm = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
-        raise(&e, &why, q_until(t, Q_VM, vm), TM_STALL_waitcnt_vmcnt);
-        raise(&e, &why, q_until(t, Q_LGKM, lgkm), TM_STALL_waitcnt_lgkmcnt);
-        raise(&e, &why, q_until(t, Q_EXP, (s >> 4) & 7), TM_STALL_waitcnt_expcnt);
+        unsigned lim[NQ];
+        waitcnt_fields(m, in, lim);
+        raise(&e, &why, q_until(t, Q_VM, lim[Q_VM]), TM_STALL_waitcnt_vmcnt);
+        raise(&e, &why, q_until(t, Q_LGKM, lim[Q_LGKM]), TM_STALL_waitcnt_lgkmcnt);
+        raise(&e, &why, q_until(t, Q_EXP, lim[Q_EXP]), TM_STALL_waitcnt_expcnt);
     } else if (t->cat == TM_CAT_vmem || t->cat == TM_CAT_lds || t->cat == TM_CAT_smem) {
         /* a counter at its field's maximum holds the next operation back */
         if (t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_VM, m->qmax[Q_VM] - 1), TM_STALL_waitcnt_vmcnt);
+            raise(&e, &why, q_until(t, Q_VM, counter_room(m, Q_VM)), TM_STALL_waitcnt_vmcnt);
         if (t->cat != TM_CAT_vmem || row->timing >= ISA_T_FLAT_LOAD)
-            raise(&e, &why, q_until(t, Q_LGKM, m->qmax[Q_LGKM] - 2), TM_STALL_waitcnt_lgkmcnt);
+            raise(&e, &why, q_until(t, Q_LGKM, counter_room(m, Q_LGKM)), TM_STALL_waitcnt_lgkmcnt);
         if (m->c->t->gen == ISA_GFX6 && t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_EXP, m->qmax[Q_EXP] - 1), TM_STALL_waitcnt_expcnt);
+            raise(&e, &why, q_until(t, Q_EXP, counter_room(m, Q_EXP)), TM_STALL_waitcnt_expcnt);
     }
     t->rdy = e;
     t->why = why;
@@ -466,6 +505,32 @@ static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
     b->sum[i] = sum;
 }
 
+/* Hot spots: wave t stalled `cycles` before its next instruction for
+ * counter t->why.  They go to the one operation whose completion ended
+ * the stall: with the completions in time order, the one that brought
+ * the counter down to the limit (q_until).  The wait lasts until that
+ * operation completes whatever the others do; a faster operation that
+ * completed before it would not have shortened the wait (nor would one
+ * still outstanding after it, which the limit allows).  This holds for
+ * the out-of-order lgkmcnt too, where the count drops at each return
+ * whatever its order (GCN-FACTS 2.1: s_waitcnt waits until the count is
+ * at most its field; 2.2: SMEM returns out of order, DS in order). */
+static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
+{
+    unsigned q = t->why - TM_STALL_waitcnt_vmcnt, lim[NQ];   /* Q_VM, Q_LGKM, Q_EXP: the stalls' order */
+    if (!t->in || t->in->op >= ISA_OP_COUNT || !t->c->tag)
+        return;
+    if (t->in->op == ISA_OP_S_WAITCNT)
+        waitcnt_fields(m, t->in, lim);
+    else
+        lim[q] = counter_room(m, q);
+    if (t->nq[q] <= lim[q])
+        return;
+    uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]], op = tag >> 4;
+    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2),
+                    op == TAG_OP_FAR ? TM_WAIT_OTHER : op, (tm_srv_t)(tag & 15), cycles);
+}
+
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
 {
     uint64_t base = max64(t->last, t->busy);
@@ -480,6 +545,8 @@ static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
             tm_pc_t *at = t->why == TM_STALL_barrier ? pc_stats(m, t->bar_pc) : pc;
             if (at) {
                 at->stall[t->why] += e - base;
+                if (t->why <= TM_STALL_waitcnt_expcnt)
+                    wait_charge(m, t, e - base);
                 if (at != pc) {
                     at->cycles += e - base;
                     here -= e - base;
@@ -620,7 +687,7 @@ static void issue_lds_access(tm_t *m, tcu_t *cu, tw_t *t, const fx_t *fx, uint64
     uint64_t done = max64(t->lds_tail, now + h + m->d->p[DEV_lds_latency]);
     t->lds_tail = done;
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done, now);
+        q_add(t, Q_LGKM, done, now, op_tag(m, TM_SRV_lds));
 }
 
 /* The vector-memory pipe, free from cycle `free` by its own work, waits
@@ -658,6 +725,16 @@ static void count_vmem(tcu_t *cu, const isa_row_t *row, unsigned any_lds, unsign
     c->flat_rd += (uint64_t)(flat && !wr);
 }
 
+/* Where a vector-memory instruction was served, its slowest access from
+ * src (mt_served): stores and atomics without return are writes; an
+ * access that touched no line (no lane in range) counts as the L1. */
+static unsigned vmem_served(const isa_row_t *row, const fx_t *fx, mt_src_t src)
+{
+    if ((row->flags & ISA_F_STORE) || ((row->flags & ISA_F_ATOMIC) && !fx->nv))
+        return TM_SRV_write;
+    return src == MT_SRC_DRAM ? TM_SRV_dram : src == MT_SRC_L2 ? TM_SRV_l2 : TM_SRV_l1;
+}
+
 /* A vector-memory access issued at cycle now: the CU's vector-memory pipe
  * is held for the access's address cycles (one quad per cycle, or the
  * dword path) and data cycles (one 64-byte line per cycle through the L1,
@@ -685,14 +762,17 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
         h = 4;   /* no lane active: the instruction still passes the addresser */
     *cost = c > h ? c : h;
     uint64_t accepted = now, sent = now;
+    mt_src_t src = MT_SRC_NONE;   /* where the slowest access was served */
     for (unsigned i = 0; i < fx->nacc; i++)
         if (fx->acc[i].space != FX_SPACE_LDS) {
             uint64_t acc;
             const fx_access_t *a = &fx->acc[i];
             uint64_t at = now + (addr ? addr : 4);
-            done = max64(done, (row->flags & ISA_F_ATOMIC)
-                                   ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
-                                   : mt_vmem(m->mt, t->cu, a, at, &acc));
+            uint64_t r = (row->flags & ISA_F_ATOMIC) ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
+                                                      : mt_vmem(m->mt, t->cu, a, at, &acc);
+            if (r >= done)
+                src = mt_served(m->mt);
+            done = max64(done, r);
             accepted = max64(accepted, acc);
             sent = max64(sent, mt_translated(m->mt));
         }
@@ -700,11 +780,14 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     hold_pipe(cu, now + h, sent, accepted);
     cu->st->mem_busy += h;
     *hold = h;
+    uint32_t tag = op_tag(m, vmem_served(row, fx, src));
     if (any_lds) {   /* FLAT lanes that address LDS */
         unsigned lh;
         uint64_t tail = t->lds_tail;
         issue_lds_access(m, cu, t, fx, now, &lh);
         t->nq[Q_LGKM] -= fx->lgkm_cnt;   /* counted below with the whole access */
+        if (t->lds_tail > done)
+            tag = op_tag(m, TM_SRV_lds);
         done = max64(done, t->lds_tail);
         (void)tail;
     }
@@ -712,11 +795,11 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
     done = max64(done, t->vm_tail);
     t->vm_tail = done;
     for (unsigned i = 0; i < fx->vm_cnt; i++)
-        q_add(t, Q_VM, done, now);
+        q_add(t, Q_VM, done, now, tag);
     for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-        q_add(t, Q_LGKM, done, now);
+        q_add(t, Q_LGKM, done, now, tag);
     for (unsigned i = 0; i < fx->exp_cnt; i++)   /* gfx6 stores: until the data VGPRs are read */
-        q_add(t, Q_EXP, now + h, now);
+        q_add(t, Q_EXP, now + h, now, op_tag(m, TM_SRV_write));
 }
 
 /* The timing of an instruction the wave just executed (functionally) at
@@ -728,6 +811,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     const fx_t *fx = m->c->fx;
     unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
     uint64_t done = 0;
+    m->op_pc = pc;
     switch (cat) {
     case TM_CAT_valu:
         cost = valu_cost(m, row->timing);
@@ -755,10 +839,13 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         cost = bytes >= 64 ? 16 : bytes >= 32 ? 8 : 4;
         cu->salu_free = now + 1;
         done = now + m->d->p[DEV_smem_latency];
-        if (fx->nacc)
+        unsigned srv = TM_SRV_scalar;
+        if (fx->nacc) {
             done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+            srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
+        }
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, done, now);
+            q_add(t, Q_LGKM, done, now, op_tag(m, srv));
         break;
     }
     case TM_CAT_branch:
@@ -777,7 +864,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
-            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now);
+            q_add(t, Q_LGKM, now + m->d->p[DEV_smem_latency], now, op_tag(m, TM_SRV_gds));
         break;
     }
     cu->st->inst[cat]++;
@@ -881,12 +968,14 @@ static twg_t *wg_alloc(tm_t *m)
     g->waves = calloc(m->wg_waves, sizeof *g->waves);
     g->tw = calloc(m->wg_waves, sizeof *g->tw);
     g->cold = calloc(m->wg_waves, sizeof *g->cold);
+    g->tags = m->st.pc ? calloc(m->wg_waves, sizeof *g->tags) : NULL;
     g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
     g->lds = calloc(1, m->lds ? m->lds : 1);
-    if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds) {
+    if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds || (m->st.pc && !g->tags)) {
         free(g->waves);
         free(g->tw);
         free(g->cold);
+        free(g->tags);
         free(g->vgprs);
         free(g->lds);
         free(g);
@@ -900,6 +989,7 @@ static void wg_destroy(twg_t *g)
     free(g->waves);
     free(g->tw);
     free(g->cold);
+    free(g->tags);
     free(g->vgprs);
     free(g->lds);
     free(g);
@@ -1004,6 +1094,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         unsigned s = t->simd, k = slot_of[i];
         memset(t, 0, sizeof *t);
         t->c = &g->cold[i];
+        t->c->tag = g->tags ? g->tags[i] : NULL;
         memset(t->c->pf_line, 0, sizeof t->c->pf_line);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;

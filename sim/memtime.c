@@ -30,6 +30,10 @@
  *    access reports when its last line was accepted (back pressure on the
  *    CU).  A miss reaches DRAM (sim/dram.h) l2_latency after it starts
  *    and its data is back dram_latency after the DRAM burst.
+ *  - Where an access was served (mt_served): the level of its slowest
+ *    line; each line of a first-level cache keeps the level its fill
+ *    came from (in its ready word), so that a hit on a line still being
+ *    filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
 #include <stddef.h>
@@ -222,7 +226,9 @@ unsigned mt_lines(const fx_access_t *a)
 typedef struct {
     uint64_t *tag;     /* line + 1; 0 = empty */
     uint64_t *stamp;   /* last use (LRU); 0 for an empty way */
-    uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss) */
+    uint64_t *ready;   /* cycle the line's data arrives (a hit before waits: hit under miss); in
+                          first-level caches (l1_read) the level its fill came from above bit
+                          READY_SRC (mt_served) */
     uint8_t *dirty;
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
@@ -230,6 +236,10 @@ typedef struct {
 } cache_t;
 
 enum { NO_WAY = -1 };
+/* A first-level cache line's ready word: the cycle below bit READY_SRC
+ * (2^62 cycles: centuries), the mt_src_t its fill came from above. */
+enum { READY_SRC = 62 };
+#define READY_CYCLE ((1ull << READY_SRC) - 1)
 
 static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
 {
@@ -339,6 +349,8 @@ struct mt {
     uint64_t *rd_at;        /* [RD_BUCKETS]: lines read from DRAM whose bus transfer ends in
                                bucket (cycle >> RD_SHIFT), kept mod RD_BUCKETS, from rd_from on */
     uint64_t rd_from, rd_done;   /* the first bucket not settled; lines read in the ones before */
+    uint8_t line_src;       /* mt_src_t of the line read last (l1_read, l2_read_at) */
+    uint8_t served;         /* mt_served of the current access */
     mt_stats_t st;
 };
 
@@ -600,8 +612,10 @@ static uint64_t l2_read_at(mt_t *m, uint32_t c, uint64_t line, uint64_t t, size_
     if (e != NO_WAY) {
         m->st.l2_hits++;
         *entry = (size_t)e;
+        m->line_src = m->l2.ready[e] > t + m->l2_lat ? MT_SRC_DRAM : MT_SRC_L2;   /* hit under a miss */
         return max_u64(t + m->l2_lat, m->l2.ready[e]);
     }
+    m->line_src = MT_SRC_DRAM;
     m->st.l2_misses++;
     m->st.dram_bytes += LINE_BYTES;
     m->st.dram_reads++;
@@ -663,17 +677,31 @@ static uint32_t cu_of(const mt_t *m, unsigned cu)
 }
 
 /* Line through a first-level cache (the set at s of c): a hit is ready at
- * t + hit_lat; a miss reads L2 from t and allocates.  *hit tells which. */
+ * t + hit_lat; a miss reads L2 from t and allocates.  *hit tells which;
+ * m->line_src gets where the data comes from (a hit on a line still being
+ * filled: where the fill comes from). */
 static uint64_t l1_read(mt_t *m, cache_t *c, size_t s, uint64_t line, uint64_t t, uint64_t hit_lat, int *hit)
 {
     int dirty;
     ptrdiff_t e = cache_find(c, s, line);
     *hit = e != NO_WAY;
-    if (*hit)
-        return max_u64(t + hit_lat, c->ready[e]);
+    if (*hit) {
+        uint64_t ready = c->ready[e] & READY_CYCLE;
+        m->line_src = ready > t + hit_lat ? (uint8_t)(c->ready[e] >> READY_SRC) : MT_SRC_L1;
+        return max_u64(t + hit_lat, ready);
+    }
     uint64_t ready = l2_read(m, line, t);
-    c->ready[cache_fill(c, s, line, &dirty)] = ready;
+    c->ready[cache_fill(c, s, line, &dirty)] = ready | (uint64_t)m->line_src << READY_SRC;
     return ready;
+}
+
+/* Takes line data ready at r (from m->line_src) into the current access's
+ * slowest line so far, *done (mt_served). */
+static void serve(mt_t *m, uint64_t r, uint64_t *done)
+{
+    if (r > *done || (r == *done && m->line_src > m->served))
+        m->served = m->line_src;
+    *done = max_u64(*done, r);
 }
 
 /* One line of a vector load, leaving L1 at cycle t; returns its ready cycle. */
@@ -735,9 +763,12 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
     uint32_t c = cu_of(m, cu);
     uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     m->accept = now;
+    m->served = MT_SRC_NONE;
     for (unsigned i = 0; i < n; i++) {
         uint64_t r = a->write ? vstore_line(m, c, lines[i], now + i) : vload_line(m, c, lines[i], now + i);
-        done = max_u64(done, r);
+        if (a->write)
+            m->line_src = MT_SRC_L2;
+        serve(m, r, &done);
     }
     if (accepted)
         *accepted = max_u64(m->translated, m->accept);
@@ -774,11 +805,14 @@ uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now
     uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     atomic_ops(a, lines, n, ops);
     m->accept = now;
+    m->served = MT_SRC_NONE;
     for (unsigned i = 0; i < n; i++) {
         uint64_t t = now + i, at;
         cache_drop(&m->l1, cache_set(&m->l1, c, lines[i]), lines[i]);
         uint64_t r = l2_atomic(m, lines[i], t, ops[i], &at);
-        done = max_u64(done, returning ? r : at + m->l2_lat);
+        if (!returning)
+            m->line_src = MT_SRC_L2;
+        serve(m, returning ? r : at + m->l2_lat, &done);
     }
     if (accepted)
         *accepted = max_u64(m->translated, m->accept);
@@ -791,14 +825,20 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
 {
     uint32_t g = cu_of(m, cu) / m->k_cus;
     uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT, done = now;
+    m->served = MT_SRC_NONE;
     for (uint64_t line = first; line <= last; line++) {
         int hit;
         uint64_t r = l1_read(m, &m->k, cache_set(&m->k, g, line), line, now + (line - first), 0, &hit);
         m->st.k_hits += (unsigned)hit;
         m->st.k_misses += (unsigned)!hit;
-        done = max_u64(done, r + m->smem_lat);
+        serve(m, r + m->smem_lat, &done);
     }
     return done;
+}
+
+mt_src_t mt_served(const mt_t *m)
+{
+    return (mt_src_t)m->served;
 }
 
 /* Instruction fetch timing; see memtime.h. */

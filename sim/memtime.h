@@ -124,6 +124,18 @@ void mt_release(mt_t *m);
  * cycle (to 64 cycles; all of them for UINT64_MAX).  cycle must not go
  * back between calls. */
 uint64_t mt_dram_read_lines_before(mt_t *m, uint64_t cycle);
+/* Where the data of an access came from (mt_served). */
+typedef enum { MT_SRC_NONE, MT_SRC_L1, MT_SRC_L2, MT_SRC_DRAM } mt_src_t;
+
+/* Where the last vector access (mt_vmem, mt_vmem_atomic) or scalar read
+ * (mt_smem) was served: the level of its slowest line (the latest data
+ * back; on a tie the farther level): its first-level cache (the CU's
+ * vector L1, or the scalar cache for mt_smem), the L2, or DRAM (an L2
+ * miss).  A hit on a line whose fill is still under way counts as the
+ * level the fill comes from (the data is that far away).  A store's lines
+ * count as L2 (written there, allocated on a miss).  MT_SRC_NONE when the
+ * access touched no line. */
+mt_src_t mt_served(const mt_t *m);
 
 /* Statistics so far (the DRAM's counters brought up to date). */
 const mt_stats_t *mt_stats(mt_t *m);

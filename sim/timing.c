@@ -209,6 +209,9 @@ int tm_stats_add(tm_stats_t *dst, const tm_stats_t *src)
         }
     if (series_append(dst, src))
         return -1;
+    if (src->ndw && dst->ndw == src->ndw && dst->code_base == src->code_base &&
+        tm_waits_add(&dst->waits, &src->waits, dst->ndw))
+        return -1;
     dst->launches += src->launches;
     return 0;
 }
@@ -218,6 +221,7 @@ void tm_stats_free(tm_stats_t *s)
     free(s->cu);
     free(s->pc);
     free(s->series);
+    tm_waits_free(&s->waits);
     memset(s, 0, sizeof *s);
 }
 

@@ -16,6 +16,7 @@
 #include "sim/device.h"
 #include "sim/memtime.h"
 #include "sim/occupancy.h"
+#include "sim/waits.h"
 
 /* Instruction categories as the sequencer issues them. */
 #define TM_CAT_LIST(X) X(valu) X(salu) X(smem) X(vmem) X(lds) X(branch) X(other)
@@ -113,6 +114,7 @@ typedef struct {
     uint64_t code_base;          /* hot spots: device address of pc[0] */
     size_t ndw;                  /* code dwords (0: no hot spots collected) */
     tm_pc_t *pc;                 /* [ndw], by (pc - code_base) / 4 */
+    tm_waits_t waits;            /* with pc: what the s_waitcnt stalls waited for (sim/waits.h) */
     unsigned launches;           /* dispatches summed into these statistics */
     tm_series_t *series;         /* over time (NULL: none); launches one after the other */
 } tm_stats_t;

@@ -5,6 +5,7 @@
 #include "front/report/cfg.h"
 #include "front/report/flops.h"
 #include "front/report/hotspots.h"
+#include "front/report/waits.h"
 
 typedef struct {
     uint64_t addr;
@@ -25,6 +26,9 @@ typedef struct {
 
 struct hs_kernel {
     const rep_launch_t *r;
+    const isa_target_t *t;       /* the code analysed: its target, program and dwords */
+    const sim_prog_t *prog;
+    size_t first, ndw;
     uint64_t base;               /* the kernel's first address (offsets are from it) */
     hs_inst_t *ins;
     size_t n;
@@ -174,6 +178,10 @@ hs_kernel_t *hs_analyse(const rep_launch_t *r, const isa_target_t *t, const sim_
         first = prog->ndw;
     if (ndw > prog->ndw - first)
         ndw = prog->ndw - first;
+    h->t = t;
+    h->prog = prog;
+    h->first = first;
+    h->ndw = ndw;
     if (analyse(h, t, prog, first, ndw)) {
         hs_free(h);
         return NULL;
@@ -530,6 +538,7 @@ void hs_print(FILE *fp, hs_kernel_t *h, size_t top)
         print_loops(fp, h);
     }
     print_listing(fp, h);
+    rep_waits_text(fp, h->r, h->t, h->prog, h->first, h->ndw);   /* what each s_waitcnt waited for */
 }
 
 /* ---- JSON ------------------------------------------------------------------ */

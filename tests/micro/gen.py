@@ -433,6 +433,157 @@ def k_flat_lds(t):
         "flat_load_dword v3, v[5:6]",
         "s_waitcnt vmcnt(0) lgkmcnt(0)"] + store(t)
     return body, dict(vgpr=7, wg=64, lds=256)
+# ---- what the waits waited for (test_waits.py) ------------------------------
+# One wave reads through a raw buffer resource over out (s[8:11]) at
+# v5 = lane * 4 plus a scalar offset: 256 bytes, 4 lines, per load.
+
+def buffer_setup():
+    """s[8:11] = a raw buffer resource over out; v5 = lane * 4."""
+    return ["s_mov_b32 s8, s4",
+            "s_and_b32 s9, s5, 0xffff",
+            "s_mov_b32 s10, -1",
+            "s_mov_b32 s11, 0x27000",
+            "v_lshlrev_b32_e32 v5, 2, v0"]
+
+
+WAIT_LEVELS_N = 128     # loads per pass: 128 x 256 bytes = 32 KiB, twice the 16 KiB L1
+WAIT_LEVELS_HITS = 16   # loads of the third pass
+
+
+def read_pass(label, vdst, n, step=256):
+    """n loads at s12, s12 + step, ..., each waited for at once (s12 ends
+    n steps on)."""
+    return [f"s_mov_b32 s13, {n}",
+            f"{label}:",
+            f"buffer_load_dword {vdst}, v5, s[8:11], s12 offen",
+            "s_waitcnt vmcnt(0)",
+            f"s_add_u32 s12, s12, {step}",
+            "s_sub_u32 s13, s13, 1",
+            "s_cmp_lg_u32 s13, 0",
+            f"s_cbranch_scc1 {label}"]
+
+
+def k_wait_levels(t):
+    """Three passes of loads, each waited for at once: 128 loads of 32 KiB
+    from out + 4096 never read before (DRAM), the same 32 KiB again (twice
+    the L1, so each line left the L1 but is in the L2), then 16 loads of
+    the line read last (L1).  The buffer is zero: out = gid."""
+    body = prologue(t, 64) + buffer_setup() + ["s_mov_b32 s12, 4096"] + \
+        read_pass(".Lpass1", "v10", WAIT_LEVELS_N) + ["s_mov_b32 s12, 4096"] + \
+        read_pass(".Lpass2", "v11", WAIT_LEVELS_N) + \
+        [f"s_mov_b32 s12, {4096 + (WAIT_LEVELS_N - 1) * 256}"] + \
+        read_pass(".Lpass3", "v12", WAIT_LEVELS_HITS, 0) + \
+        ["v_add_f32_e32 v3, v3, v10", "v_add_f32_e32 v3, v3, v11", "v_add_f32_e32 v3, v3, v12"] + store(t)
+    return body, dict(vgpr=13, wg=64, sgpr=14)
+
+
+def k_wait_mixed(t):
+    """One load in a loop of 2 x 32 iterations, each waited for at once:
+    the even ones read 256 bytes never read (DRAM), the odd ones the same
+    again (L1): s12 advances by 0 and 256 in turn.  out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_mov_b32 s12, 4096",
+        "s_mov_b32 s13, 64",
+        "s_mov_b32 s14, 0",
+        ".Lloop:",
+        "buffer_load_dword v10, v5, s[8:11], s12 offen",
+        "s_waitcnt vmcnt(0)",
+        "s_add_u32 s12, s12, s14",
+        "s_xor_b32 s14, s14, 0x100",
+        "s_sub_u32 s13, s13, 1",
+        "s_cmp_lg_u32 s13, 0",
+        "s_cbranch_scc1 .Lloop",
+        "v_add_f32_e32 v3, v3, v10"] + store(t)
+    return body, dict(vgpr=11, wg=64, sgpr=15)
+
+
+def k_wait_loop(t):
+    """One s_waitcnt vmcnt(0) that waits for two loads: load A of out +
+    4096 before a loop of 8 iterations that each wait, then load B of the
+    next 256 bytes (never read); the wait runs 8 times: for A once, for
+    the previous iteration's B 7 times; the wait after the loop for the
+    last B.  out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_movk_i32 s12, 0x1000",
+        "s_mov_b32 s13, 8",
+        "buffer_load_dword v10, v5, s[8:11], s12 offen",
+        ".Lloop:",
+        "s_waitcnt vmcnt(0)",
+        "s_add_u32 s12, s12, 0x100",
+        "buffer_load_dword v11, v5, s[8:11], s12 offen",
+        "s_sub_u32 s13, s13, 1",
+        "s_cmp_lg_u32 s13, 0",
+        "s_cbranch_scc1 .Lloop",
+        "s_waitcnt vmcnt(0)",
+        "v_add_f32_e32 v3, v3, v10",
+        "v_add_f32_e32 v3, v3, v11"] + store(t)
+    return body, dict(vgpr=12, wg=64, sgpr=14)
+
+
+def k_wait_store(t):
+    """Waits for writes: a store to out + 4096, an atomic add without
+    return to out + 8192 and one with return (glc) to out + 12288 (a line
+    never read: an atomic reads it from DRAM into the L2), each followed
+    by s_waitcnt vmcnt(0).  The returning atomic gives 0: out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_movk_i32 s12, 0x1000",
+        "s_movk_i32 s13, 0x2000",
+        "s_movk_i32 s14, 0x3000",
+        "v_mov_b32_e32 v6, 1",
+        "buffer_store_dword v3, v5, s[8:11], s12 offen",
+        "s_waitcnt vmcnt(0)",
+        "buffer_atomic_add v6, v5, s[8:11], s13 offen",
+        "s_waitcnt vmcnt(0)",
+        "buffer_atomic_add v6, v5, s[8:11], s14 offen glc",
+        "s_waitcnt vmcnt(0)",
+        "v_add_f32_e32 v3, v3, v6"] + store(t)
+    return body, dict(vgpr=7, wg=64, sgpr=15)
+
+
+def k_wait_msg(t):
+    """s_sendmsg (counted on lgkmcnt) then s_waitcnt lgkmcnt(0).  out = gid."""
+    body = prologue(t, 64) + ["s_sendmsg sendmsg(MSG_INTERRUPT)", "s_waitcnt lgkmcnt(0)"] + store(t)
+    return body, dict(vgpr=4, wg=64)
+
+
+def k_wait_two(t):
+    """A load of out + 4096 waited for (its lines then in the L1), then
+    load A of the same lines (an L1 hit) and load B of out + 8192 (never
+    read: DRAM), then s_waitcnt vmcnt(1) (A) and vmcnt(0) (B): out = gid."""
+    body = prologue(t, 64) + buffer_setup() + [
+        "s_movk_i32 s12, 0x1000",
+        "s_movk_i32 s13, 0x2000",
+        "buffer_load_dword v10, v5, s[8:11], s12 offen",
+        "s_waitcnt vmcnt(0)",
+        "buffer_load_dword v11, v5, s[8:11], s12 offen",
+        "buffer_load_dword v12, v5, s[8:11], s13 offen",
+        "s_waitcnt vmcnt(1)",
+        "v_add_f32_e32 v3, v3, v11",
+        "s_waitcnt vmcnt(0)",
+        "v_add_f32_e32 v3, v3, v12",
+        "v_add_f32_e32 v3, v3, v10"] + store(t)
+    return body, dict(vgpr=13, wg=64, sgpr=14)
+
+
+def k_wait_lgkm_mixed(t):
+    """lgkmcnt with a scalar load and an LDS read outstanding, which
+    complete out of order: ds_write_b32 of float(gid) waited for, then
+    s_load_dword of out + 256 (a line never read: a scalar-cache miss) and
+    ds_read_b32 of what was written, then s_waitcnt lgkmcnt(1) (the first
+    of the two to complete: the LDS read) and lgkmcnt(0) (the scalar
+    load).  out = gid (the scalar load reads 0)."""
+    body = prologue(t, 64, lds=True) + [
+        "v_lshlrev_b32_e32 v5, 2, v0",
+        "ds_write_b32 v5, v3",
+        "s_waitcnt lgkmcnt(0)",
+        f"s_load_dword s8, s[4:5], {kernarg_off(t, 256)}",
+        "ds_read_b32 v10, v5",
+        "s_waitcnt lgkmcnt(1)",
+        "v_mov_b32_e32 v3, v10",
+        "s_waitcnt lgkmcnt(0)",
+        "v_cvt_f32_u32_e32 v4, s8",
+        "v_add_f32_e32 v3, v3, v4"] + store(t)
+    return body, dict(vgpr=11, wg=64, lds=256)
 
 
 KERNELS = {
@@ -458,6 +609,13 @@ KERNELS = {
     "setprio_equal": (k_setprio_equal, ALL),
     "stream_copy": (k_stream_copy, ALL),
     "flat_lds": (k_flat_lds, ("gfx900",)),
+    "wait_levels": (k_wait_levels, ALL),
+    "wait_two": (k_wait_two, ALL),
+    "wait_mixed": (k_wait_mixed, ALL),
+    "wait_loop": (k_wait_loop, ALL),
+    "wait_store": (k_wait_store, ALL),
+    "wait_msg": (k_wait_msg, ALL),
+    "wait_lgkm_mixed": (k_wait_lgkm_mixed, ALL),
 }
 KERNELS.update({"fetch_e32": (k_fetch_e32, ALL), "fetch_e64": (k_fetch_e64, ALL),
                 "branch_adjacent": (k_branch_adjacent, ALL), "branch_apart": (k_branch_apart, ALL)})

@@ -630,6 +630,40 @@ static void speed(const device_t *d)
     mt_free(m);
 }
 
+/* mt_served: the level of an access's slowest line (memtime.h). */
+static void test_served(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    fx_access_t a = acc(0, 4, ALL, 0x10000, 4), b = acc(0, 4, ALL, 0x20000, 4);
+    mt_vmem(m, 0, &a, 0, NULL);
+    CHECK(mt_served(m) == MT_SRC_DRAM, "served: 4 lines never read come from DRAM");
+    mt_vmem(m, 0, &a, 10000, NULL);
+    CHECK(mt_served(m) == MT_SRC_L1, "served: the same lines on the same CU, long after: the L1");
+    mt_vmem(m, 1, &a, 20000, NULL);
+    CHECK(mt_served(m) == MT_SRC_L2, "served: the same lines on another CU: the L2");
+    mt_vmem(m, 0, &b, 30000, NULL);
+    mt_vmem(m, 0, &b, 30001, NULL);
+    CHECK(mt_served(m) == MT_SRC_DRAM, "served: an L1 hit on lines still coming from DRAM counts as DRAM");
+    mt_vmem(m, 1, &b, 30002, NULL);
+    CHECK(mt_served(m) == MT_SRC_DRAM, "served: an L2 hit on lines still coming from DRAM counts as DRAM");
+    fx_access_t mix = acc(0, 4, 3, 0x10000, 0x20000);   /* lane 0 in CU 0's L1, lane 1 never read */
+    mt_vmem(m, 0, &mix, 40000, NULL);
+    CHECK(mt_served(m) == MT_SRC_DRAM, "served: an L1 hit and a miss to DRAM: the slowest, DRAM");
+    fx_access_t st = acc(1, 4, ALL, 0x50000, 4);
+    mt_vmem(m, 0, &st, 50000, NULL);
+    CHECK(mt_served(m) == MT_SRC_L2, "served: a store's lines: the L2");
+    fx_access_t none = acc(0, 4, 0, 0x60000, 4);
+    mt_vmem(m, 0, &none, 60000, NULL);
+    CHECK(mt_served(m) == MT_SRC_NONE, "served: no lane active: none");
+    mt_smem(m, 0, 0x70000, 16, 70000);
+    CHECK(mt_served(m) == MT_SRC_DRAM, "served: a scalar read of a line never read: DRAM");
+    mt_smem(m, 1, 0x70000, 16, 80000);
+    CHECK(mt_served(m) == MT_SRC_L1, "served: the same line from a CU sharing the scalar cache: the scalar cache");
+    mt_smem(m, 2, 0x70000, 16, 90000);
+    CHECK(mt_served(m) == MT_SRC_L2, "served: from a CU of the other scalar cache: the L2");
+    mt_free(m);
+}
+
 int main(void)
 {
     device_t d = test_device();
@@ -644,6 +678,7 @@ int main(void)
     test_atomics(&d);
     test_smem(&d);
     test_ifetch(&d);
+    test_served(&d);
     test_reset_determinism(&d);
     test_new_edge();
     test_presets();
