@@ -130,13 +130,14 @@ static int ends_with(const char *s, const char *tail)
 }
 
 /* Every numeric member of object o of run k as a row "prefix.member" of
- * section (the members in the order the reports first have them). */
+ * section (the members in the order the reports first have them), but
+ * the counters of single block instances (NAME[i]). */
 static void add_members(rows_t *t, const jr_val_t *o, size_t k, const char *section, const char *prefix, int pct)
 {
     char name[160];
     for (size_t m = 0; o && o->kind == JR_OBJECT && m < o->len; m++) {
-        if (o->items[m].kind != JR_NUMBER)
-            continue;
+        if (o->items[m].kind != JR_NUMBER || strchr(o->keys[m], '['))
+            continue;   /* a block instance's counter ("TA_TA_BUSY[3]"): its metric is compared */
         snprintf(name, sizeof name, "%s.%s", prefix, o->keys[m]);
         row_t *r = row_at(t, section, name, o->keys[m]);
         if (!r)
@@ -158,7 +159,7 @@ static void rows_run(rows_t *t, const cmp_run_t *runs, size_t n)
     static const char *const times[] = {"cycles", "time_us", "overhead_cycles", "total_us", "launches"};
     static const char *const launch[] = {"workgroups", "waves", "cus"};
     static const char *const busy[] = {"valu_busy_pct", "salu_busy_pct", "valu_utilization_pct",
-                                       "mem_unit_busy_pct", "lds_bank_conflict_pct"};
+                                       "mem_unit_busy_pct", "lds_conflict_cycle_pct"};
     for (size_t i = 0; i < sizeof times / sizeof *times; i++)
         add_fixed(t, runs, n, "time", times[i], NULL, strstr(times[i], "_us") ? 3 : 0, 0);
     for (size_t i = 0; i < sizeof launch / sizeof *launch; i++)
@@ -259,7 +260,7 @@ static double rel_pct(double a, double b, int *none)
 
 /* ---- text ----------------------------------------------------------------- */
 
-enum { W_LABEL = 26, W_VAL = 12, W_DELTA = 11, W_REL = 8, RUNS_PER_TABLE = 2 };
+enum { W_LABEL = 31, W_VAL = 11, W_DELTA = 10, W_REL = 8, RUNS_PER_TABLE = 2 };   /* 100 columns */
 
 static void text_header(FILE *fp, size_t first, size_t last)
 {

@@ -7,7 +7,8 @@
  * launch (work-groups, waves, CUs), every member of "instructions",
  * the busy and utilisation figures, occupancy, every member of
  * "stall_pct" and "cache", and every numeric member of "rocprof" and
- * "counters" when the reports have them.  A member missing from a report
+ * "counters" (but a single block instance's, NAME[i]) when the reports
+ * have them.  A member missing from a report
  * shows as "-".  Output is deterministic and at most 100 columns wide. */
 #ifndef GCNSIM_COMPARE_H
 #define GCNSIM_COMPARE_H

@@ -23,7 +23,8 @@
 #               the check: a safety cap per target (default 600)
 #   FUZZ_CC     compiler (default: clang-15, else clang)
 # A target that includes "front/..." also links the front-end objects
-# (front/*.c and front/*/*.c except main.c) and the front end's libraries.
+# (front/*.c and front/*/*.c except main.c, and the build's generated
+# build/gen/*.c) and the front end's libraries.
 # A target may carry, in a comment line of its source:
 #   fuzz-options: -max_len=N ...   extra libFuzzer options
 #   fuzz-runs: N                    mutations in the check
@@ -95,7 +96,7 @@ for s in isa/*.c sim/*.c; do
     srcs="$srcs $s"
     lib_objs="$lib_objs $out/${s%.c}.o"
 done
-for s in front/*.c front/*/*.c; do
+for s in front/*.c front/*/*.c build/gen/*.c; do   # build/gen: made by the build (the HTML page's assets)
     [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
     srcs="$srcs $s"
     front_objs="$front_objs $out/${s%.c}.o"
