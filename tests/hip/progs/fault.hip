@@ -18,7 +18,7 @@ __global__ void wild_write(unsigned *p)
 
 int main()
 {
-    prog_device(PROG);
+    PROG_DEVICE();
     unsigned *p;
     HIP_CHECK(hipMalloc(&p, 256 * sizeof(unsigned)));
     HIP_CHECK(hipMemset(p, 0, 256 * sizeof(unsigned)));

@@ -42,7 +42,7 @@ static float value(unsigned i, unsigned seed)
 
 int main()
 {
-    prog_device(PROG);
+    PROG_DEVICE();
     const int M = 67, N = 45, K = 83;
     const float alpha = 1.5f, beta = -0.5f;
     std::vector<float> A(M * K), B(K * N), C(M * N), R(M * N);

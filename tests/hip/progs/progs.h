@@ -26,13 +26,15 @@ static inline void prog_hip_check(hipError_t e, const char *prog, const char *ca
 }
 #define HIP_CHECK(call) prog_hip_check((call), PROG, #call, __FILE__, __LINE__)
 
-// prog_device: print "PROG: device NAME (ARCH)" for device 0 and return its properties
-static inline hipDeviceProp_t prog_device(const char *prog)
+// prog_device: print "PROG: device NAME (ARCH)" for device 0 and return its
+// properties (a failure is reported at the caller's file and line)
+static inline hipDeviceProp_t prog_device(const char *prog, const char *file, int line)
 {
     hipDeviceProp_t p;
-    prog_hip_check(hipGetDeviceProperties(&p, 0), prog, "hipGetDeviceProperties(&p, 0)", __FILE__, __LINE__);
+    prog_hip_check(hipGetDeviceProperties(&p, 0), prog, "hipGetDeviceProperties(&p, 0)", file, line);
     std::printf("%s: device %s (%s)\n", prog, p.name, p.gcnArchName);
     return p;
 }
+#define PROG_DEVICE() prog_device(PROG, __FILE__, __LINE__)
 
 #endif

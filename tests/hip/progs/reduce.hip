@@ -135,7 +135,7 @@ static int reduce_float(int n)
 
 int main()
 {
-    prog_device(PROG);
+    PROG_DEVICE();
     int bad = reduce_int(100003) + reduce_float(100003);
     if (bad) {
         std::printf("FAIL: reduce: %d of 2 sums wrong\n", bad);

@@ -57,7 +57,7 @@ static int run(int n, int block)
 
 int main()
 {
-    prog_device(PROG);
+    PROG_DEVICE();
     int wrong = run(10007, 256) + run(1000, 96) + run(1, 64);
     if (wrong) {
         std::printf("FAIL: vadd: %d elements wrong\n", wrong);
