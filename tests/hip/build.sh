@@ -4,6 +4,12 @@
 #                      src/kernels.hip for gfx803, gfx900 and gfx906
 #   bin/prog           a HIP program (src/prog.hip) built for gfx803 and
 #                      gfx900: a host executable with a .hip_fatbin section
+#   bin/progs/NAME     the test programs progs/NAME.hip (vadd, reduce, gemm,
+#                      streams, fault), each built the same way:
+#                        hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2
+#                      from this directory with relative paths, so that a
+#                      rebuild with the same hipcc (Debian's 5.2.3) gives the
+#                      same bytes
 set -eu
 cd "$(dirname "$0")"
 if ! command -v hipcc >/dev/null 2>&1; then
@@ -17,3 +23,8 @@ hipcc --genco --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 
 echo "  tests/hip/bin/kernels.hipfb"
 hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 -Isrc src/prog.hip -o bin/prog
 echo "  tests/hip/bin/prog"
+mkdir -p bin/progs
+for p in vadd reduce gemm streams fault; do
+    hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 progs/$p.hip -o bin/progs/$p
+    echo "  tests/hip/bin/progs/$p"
+done
