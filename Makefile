@@ -80,11 +80,22 @@ OCL_TESTS := $(patsubst tests/ocl/%.c,$(B)/ocl/%,$(wildcard tests/ocl/*.c))
 OCL_BIN := $(if $(OCL_HEADERS),$(OCL_LIB) $(OCL_ICD))
 OCL_VERSION := $(shell sed -n 's/^\#define GCNSIM_VERSION "\(.*\)".*/\1/p' front/cli.h | head -1)
 
+# gcnsim's libhsakmt.so.1 (front/kmt): the kernel-driver interface library
+# under Debian's HSA runtime, answering for a simulated GPU, so that HIP
+# programs run unchanged (gcnsim exec puts build/kmt first on the library
+# search path); it exports exactly the hsaKmt* symbols the runtime binds
+# (front/kmt/exports.map); built where <hsakmt.h> is (libhsakmt-dev)
+KMT_HEADERS := $(wildcard /usr/include/hsakmt.h)
+KMT_SRC := $(wildcard front/kmt/*.c)
+KMT_OBJ := $(KMT_SRC:%.c=$(B)/%.o)
+KMT_LIB := $(B)/kmt/libhsakmt.so.1
+KMT_BIN := $(if $(KMT_HEADERS),$(KMT_LIB))
+
 .PHONY: all check unit kernels bench demo calibrate clean man
 # keep every object (make would otherwise delete the sanitizer objects as intermediates)
 .SECONDARY:
 
-all: gcnsim man $(OCL_BIN)
+all: gcnsim man $(OCL_BIN) $(KMT_BIN)
 
 # the man pages and the completion script, from the option tables (gcnsim help)
 MAN_OUT := $(B)/man/gcnsim.1 $(B)/gcnsim.bash-completion
@@ -134,6 +145,11 @@ OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
 	$(CC) $(CFLAGS) -shared -o $@ $(PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic -Wl,-z,defs \
 	    -lelf -ldw -lz -lm -lstdc++ -pthread
+
+$(KMT_LIB): $(LIB_OBJ) $(KMT_OBJ) front/kmt/exports.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $(LIB_OBJ) $(KMT_OBJ) -Wl,--version-script=front/kmt/exports.map \
+	    -Wl,-soname,libhsakmt.so.1 -Wl,-Bsymbolic -Wl,-z,defs -lelf -ldw -lz -lm -lstdc++ -pthread
 
 $(OCL_ICD): $(OCL_LIB)
 	@mkdir -p $(dir $@)
@@ -201,7 +217,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ)
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ) $(KMT_BIN)
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -308,4 +324,4 @@ uninstall:
 clean:
 	rm -rf $(B) gcnsim
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d) $(OCL_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d) $(OCL_OBJ:.o=.d) $(KMT_OBJ:.o=.d)

@@ -11,6 +11,7 @@
 typedef struct {
     uint64_t base, size;
     uint8_t *data;
+    int ext;             /* data is host memory mapped in (mem_map_host), not owned */
     char name[40];
 } mem_region_t;
 
@@ -29,6 +30,12 @@ void mem_free(mem_t *m);
 /* Allocate size bytes (zeroed) aligned to align (power of two, >= 256).
  * Returns 0 and the address, or -1 when out of host memory. */
 int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_t *addr);
+/* Map size bytes of host memory at host into the address space at addr
+ * (the simulated device reads and writes them in place; they stay the
+ * caller's: mem_free and mem_free_at leave them, mem_release keeps them).
+ * Later allocations step around the range.  0, or -1 when the range
+ * overlaps an allocation, wraps, is empty or host memory runs out. */
+int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char *name);
 /* Host pointer to [addr, addr+len) if it lies inside one allocation, else
  * NULL.  len 0 is treated as 1. */
 uint8_t *mem_ptr(mem_t *m, uint64_t addr, uint64_t len);

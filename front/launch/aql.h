@@ -1,0 +1,60 @@
+/* aql.h — a packet processor for HSA AQL queues, in the layouts the HSA
+ * runtime (ROCr) uses: a ring of 64-byte packets with read and write
+ * indexes, completion signals that are amd_signal_t objects in memory
+ * (decremented when a packet completes, their event woken through its
+ * mailbox), kernel objects that are kernel descriptors.  Kernel dispatches
+ * run on the simulator (sim_dispatch) against one device memory in which
+ * the descriptors, code and kernarg segments are mapped at their own
+ * addresses; barrier-AND/OR, AMD barrier-value and PM4 (cache flush)
+ * packets are served too.  Packets are processed in queue order, each
+ * only once its header is no longer INVALID. */
+#ifndef GCNSIM_AQL_H
+#define GCNSIM_AQL_H
+
+#include <stdint.h>
+#include "isa/isa.h"
+#include "sim/device.h"
+#include "sim/exec.h"
+#include "sim/mem.h"
+
+/* One decoded code range (a code object's memory), kept across dispatches. */
+typedef struct {
+    uint64_t base, size;
+    sim_prog_t prog;
+} aql_code_t;
+
+/* The processor: the device memory, target and device, and what to call
+ * when a completion signal names an event. */
+typedef struct {
+    mem_t *mem;
+    const isa_target_t *t;
+    const device_t *dev;
+    int functional;             /* run without the cycle model */
+    /* a completion signal with an event mailbox completed: the hardware's
+     * interrupt (mailbox already written with event_id) */
+    void (*interrupt)(void *arg, uint32_t event_id);
+    void *arg;
+    aql_code_t *code;           /* decoded code ranges */
+    size_t ncode;
+    uint64_t dispatches;        /* kernel dispatches run */
+} aql_proc_t;
+
+/* A queue as the runtime created it: ring of size packets (a power of two)
+ * and the addresses of its read and write dispatch ids. */
+typedef struct {
+    uint8_t *ring;
+    uint32_t size;
+    volatile uint64_t *read, *write;
+} aql_queue_t;
+
+/* Process q's packets from its read index while they are ready (header
+ * not INVALID, below the write index) and, for barriers, their
+ * dependencies are met.  Returns the number of packets processed. */
+unsigned aql_process(aql_proc_t *p, aql_queue_t *q);
+/* Forget the decoded code of any range overlapping [base, base+size) (its
+ * memory is freed or reused). */
+void aql_forget(aql_proc_t *p, uint64_t base, uint64_t size);
+/* Release everything p holds. */
+void aql_free(aql_proc_t *p);
+
+#endif
