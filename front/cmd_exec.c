@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "front/cli.h"
+#include "front/exec_kmt.h"
 #include "front/load/demangle.h"
 #include "front/report/json.h"
 #include "front/report/report.h"
@@ -25,6 +26,7 @@
 #include "front/report/timeline.h"
 #include "front/run_opts.h"
 #include "front/trace/trace.h"
+#include "sim/device.h"
 #include "sim/timing.h"
 
 enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE, EO_TIMELINE_MAX,
@@ -183,6 +185,24 @@ static int take_save(exec_opts_t *o, const char *what, const char *dir)
 }
 
 /* opt_take_fn: one option of exec (the operands come after them). */
+/* Whether every preset of the comma list v exists: 0, or -1 after one
+ * line naming the first that does not (HIP programs learn of it no other
+ * way than a failed device query). */
+static int check_presets(const char *v)
+{
+    for (const char *p = v; *p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+        if (!dev_preset(name)) {
+            cli_error("exec: --device: unknown device preset '%s' (see gcnsim devices)", name);
+            return -1;
+        }
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
 /* --timeline-max N (a count) and --timeline-cus LIST (its syntax; the
  * CUs are checked against each device as its dispatches run). */
 static int take_timeline(exec_opts_t *o, int id, const char *v)
@@ -234,9 +254,11 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
     else if ((r->id == EO_DEVICE ? o->ndev : o->nset) == EXEC_MAX_LIST) {
         cli_error("exec: more than %d --%s", EXEC_MAX_LIST, r->name);
         return -1;
-    } else if (r->id == EO_DEVICE)
+    } else if (r->id == EO_DEVICE) {
+        if (check_presets(v))
+            return -1;
         o->devices[o->ndev++] = v;
-    else
+    } else
         o->sets[o->nset++] = v;
     return 0;
 }
@@ -312,7 +334,7 @@ static char *join(const char *const *list, size_t n)
 /* The environment of the program: the driver, the devices, the log. */
 static int set_env(const exec_opts_t *o, const char *driver, const char *log)
 {
-    int bad = setenv("OCL_ICD_VENDORS", driver, 1) || setenv("GCNSIM_EXEC_LOG", log, 1);
+    int bad = setenv("OCL_ICD_VENDORS", driver, 1) || setenv("GCNSIM_EXEC_LOG", log, 1) || exec_kmt_path();
     char *dev = join(o->devices, o->ndev), *set = join(o->sets, o->nset);
     if (!dev || !set)
         bad = 1;

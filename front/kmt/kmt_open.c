@@ -34,9 +34,13 @@ static size_t split_sets(char *s, const char **sets, size_t max)
 }
 
 /* The device GCNSIM_DEVICE and GCNSIM_SET select into kmt.dev; 0, or -1
- * with one line on stderr. */
+ * with one line on stderr (the first time: the runtime tries again). */
 static int load_device(void)
 {
+    static int said;
+    if (said)
+        return -1;
+    said = 1;
     const char *env = getenv("GCNSIM_DEVICE"), *senv = getenv("GCNSIM_SET");
     const char *name = env && env[0] ? env : "vega-64";
     const device_t *p = dev_preset(name);
@@ -60,6 +64,7 @@ static int load_device(void)
                 "programs only\n", name, p->target);
         return -1;
     }
+    said = 0;
     return 0;
 }
 

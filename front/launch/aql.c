@@ -177,11 +177,6 @@ static int run_dispatch(aql_proc_t *p, const uint8_t *pkt)
         ksize = (uint32_t)(kr->base + kr->size - ka < 4352 ? kr->base + kr->size - ka : 4352);
     l.kernarg = ksize ? mem_ptr(p->mem, ka, ksize) : NULL;
     l.kernarg_size = l.kernarg ? ksize : 0;
-    if (getenv("GCNSIM_AQL_DEBUG"))
-        fprintf(stderr, "aql: ko %llx entry %llx code %llx+%llx kernarg %llx+%u grid %u,%u,%u local %u,%u,%u\n",
-                (unsigned long long)k.desc_addr, (unsigned long long)k.entry, (unsigned long long)k.code_base,
-                (unsigned long long)k.ndw * 4, (unsigned long long)ka, ksize, l.grid[0], l.grid[1], l.grid[2],
-                l.local[0], l.local[1], l.local[2]);
     l.max_wave_inst = LA_MAX_WAVE_INST;
     tm_config_t tc;
     memset(&tc, 0, sizeof tc);
