@@ -195,7 +195,7 @@ static int check_presets(const char *v)
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
         if (!dev_preset(name)) {
-            cli_error("exec: --device: unknown device preset '%s' (see gcnsim devices)", name);
+            cli_error("exec: --device or GCNSIM_DEVICE: unknown device preset '%s' (see gcnsim devices)", name);
             return -1;
         }
         p += n + (p[n] == ',');
@@ -945,6 +945,9 @@ int cmd_exec(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *env_dev = getenv("GCNSIM_DEVICE");
+    if (o.ndev == 0 && env_dev && env_dev[0] && check_presets(env_dev))
+        return EXIT_USAGE;
     o.quiet_save = !strcmp(argv[0], "exec-for-debug");
     char driver[4200], dir[4096], log[4200];
     if (find_driver(driver, sizeof driver) || make_log_dir(dir, sizeof dir))

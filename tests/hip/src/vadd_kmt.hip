@@ -1,0 +1,83 @@
+// A small ordinary HIP program: the device's properties, hipMalloc,
+// hipMemcpy both ways, hipMemset, a vector add and a per-block reversal
+// through dynamic shared memory.  Usage: vadd_kmt N
+// Prints "device NAME cus N", then per element i "c[i] d[i]" where
+// a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
+// each run of 256 elements (the last one shorter) reversed.
+#include <hip/hip_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+__global__ void vadd(const float *a, const float *b, float *c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+
+__global__ void reverse_blocks(const float *c, float *d, int n)
+{
+    extern __shared__ float tile[];
+    int start = blockIdx.x * blockDim.x, t = threadIdx.x;
+    int len = n - start < (int)blockDim.x ? n - start : (int)blockDim.x;
+    if (t < len)
+        tile[t] = c[start + t];
+    __syncthreads();
+    if (t < len)
+        d[start + len - 1 - t] = tile[t];
+}
+
+static int check(hipError_t e, const char *what)
+{
+    if (e != hipSuccess) {
+        fprintf(stderr, "vadd_kmt: %s: %s\n", what, hipGetErrorString(e));
+        exit(1);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 1000;
+    if (n <= 0) {
+        fprintf(stderr, "usage: vadd_kmt N (N > 0)\n");
+        return 2;
+    }
+    hipDeviceProp_t prop;
+    check(hipGetDeviceProperties(&prop, 0), "hipGetDeviceProperties");
+    printf("device %s cus %d\n", prop.gcnArchName, prop.multiProcessorCount);
+    size_t bytes = (size_t)n * sizeof(float);
+    float *ha = (float *)malloc(bytes), *hb = (float *)malloc(bytes), *hc = (float *)malloc(bytes),
+          *hd = (float *)malloc(bytes);
+    for (int i = 0; i < n; i++) {
+        ha[i] = (float)i * 0.25f + 1.0f;
+        hb[i] = (float)(i % 97) * 3.5f;
+    }
+    float *a, *b, *c, *d;
+    check(hipMalloc(&a, bytes), "hipMalloc");
+    check(hipMalloc(&b, bytes), "hipMalloc");
+    check(hipMalloc(&c, bytes), "hipMalloc");
+    check(hipMalloc(&d, bytes), "hipMalloc");
+    check(hipMemcpy(a, ha, bytes, hipMemcpyHostToDevice), "hipMemcpy to the device");
+    check(hipMemcpy(b, hb, bytes, hipMemcpyHostToDevice), "hipMemcpy to the device");
+    check(hipMemset(d, 0xff, bytes), "hipMemset");
+    int blocks = (n + 255) / 256;
+    hipLaunchKernelGGL(vadd, dim3(blocks), dim3(256), 0, 0, a, b, c, n);
+    check(hipGetLastError(), "vadd");
+    hipLaunchKernelGGL(reverse_blocks, dim3(blocks), dim3(256), 256 * sizeof(float), 0, c, d, n);
+    check(hipGetLastError(), "reverse_blocks");
+    check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+    check(hipMemcpy(hc, c, bytes, hipMemcpyDeviceToHost), "hipMemcpy to the host");
+    check(hipMemcpy(hd, d, bytes, hipMemcpyDeviceToHost), "hipMemcpy to the host");
+    for (int i = 0; i < n; i++)
+        printf("%.9g %.9g\n", hc[i], hd[i]);
+    hipFree(a);
+    hipFree(b);
+    hipFree(c);
+    hipFree(d);
+    free(ha);
+    free(hb);
+    free(hc);
+    free(hd);
+    return 0;
+}
