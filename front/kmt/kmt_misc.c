@@ -1,6 +1,6 @@
 /* kmt_misc.c — the entry points with nothing to simulate: memory policy
  * and the trap handler (accepted: the simulator has no caches to steer
- * and reports faults itself), tiling (none), and what needs another
+ * and reports faults itself), tiling (every surface linear), and what needs another
  * driver or process (graphics interop, sharing memory between
  * processes, shared virtual memory ranges: not supported). */
 #include <string.h>
@@ -29,6 +29,13 @@ HSAKMT_STATUS hsaKmtSetTrapHandler(HSAuint32 node, void *code, HSAuint64 code_si
     return opened(node == KMT_GPU_NODE ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_NODE_UNIT);
 }
 
+/* The tiling tables of a gfx7/gfx8 GPU (GB_TILE_MODE0-31 and
+ * GB_MACROTILE_MODE0-15, which the runtime's address library reads for
+ * images): every mode linear-aligned (ARRAY_MODE 1 in bits 2-5; PIPE_CONFIG
+ * P8_32x32_16x16, 12, in bits 6-10), the layout gcnsim's image
+ * instructions read; gfx9 reads none of them. */
+enum { TILE_MODES = 32, MACRO_MODES = 16, TILE_LINEAR_ALIGNED = 1u << 2 | 12u << 6 };
+
 HSAKMT_STATUS hsaKmtGetTileConfig(HSAuint32 node, HsaGpuTileConfig *config)
 {
     if (!kmt_is_open())
@@ -37,9 +44,18 @@ HSAKMT_STATUS hsaKmtGetTileConfig(HSAuint32 node, HsaGpuTileConfig *config)
         return HSAKMT_STATUS_INVALID_NODE_UNIT;
     if (!config)
         return HSAKMT_STATUS_INVALID_PARAMETER;
-    config->NumTileConfigs = 0;
-    config->NumMacroTileConfigs = 0;
-    config->GbAddrConfig = 0;
+    int tiled = kmt.t->gen < ISA_GFX9;
+    HSAuint32 nt = tiled ? TILE_MODES : 0, nm = tiled ? MACRO_MODES : 0;
+    if ((nt && (!config->TileConfig || config->NumTileConfigs < nt)) ||
+        (nm && (!config->MacroTileConfig || config->NumMacroTileConfigs < nm)))
+        return HSAKMT_STATUS_BUFFER_TOO_SMALL;
+    for (HSAuint32 i = 0; i < nt; i++)
+        config->TileConfig[i] = TILE_LINEAR_ALIGNED;
+    for (HSAuint32 i = 0; i < nm; i++)
+        config->MacroTileConfig[i] = 0;
+    config->NumTileConfigs = nt;
+    config->NumMacroTileConfigs = nm;
+    config->GbAddrConfig = 0;   /* 256-byte pipe interleave, 1 KiB rows */
     config->NumBanks = 0;
     config->NumRanks = 0;
     return HSAKMT_STATUS_SUCCESS;

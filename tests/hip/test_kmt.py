@@ -9,7 +9,8 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
 - vadd_kmt N: hipMemcpy both ways, hipMemset, a vector add and a per-block
   reversal through dynamic shared memory; every element is checked against
   a reference computed here in float32, for several N (not multiples of the
-  block size too), under the cycle model and --functional.
+  block size too), under the cycle model and --functional, on gfx900
+  (vega-64) and gfx803 (rx-480, r9-nano).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
@@ -137,6 +138,8 @@ def main():
     test_vadd("vega-64", 4097, functional=True)
     test_vadd("vega-64", 1, functional=True)
     test_vadd("vega-64", 300, functional=True, sets=("cus=8",))
+    test_vadd("rx-480", 1000)
+    test_vadd("r9-nano", 513, functional=True)
     test_bad_device()
     print("%d passed, %d failed" % (npass, nfail))
     sys.exit(1 if nfail else 0)
