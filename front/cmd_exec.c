@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -370,6 +371,12 @@ static void child(char **prog, int fd)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGQUIT, SIG_DFL);
+    /* the same addresses on every run: a HIP program's buffers are host
+     * memory at its own addresses, and the cycle model's caches and DRAM
+     * channels see them (best effort: without it, runs may differ in time) */
+    int pers = personality(0xffffffff);
+    if (pers != -1)
+        personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
     execvp(prog[0], prog);
     int e = errno;
     if (write(fd, &e, sizeof e) < 0)

@@ -128,6 +128,8 @@ HSAKMT_STATUS hsaKmtCreateQueue(HSAuint32 node, HSA_QUEUE_TYPE type, HSAuint32 p
         k->q.size = (uint32_t)(size / 64);
         k->q.read = res->Queue_read_ptr_aql;
         k->q.write = res->Queue_write_ptr_aql;
+        k->q.seq = (unsigned)i;
+        k->q.now_ns = 0;
         res->QueueId = i + 1;
         res->Queue_DoorBell_aql = db;
     }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "front/launch/aql.h"
+#include "front/launch/aql_record.h"
 #include "front/launch/launch.h"
 #include "sim/dispatch.h"
 #include "sim/timing.h"
@@ -151,8 +152,29 @@ static int dispatch_kernel(aql_proc_t *p, const uint8_t *pkt, sim_kernel_t *k, u
     return 0;
 }
 
-/* Run dispatch packet pkt on the simulator; 0, or -1 (a line on stderr). */
-static int run_dispatch(aql_proc_t *p, const uint8_t *pkt)
+/* Nanoseconds of a run under the cycle model: its cycles and the launch
+ * overhead at the device's clock. */
+static uint64_t run_ns(const tm_config_t *tc)
+{
+    uint64_t mhz = tc->dev.p[DEV_clock_mhz] ? tc->dev.p[DEV_clock_mhz] : 1;
+    return (tc->stats.cycles + tc->stats.overhead_cycles) * 1000 / mhz;
+}
+
+/* Tell the dispatch log (aql_record.h) about a dispatch that ran. */
+static void record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const sim_launch_t *l,
+                   const sim_result_t *r, const tm_config_t *tc, int st)
+{
+    char name[256];
+    aql_kernel_name(p->mem, k->desc_addr, name, sizeof name);
+    uint64_t ns = tc ? run_ns(tc) : p->dev->p[DEV_launch_ns];
+    aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->now_ns, ns, l, r, tc ? &tc->stats : NULL,
+                     st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
+    aql_record(&rec);
+    q->now_ns += ns;
+}
+
+/* Run dispatch packet pkt of q on the simulator; 0, or -1 (a line on stderr). */
+static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
 {
     char err[512];
     sim_kernel_t k;
@@ -186,6 +208,8 @@ static int run_dispatch(aql_proc_t *p, const uint8_t *pkt)
     sim_result_t r;
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
     mem_release(p->mem, mark);
+    if (st >= 0)
+        record(p, q, &k, &l, &r, l.timing, st);
     tm_stats_free(&tc.stats);
     p->dispatches++;
     if (st < 0)
@@ -224,7 +248,7 @@ unsigned aql_process(aql_proc_t *p, aql_queue_t *q)
         uint64_t sig = rd(pkt, 56, 8);
         uint64_t start = now_ns();
         if (type == PKT_DISPATCH)
-            run_dispatch(p, pkt);
+            run_dispatch(p, q, pkt);
         if (sig && type == PKT_DISPATCH) {
             memcpy((uint8_t *)(uintptr_t)sig + SIG_START, &start, 8);
             uint64_t end = now_ns();

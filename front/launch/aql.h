@@ -45,6 +45,8 @@ typedef struct {
     uint8_t *ring;
     uint32_t size;
     volatile uint64_t *read, *write;
+    unsigned seq;               /* its number in the process (the dispatch log's) */
+    uint64_t now_ns;            /* its simulated clock: the dispatches' times so far */
 } aql_queue_t;
 
 /* Process q's packets from its read index while they are ready (header

@@ -13,10 +13,14 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   (vega-64) and gfx803 (rx-480, r9-nano).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
+- exec's summary and --json cover the program's kernels: its two kernels
+  once each, by their C++ names, with the grid sizes the source asks for,
+  and the runtime's own copy and fill kernels.
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
   (gfx6) likewise."""
+import json
 import os
 import re
 import struct
@@ -111,6 +115,29 @@ def test_vadd(device, n, functional=False, sets=()):
           "rc %d, %d lines, first wrong %s, stderr %s" % (rc, len(got), bad[:3], err[-800:]))
 
 
+def test_summary(functional):
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d.json" % os.getpid())
+    n = 1000
+    rc, out, err = run([G, "exec", "--json", path] + (["--functional"] if functional else []) +
+                       ["--", PROG, str(n)])
+    try:
+        with open(path) as f:
+            d = json.load(f)
+        os.unlink(path)
+    except (OSError, ValueError) as e:
+        d = {"error": str(e)}
+    mode = " --functional" if functional else ""
+    ours = [x for x in d.get("dispatches", []) if x.get("kernel") in ("_Z4vaddPKfS0_Pfi", "_Z14reverse_blocksPKfPfi")]
+    groups = (n + 255) // 256 * 256
+    check(rc == 0 and [x["kernel"] for x in ours] == ["_Z4vaddPKfS0_Pfi", "_Z14reverse_blocksPKfPfi"] and
+          all(x["global"][0] == groups and x["local"][0] == 256 and x["status"] == "completed" for x in ours) and
+          len(d["dispatches"]) > 2, "exec --json%s: both kernels once, in order, with the source's sizes" % mode,
+          "rc %d, %s" % (rc, str(d)[:800]))
+    rows = [l for l in err.splitlines() if l.startswith(("vadd(float const*", "reverse_blocks(float const*"))]
+    check(len(rows) == 2 and all(r.split(")")[-1].split()[0] == "1" for r in rows) and
+          "no OpenCL kernels" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
+
+
 def test_bad_device():
     rc, out, err = run([G, "exec", "--device", "no-such-gpu", "--", PROG, "10"])
     lines = [l for l in err.splitlines() if l.strip()]
@@ -140,6 +167,8 @@ def main():
     test_vadd("vega-64", 300, functional=True, sets=("cus=8",))
     test_vadd("rx-480", 1000)
     test_vadd("r9-nano", 513, functional=True)
+    test_summary(False)
+    test_summary(True)
     test_bad_device()
     print("%d passed, %d failed" % (npass, nfail))
     sys.exit(1 if nfail else 0)

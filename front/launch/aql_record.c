@@ -1,0 +1,152 @@
+/* aql_record.c — kernel names and the dispatch log (see aql_record.h). */
+#include <elf.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "front/launch/aql_record.h"
+#include "front/report/report.h"
+#include "front/report/rocprof.h"
+
+/* The dynamic table's entry tag of the loaded image at base (0 if none). */
+static uint64_t dyn_value(mem_t *mem, uint64_t base, const Elf64_Ehdr *eh, int64_t tag)
+{
+    for (unsigned i = 0; i < eh->e_phnum; i++) {
+        const Elf64_Phdr *ph = (const Elf64_Phdr *)mem_ptr(mem, base + eh->e_phoff + i * sizeof *ph, sizeof *ph);
+        if (!ph || ph->p_type != PT_DYNAMIC)
+            continue;
+        for (uint64_t o = 0; o + sizeof(Elf64_Dyn) <= ph->p_memsz; o += sizeof(Elf64_Dyn)) {
+            const Elf64_Dyn *d = (const Elf64_Dyn *)mem_ptr(mem, base + ph->p_vaddr + o, sizeof *d);
+            if (!d || d->d_tag == DT_NULL)
+                break;
+            if (d->d_tag == tag)
+                return d->d_un.d_val;
+        }
+    }
+    return 0;
+}
+
+void aql_kernel_name(mem_t *mem, uint64_t kd, char *buf, size_t n)
+{
+    snprintf(buf, n, "(runtime kernel)");   /* code the runtime assembled itself has no symbols */
+    const mem_region_t *r = mem_region_at(mem, kd);
+    const Elf64_Ehdr *eh = r ? (const Elf64_Ehdr *)mem_ptr(mem, r->base, sizeof *eh) : NULL;
+    if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+        return;
+    uint64_t base = r->base, symtab = dyn_value(mem, base, eh, DT_SYMTAB), strtab = dyn_value(mem, base, eh, DT_STRTAB);
+    uint64_t strsz = dyn_value(mem, base, eh, DT_STRSZ);
+    if (!symtab || !strtab || strtab <= symtab)
+        return;
+    for (uint64_t o = symtab; o + sizeof(Elf64_Sym) <= strtab; o += sizeof(Elf64_Sym)) {
+        const Elf64_Sym *s = (const Elf64_Sym *)mem_ptr(mem, base + o, sizeof *s);
+        if (!s || base + s->st_value != kd || s->st_name >= strsz)
+            continue;
+        const char *name = (const char *)mem_ptr(mem, base + strtab + s->st_name, 1);
+        size_t len = name ? strnlen(name, strsz - s->st_name) : 0;
+        if (len > 3 && len < strsz - s->st_name && !strcmp(name + len - 3, ".kd")) {
+            snprintf(buf, n, "%.*s", (int)(len - 3), name);
+            return;
+        }
+    }
+}
+
+/* The dispatch's report as one-line JSON into fp. */
+static void record_json(FILE *fp, const aql_rec_t *rec)
+{
+    json_t j;
+    json_init(&j, fp);
+    json_begin_obj(&j, NULL);
+    const sim_launch_t *l = rec->l;
+    if (rec->stats) {
+        rep_launch_t rep = {rec->kernel, rec->target, rec->dev, l->dims, {0}, {0}, rec->stats};
+        memcpy(rep.global, l->grid, sizeof rep.global);
+        memcpy(rep.local, l->local, sizeof rep.local);
+        rep_json(&j, &rep);
+    } else {
+        json_str(&j, "kernel", rec->kernel);
+        json_str(&j, "target", rec->target);
+        json_begin_arr(&j, "global");
+        for (unsigned d = 0; d < l->dims; d++)
+            json_uint(&j, NULL, l->grid[d]);
+        json_end(&j);
+        json_begin_arr(&j, "local");
+        for (unsigned d = 0; d < l->dims; d++)
+            json_uint(&j, NULL, l->local[d]);
+        json_end(&j);
+        json_uint(&j, "workgroups", rec->r->nwg);
+        json_uint(&j, "waves", rec->r->nwaves);
+    }
+    json_str(&j, "mode", rec->stats ? "timing" : "functional");
+    json_uint(&j, "ns", rec->ns);
+    json_uint(&j, "wave_instructions", rec->r->ninst);
+    json_str(&j, "status", rec->status);
+    json_end(&j);
+    json_finish(&j);
+}
+
+/* Remove the JSON writer's line breaks and indentation. */
+static void one_line(char *s)
+{
+    char *w = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n') {
+            while (p[1] == ' ')
+                p++;
+            continue;
+        }
+        *w++ = *p;
+    }
+    *w = 0;
+}
+
+/* The summary fields of the line (before the JSON) into fp. */
+static void record_summary(FILE *fp, const aql_rec_t *rec)
+{
+    const tm_stats_t *s = rec->stats;
+    double vb = 0;
+    if (s) {
+        rep_launch_t rep = {rec->kernel, rec->target, rec->dev, rec->l->dims, {0}, {0}, s};
+        memcpy(rep.global, rec->l->grid, sizeof rep.global);
+        memcpy(rep.local, rec->l->local, sizeof rep.local);
+        rp_counters_t c;
+        rp_counters(&rep, &c);
+        vb = rp_value(&c, "VALUBusy");
+    }
+    fprintf(fp, "D\t%u\t%llu\t%s\t%s\t%llu\t%llu\t%d\t%.4f\t%.4f\t%llu\t", rec->queue,
+            (unsigned long long)rec->start_ns, rec->kernel, rec->dev->name, (unsigned long long)rec->ns,
+            (unsigned long long)rec->r->ninst, s != NULL, vb, s ? tm_achieved_waves_per_simd(s) : 0.0,
+            s ? (unsigned long long)s->total.wave_cycles : 0ull);
+    for (unsigned i = 0; i < TM_NSTALL; i++)
+        fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
+                s ? (unsigned long long)s->total.stall[i] : 0ull);
+    fputs("\t-\t-\t-\t", fp);   /* no trace, timeline or results.csv row yet */
+}
+
+void aql_record(const aql_rec_t *rec)
+{
+    const char *path = getenv("GCNSIM_EXEC_LOG");
+    if (!path || !path[0])
+        return;
+    char *json = NULL, *line = NULL;
+    size_t jn = 0, ln = 0;
+    FILE *fp = open_memstream(&json, &jn);
+    if (!fp)
+        return;
+    record_json(fp, rec);
+    fclose(fp);
+    one_line(json);
+    if ((fp = open_memstream(&line, &ln))) {
+        record_summary(fp, rec);
+        fprintf(fp, "%s\n", json);
+        fclose(fp);
+        int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            if (write(fd, line, strlen(line)) < 0)
+                fprintf(stderr, "gcnsim HSA: cannot append to GCNSIM_EXEC_LOG %s\n", path);
+            close(fd);
+        }
+    }
+    free(line);
+    free(json);
+}

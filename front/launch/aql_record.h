@@ -1,0 +1,37 @@
+/* aql_record.h — what the AQL packet processor tells `gcnsim exec`: the
+ * kernel's name, found in the code object the runtime loaded, and one
+ * dispatch line in the log GCNSIM_EXEC_LOG names, in the format the
+ * OpenCL driver writes (front/ocl/ocl_record.c), so that exec's summary,
+ * --json and the rest cover HIP programs as well. */
+#ifndef GCNSIM_AQL_RECORD_H
+#define GCNSIM_AQL_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sim/device.h"
+#include "sim/kernel.h"
+#include "sim/mem.h"
+
+/* The name of the kernel whose descriptor is at kd: the symbol "NAME.kd"
+ * of the code object loaded at the start of kd's allocation (its ELF
+ * header and dynamic symbols, as a loader maps them), into buf;
+ * "(runtime kernel)" when there is none (the runtime's own copy and fill
+ * kernels come without a code object). */
+void aql_kernel_name(mem_t *mem, uint64_t kd, char *buf, size_t n);
+
+/* One dispatch as the log records it. */
+typedef struct {
+    const char *kernel, *target;
+    const device_t *dev;
+    unsigned queue;             /* the queue's number in the process */
+    uint64_t start_ns, ns;      /* on the queue's simulated clock */
+    const sim_launch_t *l;
+    const sim_result_t *r;
+    const tm_stats_t *stats;    /* NULL: functional */
+    const char *status;         /* "completed", "fault", "stopped" */
+} aql_rec_t;
+
+/* Append rec's line to GCNSIM_EXEC_LOG (nothing when it is not set). */
+void aql_record(const aql_rec_t *rec);
+
+#endif
