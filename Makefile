@@ -300,7 +300,7 @@ $(B)/gcnsim.pc: Makefile
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -ldw -lz -lm -lstdc++ -pthread' >$@
 
 .PHONY: install uninstall
-install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB))
+install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB)) $(KMT_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)/workloads
 	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
@@ -315,8 +315,14 @@ ifneq ($(OCL_HEADERS),)
 	install -m 755 $(OCL_LIB) $(DESTDIR)$(LIBDIR)/libgcnsim-opencl.so
 	echo '$(LIBDIR)/libgcnsim-opencl.so' >$(DESTDIR)$(ICDDIR)/gcnsim.icd
 endif
+ifneq ($(KMT_HEADERS),)
+	install -d $(DESTDIR)$(LIBDIR)/gcnsim
+	install -m 755 $(KMT_LIB) $(DESTDIR)$(LIBDIR)/gcnsim/libhsakmt.so.1
+endif
 
 uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/gcnsim/libhsakmt.so.1
+	-rmdir $(DESTDIR)$(LIBDIR)/gcnsim 2>/dev/null
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED) $(INSTALLED_OCL)) $(DESTDIR)$(MANDIR)/gcnsim.1 \
 	    $(DESTDIR)$(MANDIR)/gcnsim-*.1 $(DESTDIR)$(COMPDIR)/gcnsim
 	-rmdir $(DESTDIR)$(DATADIR)/workloads $(DESTDIR)$(DATADIR) 2>/dev/null

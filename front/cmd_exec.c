@@ -82,7 +82,7 @@ static const opt_table_t *const exec_tables[] = {&exec_table, NULL};
 
 const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
-    .summary = "run an OpenCL program on the simulator and summarise its kernels",
+    .summary = "run an OpenCL or HIP program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
              "                   [--json PATH] [--trace PATH] [--timeline PATH\n"
              "                   [--timeline-max N] [--timeline-cus LIST]]\n"
@@ -94,6 +94,12 @@ const opt_cmd_t cli_exec_cmd = {
                    "../lib/libgcnsim-opencl.so from gcnsim's directory as make install puts\n"
                    "it; GCNSIM_OPENCL_DRIVER=PATH overrides both).  Every kernel the program\n"
                    "enqueues runs on the simulator, under the cycle model unless --functional.\n"
+                   "\n"
+                   "A HIP program (hipcc-built, for the preset's gfx803 or gfx900 target) runs\n"
+                   "under Debian's own HIP and HSA runtimes with gcnsim's libhsakmt.so.1\n"
+                   "(build/kmt beside gcnsim, else ../lib/gcnsim; GCNSIM_KMT_DIR=DIR overrides)\n"
+                   "first on LD_LIBRARY_PATH: one simulated GPU, whose queues' packets run on\n"
+                   "the simulator (the runtime's own copy kernels included).\n"
                    "\n"
                    "When the program exits, a table goes to stderr (the program's stdout stays\n"
                    "its own): per kernel (demangled, and with its device when there are\n"
