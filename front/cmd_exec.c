@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "front/cli.h"
 #include "front/exec_kmt.h"
+#include "front/exec_ns.h"
 #include "front/load/demangle.h"
 #include "front/report/json.h"
 #include "front/report/report.h"
@@ -372,8 +373,10 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
     return bad ? -1 : 0;
 }
 
-/* In the child: run the program; on failure send errno through fd. */
-static void child(char **prog, int fd)
+/* In the child: run the program (what rocminfo checks made in a mount
+ * namespace of its own, ns the mount point: exec_ns.h); on failure send
+ * errno through fd. */
+static void child(char **prog, int fd, const char *ns)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGQUIT, SIG_DFL);
@@ -383,6 +386,7 @@ static void child(char **prog, int fd)
     int pers = personality(0xffffffff);
     if (pers != -1)
         personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+    exec_ns_kfd(ns);
     execvp(prog[0], prog);
     int e = errno;
     if (write(fd, &e, sizeof e) < 0)
@@ -392,7 +396,7 @@ static void child(char **prog, int fd)
 
 /* Run the program and wait for it: its exit status (128 + signal), or
  * 126/127 after one line saying why it could not be run (*ran then 0). */
-static int run_program(char **prog, int *ran)
+static int run_program(char **prog, const char *ns, int *ran)
 {
     *ran = 0;
     int pfd[2];
@@ -407,7 +411,7 @@ static int run_program(char **prog, int *ran)
         return EXIT_USAGE;
     }
     if (pid == 0)
-        child(prog, pfd[1]);
+        child(prog, pfd[1], ns);
     close(pfd[1]);
     void (*old_int)(int) = signal(SIGINT, SIG_IGN), (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
     int e = 0, st = 0;
@@ -885,8 +889,8 @@ static void remove_dir(const char *dir)
     for (struct dirent *e; d && (e = readdir(d));) {
         char path[8400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.')
-            unlink(path);
+        if (e->d_name[0] != '.' && unlink(path))
+            rmdir(path);   /* the program's mount point (exec_ns.h) */
     }
     if (d)
         closedir(d);
@@ -971,7 +975,9 @@ int cmd_exec(int argc, char **argv)
         remove_dir(dir);
         return EXIT_USAGE;
     }
-    int ran, status = run_program(o.prog, &ran);
+    char ns[4200];
+    snprintf(ns, sizeof ns, "%s/ns", dir);
+    int ran, status = mkdir(ns, 0700) ? run_program(o.prog, NULL, &ran) : run_program(o.prog, ns, &ran);
     if (ran && report(&o, dir, log, status))
         status = status ? status : EXIT_USAGE;
     remove_dir(dir);

@@ -16,6 +16,10 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
 - exec's summary and --json cover the program's kernels: its two kernels
   once each, by their C++ names, with the grid sizes the source asks for,
   and the runtime's own copy and fill kernels.
+- rocminfo (Debian's, unchanged) under gcnsim exec lists the simulated
+  agent with the preset's processor, product name and CU count; the /dev/kfd
+  and amdgpu module it checks for exist only in the program's own mount
+  namespace (the host's /dev is left as it was).
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
@@ -138,6 +142,23 @@ def test_summary(functional):
           "no OpenCL kernels" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
 
 
+def test_rocminfo(device):
+    gfx, cus = preset_cus(device)
+    product = subprocess.run([G, "devices"], capture_output=True, text=True).stdout
+    product = [l for l in product.splitlines() if l.split()[:1] == [device]][0].split("GB/s")[-1].strip()
+    kfd_before = os.path.exists("/dev/kfd")
+    rc, out, err = run([G, "exec", "--device", device, "--", "rocminfo"])
+    agents = re.split(r"\*+\s*\nAgent \d+\s*\n\*+", out)[1:]
+    gpu = [a for a in agents if re.search(r"^\s*Device Type:\s*GPU", a, re.M)]
+    want = [r"^\s*Name:\s*%s\s*$" % gfx, r"^\s*Marketing Name:\s*%s\s*$" % re.escape(product),
+            r"^\s*Compute Unit:\s*%d\s*$" % cus, r"^\s*SIMDs per CU:\s*4\s*$",
+            r"amdgcn-amd-amdhsa--%s" % gfx]
+    check(rc == 0 and len(gpu) == 1 and all(re.search(w, gpu[0], re.M) for w in want),
+          "rocminfo under exec --device %s lists one GPU agent: %s, %d CUs, %s" % (device, gfx, cus, product),
+          "rc %d, %s %s" % (rc, out[-1500:], err[-500:]))
+    check(os.path.exists("/dev/kfd") == kfd_before, "the host's /dev/kfd is as it was after rocminfo ran")
+
+
 def test_bad_device():
     rc, out, err = run([G, "exec", "--device", "no-such-gpu", "--", PROG, "10"])
     lines = [l for l in err.splitlines() if l.strip()]
@@ -169,6 +190,11 @@ def main():
     test_vadd("r9-nano", 513, functional=True)
     test_summary(False)
     test_summary(True)
+    if os.path.exists("/usr/bin/rocminfo"):
+        test_rocminfo("vega-64")
+        test_rocminfo("rx-480")
+    else:
+        check(False, "rocminfo is installed (Debian package rocminfo)")
     test_bad_device()
     print("%d passed, %d failed" % (npass, nfail))
     sys.exit(1 if nfail else 0)
