@@ -45,6 +45,11 @@ void kmt_mem_close(void);
 /* Events (kmt_event.c): wake the waiters of the event with id id, as the
  * hardware's interrupt does when a packet's completion signal names it. */
 void kmt_event_fire(uint32_t id);
+/* Report a GPU memory fault at addr to the runtime, as the driver does:
+ * every memory event (HSA_EVENTTYPE_MEMORY) gets the fault's data, marked
+ * fatal to the process, and is set.  Returns the number of such events
+ * (0: nobody listens). */
+int kmt_event_memory_fault(uint64_t addr);
 /* Destroy every event (closing). */
 void kmt_event_close(void);
 

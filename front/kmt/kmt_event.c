@@ -107,6 +107,27 @@ void kmt_event_fire(uint32_t id)
     pthread_mutex_unlock(&ev_lock);
 }
 
+int kmt_event_memory_fault(uint64_t addr)
+{
+    int n = 0;
+    pthread_mutex_lock(&ev_lock);
+    for (size_t i = 1; i < KMT_MAX_EVENTS; i++) {
+        kmt_event_t *e = events[i];
+        if (!e || e->ev.EventData.EventType != HSA_EVENTTYPE_MEMORY)
+            continue;
+        HsaMemoryAccessFault *f = &e->ev.EventData.EventData.MemoryAccessFault;
+        memset(f, 0, sizeof *f);
+        f->NodeId = KMT_GPU_NODE;
+        f->VirtualAddress = addr;
+        f->Failure.NotPresent = 1;
+        f->Flags = HSA_EVENTID_MEMORY_FATAL_PROCESS;
+        fire(e);
+        n++;
+    }
+    pthread_mutex_unlock(&ev_lock);
+    return n;
+}
+
 HSAKMT_STATUS hsaKmtSetEvent(HsaEvent *ev)
 {
     if (!kmt_is_open())

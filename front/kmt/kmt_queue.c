@@ -33,6 +33,12 @@ static void interrupt(void *arg, uint32_t id)
     kmt_event_fire(id);
 }
 
+static int fault(void *arg, uint64_t addr)
+{
+    (void)arg;
+    return kmt_event_memory_fault(addr) > 0;
+}
+
 static int functional(void)
 {
     const char *f = getenv("GCNSIM_FUNCTIONAL");
@@ -88,6 +94,8 @@ static int start(void)
     proc.dev = &kmt.dev;
     proc.functional = functional();
     proc.interrupt = interrupt;
+    proc.fault = fault;
+    proc.clock_base = kmt_now_ns();   /* after the runtime read the clocks first: its timestamps are later */
     stopping = 0;
     if (pthread_create(&worker, NULL, work, NULL))
         return -1;

@@ -6,11 +6,12 @@
  * group segment size at 28, the kernel object at 32 and the kernarg
  * address at 40; a barrier has five dependency signals at 8.  A signal
  * handle is the address of an amd_signal_t: value at 8, event mailbox
- * pointer at 16, event id at 24, start and end timestamps at 32 and 40. */
+ * pointer at 16, event id at 24, start and end timestamps at 32 and 40
+ * (written for every packet on the device's simulated clock, which is what
+ * the runtime's profiling and HIP's events read). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "front/launch/aql.h"
 #include "front/launch/aql_record.h"
 #include "front/launch/launch.h"
@@ -26,13 +27,6 @@ static uint64_t rd(const uint8_t *p, unsigned off, unsigned n)
     uint64_t v = 0;
     memcpy(&v, p + off, n);
     return v;
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* The value of the signal with handle h. */
@@ -160,9 +154,10 @@ static uint64_t run_ns(const tm_config_t *tc)
     return (tc->stats.cycles + tc->stats.overhead_cycles) * 1000 / mhz;
 }
 
-/* Tell the dispatch log (aql_record.h) about a dispatch that ran. */
-static void record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const sim_launch_t *l,
-                   const sim_result_t *r, const tm_config_t *tc, int st)
+/* Tell the dispatch log (aql_record.h) about a dispatch that ran; its
+ * simulated ns. */
+static uint64_t record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const sim_launch_t *l,
+                       const sim_result_t *r, const tm_config_t *tc, int st)
 {
     char name[256];
     aql_kernel_name(p->mem, k->desc_addr, name, sizeof name);
@@ -171,9 +166,12 @@ static void record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const s
                      st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
     aql_record(&rec);
     q->now_ns += ns;
+    return ns;
 }
 
-/* Run dispatch packet pkt of q on the simulator; 0, or -1 (a line on stderr). */
+/* Run dispatch packet pkt of q on the simulator, the device's clock
+ * advanced by its simulated time; 0, or -1 (a line on stderr; q->stopped
+ * set when a fault went to the runtime). */
 static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
 {
     char err[512];
@@ -209,15 +207,20 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
     mem_release(p->mem, mark);
     if (st >= 0)
-        record(p, q, &k, &l, &r, l.timing, st);
+        p->clock_ns += record(p, q, &k, &l, &r, l.timing, st);
     tm_stats_free(&tc.stats);
     p->dispatches++;
     if (st < 0)
         fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
-    else if (st == 1)
-        fprintf(stderr, "gcnsim HSA: kernel 0x%llx: %s in work-group (%u,%u,%u) wave %u at pc 0x%llx (%s): %s\n",
-                (unsigned long long)k.desc_addr, wave_fault_kind_name(r.fault.kind), r.fault_wg[0], r.fault_wg[1],
-                r.fault_wg[2], r.fault_wave, (unsigned long long)r.fault.pc, r.fault_disasm, r.fault.msg);
+    else if (st == 1) {
+        char name[256];
+        aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
+        fprintf(stderr, "gcnsim HSA: kernel %s: %s in work-group (%u,%u,%u) wave %u at pc 0x%llx (%s): %s\n", name,
+                wave_fault_kind_name(r.fault.kind), r.fault_wg[0], r.fault_wg[1], r.fault_wg[2], r.fault_wave,
+                (unsigned long long)r.fault.pc, r.fault_disasm, r.fault.msg);
+        if (p->fault && p->fault(p->arg, r.fault.addr ? r.fault.addr : r.fault.pc))
+            q->stopped = 1;
+    }
     else if (r.hit_limit)
         fprintf(stderr, "gcnsim HSA: kernel 0x%llx: stopped after %llu wave-instructions (a wave ran away)\n",
                 (unsigned long long)k.desc_addr, (unsigned long long)r.ninst);
@@ -237,7 +240,7 @@ static int ready(const uint8_t *pkt, unsigned type)
 unsigned aql_process(aql_proc_t *p, aql_queue_t *q)
 {
     unsigned n = 0;
-    for (;;) {
+    while (!q->stopped) {
         uint64_t rix = __atomic_load_n(q->read, __ATOMIC_ACQUIRE);
         if (rix >= __atomic_load_n(q->write, __ATOMIC_ACQUIRE))
             break;
@@ -246,12 +249,14 @@ unsigned aql_process(aql_proc_t *p, aql_queue_t *q)
         if (type == PKT_INVALID || !ready(pkt, type))
             break;
         uint64_t sig = rd(pkt, 56, 8);
-        uint64_t start = now_ns();
+        uint64_t start = p->clock_base + p->clock_ns;
         if (type == PKT_DISPATCH)
             run_dispatch(p, q, pkt);
-        if (sig && type == PKT_DISPATCH) {
+        if (q->stopped)
+            break;
+        if (sig) {
+            uint64_t end = p->clock_base + p->clock_ns;
             memcpy((uint8_t *)(uintptr_t)sig + SIG_START, &start, 8);
-            uint64_t end = now_ns();
             memcpy((uint8_t *)(uintptr_t)sig + SIG_END, &end, 8);
         }
         __atomic_store_n((volatile uint16_t *)pkt, (uint16_t)PKT_INVALID, __ATOMIC_RELEASE);

@@ -33,7 +33,17 @@ typedef struct {
     /* a completion signal with an event mailbox completed: the hardware's
      * interrupt (mailbox already written with event_id) */
     void (*interrupt)(void *arg, uint32_t event_id);
+    /* a wave faulted (at address addr: the access's, else the pc): return
+     * nonzero when the fault was reported to the host's runtime, which then
+     * ends the program as on a real GPU (the queue stops: the packet's
+     * signal is never completed); 0 to carry on (NULL: carry on) */
+    int (*fault)(void *arg, uint64_t addr);
     void *arg;
+    /* the device's clock, which the completion signals' start and end
+     * timestamps read: clock_base (set by the caller: the host's clock
+     * when the device started, in ns) plus the simulated ns of every
+     * dispatch so far, in the order they ran */
+    uint64_t clock_base, clock_ns;
     aql_code_t *code;           /* decoded code ranges */
     size_t ncode;
     uint64_t dispatches;        /* kernel dispatches run */
@@ -46,6 +56,7 @@ typedef struct {
     uint32_t size;
     volatile uint64_t *read, *write;
     unsigned seq;               /* its number in the process (the dispatch log's) */
+    int stopped;                /* a dispatch faulted and the runtime was told: nothing more runs */
     uint64_t now_ns;            /* its simulated clock: the dispatches' times so far */
 } aql_queue_t;
 

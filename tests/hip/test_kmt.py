@@ -20,6 +20,10 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   agent with the preset's processor, product name and CU count; the /dev/kfd
   and amdgpu module it checks for exist only in the program's own mount
   namespace (the host's /dev is left as it was).
+- A kernel that stores outside every allocation: gcnsim's fault report
+  (kernel, instruction, address), then the runtime's own "Memory access
+  fault by GPU node-1 ... on address A" for the same address and its abort
+  (status 134), as on a GPU; the program never gets past its synchronise.
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
@@ -159,6 +163,17 @@ def test_rocminfo(device):
     check(os.path.exists("/dev/kfd") == kfd_before, "the host's /dev/kfd is as it was after rocminfo ran")
 
 
+def test_fault(device):
+    rc, out, err = run([G, "exec", "--device", device, "--functional", "--", PROG, "wild"])
+    ours = re.search(r"^gcnsim HSA: kernel _Z4wildPi: memory fault .*(?:global|flat)_store_dword.* at (0x[0-9a-f]+), "
+                     r"outside every allocation", err, re.M)
+    rocr = re.search(r"^Memory access fault by GPU node-1 .* on address (0x[0-9a-f]+)\. Reason: Page not present",
+                     err, re.M)
+    check(rc == 134 and ours and rocr and ours.group(1) == rocr.group(1) and "after the fault" not in out,
+          "a wild store on %s: gcnsim's report, then the runtime's memory fault for the same address and abort"
+          % device, "rc %d, %s, %s" % (rc, out[-300:], err[-1200:]))
+
+
 def test_bad_device():
     rc, out, err = run([G, "exec", "--device", "no-such-gpu", "--", PROG, "10"])
     lines = [l for l in err.splitlines() if l.strip()]
@@ -190,6 +205,8 @@ def main():
     test_vadd("r9-nano", 513, functional=True)
     test_summary(False)
     test_summary(True)
+    test_fault("vega-64")
+    test_fault("rx-480")
     if os.path.exists("/usr/bin/rocminfo"):
         test_rocminfo("vega-64")
         test_rocminfo("rx-480")

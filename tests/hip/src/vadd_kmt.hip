@@ -1,12 +1,15 @@
 // A small ordinary HIP program: the device's properties, hipMalloc,
 // hipMemcpy both ways, hipMemset, a vector add and a per-block reversal
-// through dynamic shared memory.  Usage: vadd_kmt N
+// through dynamic shared memory.  Usage: vadd_kmt N, or vadd_kmt wild: a
+// kernel that stores 1 GiB past a buffer of 1 KiB, then "after the fault"
+// (which a GPU never lets the program reach).
 // Prints "device NAME cus N", then per element i "c[i] d[i]" where
 // a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
 // each run of 256 elements (the last one shorter) reversed.
 #include <hip/hip_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 __global__ void vadd(const float *a, const float *b, float *c, int n)
 {
@@ -27,6 +30,11 @@ __global__ void reverse_blocks(const float *c, float *d, int n)
         d[start + len - 1 - t] = tile[t];
 }
 
+__global__ void wild(int *p)
+{
+    p[threadIdx.x + (1 << 28)] = 1;
+}
+
 static int check(hipError_t e, const char *what)
 {
     if (e != hipSuccess) {
@@ -38,6 +46,14 @@ static int check(hipError_t e, const char *what)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "wild")) {
+        int *p;
+        check(hipMalloc(&p, 1024), "hipMalloc");
+        hipLaunchKernelGGL(wild, dim3(1), dim3(64), 0, 0, p);
+        hipError_t e = hipDeviceSynchronize();
+        printf("after the fault: %s\n", hipGetErrorString(e));
+        return 0;
+    }
     int n = argc > 1 ? atoi(argv[1]) : 1000;
     if (n <= 0) {
         fprintf(stderr, "usage: vadd_kmt N (N > 0)\n");
