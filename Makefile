@@ -44,7 +44,7 @@ HSA_CFLAGS  := $(if $(HSA_HEADERS),-DGCNSIM_HSA_HEADERS)
 
 B       := build
 # the library: the ISA, the simulator and front/'s rooms below the commands
-LIB_ROOMS := util load launch report trace api
+LIB_ROOMS := util load launch report trace aql api
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wildcard front/$(r)/*.c))
 # the HTML report's script and style sheet, made into C (front/report/html/embed.py)
 HTML_ASSETS := front/report/html/report.css front/report/html/report.js

@@ -5,7 +5,7 @@
  * vega-64, overridden by GCNSIM_SET).  Every allocation is host memory
  * whose GPU address equals its host address, mapped into the simulator's
  * memory as it is; the AQL packets the runtime writes into its queues run
- * on the simulator (front/launch/aql.h).  The hsaKmt* entry points follow
+ * on the simulator (front/aql/aql.h).  The hsaKmt* entry points follow
  * <hsakmt.h>; this header holds what the files of the library share. */
 #ifndef GCNSIM_KMT_H
 #define GCNSIM_KMT_H

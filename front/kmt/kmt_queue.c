@@ -1,6 +1,6 @@
 /* kmt_queue.c — queues: an AQL compute queue is the runtime's ring with
  * its read and write dispatch ids and a doorbell page handed out here; a
- * packet processor thread runs the packets (front/launch/aql.h) whenever a
+ * packet processor thread runs the packets (front/aql/aql.h) whenever a
  * queue's write index is ahead of its read index, each queue in order and
  * the queues in the order they were created.  SDMA queues are refused:
  * the runtime then copies with its blit kernels, which run here like any
@@ -11,7 +11,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include "front/kmt/kmt.h"
-#include "front/launch/aql.h"
+#include "front/aql/aql.h"
 
 enum { KMT_MAX_QUEUES = 128 };
 

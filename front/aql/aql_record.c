@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "front/launch/aql_record.h"
+#include "front/aql/aql_record.h"
 #include "front/report/report.h"
 #include "front/report/rocprof.h"
 

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/launch/aql.h"
-#include "front/launch/aql_record.h"
+#include "front/aql/aql.h"
+#include "front/aql/aql_record.h"
 #include "front/launch/launch.h"
 #include "sim/dispatch.h"
 #include "sim/timing.h"
