@@ -162,8 +162,8 @@ static uint64_t record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, con
     char name[256];
     aql_kernel_name(p->mem, k->desc_addr, name, sizeof name);
     uint64_t ns = tc ? run_ns(tc) : p->dev->p[DEV_launch_ns];
-    aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->now_ns, ns, l, r, tc ? &tc->stats : NULL,
-                     st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
+    aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->dispatches++, k, q->now_ns, ns, l, r,
+                     tc ? &tc->stats : NULL, st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
     aql_record(&rec);
     q->now_ns += ns;
     return ns;

@@ -58,6 +58,7 @@ typedef struct {
     unsigned seq;               /* its number in the process (the dispatch log's) */
     int stopped;                /* a dispatch faulted and the runtime was told: nothing more runs */
     uint64_t now_ns;            /* its simulated clock: the dispatches' times so far */
+    uint64_t dispatches;        /* dispatches it ran */
 } aql_queue_t;
 
 /* Process q's packets from its read index while they are ready (header

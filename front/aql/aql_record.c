@@ -8,6 +8,7 @@
 #include "front/aql/aql_record.h"
 #include "front/report/report.h"
 #include "front/report/rocprof.h"
+#include "front/report/rocprof_csv.h"
 
 /* The dynamic table's entry tag of the loaded image at base (0 if none). */
 static uint64_t dyn_value(mem_t *mem, uint64_t base, const Elf64_Ehdr *eh, int64_t tag)
@@ -120,7 +121,31 @@ static void record_summary(FILE *fp, const aql_rec_t *rec)
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
                 s ? (unsigned long long)s->total.stall[i] : 0ull);
-    fputs("\t-\t-\t-\t", fp);   /* no trace, timeline or results.csv row yet */
+    fputs("\t-\t-\t", fp);   /* no trace or timeline yet */
+}
+
+/* The dispatch's results.csv fields (malloc'ed; rocprof_csv.h), or NULL
+ * without the cycle model or memory. */
+static char *record_csv(const aql_rec_t *rec)
+{
+    if (!rec->stats)
+        return NULL;
+    co_kernel_t ck;
+    memset(&ck, 0, sizeof ck);
+    ck.name = (char *)rec->kernel;
+    launch_t L;
+    memset(&L, 0, sizeof L);
+    L.k = &ck;
+    L.sk = *rec->k;
+    L.sl = *rec->l;
+    rep_launch_t rep = {rec->kernel, rec->target, rec->dev, rec->l->dims, {0}, {0}, rec->stats};
+    memcpy(rep.global, rec->l->grid, sizeof rep.global);
+    memcpy(rep.local, rec->l->local, sizeof rep.local);
+    rp_row_t row;
+    rp_row_fill(&row, &L, &rep, rec->start_ns);
+    row.queue_id = rec->queue;
+    row.queue_index = rec->queue_index;
+    return rp_csv_fields_str(&row);
 }
 
 void aql_record(const aql_rec_t *rec)
@@ -138,7 +163,9 @@ void aql_record(const aql_rec_t *rec)
     one_line(json);
     if ((fp = open_memstream(&line, &ln))) {
         record_summary(fp, rec);
-        fprintf(fp, "%s\n", json);
+        char *csv = record_csv(rec);
+        fprintf(fp, "%s\t%s\n", csv ? csv : "-", json);
+        free(csv);
         fclose(fp);
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
         if (fd >= 0) {

@@ -24,6 +24,8 @@ typedef struct {
     const char *kernel, *target;
     const device_t *dev;
     unsigned queue;             /* the queue's number in the process */
+    uint64_t queue_index;       /* the dispatch's number on its queue (from 0) */
+    const sim_kernel_t *k;
     uint64_t start_ns, ns;      /* on the queue's simulated clock */
     const sim_launch_t *l;
     const sim_result_t *r;

@@ -13,7 +13,7 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   (vega-64) and gfx803 (rx-480, r9-nano).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
-- exec's summary and --json cover the program's kernels: its two kernels
+- exec's summary, --json and --csv cover the program's kernels: its two kernels
   once each, by their C++ names, with the grid sizes the source asks for,
   and the runtime's own copy and fill kernels.
 - rocminfo (Debian's, unchanged) under gcnsim exec lists the simulated
@@ -146,6 +146,26 @@ def test_summary(functional):
           "no OpenCL kernels" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
 
 
+def test_csv():
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d.csv" % os.getpid())
+    rc, out, err = run([G, "exec", "--csv", path, "--", PROG, "1000"])
+    try:
+        with open(path) as f:
+            rows = [l.split(",") for l in f.read().splitlines()]
+        os.unlink(path)
+    except OSError as e:
+        rows = [[str(e)]]
+    head = rows[0]
+    col = {name: i for i, name in enumerate(head)}
+    ours = [r for r in rows[1:] if len(r) == len(head) and r[1] in ('"_Z4vaddPKfS0_Pfi"', '"_Z14reverse_blocksPKfPfi"')]
+    ok = rc == 0 and len(ours) == 2 and len(rows) > 3
+    for r in ours:
+        ok = ok and r[col["grd"]] == "1024" and r[col["wgr"]] == "256" and \
+            int(r[col["DurationNs"]]) == int(r[col["EndNs"]]) - int(r[col["BeginNs"]]) > 0
+    check(ok, "exec --csv: a row per dispatch, the two kernels with grd 1024, wgr 256 and their durations",
+          "rc %d, %s" % (rc, rows[:4]))
+
+
 def test_rocminfo(device):
     gfx, cus = preset_cus(device)
     product = subprocess.run([G, "devices"], capture_output=True, text=True).stdout
@@ -205,6 +225,7 @@ def main():
     test_vadd("r9-nano", 513, functional=True)
     test_summary(False)
     test_summary(True)
+    test_csv()
     test_fault("vega-64")
     test_fault("rx-480")
     if os.path.exists("/usr/bin/rocminfo"):
