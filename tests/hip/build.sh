@@ -4,8 +4,8 @@
 #                      src/kernels.hip for gfx803, gfx900 and gfx906
 #   bin/prog           a HIP program (src/prog.hip) built for gfx803 and
 #                      gfx900: a host executable with a .hip_fatbin section
-#   bin/vadd_kmt       an ordinary HIP program (src/vadd_kmt.hip) for gfx803 and
-#                      gfx900, run by gcnsim exec under Debian's HSA runtime
+#   bin/vadd_kmt       an ordinary HIP program (src/vadd_kmt.hip) for gfx803, gfx900
+#                      and gfx906, run by gcnsim exec under Debian's HSA runtime
 set -eu
 cd "$(dirname "$0")"
 if ! command -v hipcc >/dev/null 2>&1; then
@@ -19,5 +19,5 @@ hipcc --genco --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 
 echo "  tests/hip/bin/kernels.hipfb"
 hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 -Isrc src/prog.hip -o bin/prog
 echo "  tests/hip/bin/prog"
-hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 src/vadd_kmt.hip -o bin/vadd_kmt
+hipcc --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/vadd_kmt.hip -o bin/vadd_kmt
 echo "  tests/hip/bin/vadd_kmt"

@@ -10,7 +10,7 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   reversal through dynamic shared memory; every element is checked against
   a reference computed here in float32, for several N (not multiples of the
   block size too), under the cycle model and --functional, on gfx900
-  (vega-64) and gfx803 (rx-480, r9-nano).
+  (vega-64), gfx803 (rx-480, r9-nano) and gfx906 (mi50).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
 - exec's summary, --json and --csv cover the program's kernels: its two kernels
@@ -113,8 +113,8 @@ def test_vadd(device, n, functional=False, sets=()):
     for s in sets:
         if s.startswith("cus="):
             cus = int(s[4:])
-    check(rc == 0 and lines and lines[0] == "device %s:xnack- cus %d" % (gfx, cus) if gfx == "gfx900"
-          else rc == 0 and lines and lines[0] == "device %s cus %d" % (gfx, cus),
+    m = re.match(r"device (gfx\w+)(:\S*)? cus (\d+)$", lines[0]) if lines else None
+    check(rc == 0 and m and m.group(1) == gfx and int(m.group(3)) == cus,
           what + ": the program sees the preset's processor and CUs", "rc %d, %r, %s" % (rc, lines[:1], err[-800:]))
     c, d = reference(n)
     got = [tuple(float(x) for x in l.split()) for l in lines[1:]]
@@ -223,6 +223,7 @@ def main():
     test_vadd("vega-64", 300, functional=True, sets=("cus=8",))
     test_vadd("rx-480", 1000)
     test_vadd("r9-nano", 513, functional=True)
+    test_vadd("mi50", 600, functional=True)
     test_summary(False)
     test_summary(True)
     test_csv()
