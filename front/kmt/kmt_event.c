@@ -2,11 +2,16 @@
  * the amdgpu driver does, an event set while threads wait wakes all of
  * them (and an auto-reset event is then clear again); set while nobody
  * waits, it stays set until one wait consumes it (or, manual-reset, until
- * reset).  Each event has a mailbox slot on an events page, which the
- * packet processor writes with the event's id before waking it. */
+ * reset).  Each event has a mailbox slot on an events page, which the GPU
+ * can write too (it is mapped into the simulator's memory): the packet
+ * processor and kernels (a device-side signal store, as HIP's hostcall
+ * does for printf) write the event's id there, and the interrupt the
+ * hardware raises then is a thread here that watches the page and sets
+ * the events whose slots were written. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include "front/kmt/kmt.h"
 
@@ -22,7 +27,72 @@ static pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ev_cond;
 static pthread_once_t cond_once = PTHREAD_ONCE_INIT;
 static kmt_event_t *events[KMT_MAX_EVENTS];   /* by id (0 unused) */
-static uint64_t mailbox[KMT_MAX_EVENTS];       /* the events page */
+static uint64_t *mailbox;                      /* the events page: a slot per id */
+static pthread_t watcher;
+static int watching, stop_watching;
+static uint32_t top_id;                        /* the highest id given out */
+enum { PAGE_BYTES = KMT_MAX_EVENTS * 8, WATCH_US = 50, IDLE_US = 1000 };
+
+/* The interrupt: each written slot emptied and its event set, every
+ * WATCH_US while slots are being written, every IDLE_US after 100 quiet
+ * looks. */
+static void *watch(void *arg)
+{
+    (void)arg;
+    unsigned quiet = 0;
+    while (!__atomic_load_n(&stop_watching, __ATOMIC_ACQUIRE)) {
+        uint32_t top = __atomic_load_n(&top_id, __ATOMIC_ACQUIRE), hits = 0;
+        for (uint32_t id = 1; id <= top; id++)
+            if (__atomic_load_n(&mailbox[id], __ATOMIC_RELAXED) && __atomic_exchange_n(&mailbox[id], 0, __ATOMIC_ACQ_REL)) {
+                kmt_event_fire(id);
+                hits++;
+            }
+        quiet = hits ? 0 : quiet + 1;
+        struct timespec ts = {0, (quiet < 100 ? WATCH_US : IDLE_US) * 1000L};
+        nanosleep(&ts, NULL);
+    }
+    return NULL;
+}
+
+/* Map the events page and start its watcher (page_lock held); 0, or -1. */
+static int new_page(void)
+{
+    void *p = mmap(NULL, PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    pthread_mutex_lock(&kmt.lock);
+    int bad = mem_map_host(&kmt.mem, (uint64_t)(uintptr_t)p, PAGE_BYTES, p, "events page");
+    pthread_mutex_unlock(&kmt.lock);
+    mailbox = p;
+    stop_watching = 0;
+    if (bad || pthread_create(&watcher, NULL, watch, NULL)) {
+        if (!bad) {
+            pthread_mutex_lock(&kmt.lock);
+            mem_free_at(&kmt.mem, (uint64_t)(uintptr_t)p);
+            pthread_mutex_unlock(&kmt.lock);
+        }
+        mailbox = NULL;
+        munmap(p, PAGE_BYTES);
+        return -1;
+    }
+    watching = 1;
+    return 0;
+}
+
+static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The events page, mapped into the simulator's memory, and its watcher;
+ * 0, or -1.  (Takes kmt.lock: never called with ev_lock held, which the
+ * packet processor takes under kmt.lock.) */
+static int make_page(void)
+{
+    pthread_mutex_lock(&page_lock);
+    int rc = 0;
+    if (!mailbox)
+        rc = new_page();
+    pthread_mutex_unlock(&page_lock);
+    return rc;
+}
 
 static void init_cond(void)
 {
@@ -40,6 +110,8 @@ HSAKMT_STATUS hsaKmtCreateEvent(HsaEventDescriptor *desc, bool manual, bool set,
     if (!desc || !out)
         return HSAKMT_STATUS_INVALID_PARAMETER;
     pthread_once(&cond_once, init_cond);
+    if (make_page())
+        return HSAKMT_STATUS_NO_MEMORY;
     kmt_event_t *e = calloc(1, sizeof *e);
     if (!e)
         return HSAKMT_STATUS_NO_MEMORY;
@@ -49,6 +121,8 @@ HSAKMT_STATUS hsaKmtCreateEvent(HsaEventDescriptor *desc, bool manual, bool set,
         id++;
     if (id < KMT_MAX_EVENTS)
         events[id] = e;
+    if (id < KMT_MAX_EVENTS && id > top_id)
+        __atomic_store_n(&top_id, id, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&ev_lock);
     if (id == KMT_MAX_EVENTS) {
         free(e);
@@ -101,6 +175,8 @@ static void fire(kmt_event_t *e)
 
 void kmt_event_fire(uint32_t id)
 {
+    if (mailbox && id < KMT_MAX_EVENTS)   /* the watcher need not set it again */
+        __atomic_store_n(&mailbox[id], 0, __ATOMIC_RELEASE);
     pthread_mutex_lock(&ev_lock);
     if (id < KMT_MAX_EVENTS && events[id])
         fire(events[id]);
@@ -223,10 +299,24 @@ HSAKMT_STATUS hsaKmtWaitOnEvent(HsaEvent *ev, HSAuint32 ms)
 
 void kmt_event_close(void)
 {
+    if (watching) {
+        __atomic_store_n(&stop_watching, 1, __ATOMIC_RELEASE);
+        pthread_join(watcher, NULL);
+        watching = 0;
+    }
     pthread_mutex_lock(&ev_lock);
     for (size_t i = 0; i < KMT_MAX_EVENTS; i++) {
         free(events[i]);
         events[i] = NULL;
     }
     pthread_mutex_unlock(&ev_lock);
+    pthread_mutex_lock(&page_lock);
+    if (mailbox) {
+        pthread_mutex_lock(&kmt.lock);
+        mem_free_at(&kmt.mem, (uint64_t)(uintptr_t)mailbox);
+        pthread_mutex_unlock(&kmt.lock);
+        munmap(mailbox, PAGE_BYTES);
+        mailbox = NULL;
+    }
+    pthread_mutex_unlock(&page_lock);
 }

@@ -20,6 +20,9 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   agent with the preset's processor, product name and CU count; the /dev/kfd
   and amdgpu module it checks for exist only in the program's own mount
   namespace (the host's /dev is left as it was).
+- printf from device code (HIP's hostcall: the kernel writes the
+  runtime's buffer and signals its listener thread through the events
+  page): one line per block, then the program goes on.
 - A kernel that stores outside every allocation: gcnsim's fault report
   (kernel, instruction, address), then the runtime's own "Memory access
   fault by GPU node-1 ... on address A" for the same address and its abort
@@ -183,6 +186,16 @@ def test_rocminfo(device):
     check(os.path.exists("/dev/kfd") == kfd_before, "the host's /dev/kfd is as it was after rocminfo ran")
 
 
+def test_printf(device, functional):
+    rc, out, err = run([G, "exec", "--device", device] + (["--functional"] if functional else []) +
+                       ["--", PROG, "hello"])
+    lines = out.splitlines()
+    check(rc == 0 and sorted(lines[:-1]) == ["hello 42 from block %d" % b for b in range(3)] and
+          lines[-1:] == ["after hello: hipSuccess"],
+          "printf from 3 blocks on %s%s" % (device, " --functional" if functional else ""),
+          "rc %d, %r, %s" % (rc, out[-400:], err[-600:]))
+
+
 def test_fault(device):
     rc, out, err = run([G, "exec", "--device", device, "--functional", "--", PROG, "wild"])
     ours = re.search(r"^gcnsim HSA: kernel _Z4wildPi: memory fault .*(?:global|flat)_store_dword.* at (0x[0-9a-f]+), "
@@ -227,6 +240,9 @@ def main():
     test_summary(False)
     test_summary(True)
     test_csv()
+    test_printf("vega-64", True)
+    test_printf("vega-64", False)
+    test_printf("rx-480", True)
     test_fault("vega-64")
     test_fault("rx-480")
     if os.path.exists("/usr/bin/rocminfo"):

@@ -2,7 +2,9 @@
 // hipMemcpy both ways, hipMemset, a vector add and a per-block reversal
 // through dynamic shared memory.  Usage: vadd_kmt N, or vadd_kmt wild: a
 // kernel that stores 1 GiB past a buffer of 1 KiB, then "after the fault"
-// (which a GPU never lets the program reach).
+// (which a GPU never lets the program reach), or vadd_kmt hello: printf
+// from the first thread of each of 3 blocks ("hello 42 from block B"),
+// then "after hello: " and hipDeviceSynchronize's result.
 // Prints "device NAME cus N", then per element i "c[i] d[i]" where
 // a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
 // each run of 256 elements (the last one shorter) reversed.
@@ -35,6 +37,12 @@ __global__ void wild(int *p)
     p[threadIdx.x + (1 << 28)] = 1;
 }
 
+__global__ void hello(int x)
+{
+    if (threadIdx.x == 0)
+        printf("hello %d from block %d\n", x, (int)blockIdx.x);
+}
+
 static int check(hipError_t e, const char *what)
 {
     if (e != hipSuccess) {
@@ -52,6 +60,12 @@ int main(int argc, char **argv)
         hipLaunchKernelGGL(wild, dim3(1), dim3(64), 0, 0, p);
         hipError_t e = hipDeviceSynchronize();
         printf("after the fault: %s\n", hipGetErrorString(e));
+        return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "hello")) {
+        hipLaunchKernelGGL(hello, dim3(3), dim3(64), 0, 0, 42);
+        hipError_t e = hipDeviceSynchronize();
+        printf("after hello: %s\n", hipGetErrorString(e));
         return 0;
     }
     int n = argc > 1 ? atoi(argv[1]) : 1000;
