@@ -6,6 +6,8 @@
 #                      gfx900: a host executable with a .hip_fatbin section
 #   bin/vadd_kmt       an ordinary HIP program (src/vadd_kmt.hip) for gfx803, gfx900
 #                      and gfx906, run by gcnsim exec under Debian's HSA runtime
+#   bin/rocrand_kmt    a program on Debian's prebuilt rocRAND (src/rocrand_kmt.hip;
+#                      librocrand-dev), whose kernels are the library's own
 set -eu
 cd "$(dirname "$0")"
 if ! command -v hipcc >/dev/null 2>&1; then
@@ -21,3 +23,6 @@ hipcc --offload-arch=gfx803 --offload-arch=gfx900 -O2 -Isrc src/prog.hip -o bin/
 echo "  tests/hip/bin/prog"
 hipcc --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/vadd_kmt.hip -o bin/vadd_kmt
 echo "  tests/hip/bin/vadd_kmt"
+hipcc --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/rocrand_kmt.hip -lrocrand \
+    -o bin/rocrand_kmt
+echo "  tests/hip/bin/rocrand_kmt"

@@ -27,6 +27,11 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   (kernel, instruction, address), then the runtime's own "Memory access
   fault by GPU node-1 ... on address A" for the same address and its abort
   (status 134), as on a GPU; the program never gets past its synchronise.
+- One of Debian's prebuilt HIP libraries, unmodified: rocRAND's
+  Philox4x32-10 generator (tests/hip/bin/rocrand_kmt, linked with
+  librocrand) gives exactly the numbers of the Philox4x32-10 algorithm
+  (Salmon et al., Random123, written out here) for the seed, counter i/4,
+  word i%4, on gfx900, gfx803 and gfx906.
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
@@ -43,6 +48,7 @@ G = os.path.join(ROOT, "gcnsim")
 KMT = os.path.join(ROOT, "build", "kmt", "libhsakmt.so.1")
 ROCR = "/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1"
 PROG = os.path.join(ROOT, "tests", "hip", "bin", "vadd_kmt")
+ROCRAND = os.path.join(ROOT, "tests", "hip", "bin", "rocrand_kmt")
 npass = nfail = 0
 
 
@@ -207,6 +213,30 @@ def test_fault(device):
           % device, "rc %d, %s, %s" % (rc, out[-300:], err[-1200:]))
 
 
+def philox4x32_10(ctr, key):
+    """Philox4x32-10 (Random123): 10 rounds of two 32x32 multiplies and a
+    Weyl-sequence key schedule."""
+    m0, m1, w0, w1 = 0xD2511F53, 0xCD9E8D57, 0x9E3779B9, 0xBB67AE85
+    c, k = list(ctr), list(key)
+    for r in range(10):
+        p0, p1 = m0 * c[0], m1 * c[2]
+        c = [(p1 >> 32) ^ c[1] ^ k[0], p1 & 0xffffffff, (p0 >> 32) ^ c[3] ^ k[1], p0 & 0xffffffff]
+        k = [(k[0] + w0) & 0xffffffff, (k[1] + w1) & 0xffffffff]
+    return c
+
+
+def test_rocrand(device, n, seed):
+    rc, out, err = run([G, "exec", "--device", device, "--functional", "--", ROCRAND, str(n), str(seed)])
+    want = []
+    for i in range((n + 3) // 4):
+        want += philox4x32_10((i & 0xffffffff, i >> 32, 0, 0), (seed & 0xffffffff, seed >> 32))
+    got = [int(x) for x in out.split()] if rc == 0 else []
+    bad = [i for i in range(min(len(got), n)) if got[i] != want[i]]
+    check(rc == 0 and len(got) == n and not bad and "rocrand_host::detail::generate_kernel" in err,
+          "rocRAND (Debian's librocrand) Philox4x32-10, %d numbers, seed %d, on %s: the algorithm's sequence"
+          % (n, seed, device), "rc %d, %d numbers, first wrong %s, %s" % (rc, len(got), bad[:3], err[-600:]))
+
+
 def test_bad_device():
     rc, out, err = run([G, "exec", "--device", "no-such-gpu", "--", PROG, "10"])
     lines = [l for l in err.splitlines() if l.strip()]
@@ -240,6 +270,9 @@ def main():
     test_summary(False)
     test_summary(True)
     test_csv()
+    test_rocrand("vega-64", 10007, 77)
+    test_rocrand("rx-480", 1000, 0x123456789)
+    test_rocrand("mi50", 4096, 5)
     test_printf("vega-64", True)
     test_printf("vega-64", False)
     test_printf("rx-480", True)
