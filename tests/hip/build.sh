@@ -8,6 +8,7 @@
 #                      and gfx906, run by gcnsim exec under Debian's HSA runtime
 #   bin/rocrand_kmt    a program on Debian's prebuilt rocRAND (src/rocrand_kmt.hip;
 #                      librocrand-dev), whose kernels are the library's own
+#   bin/rocsparse_kmt  likewise on rocSPARSE (src/rocsparse_kmt.hip; librocsparse-dev)
 set -eu
 cd "$(dirname "$0")"
 if ! command -v hipcc >/dev/null 2>&1; then
@@ -26,3 +27,6 @@ echo "  tests/hip/bin/vadd_kmt"
 hipcc --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/rocrand_kmt.hip -lrocrand \
     -o bin/rocrand_kmt
 echo "  tests/hip/bin/rocrand_kmt"
+hipcc --offload-arch=gfx803 --offload-arch=gfx900 --offload-arch=gfx906 -O2 src/rocsparse_kmt.hip -lrocsparse \
+    -o bin/rocsparse_kmt
+echo "  tests/hip/bin/rocsparse_kmt"

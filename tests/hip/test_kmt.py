@@ -32,6 +32,9 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   librocrand) gives exactly the numbers of the Philox4x32-10 algorithm
   (Salmon et al., Random123, written out here) for the seed, counter i/4,
   word i%4, on gfx900, gfx803 and gfx906.
+- Another, rocSPARSE: y = 2 A x by rocsparse_scsrmv
+  (tests/hip/bin/rocsparse_kmt) equals the product computed here (every
+  value a multiple of 0.5: exact in any summation order).
 - Bad input: an unknown preset (--device or GCNSIM_DEVICE) is one line
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
@@ -49,6 +52,7 @@ KMT = os.path.join(ROOT, "build", "kmt", "libhsakmt.so.1")
 ROCR = "/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1"
 PROG = os.path.join(ROOT, "tests", "hip", "bin", "vadd_kmt")
 ROCRAND = os.path.join(ROOT, "tests", "hip", "bin", "rocrand_kmt")
+ROCSPARSE = os.path.join(ROOT, "tests", "hip", "bin", "rocsparse_kmt")
 npass = nfail = 0
 
 
@@ -237,6 +241,21 @@ def test_rocrand(device, n, seed):
           % (n, seed, device), "rc %d, %d numbers, first wrong %s, %s" % (rc, len(got), bad[:3], err[-600:]))
 
 
+def test_rocsparse(device, m):
+    rc, out, err = run([G, "exec", "--device", device, "--functional", "--", ROCSPARSE, str(m)])
+    x = [float(j % 3) - 1.0 for j in range(m)]
+    y, nnz = [], 0
+    for i in range(m):
+        cols = sorted(set(c for c in (i - 1, i, i + 1, (7 * i) % m) if 0 <= c < m))
+        nnz += len(cols)
+        y.append(2.0 * sum((((i + c) % 5) + 0.5) * x[c] for c in cols))
+    lines = out.splitlines()
+    got = [float(l) for l in lines[1:]] if rc == 0 else []
+    check(rc == 0 and lines[:1] == ["nnz %d" % nnz] and got == y and "csrmv" in err,
+          "rocSPARSE (Debian's librocsparse) csrmv of %d rows on %s equals the CPU product" % (m, device),
+          "rc %d, %r, %s" % (rc, out[:200], err[-600:]))
+
+
 def test_bad_device():
     rc, out, err = run([G, "exec", "--device", "no-such-gpu", "--", PROG, "10"])
     lines = [l for l in err.splitlines() if l.strip()]
@@ -273,6 +292,8 @@ def main():
     test_rocrand("vega-64", 10007, 77)
     test_rocrand("rx-480", 1000, 0x123456789)
     test_rocrand("mi50", 4096, 5)
+    test_rocsparse("vega-64", 1000)
+    test_rocsparse("rx-480", 333)
     test_printf("vega-64", True)
     test_printf("vega-64", False)
     test_printf("rx-480", True)
