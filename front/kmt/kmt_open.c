@@ -43,6 +43,11 @@ static int load_device(void)
     said = 1;
     const char *env = getenv("GCNSIM_DEVICE"), *senv = getenv("GCNSIM_SET");
     const char *name = env && env[0] ? env : "vega-64";
+    if (strchr(name, ',')) {
+        fprintf(stderr, "gcnsim HSA: GCNSIM_DEVICE: %s names several presets; HIP programs get one simulated GPU "
+                "(one --device)\n", name);
+        return -1;
+    }
     const device_t *p = dev_preset(name);
     if (!p) {
         fprintf(stderr, "gcnsim HSA: GCNSIM_DEVICE: unknown device preset '%s' (see gcnsim devices)\n", name);

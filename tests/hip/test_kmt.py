@@ -266,7 +266,8 @@ def test_bad_device():
     check(rc == 2 and len(lines) == 1 and "no-such-gpu" in lines[0] and not out,
           "exec with an unknown GCNSIM_DEVICE: one line, status 2", "rc %d, %r" % (rc, err))
     for dev, want in (("no-such-gpu", "unknown device preset 'no-such-gpu'"),
-                      ("hd-7970", "not a target of the HSA runtime")):
+                      ("hd-7970", "not a target of the HSA runtime"),
+                      ("vega-64,rx-480", "names several presets")):
         rc, out, err = run([PROG, "10"], env=clean_env(GCNSIM_DEVICE=dev, LD_LIBRARY_PATH=os.path.dirname(KMT)))
         ours = [l for l in err.splitlines() if l.startswith("gcnsim HSA:")]
         check(rc != 0 and len(ours) == 1 and want in ours[0] and "cus" not in out,
