@@ -157,14 +157,14 @@ static uint64_t run_ns(const tm_config_t *tc)
 /* Tell the dispatch log (aql_record.h) about a dispatch that ran; its
  * simulated ns. */
 static uint64_t record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const sim_launch_t *l,
-                       const sim_result_t *r, const tm_config_t *tc, int st)
+                       const sim_result_t *r, const tm_config_t *tc, int st, aql_files_t *f)
 {
     char name[256];
     aql_kernel_name(p->mem, k->desc_addr, name, sizeof name);
     uint64_t ns = tc ? run_ns(tc) : p->dev->p[DEV_launch_ns];
     aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->dispatches++, k, q->now_ns, ns, l, r,
                      tc ? &tc->stats : NULL, st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
-    aql_record(&rec);
+    aql_record(&rec, f);
     q->now_ns += ns;
     return ns;
 }
@@ -202,12 +202,16 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     memset(&tc, 0, sizeof tc);
     tc.dev = *p->dev;
     l.timing = p->functional ? NULL : &tc;
+    aql_files_t files;
+    aql_record_begin(&files, p->dev, k.prog, k.entry, q->seq, q->now_ns, l.timing);
     mem_mark_t mark = mem_mark(p->mem);
     sim_result_t r;
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
     mem_release(p->mem, mark);
     if (st >= 0)
-        p->clock_ns += record(p, q, &k, &l, &r, l.timing, st);
+        p->clock_ns += record(p, q, &k, &l, &r, l.timing, st, &files);
+    else
+        aql_record(NULL, &files);
     tm_stats_free(&tc.stats);
     p->dispatches++;
     if (st < 0)

@@ -9,6 +9,7 @@
 #include "front/report/report.h"
 #include "front/report/rocprof.h"
 #include "front/report/rocprof_csv.h"
+#include "front/report/timeline.h"
 
 /* The dynamic table's entry tag of the loaded image at base (0 if none). */
 static uint64_t dyn_value(mem_t *mem, uint64_t base, const Elf64_Ehdr *eh, int64_t tag)
@@ -121,7 +122,71 @@ static void record_summary(FILE *fp, const aql_rec_t *rec)
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
                 s ? (unsigned long long)s->total.stall[i] : 0ull);
-    fputs("\t-\t-\t", fp);   /* no trace or timeline yet */
+    fputs("\t-\t", fp);   /* no trace yet */
+}
+
+/* The path of file name in the log's directory into buf. */
+static void beside_log(const char *log, const char *name, char *buf, size_t n)
+{
+    const char *slash = strrchr(log, '/');
+    int dir = slash ? (int)(slash - log) : 1;
+    snprintf(buf, n, "%.*s/%s", dir, slash ? log : ".", name);
+}
+
+static uint64_t tl_slices;   /* instruction slices of this process's timelines so far (one packet at a time) */
+static int tl_noted;         /* one of them marked where the cap was reached */
+
+/* The cap on the program's instruction slices: GCNSIM_EXEC_TIMELINE_MAX
+ * (0: none), else TL_MAX_INST. */
+static uint64_t tl_cap(void)
+{
+    const char *v = getenv("GCNSIM_EXEC_TIMELINE_MAX");
+    char *end;
+    unsigned long long n = v && *v ? strtoull(v, &end, 10) : TL_MAX_INST;
+    return v && *v && *end ? TL_MAX_INST : n ? n : UINT64_MAX;
+}
+
+void aql_record_begin(aql_files_t *f, const device_t *dev, const sim_prog_t *prog, uint64_t entry, unsigned queue,
+                      uint64_t queue_ns, tm_config_t *tc)
+{
+    static unsigned seq;
+    memset(f, 0, sizeof *f);
+    const char *log = getenv("GCNSIM_EXEC_LOG"), *want = getenv("GCNSIM_EXEC_TIMELINE");
+    if (!tc || !log || !log[0] || !want || strcmp(want, "1"))
+        return;
+    char path[4200], err[512];
+    snprintf(f->timeline, sizeof f->timeline, "h%ld-%u.json", (long)getpid(), seq++);
+    beside_log(log, f->timeline, path, sizeof path);
+    tl_code_t code = {prog, entry};
+    uint64_t cap = tl_cap(), left = tl_slices < cap ? cap - tl_slices : 0;
+    const char *cus = getenv("GCNSIM_EXEC_TIMELINE_CUS");
+    if (!(f->tl = tl_open(path, dev, &code, left, err, sizeof err))) {
+        fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
+        f->timeline[0] = 0;
+        return;
+    }
+    if (cus && *cus && tl_set_cus(f->tl, cus, err, sizeof err))
+        fprintf(stderr, "gcnsim HSA: --timeline-cus %s\n", err);
+    tl_place(f->tl, queue_ns, queue, tl_noted);
+    tc->on_event = tl_event;
+    tc->event_arg = f->tl;
+}
+
+/* Close f's timeline (dropped from the record when it fails). */
+static void close_files(aql_files_t *f, const tm_stats_t *s)
+{
+    char err[512];
+    if (!f || !f->tl)
+        return;
+    if (s)
+        tl_series(f->tl, s->series);
+    tl_slices += tl_inst_slices(f->tl);
+    tl_noted |= tl_capped(f->tl);
+    if (tl_close(f->tl, err, sizeof err)) {
+        fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
+        f->timeline[0] = 0;
+    }
+    f->tl = NULL;
 }
 
 /* The dispatch's results.csv fields (malloc'ed; rocprof_csv.h), or NULL
@@ -148,10 +213,11 @@ static char *record_csv(const aql_rec_t *rec)
     return rp_csv_fields_str(&row);
 }
 
-void aql_record(const aql_rec_t *rec)
+void aql_record(const aql_rec_t *rec, aql_files_t *f)
 {
+    close_files(f, rec ? rec->stats : NULL);
     const char *path = getenv("GCNSIM_EXEC_LOG");
-    if (!path || !path[0])
+    if (!rec || !path || !path[0])
         return;
     char *json = NULL, *line = NULL;
     size_t jn = 0, ln = 0;
@@ -164,7 +230,7 @@ void aql_record(const aql_rec_t *rec)
     if ((fp = open_memstream(&line, &ln))) {
         record_summary(fp, rec);
         char *csv = record_csv(rec);
-        fprintf(fp, "%s\t%s\n", csv ? csv : "-", json);
+        fprintf(fp, "%s\t%s\t%s\n", f && f->timeline[0] ? f->timeline : "-", csv ? csv : "-", json);
         free(csv);
         fclose(fp);
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);

@@ -33,7 +33,22 @@ typedef struct {
     const char *status;         /* "completed", "fault", "stopped" */
 } aql_rec_t;
 
-/* Append rec's line to GCNSIM_EXEC_LOG (nothing when it is not set). */
-void aql_record(const aql_rec_t *rec);
+/* A dispatch's own files beside the log (GCNSIM_EXEC_TIMELINE=1: its
+ * timeline, which exec joins with the others). */
+typedef struct aql_files {
+    char timeline[64];          /* its name in the log's directory ("" if none) */
+    struct tl *tl;
+} aql_files_t;
+
+/* Before a dispatch on queue queue (from queue_ns on its clock) of code
+ * prog (entry: the kernel's first instruction) under the cycle model tc
+ * (NULL: functional, no timeline): open the files exec asked for and hook
+ * them to tc. */
+void aql_record_begin(aql_files_t *f, const device_t *dev, const sim_prog_t *prog, uint64_t entry, unsigned queue,
+                      uint64_t queue_ns, tm_config_t *tc);
+/* Append rec's line to GCNSIM_EXEC_LOG (nothing when it is not set or rec
+ * is NULL: a dispatch that did not run), naming f's files, which are
+ * closed here (the timeline with the run's figures over time). */
+void aql_record(const aql_rec_t *rec, aql_files_t *f);
 
 #endif

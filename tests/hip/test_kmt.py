@@ -13,7 +13,7 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   (vega-64), gfx803 (rx-480, r9-nano) and gfx906 (mi50).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
-- exec's summary, --json and --csv cover the program's kernels: its two kernels
+- exec's summary, --json, --csv and --timeline cover the program's kernels: its two kernels
   once each, by their C++ names, with the grid sizes the source asks for,
   and the runtime's own copy and fill kernels.
 - rocminfo (Debian's, unchanged) under gcnsim exec lists the simulated
@@ -159,6 +159,30 @@ def test_summary(functional):
           "no OpenCL kernels" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
 
 
+def test_timeline():
+    base = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d" % os.getpid())
+    rc, out, err = run([G, "exec", "--json", base + ".json", "--timeline", base + "-tl.json", "--", PROG, "1000"])
+    try:
+        with open(base + ".json") as f:
+            d = json.load(f)
+        with open(base + "-tl.json") as f:
+            t = json.load(f)
+        os.unlink(base + ".json")
+        os.unlink(base + "-tl.json")
+    except (OSError, ValueError) as e:
+        d, t = {"dispatches": []}, {"error": str(e)}
+    ev = t.get("traceEvents", [])
+    kernels = {e["name"]: e for e in ev if e.get("ph") == "X" and e.get("cat") == "kernel"}
+    ns = {x["kernel"]: x["ns"] for x in d["dispatches"]}
+    ok = rc == 0 and t.get("otherData", {}).get("dispatches") == len(d["dispatches"]) > 2
+    for k, mangled in (("vadd(float const*, float const*, float*, int)", "_Z4vaddPKfS0_Pfi"),
+                       ("reverse_blocks(float const*, float*, int)", "_Z14reverse_blocksPKfPfi")):
+        ok = ok and k in kernels and abs(kernels[k]["dur"] * 1000 - ns.get(mangled, -1)) <= 1
+    check(ok and t["otherData"].get("instruction_slices", 0) > 0,
+          "exec --timeline: every dispatch, the two kernels' slices as long as --json's ns, with their waves",
+          "rc %d, %s, %s" % (rc, str(t.get("otherData")), sorted(kernels)))
+
+
 def test_csv():
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d.csv" % os.getpid())
     rc, out, err = run([G, "exec", "--csv", path, "--", PROG, "1000"])
@@ -290,6 +314,7 @@ def main():
     test_summary(False)
     test_summary(True)
     test_csv()
+    test_timeline()
     test_rocrand("vega-64", 10007, 77)
     test_rocrand("rx-480", 1000, 0x123456789)
     test_rocrand("mi50", 4096, 5)
