@@ -140,6 +140,7 @@ $(B)/san/%.o: %.c
 $(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
 $(B)/front/ocl/%.o $(B)/san/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+$(B)/front/aql/%.o $(B)/san/front/aql/%.o: XFLAGS := -DGCNSIM_AQL_VERSION='"$(OCL_VERSION)"'
 OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map

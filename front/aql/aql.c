@@ -202,8 +202,11 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     memset(&tc, 0, sizeof tc);
     tc.dev = *p->dev;
     l.timing = p->functional ? NULL : &tc;
+    char name[256];
+    aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
     aql_files_t files;
-    aql_record_begin(&files, p->dev, k.prog, k.entry, q->seq, q->now_ns, l.timing);
+    aql_start_t start = {name, p->t->name, p->dev, &k, &l, l.timing, q->seq, q->now_ns};
+    aql_record_begin(&files, &start);
     mem_mark_t mark = mem_mark(p->mem);
     sim_result_t r;
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);

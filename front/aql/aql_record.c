@@ -122,7 +122,7 @@ static void record_summary(FILE *fp, const aql_rec_t *rec)
     for (unsigned i = 0; i < TM_NSTALL; i++)
         fprintf(fp, "%s%s=%llu", i ? "," : "", tm_stall_name((tm_stall_t)i),
                 s ? (unsigned long long)s->total.stall[i] : 0ull);
-    fputs("\t-\t", fp);   /* no trace yet */
+    fputc('\t', fp);
 }
 
 /* The path of file name in the log's directory into buf. */
@@ -146,36 +146,114 @@ static uint64_t tl_cap(void)
     return v && *v && *end ? TL_MAX_INST : n ? n : UINT64_MAX;
 }
 
-void aql_record_begin(aql_files_t *f, const device_t *dev, const sim_prog_t *prog, uint64_t entry, unsigned queue,
-                      uint64_t queue_ns, tm_config_t *tc)
+#ifndef GCNSIM_AQL_VERSION   /* the Makefile gives gcnsim's version (front/cli.h) */
+#define GCNSIM_AQL_VERSION "0"
+#endif
+
+/* The number of this dispatch among those of kernel name (from 0). */
+static unsigned long kernel_dispatch(const char *name)
+{
+    static struct seen { struct seen *next; unsigned long n; char name[]; } *list;   /* one packet at a time */
+    struct seen *s = list;
+    while (s && strcmp(s->name, name))
+        s = s->next;
+    if (!s && (s = calloc(1, sizeof *s + strlen(name) + 1))) {
+        strcpy(s->name, name);
+        s->next = list;
+        list = s;
+    }
+    return s ? s->n++ : 0;
+}
+
+/* s's trace into path: the code it runs is the memory the kernel's code
+ * lies in, as the runtime loaded it. */
+static int open_trace(aql_files_t *f, const aql_start_t *s, const char *path, char *err, size_t errlen)
+{
+    char options[600];
+    snprintf(options, sizeof options, "gcnsim exec: HIP dispatch %s:%lu", s->name, kernel_dispatch(s->name));
+    trace_header_t h;
+    memset(&h, 0, sizeof h);
+    h.mode = s->tc ? TRACE_MODE_TIMING : TRACE_MODE_FUNCTIONAL;
+    snprintf(h.target, sizeof h.target, "%s", s->target);
+    snprintf(h.version, sizeof h.version, "%s", GCNSIM_AQL_VERSION);
+    snprintf(h.kernel, sizeof h.kernel, "%s", s->name);
+    h.code_base = s->k->code_base;
+    h.code = s->k->prog;
+    h.options = options;
+    trace_sha256(s->k->words, s->k->ndw * 4, h.co_sha256);
+    if (!(f->tw = trace_write_open(path, &h, err, errlen)))
+        return -1;
+    trace_recorder_init(&f->rec, f->tw, s->tc != NULL);
+    s->l->on_step = trace_on_step;
+    s->l->step_arg = &f->rec;
+    s->l->step_no_old = 1;
+    return 0;
+}
+
+/* s's timeline into path, placed on its queue's clock. */
+static int open_timeline(aql_files_t *f, const aql_start_t *s, const char *path, char *err, size_t errlen)
+{
+    tl_code_t code = {s->k->prog, s->k->entry};
+    uint64_t cap = tl_cap(), left = tl_slices < cap ? cap - tl_slices : 0;
+    const char *cus = getenv("GCNSIM_EXEC_TIMELINE_CUS");
+    if (!(f->tl = tl_open(path, s->dev, &code, left, err, errlen)))
+        return -1;
+    char why[256];
+    if (cus && *cus && tl_set_cus(f->tl, cus, why, sizeof why))
+        fprintf(stderr, "gcnsim HSA: --timeline-cus %s\n", why);
+    tl_place(f->tl, s->queue_ns, s->queue, tl_noted);
+    s->tc->on_event = tl_event;
+    s->tc->event_arg = f->tl;
+    return 0;
+}
+
+/* Whether the variable name is 1. */
+static int asked(const char *name)
+{
+    const char *v = getenv(name);
+    return v && !strcmp(v, "1");
+}
+
+void aql_record_begin(aql_files_t *f, const aql_start_t *s)
 {
     static unsigned seq;
     memset(f, 0, sizeof *f);
-    const char *log = getenv("GCNSIM_EXEC_LOG"), *want = getenv("GCNSIM_EXEC_TIMELINE");
-    if (!tc || !log || !log[0] || !want || strcmp(want, "1"))
+    const char *log = getenv("GCNSIM_EXEC_LOG");
+    if (!log || !log[0] || (!asked("GCNSIM_EXEC_TRACE") && !asked("GCNSIM_EXEC_TIMELINE")))
         return;
     char path[4200], err[512];
-    snprintf(f->timeline, sizeof f->timeline, "h%ld-%u.json", (long)getpid(), seq++);
-    beside_log(log, f->timeline, path, sizeof path);
-    tl_code_t code = {prog, entry};
-    uint64_t cap = tl_cap(), left = tl_slices < cap ? cap - tl_slices : 0;
-    const char *cus = getenv("GCNSIM_EXEC_TIMELINE_CUS");
-    if (!(f->tl = tl_open(path, dev, &code, left, err, sizeof err))) {
-        fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
-        f->timeline[0] = 0;
-        return;
+    unsigned n = seq++;
+    if (asked("GCNSIM_EXEC_TRACE")) {
+        snprintf(f->trace, sizeof f->trace, "h%ld-%u.trace", (long)getpid(), n);
+        beside_log(log, f->trace, path, sizeof path);
+        if (open_trace(f, s, path, err, sizeof err)) {
+            fprintf(stderr, "gcnsim HSA: trace: %s\n", err);
+            f->trace[0] = 0;
+        }
     }
-    if (cus && *cus && tl_set_cus(f->tl, cus, err, sizeof err))
-        fprintf(stderr, "gcnsim HSA: --timeline-cus %s\n", err);
-    tl_place(f->tl, queue_ns, queue, tl_noted);
-    tc->on_event = tl_event;
-    tc->event_arg = f->tl;
+    if (s->tc && asked("GCNSIM_EXEC_TIMELINE")) {
+        snprintf(f->timeline, sizeof f->timeline, "h%ld-%u.json", (long)getpid(), n);
+        beside_log(log, f->timeline, path, sizeof path);
+        if (open_timeline(f, s, path, err, sizeof err)) {
+            fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
+            f->timeline[0] = 0;
+        }
+    }
 }
 
-/* Close f's timeline (dropped from the record when it fails). */
+/* Close f's files (one that fails is dropped from the record); the
+ * timeline gets the figures over time of s. */
 static void close_files(aql_files_t *f, const tm_stats_t *s)
 {
     char err[512];
+    if (f && f->tw) {
+        if (trace_write_close(f->tw, err, sizeof err) || f->rec.failed) {
+            fprintf(stderr, "gcnsim HSA: trace: %s\n", f->rec.failed ? f->rec.err : err);
+            f->trace[0] = 0;
+        }
+        trace_recorder_free(&f->rec);
+        f->tw = NULL;
+    }
     if (!f || !f->tl)
         return;
     if (s)
@@ -230,7 +308,8 @@ void aql_record(const aql_rec_t *rec, aql_files_t *f)
     if ((fp = open_memstream(&line, &ln))) {
         record_summary(fp, rec);
         char *csv = record_csv(rec);
-        fprintf(fp, "%s\t%s\t%s\n", f && f->timeline[0] ? f->timeline : "-", csv ? csv : "-", json);
+        fprintf(fp, "%s\t%s\t%s\t%s\n", f && f->trace[0] ? f->trace : "-", f && f->timeline[0] ? f->timeline : "-",
+                csv ? csv : "-", json);
         free(csv);
         fclose(fp);
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);

@@ -11,6 +11,7 @@
 #include "sim/device.h"
 #include "sim/kernel.h"
 #include "sim/mem.h"
+#include "front/trace/trace.h"
 
 /* The name of the kernel whose descriptor is at kd: the symbol "NAME.kd"
  * of the code object loaded at the start of kd's allocation (its ELF
@@ -33,19 +34,32 @@ typedef struct {
     const char *status;         /* "completed", "fault", "stopped" */
 } aql_rec_t;
 
-/* A dispatch's own files beside the log (GCNSIM_EXEC_TIMELINE=1: its
- * timeline, which exec joins with the others). */
+/* A dispatch's own files beside the log, which exec joins with the
+ * others': its trace (GCNSIM_EXEC_TRACE=1) and timeline
+ * (GCNSIM_EXEC_TIMELINE=1). */
 typedef struct aql_files {
-    char timeline[64];          /* its name in the log's directory ("" if none) */
+    char trace[64], timeline[64];   /* their names in the log's directory ("" if none) */
+    trace_writer_t *tw;
+    trace_recorder_t rec;
     struct tl *tl;
 } aql_files_t;
 
-/* Before a dispatch on queue queue (from queue_ns on its clock) of code
- * prog (entry: the kernel's first instruction) under the cycle model tc
- * (NULL: functional, no timeline): open the files exec asked for and hook
- * them to tc. */
-void aql_record_begin(aql_files_t *f, const device_t *dev, const sim_prog_t *prog, uint64_t entry, unsigned queue,
-                      uint64_t queue_ns, tm_config_t *tc);
+/* What is about to run: kernel k (named name, target target) on queue
+ * queue from queue_ns on its clock, launch l under the cycle model tc
+ * (NULL: functional, no timeline). */
+typedef struct {
+    const char *name, *target;
+    const device_t *dev;
+    const sim_kernel_t *k;
+    sim_launch_t *l;
+    tm_config_t *tc;
+    unsigned queue;
+    uint64_t queue_ns;
+} aql_start_t;
+
+/* Before a dispatch: open the files exec asked for and hook them to the
+ * launch and the cycle model. */
+void aql_record_begin(aql_files_t *f, const aql_start_t *s);
 /* Append rec's line to GCNSIM_EXEC_LOG (nothing when it is not set or rec
  * is NULL: a dispatch that did not run), naming f's files, which are
  * closed here (the timeline with the run's figures over time). */

@@ -13,7 +13,8 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   (vega-64), gfx803 (rx-480, r9-nano) and gfx906 (mi50).
 - The device the program sees: its processor and CU count are the
   preset's (gcnsim devices) and follow --set cus=N.
-- exec's summary, --json, --csv and --timeline cover the program's kernels: its two kernels
+- exec's summary, --json, --csv, --timeline and --trace cover the
+  program's kernels: its two kernels
   once each, by their C++ names, with the grid sizes the source asks for,
   and the runtime's own copy and fill kernels.
 - rocminfo (Debian's, unchanged) under gcnsim exec lists the simulated
@@ -183,6 +184,21 @@ def test_timeline():
           "rc %d, %s, %s" % (rc, str(t.get("otherData")), sorted(kernels)))
 
 
+def test_trace():
+    base = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d" % os.getpid())
+    paths = [base + "-a.trace", base + "-b.trace"]
+    rcs = [run([G, "exec", "--functional", "--trace", p, "--", PROG, "1000"])[0] for p in paths]
+    rc, out, err = run([G, "trace", "diff"] + paths)
+    d = run([G, "trace", "dump", paths[0], "--dispatch", "3", "--count", "1"])
+    for p in paths:
+        if os.path.exists(p):
+            os.unlink(p)
+    check(rcs == [0, 0] and rc == 0 and re.search(r"traces agree: \d+ dispatches", out) is not None,
+          "exec --trace: two runs of the program give traces that agree, dispatch by dispatch", out + err)
+    check(d[0] == 0 and "kernel _Z4vaddPKfS0_Pfi" in d[1] and "HIP dispatch _Z4vaddPKfS0_Pfi:0" in d[1],
+          "trace dump --dispatch 3: the vector add, named", d[1][:600] + d[2][-300:])
+
+
 def test_csv():
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d.csv" % os.getpid())
     rc, out, err = run([G, "exec", "--csv", path, "--", PROG, "1000"])
@@ -315,6 +331,7 @@ def main():
     test_summary(True)
     test_csv()
     test_timeline()
+    test_trace()
     test_rocrand("vega-64", 10007, 77)
     test_rocrand("rx-480", 1000, 0x123456789)
     test_rocrand("mi50", 4096, 5)

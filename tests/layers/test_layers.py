@@ -38,7 +38,7 @@ RANKS = {
     "front/launch": 4,
     "front/report": 5,
     "front/trace": 6,
-    "front/aql": 6,
+    "front/aql": 7,
     "front/api": 7,
     "front/dbg": 8,
     "front/device": 8,
