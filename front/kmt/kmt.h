@@ -39,6 +39,15 @@ int kmt_is_open(void);
 /* Topology (kmt_topo.c): fill the properties of node from the preset. */
 HSAKMT_STATUS kmt_node_props(HSAuint32 node, HsaNodeProperties *p);
 
+/* The arena (kmt_arena.c, kmt.lock held): len bytes (a multiple of the
+ * page size) of fresh zeroed memory at the next free address, the same on
+ * every run that asks in the same order; NULL when out of room. */
+void *kmt_arena_alloc(uint64_t len);
+/* Give back [p, p+len) of the arena. */
+void kmt_arena_free(void *p, uint64_t len);
+/* Release the whole arena (closing). */
+void kmt_arena_close(void);
+
 /* Memory (kmt_mem.c): release every allocation (closing). */
 void kmt_mem_close(void);
 

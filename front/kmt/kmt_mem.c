@@ -5,7 +5,6 @@
  * what hsaKmtQueryPointerInfo reports. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "front/kmt/kmt.h"
 
 typedef struct {
@@ -72,16 +71,14 @@ HSAKMT_STATUS hsaKmtAllocMemory(HSAuint32 node, HSAuint64 size, HsaMemFlags flag
     if (node >= KMT_NODES)
         return HSAKMT_STATUS_INVALID_NODE_UNIT;
     uint64_t len = (size + 0xfff) & ~0xfffull;
-    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        return HSAKMT_STATUS_NO_MEMORY;
     pthread_mutex_lock(&kmt.lock);
-    int bad = add((uint64_t)(uintptr_t)p, len, flags, node, 0);
+    void *p = kmt_arena_alloc(len);
+    int bad = !p || add((uint64_t)(uintptr_t)p, len, flags, node, 0);
+    if (bad && p)
+        kmt_arena_free(p, len);
     pthread_mutex_unlock(&kmt.lock);
-    if (bad) {
-        munmap(p, len);
+    if (bad)
         return HSAKMT_STATUS_NO_MEMORY;
-    }
     *out = p;
     return HSAKMT_STATUS_SUCCESS;
 }
@@ -98,7 +95,7 @@ HSAKMT_STATUS hsaKmtFreeMemory(void *addr, HSAuint64 size)
         void *p = (void *)(uintptr_t)a->addr;
         uint64_t len = a->size;
         drop(a);
-        munmap(p, len);
+        kmt_arena_free(p, len);
         st = HSAKMT_STATUS_SUCCESS;
     }
     pthread_mutex_unlock(&kmt.lock);
@@ -209,9 +206,7 @@ HSAKMT_STATUS hsaKmtSetMemoryUserData(const void *ptr, void *user_data)
 
 void kmt_mem_close(void)
 {
-    for (size_t i = 0; i < nallocs; i++)
-        if (!allocs[i].registered)
-            munmap((void *)(uintptr_t)allocs[i].addr, allocs[i].size);
+    kmt_arena_close();
     free(allocs);
     allocs = NULL;
     nallocs = cap = 0;

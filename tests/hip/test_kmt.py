@@ -199,6 +199,12 @@ def test_trace():
           "trace dump --dispatch 3: the vector add, named", d[1][:600] + d[2][-300:])
 
 
+def test_repeatable():
+    runs = [run([G, "exec", "--", PROG, "1000"]) for _ in range(2)]
+    check(all(r[0] == 0 for r in runs) and runs[0][2] == runs[1][2] and "us of simulated kernel time" in runs[0][2],
+          "two runs under the cycle model: the same summary, figure for figure", runs[0][2] + runs[1][2])
+
+
 def test_csv():
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d.csv" % os.getpid())
     rc, out, err = run([G, "exec", "--csv", path, "--", PROG, "1000"])
@@ -332,6 +338,7 @@ def main():
     test_csv()
     test_timeline()
     test_trace()
+    test_repeatable()
     test_rocrand("vega-64", 10007, 77)
     test_rocrand("rx-480", 1000, 0x123456789)
     test_rocrand("mi50", 4096, 5)
