@@ -220,8 +220,6 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     if (st < 0)
         fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
     else if (st == 1) {
-        char name[256];
-        aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
         fprintf(stderr, "gcnsim HSA: kernel %s: %s in work-group (%u,%u,%u) wave %u at pc 0x%llx (%s): %s\n", name,
                 wave_fault_kind_name(r.fault.kind), r.fault_wg[0], r.fault_wg[1], r.fault_wg[2], r.fault_wave,
                 (unsigned long long)r.fault.pc, r.fault_disasm, r.fault.msg);
@@ -229,8 +227,8 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
             q->stopped = 1;
     }
     else if (r.hit_limit)
-        fprintf(stderr, "gcnsim HSA: kernel 0x%llx: stopped after %llu wave-instructions (a wave ran away)\n",
-                (unsigned long long)k.desc_addr, (unsigned long long)r.ninst);
+        fprintf(stderr, "gcnsim HSA: kernel %s: stopped after %llu wave-instructions (a wave ran away); its "
+                "results are incomplete\n", name, (unsigned long long)r.ninst);
     return st == 0 && !r.hit_limit ? 0 : -1;
 }
 
