@@ -154,13 +154,12 @@ static uint64_t run_ns(const tm_config_t *tc)
     return (tc->stats.cycles + tc->stats.overhead_cycles) * 1000 / mhz;
 }
 
-/* Tell the dispatch log (aql_record.h) about a dispatch that ran; its
- * simulated ns. */
-static uint64_t record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, const sim_launch_t *l,
-                       const sim_result_t *r, const tm_config_t *tc, int st, aql_files_t *f)
+/* Tell the dispatch log (aql_record.h) about a dispatch of kernel name
+ * that ran; its simulated ns. */
+static uint64_t record(aql_proc_t *p, aql_queue_t *q, const char *name, const sim_kernel_t *k, const sim_launch_t *l,
+                       const sim_result_t *r, int st, aql_files_t *f)
 {
-    char name[256];
-    aql_kernel_name(p->mem, k->desc_addr, name, sizeof name);
+    const tm_config_t *tc = l->timing;
     uint64_t ns = tc ? run_ns(tc) : p->dev->p[DEV_launch_ns];
     aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->dispatches++, k, q->now_ns, ns, l, r,
                      tc ? &tc->stats : NULL, st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
@@ -169,12 +168,55 @@ static uint64_t record(aql_proc_t *p, aql_queue_t *q, const sim_kernel_t *k, con
     return ns;
 }
 
+/* The launch of dispatch packet pkt of kernel k (setup dimensions at 2,
+ * work-group sizes at 4, grid sizes at 12, group segment size at 28,
+ * kernarg address at 40; the descriptor's kernarg size ksize). */
+static void launch_of(aql_proc_t *p, const uint8_t *pkt, const sim_kernel_t *k, uint32_t ksize, sim_launch_t *l)
+{
+    memset(l, 0, sizeof *l);
+    l->dims = (unsigned)(rd(pkt, 2, 2) & 3);
+    for (int d = 0; d < 3; d++) {
+        l->local[d] = (uint32_t)rd(pkt, 4 + 2 * d, 2);
+        l->grid[d] = (uint32_t)rd(pkt, 12 + 4 * d, 4);
+    }
+    uint32_t group = (uint32_t)rd(pkt, 28, 4);
+    l->dynamic_lds = group > k->group_segment_fixed_size ? group - k->group_segment_fixed_size : 0;
+    uint64_t ka = rd(pkt, 40, 8);
+    const mem_region_t *kr = mem_region_at(p->mem, ka);
+    if (!ksize && kr)   /* a descriptor that leaves the size out (the runtime's own kernels): what the
+                           memory holds, up to HIP's most (4 KiB of arguments and 256 of hidden ones) */
+        ksize = (uint32_t)(kr->base + kr->size - ka < 4352 ? kr->base + kr->size - ka : 4352);
+    l->kernarg = ksize ? mem_ptr(p->mem, ka, ksize) : NULL;
+    l->kernarg_size = l->kernarg ? ksize : 0;
+    l->max_wave_inst = LA_MAX_WAVE_INST;
+}
+
+/* Say how a dispatch of kernel name that did not complete ended (st as
+ * sim_dispatch's; err its message); a fault goes to the runtime too, and
+ * then q stops. */
+static void report_end(aql_proc_t *p, aql_queue_t *q, const char *name, int st, const sim_result_t *r,
+                       const char *err)
+{
+    if (st < 0) {
+        fprintf(stderr, "gcnsim HSA: dispatch of %s: %s\n", name, err);
+    } else if (st == 1) {
+        fprintf(stderr, "gcnsim HSA: kernel %s: %s in work-group (%u,%u,%u) wave %u at pc 0x%llx (%s): %s\n", name,
+                wave_fault_kind_name(r->fault.kind), r->fault_wg[0], r->fault_wg[1], r->fault_wg[2], r->fault_wave,
+                (unsigned long long)r->fault.pc, r->fault_disasm, r->fault.msg);
+        if (p->fault && p->fault(p->arg, r->fault.addr ? r->fault.addr : r->fault.pc))
+            q->stopped = 1;
+    } else if (r->hit_limit) {
+        fprintf(stderr, "gcnsim HSA: kernel %s: stopped after %llu wave-instructions (a wave ran away); its "
+                "results are incomplete\n", name, (unsigned long long)r->ninst);
+    }
+}
+
 /* Run dispatch packet pkt of q on the simulator, the device's clock
  * advanced by its simulated time; 0, or -1 (a line on stderr; q->stopped
  * set when a fault went to the runtime). */
 static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
 {
-    char err[512];
+    char err[512], name[256];
     sim_kernel_t k;
     sim_launch_t l;
     uint32_t ksize;
@@ -182,27 +224,11 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
         fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
         return -1;
     }
-    memset(&l, 0, sizeof l);
-    l.dims = (unsigned)(rd(pkt, 2, 2) & 3);
-    for (int d = 0; d < 3; d++) {
-        l.local[d] = (uint32_t)rd(pkt, 4 + 2 * d, 2);
-        l.grid[d] = (uint32_t)rd(pkt, 12 + 4 * d, 4);
-    }
-    uint32_t group = (uint32_t)rd(pkt, 28, 4);
-    l.dynamic_lds = group > k.group_segment_fixed_size ? group - k.group_segment_fixed_size : 0;
-    uint64_t ka = rd(pkt, 40, 8);
-    const mem_region_t *kr = mem_region_at(p->mem, ka);
-    if (!ksize && kr)   /* a descriptor that leaves the size out (the runtime's own kernels): what the
-                           memory holds, up to HIP's most (4 KiB of arguments and 256 of hidden ones) */
-        ksize = (uint32_t)(kr->base + kr->size - ka < 4352 ? kr->base + kr->size - ka : 4352);
-    l.kernarg = ksize ? mem_ptr(p->mem, ka, ksize) : NULL;
-    l.kernarg_size = l.kernarg ? ksize : 0;
-    l.max_wave_inst = LA_MAX_WAVE_INST;
+    launch_of(p, pkt, &k, ksize, &l);
     tm_config_t tc;
     memset(&tc, 0, sizeof tc);
     tc.dev = *p->dev;
     l.timing = p->functional ? NULL : &tc;
-    char name[256];
     aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
     aql_files_t files;
     aql_start_t start = {name, p->t->name, p->dev, &k, &l, l.timing, q->seq, q->now_ns};
@@ -212,23 +238,12 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
     mem_release(p->mem, mark);
     if (st >= 0)
-        p->clock_ns += record(p, q, &k, &l, &r, l.timing, st, &files);
+        p->clock_ns += record(p, q, name, &k, &l, &r, st, &files);
     else
         aql_record(NULL, &files);
     tm_stats_free(&tc.stats);
     p->dispatches++;
-    if (st < 0)
-        fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
-    else if (st == 1) {
-        fprintf(stderr, "gcnsim HSA: kernel %s: %s in work-group (%u,%u,%u) wave %u at pc 0x%llx (%s): %s\n", name,
-                wave_fault_kind_name(r.fault.kind), r.fault_wg[0], r.fault_wg[1], r.fault_wg[2], r.fault_wave,
-                (unsigned long long)r.fault.pc, r.fault_disasm, r.fault.msg);
-        if (p->fault && p->fault(p->arg, r.fault.addr ? r.fault.addr : r.fault.pc))
-            q->stopped = 1;
-    }
-    else if (r.hit_limit)
-        fprintf(stderr, "gcnsim HSA: kernel %s: stopped after %llu wave-instructions (a wave ran away); its "
-                "results are incomplete\n", name, (unsigned long long)r.ninst);
+    report_end(p, q, name, st, &r, err);
     return st == 0 && !r.hit_limit ? 0 : -1;
 }
 
