@@ -108,7 +108,16 @@ int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char 
     return 0;
 }
 
+static const mem_region_t *lookup(mem_t *m, uint64_t addr);
+
 const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
+{
+    const mem_region_t *r = lookup(m, addr);
+    return r || !m->on_miss ? r : m->on_miss(m->miss_arg, addr);
+}
+
+/* The region holding addr, or NULL. */
+static const mem_region_t *lookup(mem_t *m, uint64_t addr)
 {
     if (m->n == 0)
         return NULL;

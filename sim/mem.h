@@ -20,10 +20,16 @@ typedef struct {
     size_t n, cap;
     uint64_t next;       /* where the next allocation goes */
     size_t last;         /* index of the last region hit (lookup cache) */
+    /* optional: called when an address is in no allocation: a region
+     * holding it that the owner made since (a host range another thread
+     * created while a kernel runs, which the owner adds for good between
+     * dispatches; the region stays valid until then), or NULL */
+    const mem_region_t *(*on_miss)(void *arg, uint64_t addr);
+    void *miss_arg;
 } mem_t;
 
 /* Initialise an empty address space (allocations start at 4 GiB so that
- * truncating an address to 32 bits faults). */
+ * truncating an address to 32 bits faults; no on_miss hook). */
 void mem_init(mem_t *m);
 /* Free every allocation. */
 void mem_free(mem_t *m);

@@ -25,8 +25,8 @@ typedef struct {
     int opened;                 /* hsaKmtOpenKFD calls not yet closed */
     device_t dev;               /* the preset with GCNSIM_SET applied */
     const isa_target_t *t;      /* its target */
-    pthread_mutex_t lock;       /* guards mem and the allocation list (the packet processor holds it
-                                   while a packet runs) */
+    pthread_mutex_t lock;       /* guards mem (the packet processor holds it while a packet runs; the
+                                   allocation list has a lock of its own: kmt_mem.c) */
     mem_t mem;                  /* the simulated GPU's view of host memory */
 } kmt_state_t;
 
@@ -48,7 +48,17 @@ void kmt_arena_free(void *p, uint64_t len);
 /* Release the whole arena (closing). */
 void kmt_arena_close(void);
 
-/* Memory (kmt_mem.c): release every allocation (closing). */
+/* Memory (kmt_mem.c), kmt.lock held: bring kmt.mem up to date with the
+ * allocations made and freed since (never while a kernel runs); the
+ * number of ranges it mapped. */
+int kmt_mem_sync(void);
+/* kmt.mem's on_miss hook: the region of a range made since kmt.mem last
+ * caught up that holds addr, or NULL. */
+const mem_region_t *kmt_mem_miss(uint64_t addr);
+/* Map size bytes of host memory at p (the library's own: the events page)
+ * into the simulated GPU's view, as registered memory; 0, or -1. */
+int kmt_mem_add_host(void *p, uint64_t size, const char *what);
+/* Release every allocation (closing). */
 void kmt_mem_close(void);
 
 /* Events (kmt_event.c): wake the waiters of the event with id id, as the

@@ -60,19 +60,10 @@ static int new_page(void)
     void *p = mmap(NULL, PAGE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return -1;
-    pthread_mutex_lock(&kmt.lock);
-    int bad = mem_map_host(&kmt.mem, (uint64_t)(uintptr_t)p, PAGE_BYTES, p, "events page");
-    pthread_mutex_unlock(&kmt.lock);
     mailbox = p;
     stop_watching = 0;
-    if (bad || pthread_create(&watcher, NULL, watch, NULL)) {
-        if (!bad) {
-            pthread_mutex_lock(&kmt.lock);
-            mem_free_at(&kmt.mem, (uint64_t)(uintptr_t)p);
-            pthread_mutex_unlock(&kmt.lock);
-        }
-        mailbox = NULL;
-        munmap(p, PAGE_BYTES);
+    if (kmt_mem_add_host(p, PAGE_BYTES, "events page") || pthread_create(&watcher, NULL, watch, NULL)) {
+        mailbox = NULL;   /* (a range left in the list is released at closing) */
         return -1;
     }
     watching = 1;
@@ -82,8 +73,7 @@ static int new_page(void)
 static pthread_mutex_t page_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The events page, mapped into the simulator's memory, and its watcher;
- * 0, or -1.  (Takes kmt.lock: never called with ev_lock held, which the
- * packet processor takes under kmt.lock.) */
+ * 0, or -1. */
 static int make_page(void)
 {
     pthread_mutex_lock(&page_lock);
@@ -311,10 +301,7 @@ void kmt_event_close(void)
     }
     pthread_mutex_unlock(&ev_lock);
     pthread_mutex_lock(&page_lock);
-    if (mailbox) {
-        pthread_mutex_lock(&kmt.lock);
-        mem_free_at(&kmt.mem, (uint64_t)(uintptr_t)mailbox);
-        pthread_mutex_unlock(&kmt.lock);
+    if (mailbox) {   /* (its range in kmt.mem goes with kmt.mem, after this) */
         munmap(mailbox, PAGE_BYTES);
         mailbox = NULL;
     }

@@ -73,6 +73,13 @@ static int load_device(void)
     return 0;
 }
 
+/* kmt.mem's on_miss hook (kmt_mem_miss). */
+static const mem_region_t *miss(void *arg, uint64_t addr)
+{
+    (void)arg;
+    return kmt_mem_miss(addr);
+}
+
 HSAKMT_STATUS hsaKmtOpenKFD(void)
 {
     pthread_mutex_lock(&kmt.lock);
@@ -82,6 +89,7 @@ HSAKMT_STATUS hsaKmtOpenKFD(void)
             st = HSAKMT_STATUS_ERROR;
         else
             mem_init(&kmt.mem);
+        kmt.mem.on_miss = miss;
     }
     if (st == HSAKMT_STATUS_SUCCESS)
         kmt.opened++;

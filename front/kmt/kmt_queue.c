@@ -53,7 +53,9 @@ static unsigned pass(void)
         if (!queues[i].used)
             continue;
         pthread_mutex_lock(&kmt.lock);
+        kmt_mem_sync();
         n += aql_process(&proc, &queues[i].q);
+        kmt_mem_sync();
         pthread_mutex_unlock(&kmt.lock);
     }
     return n;
