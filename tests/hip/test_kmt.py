@@ -24,6 +24,9 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
 - printf from device code (HIP's hostcall: the kernel writes the
   runtime's buffer and signals its listener thread through the events
   page): one line per block, then the program goes on.
+- malloc in device code (HIP asks its hostcall listener for heap memory,
+  which the host allocates while the kernel waits): 128 threads each
+  store and read back 3 i through their own allocation.
 - A kernel that stores outside every allocation: gcnsim's fault report
   (kernel, instruction, address), then the runtime's own "Memory access
   fault by GPU node-1 ... on address A" for the same address and its abort
@@ -263,6 +266,15 @@ def test_printf(device, functional):
           "rc %d, %r, %s" % (rc, out[-400:], err[-600:]))
 
 
+def test_device_malloc(device, functional):
+    rc, out, err = run([G, "exec", "--device", device] + (["--functional"] if functional else []) +
+                       ["--", PROG, "malloc"])
+    got = [int(x) for x in out.split()] if rc == 0 else []
+    check(rc == 0 and got == [3 * i for i in range(128)] and "ran away" not in err,
+          "malloc in device code, 128 threads, on %s%s" % (device, " --functional" if functional else ""),
+          "rc %d, %r, %s" % (rc, out[:200], err[-600:]))
+
+
 def test_fault(device):
     rc, out, err = run([G, "exec", "--device", device, "--functional", "--", PROG, "wild"])
     ours = re.search(r"^gcnsim HSA: kernel _Z4wildPi: memory fault .*(?:global|flat)_store_dword.* at (0x[0-9a-f]+), "
@@ -358,6 +370,9 @@ def main():
     test_printf("vega-64", True)
     test_printf("vega-64", False)
     test_printf("rx-480", True)
+    test_device_malloc("vega-64", True)
+    test_device_malloc("vega-64", False)
+    test_device_malloc("rx-480", True)
     test_fault("vega-64")
     test_fault("rx-480")
     if os.path.exists("/usr/bin/rocminfo"):

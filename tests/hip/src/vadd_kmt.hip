@@ -4,7 +4,10 @@
 // kernel that stores 1 GiB past a buffer of 1 KiB, then "after the fault"
 // (which a GPU never lets the program reach), or vadd_kmt hello: printf
 // from the first thread of each of 3 blocks ("hello 42 from block B"),
-// then "after hello: " and hipDeviceSynchronize's result.
+// then "after hello: " and hipDeviceSynchronize's result, or vadd_kmt
+// malloc: each of 2 blocks of 64 threads mallocs 16 bytes in device code,
+// stores 3 * its global index there, reads it back into out[i] and frees
+// it; prints out[i] one a line (-1: malloc gave NULL).
 // Prints "device NAME cus N", then per element i "c[i] d[i]" where
 // a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
 // each run of 256 elements (the last one shorter) reversed.
@@ -43,6 +46,19 @@ __global__ void hello(int x)
         printf("hello %d from block %d\n", x, (int)blockIdx.x);
 }
 
+__global__ void dmalloc(int *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int *p = (int *)malloc(16);
+    if (!p) {
+        out[i] = -1;
+        return;
+    }
+    p[1] = 3 * i;
+    out[i] = p[1];
+    free(p);
+}
+
 static int check(hipError_t e, const char *what)
 {
     if (e != hipSuccess) {
@@ -66,6 +82,15 @@ int main(int argc, char **argv)
         hipLaunchKernelGGL(hello, dim3(3), dim3(64), 0, 0, 42);
         hipError_t e = hipDeviceSynchronize();
         printf("after hello: %s\n", hipGetErrorString(e));
+        return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "malloc")) {
+        int *out, h[128];
+        check(hipMalloc(&out, sizeof h), "hipMalloc");
+        hipLaunchKernelGGL(dmalloc, dim3(2), dim3(64), 0, 0, out);
+        check(hipMemcpy(h, out, sizeof h, hipMemcpyDeviceToHost), "hipMemcpy to the host");
+        for (int i = 0; i < 128; i++)
+            printf("%d\n", h[i]);
         return 0;
     }
     int n = argc > 1 ? atoi(argv[1]) : 1000;
