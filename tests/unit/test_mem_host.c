@@ -2,8 +2,9 @@
  * (sim/mem.h mem_map_host), as the HSA path maps the runtime's buffers:
  * the device reads and writes the host bytes in place at their own
  * address, allocations step around the range, releases and frees leave
- * the host memory to its owner, overlaps are refused, and lookups stay
- * right with regions no longer in address order of their creation. */
+ * the host memory to its owner, overlaps are refused, lookups stay right
+ * with regions no longer in address order of their creation, and the
+ * on_miss hook serves ranges the owner made since. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim/mem.h"
@@ -52,9 +53,40 @@ static void test_around(void)
     free(host);
 }
 
+/* An owner's range that the address space does not hold yet. */
+static mem_region_t late;
+static int misses;
+
+static const mem_region_t *late_range(void *arg, uint64_t addr)
+{
+    (void)arg;
+    misses++;
+    return addr - late.base < late.size ? &late : NULL;
+}
+
+static void test_on_miss(void)
+{
+    mem_t m;
+    mem_init(&m);
+    uint8_t *host = calloc(1, 256);
+    uint64_t at = (uint64_t)(uintptr_t)host, own;
+    late = (mem_region_t){.base = at, .size = 256, .data = host, .ext = 1};
+    CHECK(mem_ptr(&m, at, 4) == NULL && misses == 0, "without a hook, an unknown address is refused");
+    m.on_miss = late_range;
+    mem_alloc(&m, 64, 256, "own", &own);
+    uint8_t v = 42;
+    CHECK(mem_write(&m, at + 8, &v, 1) == 0 && host[8] == 42 && misses == 1,
+          "the hook's region serves an address outside every allocation");
+    CHECK(mem_ptr(&m, own, 64) != NULL && misses == 1, "allocations are found without asking the hook");
+    CHECK(mem_ptr(&m, at + 300, 1) == NULL && misses == 2, "an address neither holds is refused");
+    mem_free(&m);
+    free(host);
+}
+
 int main(void)
 {
     test_in_place();
     test_around();
+    test_on_miss();
     return check_done();
 }
