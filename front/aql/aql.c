@@ -7,8 +7,10 @@
  * address at 40; a barrier has five dependency signals at 8.  A signal
  * handle is the address of an amd_signal_t: value at 8, event mailbox
  * pointer at 16, event id at 24, start and end timestamps at 32 and 40
- * (written for every packet on the device's simulated clock, which is what
- * the runtime's profiling and HIP's events read). */
+ * (written for every packet on its queue's simulated clock, which is what
+ * the runtime's profiling and HIP's events read: each queue's clock runs
+ * with its own dispatches, and a barrier waits for the end of what it
+ * depends on, as queues that run side by side). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,13 +240,30 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
     mem_release(p->mem, mark);
     if (st >= 0)
-        p->clock_ns += record(p, q, name, &k, &l, &r, st, &files);
+        record(p, q, name, &k, &l, &r, st, &files);
     else
         aql_record(NULL, &files);
     tm_stats_free(&tc.stats);
     p->dispatches++;
     report_end(p, q, name, st, &r, err);
     return st == 0 && !r.hit_limit ? 0 : -1;
+}
+
+/* A barrier packet pkt's queue clock: not before the end of any
+ * dependency this processor completed (its end timestamp on the clocks);
+ * signals the host completes carry no time and are passed over. */
+static void barrier_clock(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt, unsigned type)
+{
+    unsigned n = type == PKT_BARRIER_AND || type == PKT_BARRIER_OR ? 5
+                 : type == PKT_VENDOR && rd(pkt, 2, 2) == AMD_FORMAT_BARRIER_VALUE ? 1 : 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t h = rd(pkt, 8 + 8 * i, 8), end;
+        if (!h)
+            continue;
+        memcpy(&end, (const uint8_t *)(uintptr_t)h + SIG_END, 8);
+        if (end > p->clock_base && end - p->clock_base > q->now_ns && end - p->clock_base < (1ull << 50))
+            q->now_ns = end - p->clock_base;
+    }
 }
 
 /* Whether packet pkt can run now. */
@@ -269,13 +288,14 @@ unsigned aql_process(aql_proc_t *p, aql_queue_t *q)
         if (type == PKT_INVALID || !ready(pkt, type))
             break;
         uint64_t sig = rd(pkt, 56, 8);
-        uint64_t start = p->clock_base + p->clock_ns;
+        barrier_clock(p, q, pkt, type);
+        uint64_t start = p->clock_base + q->now_ns;
         if (type == PKT_DISPATCH)
             run_dispatch(p, q, pkt);
         if (q->stopped)
             break;
         if (sig) {
-            uint64_t end = p->clock_base + p->clock_ns;
+            uint64_t end = p->clock_base + q->now_ns;
             memcpy((uint8_t *)(uintptr_t)sig + SIG_START, &start, 8);
             memcpy((uint8_t *)(uintptr_t)sig + SIG_END, &end, 8);
         }

@@ -39,11 +39,10 @@ typedef struct {
      * signal is never completed); 0 to carry on (NULL: carry on) */
     int (*fault)(void *arg, uint64_t addr);
     void *arg;
-    /* the device's clock, which the completion signals' start and end
-     * timestamps read: clock_base (set by the caller: the host's clock
-     * when the device started, in ns) plus the simulated ns of every
-     * dispatch so far, in the order they ran */
-    uint64_t clock_base, clock_ns;
+    /* where the clocks start: the completion signals' timestamps are
+     * clock_base (set by the caller: the host's clock when the device
+     * started, in ns) plus the packet's queue's clock (aql_queue_t.now_ns) */
+    uint64_t clock_base;
     aql_code_t *code;           /* decoded code ranges */
     size_t ncode;
     uint64_t dispatches;        /* kernel dispatches run */
@@ -57,7 +56,8 @@ typedef struct {
     volatile uint64_t *read, *write;
     unsigned seq;               /* its number in the process (the dispatch log's) */
     int stopped;                /* a dispatch faulted and the runtime was told: nothing more runs */
-    uint64_t now_ns;            /* its simulated clock: the dispatches' times so far */
+    uint64_t now_ns;            /* its simulated clock: its dispatches' times so far, and waits for what
+                                   its barriers depend on */
     uint64_t dispatches;        /* dispatches it ran */
 } aql_queue_t;
 

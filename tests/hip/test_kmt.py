@@ -21,6 +21,8 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   agent with the preset's processor, product name and CU count; the /dev/kfd
   and amdgpu module it checks for exist only in the program's own mount
   namespace (the host's /dev is left as it was).
+- hipEvent timing is simulated time: hipEventElapsedTime around one
+  kernel gives that kernel's simulated ns (exec --json).
 - printf from device code (HIP's hostcall: the kernel writes the
   runtime's buffer and signals its listener thread through the events
   page): one line per block, then the program goes on.
@@ -213,6 +215,21 @@ def test_trace():
           "exec --trace: the vector add's trace, 528 records, the same in two runs", a[1][:400] + a[2] + b[2])
 
 
+def test_events(device, n):
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d-ev.json" % os.getpid())
+    rc, out, err = run([G, "exec", "--device", device, "--json", path, "--", PROG, "events", str(n)])
+    try:
+        with open(path) as f:
+            ns = [x["ns"] for x in json.load(f)["dispatches"] if x["kernel"] == "_Z4vaddPKfS0_Pfi"]
+        os.unlink(path)
+    except (OSError, ValueError):
+        ns = []
+    m = re.match(r"elapsed (\d+)$", out.strip())
+    check(rc == 0 and m and len(ns) == 1 and abs(int(m.group(1)) - ns[0]) <= 2,
+          "hipEventElapsedTime around the vector add of %d on %s: its simulated time" % (n, device),
+          "rc %d, %r, %s, %s" % (rc, out, ns, err[-400:]))
+
+
 def test_repeatable():
     runs = [run([G, "exec", "--", PROG, "1000"]) for _ in range(2)]
     check(all(r[0] == 0 for r in runs) and runs[0][2] == runs[1][2] and "us of simulated kernel time" in runs[0][2],
@@ -362,6 +379,8 @@ def main():
     test_timeline()
     test_trace()
     test_repeatable()
+    test_events("vega-64", 100000)
+    test_events("rx-480", 5000)
     test_rocrand("vega-64", 10007, 77)
     test_rocrand("rx-480", 1000, 0x123456789)
     test_rocrand("mi50", 4096, 5)

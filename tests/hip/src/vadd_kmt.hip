@@ -7,7 +7,9 @@
 // then "after hello: " and hipDeviceSynchronize's result, or vadd_kmt
 // malloc: each of 2 blocks of 64 threads mallocs 16 bytes in device code,
 // stores 3 * its global index there, reads it back into out[i] and frees
-// it; prints out[i] one a line (-1: malloc gave NULL).
+// it; prints out[i] one a line (-1: malloc gave NULL), or vadd_kmt events
+// N: the vector add of N between two events, and "elapsed NS" with the
+// time hipEventElapsedTime gives, in nanoseconds.
 // Prints "device NAME cus N", then per element i "c[i] d[i]" where
 // a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
 // each run of 256 elements (the last one shorter) reversed.
@@ -91,6 +93,23 @@ int main(int argc, char **argv)
         check(hipMemcpy(h, out, sizeof h, hipMemcpyDeviceToHost), "hipMemcpy to the host");
         for (int i = 0; i < 128; i++)
             printf("%d\n", h[i]);
+        return 0;
+    }
+    if (argc > 2 && !strcmp(argv[1], "events")) {
+        int m = atoi(argv[2]);
+        float *a, *c, ms = -1;
+        hipEvent_t e0, e1;
+        check(hipMalloc(&a, m * sizeof(float)), "hipMalloc");
+        check(hipMalloc(&c, m * sizeof(float)), "hipMalloc");
+        check(hipEventCreate(&e0), "hipEventCreate");
+        check(hipEventCreate(&e1), "hipEventCreate");
+        check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+        check(hipEventRecord(e0, 0), "hipEventRecord");
+        hipLaunchKernelGGL(vadd, dim3((m + 255) / 256), dim3(256), 0, 0, a, a, c, m);
+        check(hipEventRecord(e1, 0), "hipEventRecord");
+        check(hipEventSynchronize(e1), "hipEventSynchronize");
+        check(hipEventElapsedTime(&ms, e0, e1), "hipEventElapsedTime");
+        printf("elapsed %.0f\n", ms * 1e6);
         return 0;
     }
     int n = argc > 1 ? atoi(argv[1]) : 1000;
