@@ -21,6 +21,8 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   agent with the preset's processor, product name and CU count; the /dev/kfd
   and amdgpu module it checks for exist only in the program's own mount
   namespace (the host's /dev is left as it was).
+- Two streams with asynchronous copies from pinned memory and a kernel
+  each: both results right.
 - hipEvent timing is simulated time: hipEventElapsedTime around one
   kernel gives that kernel's simulated ns (exec --json).
 - printf from device code (HIP's hostcall: the kernel writes the
@@ -215,6 +217,15 @@ def test_trace():
           "exec --trace: the vector add's trace, 528 records, the same in two runs", a[1][:400] + a[2] + b[2])
 
 
+def test_streams(device, n, functional):
+    rc, out, err = run([G, "exec", "--device", device] + (["--functional"] if functional else []) +
+                       ["--", PROG, "streams", str(n)])
+    want = ["s1 %d s2 %d" % (i + 5, i + 7) for i in range(n)]
+    check(rc == 0 and out.splitlines() == want and "add_const" in err,
+          "two streams of %d on %s%s: copies and kernels on each" % (n, device, " --functional" if functional else ""),
+          "rc %d, %r, %s" % (rc, out[:200], err[-500:]))
+
+
 def test_events(device, n):
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "gcnsim-test-kmt-%d-ev.json" % os.getpid())
     rc, out, err = run([G, "exec", "--device", device, "--json", path, "--", PROG, "events", str(n)])
@@ -379,6 +390,8 @@ def main():
     test_timeline()
     test_trace()
     test_repeatable()
+    test_streams("vega-64", 5000, False)
+    test_streams("rx-480", 777, True)
     test_events("vega-64", 100000)
     test_events("rx-480", 5000)
     test_rocrand("vega-64", 10007, 77)

@@ -9,7 +9,10 @@
 // stores 3 * its global index there, reads it back into out[i] and frees
 // it; prints out[i] one a line (-1: malloc gave NULL), or vadd_kmt events
 // N: the vector add of N between two events, and "elapsed NS" with the
-// time hipEventElapsedTime gives, in nanoseconds.
+// time hipEventElapsedTime gives, in nanoseconds, or vadd_kmt streams N:
+// two streams, each copying a[i] = i into its own buffer from pinned host
+// memory (hipMemcpyAsync), adding 5 (stream 1) or 7 (stream 2) in place
+// and copying back; prints "s1 X s2 Y" per element.
 // Prints "device NAME cus N", then per element i "c[i] d[i]" where
 // a[i] = i * 0.25 + 1, b[i] = (i % 97) * 3.5, c = a + b and d is c with
 // each run of 256 elements (the last one shorter) reversed.
@@ -61,6 +64,13 @@ __global__ void dmalloc(int *out)
     free(p);
 }
 
+__global__ void add_const(int *a, int n, int v)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] += v;
+}
+
 static int check(hipError_t e, const char *what)
 {
     if (e != hipSuccess) {
@@ -93,6 +103,31 @@ int main(int argc, char **argv)
         check(hipMemcpy(h, out, sizeof h, hipMemcpyDeviceToHost), "hipMemcpy to the host");
         for (int i = 0; i < 128; i++)
             printf("%d\n", h[i]);
+        return 0;
+    }
+    if (argc > 2 && !strcmp(argv[1], "streams")) {
+        int m = atoi(argv[2]);
+        int *h, *o1, *o2, *d1, *d2;
+        hipStream_t s1, s2;
+        check(hipHostMalloc(&h, m * sizeof(int)), "hipHostMalloc");
+        check(hipHostMalloc(&o1, m * sizeof(int)), "hipHostMalloc");
+        check(hipHostMalloc(&o2, m * sizeof(int)), "hipHostMalloc");
+        for (int i = 0; i < m; i++)
+            h[i] = i;
+        check(hipMalloc(&d1, m * sizeof(int)), "hipMalloc");
+        check(hipMalloc(&d2, m * sizeof(int)), "hipMalloc");
+        check(hipStreamCreate(&s1), "hipStreamCreate");
+        check(hipStreamCreate(&s2), "hipStreamCreate");
+        check(hipMemcpyAsync(d1, h, m * sizeof(int), hipMemcpyHostToDevice, s1), "hipMemcpyAsync");
+        check(hipMemcpyAsync(d2, h, m * sizeof(int), hipMemcpyHostToDevice, s2), "hipMemcpyAsync");
+        hipLaunchKernelGGL(add_const, dim3((m + 255) / 256), dim3(256), 0, s1, d1, m, 5);
+        hipLaunchKernelGGL(add_const, dim3((m + 255) / 256), dim3(256), 0, s2, d2, m, 7);
+        check(hipMemcpyAsync(o1, d1, m * sizeof(int), hipMemcpyDeviceToHost, s1), "hipMemcpyAsync");
+        check(hipMemcpyAsync(o2, d2, m * sizeof(int), hipMemcpyDeviceToHost, s2), "hipMemcpyAsync");
+        check(hipStreamSynchronize(s1), "hipStreamSynchronize");
+        check(hipStreamSynchronize(s2), "hipStreamSynchronize");
+        for (int i = 0; i < m; i++)
+            printf("s1 %d s2 %d\n", o1[i], o2[i]);
         return 0;
     }
     if (argc > 2 && !strcmp(argv[1], "events")) {
