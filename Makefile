@@ -44,7 +44,7 @@ HSA_CFLAGS  := $(if $(HSA_HEADERS),-DGCNSIM_HSA_HEADERS)
 
 B       := build
 # the library: the ISA, the simulator and front/'s rooms below the commands
-LIB_ROOMS := util load launch report trace api
+LIB_ROOMS := util load launch report trace aql api
 LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wildcard front/$(r)/*.c))
 # the HTML report's script and style sheet, made into C (front/report/html/embed.py)
 HTML_ASSETS := front/report/html/report.css front/report/html/report.js
@@ -80,11 +80,22 @@ OCL_TESTS := $(patsubst tests/ocl/%.c,$(B)/ocl/%,$(wildcard tests/ocl/*.c))
 OCL_BIN := $(if $(OCL_HEADERS),$(OCL_LIB) $(OCL_ICD))
 OCL_VERSION := $(shell sed -n 's/^\#define GCNSIM_VERSION "\(.*\)".*/\1/p' front/cli.h | head -1)
 
+# gcnsim's libhsakmt.so.1 (front/kmt): the kernel-driver interface library
+# under Debian's HSA runtime, answering for a simulated GPU, so that HIP
+# programs run unchanged (gcnsim exec puts build/kmt first on the library
+# search path); it exports exactly the hsaKmt* symbols the runtime binds
+# (front/kmt/exports.map); built where <hsakmt.h> is (libhsakmt-dev)
+KMT_HEADERS := $(wildcard /usr/include/hsakmt.h)
+KMT_SRC := $(wildcard front/kmt/*.c)
+KMT_OBJ := $(KMT_SRC:%.c=$(B)/%.o)
+KMT_LIB := $(B)/kmt/libhsakmt.so.1
+KMT_BIN := $(if $(KMT_HEADERS),$(KMT_LIB))
+
 .PHONY: all check unit kernels bench demo calibrate clean man
 # keep every object (make would otherwise delete the sanitizer objects as intermediates)
 .SECONDARY:
 
-all: gcnsim man $(OCL_BIN)
+all: gcnsim man $(OCL_BIN) $(KMT_BIN)
 
 # the man pages and the completion script, from the option tables (gcnsim help)
 MAN_OUT := $(B)/man/gcnsim.1 $(B)/gcnsim.bash-completion
@@ -129,11 +140,17 @@ $(B)/san/%.o: %.c
 $(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
 $(B)/front/ocl/%.o $(B)/san/front/ocl/%.o: XFLAGS := -DGCNSIM_OCL_VERSION='"$(OCL_VERSION)"'
+$(B)/front/aql/%.o $(B)/san/front/aql/%.o: XFLAGS := -DGCNSIM_AQL_VERSION='"$(OCL_VERSION)"'
 OCL_OBJ := $(if $(OCL_HEADERS),$(OCL_SRC:%.c=$(B)/%.o))
 
 $(OCL_LIB): $(PIC_OBJ) front/ocl/exports.map
 	$(CC) $(CFLAGS) -shared -o $@ $(PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic -Wl,-z,defs \
 	    -lelf -ldw -lz -lm -lstdc++ -pthread
+
+$(KMT_LIB): $(LIB_OBJ) $(KMT_OBJ) front/kmt/exports.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $(LIB_OBJ) $(KMT_OBJ) -Wl,--version-script=front/kmt/exports.map \
+	    -Wl,-soname,libhsakmt.so.1 -Wl,-Bsymbolic -Wl,-z,defs -lelf -ldw -lz -lm -lstdc++ -pthread
 
 $(OCL_ICD): $(OCL_LIB)
 	@mkdir -p $(dir $@)
@@ -201,7 +218,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ)
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ) $(KMT_BIN)
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -284,7 +301,7 @@ $(B)/gcnsim.pc: Makefile
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgcnsim -lelf -ldw -lz -lm -lstdc++ -pthread' >$@
 
 .PHONY: install uninstall
-install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB))
+install: gcnsim $(B)/libgcnsim.a $(B)/gcnsim.pc $(MAN_OUT) $(if $(OCL_HEADERS),$(OCL_LIB)) $(KMT_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)/workloads
 	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 $(B)/man/*.1 $(DESTDIR)$(MANDIR)/
@@ -299,8 +316,14 @@ ifneq ($(OCL_HEADERS),)
 	install -m 755 $(OCL_LIB) $(DESTDIR)$(LIBDIR)/libgcnsim-opencl.so
 	echo '$(LIBDIR)/libgcnsim-opencl.so' >$(DESTDIR)$(ICDDIR)/gcnsim.icd
 endif
+ifneq ($(KMT_HEADERS),)
+	install -d $(DESTDIR)$(LIBDIR)/gcnsim
+	install -m 755 $(KMT_LIB) $(DESTDIR)$(LIBDIR)/gcnsim/libhsakmt.so.1
+endif
 
 uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/gcnsim/libhsakmt.so.1
+	-rmdir $(DESTDIR)$(LIBDIR)/gcnsim 2>/dev/null
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED) $(INSTALLED_OCL)) $(DESTDIR)$(MANDIR)/gcnsim.1 \
 	    $(DESTDIR)$(MANDIR)/gcnsim-*.1 $(DESTDIR)$(COMPDIR)/gcnsim
 	-rmdir $(DESTDIR)$(DATADIR)/workloads $(DESTDIR)$(DATADIR) 2>/dev/null
@@ -308,4 +331,4 @@ uninstall:
 clean:
 	rm -rf $(B) gcnsim
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d) $(OCL_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SAN_LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(SAN_PIC_OBJ:.o=.d) $(OCL_OBJ:.o=.d) $(KMT_OBJ:.o=.d)

@@ -14,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "front/cli.h"
+#include "front/exec_kmt.h"
+#include "front/exec_ns.h"
 #include "front/load/demangle.h"
 #include "front/report/json.h"
 #include "front/report/report.h"
@@ -25,6 +28,7 @@
 #include "front/report/timeline.h"
 #include "front/run_opts.h"
 #include "front/trace/trace.h"
+#include "sim/device.h"
 #include "sim/timing.h"
 
 enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE, EO_TIMELINE_MAX,
@@ -79,7 +83,7 @@ static const opt_table_t *const exec_tables[] = {&exec_table, NULL};
 
 const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
-    .summary = "run an OpenCL program on the simulator and summarise its kernels",
+    .summary = "run an OpenCL or HIP program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
              "                   [--json PATH] [--trace PATH] [--timeline PATH\n"
              "                   [--timeline-max N] [--timeline-cus LIST]]\n"
@@ -91,6 +95,12 @@ const opt_cmd_t cli_exec_cmd = {
                    "../lib/libgcnsim-opencl.so from gcnsim's directory as make install puts\n"
                    "it; GCNSIM_OPENCL_DRIVER=PATH overrides both).  Every kernel the program\n"
                    "enqueues runs on the simulator, under the cycle model unless --functional.\n"
+                   "\n"
+                   "A HIP program (hipcc-built, for the preset's gfx803 or gfx900 target) runs\n"
+                   "under Debian's own HIP and HSA runtimes with gcnsim's libhsakmt.so.1\n"
+                   "(build/kmt beside gcnsim, else ../lib/gcnsim; GCNSIM_KMT_DIR=DIR overrides)\n"
+                   "first on LD_LIBRARY_PATH: one simulated GPU, whose queues' packets run on\n"
+                   "the simulator (the runtime's own copy kernels included).\n"
                    "\n"
                    "When the program exits, a table goes to stderr (the program's stdout stays\n"
                    "its own): per kernel (demangled, and with its device when there are\n"
@@ -183,6 +193,24 @@ static int take_save(exec_opts_t *o, const char *what, const char *dir)
 }
 
 /* opt_take_fn: one option of exec (the operands come after them). */
+/* Whether every preset of the comma list v exists: 0, or -1 after one
+ * line naming the first that does not (HIP programs learn of it no other
+ * way than a failed device query). */
+static int check_presets(const char *v)
+{
+    for (const char *p = v; *p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+        if (!dev_preset(name)) {
+            cli_error("exec: --device or GCNSIM_DEVICE: unknown device preset '%s' (see gcnsim devices)", name);
+            return -1;
+        }
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
 /* --timeline-max N (a count) and --timeline-cus LIST (its syntax; the
  * CUs are checked against each device as its dispatches run). */
 static int take_timeline(exec_opts_t *o, int id, const char *v)
@@ -234,9 +262,11 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
     else if ((r->id == EO_DEVICE ? o->ndev : o->nset) == EXEC_MAX_LIST) {
         cli_error("exec: more than %d --%s", EXEC_MAX_LIST, r->name);
         return -1;
-    } else if (r->id == EO_DEVICE)
+    } else if (r->id == EO_DEVICE) {
+        if (check_presets(v))
+            return -1;
         o->devices[o->ndev++] = v;
-    else
+    } else
         o->sets[o->nset++] = v;
     return 0;
 }
@@ -312,7 +342,7 @@ static char *join(const char *const *list, size_t n)
 /* The environment of the program: the driver, the devices, the log. */
 static int set_env(const exec_opts_t *o, const char *driver, const char *log)
 {
-    int bad = setenv("OCL_ICD_VENDORS", driver, 1) || setenv("GCNSIM_EXEC_LOG", log, 1);
+    int bad = setenv("OCL_ICD_VENDORS", driver, 1) || setenv("GCNSIM_EXEC_LOG", log, 1) || exec_kmt_path();
     char *dev = join(o->devices, o->ndev), *set = join(o->sets, o->nset);
     if (!dev || !set)
         bad = 1;
@@ -343,11 +373,20 @@ static int set_env(const exec_opts_t *o, const char *driver, const char *log)
     return bad ? -1 : 0;
 }
 
-/* In the child: run the program; on failure send errno through fd. */
-static void child(char **prog, int fd)
+/* In the child: run the program (what rocminfo checks made in a mount
+ * namespace of its own, ns the mount point: exec_ns.h); on failure send
+ * errno through fd. */
+static void child(char **prog, int fd, const char *ns)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGQUIT, SIG_DFL);
+    /* the same addresses on every run: a HIP program's buffers are host
+     * memory at its own addresses, and the cycle model's caches and DRAM
+     * channels see them (best effort: without it, runs may differ in time) */
+    int pers = personality(0xffffffff);
+    if (pers != -1)
+        personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+    exec_ns_kfd(ns);
     execvp(prog[0], prog);
     int e = errno;
     if (write(fd, &e, sizeof e) < 0)
@@ -357,7 +396,7 @@ static void child(char **prog, int fd)
 
 /* Run the program and wait for it: its exit status (128 + signal), or
  * 126/127 after one line saying why it could not be run (*ran then 0). */
-static int run_program(char **prog, int *ran)
+static int run_program(char **prog, const char *ns, int *ran)
 {
     *ran = 0;
     int pfd[2];
@@ -372,7 +411,7 @@ static int run_program(char **prog, int *ran)
         return EXIT_USAGE;
     }
     if (pid == 0)
-        child(prog, pfd[1]);
+        child(prog, pfd[1], ns);
     close(pfd[1]);
     void (*old_int)(int) = signal(SIGINT, SIG_IGN), (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
     int e = 0, st = 0;
@@ -850,8 +889,8 @@ static void remove_dir(const char *dir)
     for (struct dirent *e; d && (e = readdir(d));) {
         char path[8400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.')
-            unlink(path);
+        if (e->d_name[0] != '.' && unlink(path))
+            rmdir(path);   /* the program's mount point (exec_ns.h) */
     }
     if (d)
         closedir(d);
@@ -923,6 +962,9 @@ int cmd_exec(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc)
         return rc > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *env_dev = getenv("GCNSIM_DEVICE");
+    if (o.ndev == 0 && env_dev && env_dev[0] && check_presets(env_dev))
+        return EXIT_USAGE;
     o.quiet_save = !strcmp(argv[0], "exec-for-debug");
     char driver[4200], dir[4096], log[4200];
     if (find_driver(driver, sizeof driver) || make_log_dir(dir, sizeof dir))
@@ -933,7 +975,9 @@ int cmd_exec(int argc, char **argv)
         remove_dir(dir);
         return EXIT_USAGE;
     }
-    int ran, status = run_program(o.prog, &ran);
+    char ns[4200];
+    snprintf(ns, sizeof ns, "%s/ns", dir);
+    int ran, status = mkdir(ns, 0700) ? run_program(o.prog, NULL, &ran) : run_program(o.prog, ns, &ran);
     if (ran && report(&o, dir, log, status))
         status = status ? status : EXIT_USAGE;
     remove_dir(dir);

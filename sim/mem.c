@@ -15,46 +15,29 @@ void mem_init(mem_t *m)
 void mem_free(mem_t *m)
 {
     for (size_t i = 0; i < m->n; i++)
-        free(m->r[i].data);
+        if (!m->r[i].ext)
+            free(m->r[i].data);
     free(m->r);
     mem_init(m);
 }
 
-int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_t *addr)
+/* Room for one more region. */
+static int grow(mem_t *m)
 {
-    if (align < 256)
-        align = 256;
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 16;
-        mem_region_t *r = realloc(m->r, cap * sizeof *r);
-        if (!r)
-            return -1;
-        m->r = r;
-        m->cap = cap;
-    }
-    uint8_t *data = calloc(1, size ? size : 1);
-    if (!data)
+    if (m->n < m->cap)
+        return 0;
+    size_t cap = m->cap ? 2 * m->cap : 16;
+    mem_region_t *r = realloc(m->r, cap * sizeof *r);
+    if (!r)
         return -1;
-    uint64_t base = (m->next + align - 1) & ~(align - 1);
-    mem_region_t *r = &m->r[m->n++];
-    r->base = base;
-    r->size = size;
-    r->data = data;
-    strncpy(r->name, name ? name : "", sizeof r->name - 1);
-    r->name[sizeof r->name - 1] = 0;
-    m->next = (base + size + MEM_GUARD + 0xfff) & ~0xfffull;
-    *addr = base;
+    m->r = r;
+    m->cap = cap;
     return 0;
 }
 
-const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
+/* Index of the first region whose base is above addr. */
+static size_t upper(const mem_t *m, uint64_t addr)
 {
-    if (m->n == 0)
-        return NULL;
-    const mem_region_t *c = &m->r[m->last < m->n ? m->last : 0];
-    if (addr - c->base < c->size)
-        return c;
-    /* binary search: regions are sorted because bases only grow */
     size_t lo = 0, hi = m->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -63,6 +46,85 @@ const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
         else
             hi = mid;
     }
+    return lo;
+}
+
+/* The region overlapping [base, base+size) (size 0 counts as 1), or NULL. */
+static const mem_region_t *overlap(const mem_t *m, uint64_t base, uint64_t size)
+{
+    uint64_t end = base + (size ? size : 1);
+    size_t i = upper(m, end - 1);
+    if (i == 0)
+        return NULL;
+    const mem_region_t *r = &m->r[i - 1];
+    return r->base + (r->size ? r->size : 1) > base ? r : NULL;
+}
+
+/* Put region r in its place (regions stay sorted by base); grow() first. */
+static void insert(mem_t *m, const mem_region_t *r)
+{
+    size_t i = upper(m, r->base);
+    memmove(&m->r[i + 1], &m->r[i], (m->n - i) * sizeof *m->r);
+    m->r[i] = *r;
+    m->n++;
+    m->last = 0;
+}
+
+static void set_name(mem_region_t *r, const char *name)
+{
+    strncpy(r->name, name ? name : "", sizeof r->name - 1);
+    r->name[sizeof r->name - 1] = 0;
+}
+
+int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_t *addr)
+{
+    if (align < 256)
+        align = 256;
+    if (grow(m))
+        return -1;
+    uint8_t *data = calloc(1, size ? size : 1);
+    if (!data)
+        return -1;
+    uint64_t base = (m->next + align - 1) & ~(align - 1);
+    const mem_region_t *o;
+    /* step over host ranges mapped in (mem_map_host), guard gap included */
+    while ((o = overlap(m, base, size + MEM_GUARD)) != NULL)
+        base = (o->base + o->size + MEM_GUARD + align - 1) & ~(align - 1);
+    mem_region_t r = {.base = base, .size = size, .data = data};
+    set_name(&r, name);
+    insert(m, &r);
+    m->next = (base + size + MEM_GUARD + 0xfff) & ~0xfffull;
+    *addr = base;
+    return 0;
+}
+
+int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char *name)
+{
+    if (!host || size == 0 || addr + size < addr || overlap(m, addr, size) || grow(m))
+        return -1;
+    mem_region_t r = {.base = addr, .size = size, .data = host, .ext = 1};
+    set_name(&r, name);
+    insert(m, &r);
+    return 0;
+}
+
+static const mem_region_t *lookup(mem_t *m, uint64_t addr);
+
+const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
+{
+    const mem_region_t *r = lookup(m, addr);
+    return r || !m->on_miss ? r : m->on_miss(m->miss_arg, addr);
+}
+
+/* The region holding addr, or NULL. */
+static const mem_region_t *lookup(mem_t *m, uint64_t addr)
+{
+    if (m->n == 0)
+        return NULL;
+    const mem_region_t *c = &m->r[m->last < m->n ? m->last : 0];
+    if (addr - c->base < c->size)
+        return c;
+    size_t lo = upper(m, addr);   /* regions are sorted by base */
     if (lo == 0)
         return NULL;
     const mem_region_t *r = &m->r[lo - 1];
@@ -107,7 +169,8 @@ int mem_free_at(mem_t *m, uint64_t base)
 {
     for (size_t i = 0; i < m->n; i++)
         if (m->r[i].base == base) {
-            free(m->r[i].data);
+            if (!m->r[i].ext)
+                free(m->r[i].data);
             memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof *m->r);
             m->n--;
             m->last = 0;
@@ -124,11 +187,17 @@ mem_mark_t mem_mark(const mem_t *m)
 
 void mem_release(mem_t *m, mem_mark_t mark)
 {
-    if (mark.n > m->n)
-        return;
-    for (size_t i = mark.n; i < m->n; i++)
-        free(m->r[i].data);
-    m->n = mark.n;
+    /* the allocations made after the mark are those at or above its next
+     * address (mem_alloc's addresses only grow); host ranges stay */
+    size_t j = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        if (!m->r[i].ext && m->r[i].base >= mark.next) {
+            free(m->r[i].data);
+            continue;
+        }
+        m->r[j++] = m->r[i];
+    }
+    m->n = j;
     m->next = mark.next;
     m->last = 0;
 }

@@ -11,6 +11,7 @@
 typedef struct {
     uint64_t base, size;
     uint8_t *data;
+    int ext;             /* data is host memory mapped in (mem_map_host), not owned */
     char name[40];
 } mem_region_t;
 
@@ -19,16 +20,28 @@ typedef struct {
     size_t n, cap;
     uint64_t next;       /* where the next allocation goes */
     size_t last;         /* index of the last region hit (lookup cache) */
+    /* optional: called when an address is in no allocation: a region
+     * holding it that the owner made since (a host range another thread
+     * created while a kernel runs, which the owner adds for good between
+     * dispatches; the region stays valid until then), or NULL */
+    const mem_region_t *(*on_miss)(void *arg, uint64_t addr);
+    void *miss_arg;
 } mem_t;
 
 /* Initialise an empty address space (allocations start at 4 GiB so that
- * truncating an address to 32 bits faults). */
+ * truncating an address to 32 bits faults; no on_miss hook). */
 void mem_init(mem_t *m);
 /* Free every allocation. */
 void mem_free(mem_t *m);
 /* Allocate size bytes (zeroed) aligned to align (power of two, >= 256).
  * Returns 0 and the address, or -1 when out of host memory. */
 int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_t *addr);
+/* Map size bytes of host memory at host into the address space at addr
+ * (the simulated device reads and writes them in place; they stay the
+ * caller's: mem_free and mem_free_at leave them, mem_release keeps them).
+ * Later allocations step around the range.  0, or -1 when the range
+ * overlaps an allocation, wraps, is empty or host memory runs out. */
+int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char *name);
 /* Host pointer to [addr, addr+len) if it lies inside one allocation, else
  * NULL.  len 0 is treated as 1. */
 uint8_t *mem_ptr(mem_t *m, uint64_t addr, uint64_t len);

@@ -367,10 +367,10 @@ def test_status():
     r = gexec(["sh", "-c", 'echo "$OCL_ICD_VENDORS $GCNSIM_DEVICE $GCNSIM_SET $GCNSIM_FUNCTIONAL"', "--"] , )
     check("the program's environment: OCL_ICD_VENDORS is the driver", r.stdout.split()[:1] == [LIB]
           or os.path.realpath(r.stdout.split()[0]) == os.path.realpath(LIB), r.stdout)
-    r = gexec(["--device", "vega-64", "--device", "mi25,r9-nano", "--set", "cus=4", "--set", "clock_mhz=900",
+    r = gexec(["--device", "vega-64", "--device", "mi50,r9-nano", "--set", "cus=4", "--set", "clock_mhz=900",
                "--functional", "sh", "-c", 'echo "$GCNSIM_DEVICE $GCNSIM_SET $GCNSIM_FUNCTIONAL"'])
     check("--device, --set (repeated, comma lists), --functional: GCNSIM_DEVICE, GCNSIM_SET, GCNSIM_FUNCTIONAL",
-          r.stdout == "vega-64,mi25,r9-nano cus=4,clock_mhz=900 1\n", r.stdout)
+          r.stdout == "vega-64,mi50,r9-nano cus=4,clock_mhz=900 1\n", r.stdout)
     one_line("a missing program: one line, 127 (as a shell)", gexec(["./no-such-program"]), 127,
              r"^gcnsim: exec: cannot run \./no-such-program: No such file or directory$")
     one_line("a program that cannot be run: one line, 126", gexec([TMP]), 126, r"^gcnsim: exec: cannot run ")

@@ -38,10 +38,12 @@ RANKS = {
     "front/launch": 4,
     "front/report": 5,
     "front/trace": 6,
+    "front/aql": 7,
     "front/api": 7,
     "front/dbg": 8,
     "front/device": 8,
     "front/ocl": 8,
+    "front/kmt": 8,
     "front/workloads": 9,
     "front": 10,
 }
