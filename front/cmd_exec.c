@@ -110,7 +110,7 @@ const opt_cmd_t cli_exec_cmd = {
                    "occupancy (waves per SIMD) and the stall reason with the most wave-cycles\n"
                    "over all its calls; sorted by total time, then name.  With --functional\n"
                    "the table has calls and wave-instructions only.  A program that\n"
-                   "dispatches no kernel gets the line \"no OpenCL kernels were dispatched\".\n"
+                   "dispatches no kernel gets the line \"no kernels were dispatched\".\n"
                    "\n"
                    "Options of gcnsim exec come before PROGRAM; the first operand is the\n"
                    "program and everything after it is its own (or put -- before PROGRAM).",
@@ -865,7 +865,7 @@ static int report(const exec_opts_t *o, const char *dir, const char *log, int st
     for (size_t i = 0; i < nrows; i++)
         total += rows[i].ns;
     if (!n)
-        fprintf(stderr, "gcnsim exec: no OpenCL kernels were dispatched\n");
+        fprintf(stderr, "gcnsim exec: no kernels were dispatched\n");
     else if (timed)
         print_timed(stderr, rows, nrows, total, n);
     else

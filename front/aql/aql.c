@@ -16,6 +16,7 @@
 #include <string.h>
 #include "front/aql/aql.h"
 #include "front/aql/aql_record.h"
+#include "front/aql/aql_save.h"
 #include "front/launch/launch.h"
 #include "sim/dispatch.h"
 #include "sim/timing.h"
@@ -232,6 +233,7 @@ static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
     tc.dev = *p->dev;
     l.timing = p->functional ? NULL : &tc;
     aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
+    aql_save_dispatch(p->mem, name, &k, &l);
     aql_files_t files;
     aql_start_t start = {name, p->t->name, p->dev, &k, &l, l.timing, q->seq, q->now_ns};
     aql_record_begin(&files, &start);

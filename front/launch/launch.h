@@ -82,6 +82,8 @@ typedef struct {
     uint32_t last_kernarg_size;
     uint64_t last_queue;    /* and the simulated queue's address then */
     FILE *printf_out;       /* where la_run writes the kernel's printf output (NULL: stdout) */
+    int save_extents;       /* la_save_launch saves arg_size bytes from each buffer argument's address
+                               (buffers a runtime sub-allocates), not the allocation it starts */
 } launch_t;
 
 /* Parse "i32:V", "buf:PATH" (file read here), "zero:BYTES", "local:BYTES",
@@ -207,6 +209,10 @@ int la_prepare(launch_t *L, const char *file, const char *gfx, const char *kerne
  * in err. */
 int la_save_launch(launch_t *L, const char *co, const char *dir, const char *const *extra, size_t nextra,
                    char **line, char *err, size_t errlen);
+/* Is the kernel with symbol sym the one a user named want: the symbol, or
+ * a form of its demangled C++ name (dm_form, levels 0 to 3)?  What exec
+ * --save-dispatch and debug --dispatch match a dispatch's kernel by. */
+int la_kernel_named(const char *sym, const char *want);
 
 /* Release what la_setup (and la_prepare) made; a shared module stays open. */
 void la_free(launch_t *L);

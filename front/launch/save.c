@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "front/launch/launch.h"
+#include "front/load/demangle.h"
 #include "front/util/strsafe.h"
 
 /* The module's code object file (as loaded: for a bundle, the entry) at path. */
@@ -102,6 +103,25 @@ static int scalar_spec(const co_arg_t *a, const uint8_t *p, char *buf, size_t n)
     return 0;
 }
 
+/* Write the size bytes at addr of mem into path. */
+static int save_extent(mem_t *mem, uint64_t addr, uint64_t size, const char *path, char *err, size_t errlen)
+{
+    const uint8_t *p = size ? mem_ptr(mem, addr, size) : NULL;
+    if (!p) {
+        snprintf(err, errlen, "%llu bytes at 0x%llx are in no memory of the device", (unsigned long long)size,
+                 (unsigned long long)addr);
+        return -1;
+    }
+    FILE *fp = fopen(path, "wb");
+    if (!fp || fwrite(p, 1, size, fp) != size || fclose(fp) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        if (fp)
+            fclose(fp);
+        return -1;
+    }
+    return 0;
+}
+
 /* Write the allocation buffer argument i of L points to into path; it
  * must point at the start of one allocation no earlier argument uses. */
 static int save_buffer(launch_t *L, size_t i, const char *path, char *err, size_t errlen)
@@ -109,6 +129,8 @@ static int save_buffer(launch_t *L, size_t i, const char *path, char *err, size_
     mem_t *mem = la_module_mem(L->m);
     uint64_t addr = L->arg_addr[i];
     const mem_region_t *r = mem_region_at(mem, addr);
+    if (L->save_extents)
+        return save_extent(mem, addr, L->arg_size[i], path, err, errlen);
     if (!r || r->base != addr) {
         snprintf(err, errlen, r ? "argument %zu points 0x%llx bytes into buffer '%s': gcnsim run passes a buffer "
                                   "from its start" : "argument %zu (0x%llx) points into no buffer%s", i,
@@ -239,3 +261,16 @@ out:
     return rc;
 }
 
+
+int la_kernel_named(const char *sym, const char *want)
+{
+    char d[1024], form[1024];
+    if (!strcmp(sym, want))
+        return 1;
+    if (dm_demangle(sym, d, sizeof d))
+        return 0;
+    for (int level = 0; level <= 3; level++)
+        if (dm_form(d, level, form, sizeof form) == 0 && !strcmp(form, want))
+            return 1;
+    return 0;
+}

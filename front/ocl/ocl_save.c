@@ -7,30 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "front/load/demangle.h"
 #include "front/ocl/ocl.h"
-
-/* Is the kernel with symbol sym the one a user named want (the symbol, or
- * a form of its demangled name)? */
-static int named(const char *sym, const char *want)
-{
-    char d[1024], form[1024];
-    if (!strcmp(sym, want))
-        return 1;
-    if (dm_demangle(sym, d, sizeof d))
-        return 0;
-    for (int level = 0; level <= 3; level++)
-        if (dm_form(d, level, form, sizeof form) == 0 && !strcmp(form, want))
-            return 1;
-    return 0;
-}
 
 void ocl_save_dispatch(launch_t *L)
 {
     static unsigned long seen;   /* dispatches of that kernel so far (under the driver's lock) */
     const char *want = getenv("GCNSIM_SAVE_KERNEL"), *dir = getenv("GCNSIM_SAVE_DIR");
     const char *nth = getenv("GCNSIM_SAVE_INDEX");
-    if (!want || !dir || !want[0] || !dir[0] || !named(L->k->name, want))
+    if (!want || !dir || !want[0] || !dir[0] || !la_kernel_named(L->k->name, want))
         return;
     if (seen++ != strtoul(nth ? nth : "0", NULL, 10))
         return;

@@ -23,7 +23,7 @@
   names dispatch 1 and the planted argument when queue 1's n changes,
   and sees the same values but other cycles on 1 CU;
 - the exit status is the program's (3; 128 + signal), a program without
-  OpenCL gets "no OpenCL kernels were dispatched"; a missing program 127,
+  OpenCL gets "no kernels were dispatched"; a missing program 127,
   no driver and bad usage 2, each one line; -- and the program's own
   options;
 - the driver's recording (log, trace, timeline) under ASan and UBSan
@@ -353,7 +353,7 @@ def one_line(name, r, rc, pattern):
 def test_status():
     r = gexec(["sh", "-c", "exit 3"])
     check("a program exiting 3: exec exits 3, says no kernel was dispatched",
-          r.returncode == 3 and r.stderr == "gcnsim exec: no OpenCL kernels were dispatched\n", (r.returncode, r.stderr))
+          r.returncode == 3 and r.stderr == "gcnsim exec: no kernels were dispatched\n", (r.returncode, r.stderr))
     r = gexec(["sh", "-c", "kill -TERM $$"])
     check("a program killed by SIGTERM: exec exits 143", r.returncode == 143, r.returncode)
     r = gexec(["--", "sh", "-c", "exit 5"])

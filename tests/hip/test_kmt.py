@@ -164,7 +164,7 @@ def test_summary(functional):
           "rc %d, %s" % (rc, str(d)[:800]))
     rows = [l for l in err.splitlines() if l.startswith(("vadd(float const*", "reverse_blocks(float const*"))]
     check(len(rows) == 2 and all(r.split(")")[-1].split()[0] == "1" for r in rows) and
-          "no OpenCL kernels" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
+          "no kernels were dispatched" not in err, "exec%s summary: one call each of vadd and reverse_blocks" % mode, err)
 
 
 def test_timeline():
