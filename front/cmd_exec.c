@@ -864,7 +864,9 @@ static int report(const exec_opts_t *o, const char *dir, const char *log, int st
     uint64_t total = 0;
     for (size_t i = 0; i < nrows; i++)
         total += rows[i].ns;
-    if (!n)
+    if (o->quiet_save)   /* debug --dispatch: the debugger speaks next */
+        ;
+    else if (!n)
         fprintf(stderr, "gcnsim exec: no kernels were dispatched\n");
     else if (timed)
         print_timed(stderr, rows, nrows, total, n);
@@ -946,7 +948,8 @@ static int saved_note(const exec_opts_t *o)
     char path[4200];
     snprintf(path, sizeof path, "%s/debug.args", o->save_dir);
     if (access(path, R_OK) != 0) {
-        cli_error("exec: --save-dispatch: the program made no dispatch %lu of %s", o->save_index, o->save_kernel);
+        cli_error("%s: the program made no dispatch %lu of %s", o->quiet_save ? "debug: --dispatch"
+                  : "exec: --save-dispatch", o->save_index, o->save_kernel);
         return 1;
     }
     if (!o->quiet_save)   /* debug --dispatch goes on by itself */
