@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "front/aql/aql_save.h"
 #include "front/launch/launch.h"
+#include "front/load/demangle.h"
 
 enum { PROBE_MAX = 1 << 16 };
 
@@ -114,6 +115,51 @@ static uint64_t extent(mem_t *mem, const launch_t *L, size_t i)
     return end - a;
 }
 
+/* HIP's metadata leaves out the explicit arguments' type names, which
+ * la_save_launch spells scalars by (f32:1.5 rather than u32:1069547520):
+ * take them from kern's demangled C++ name, one parameter per explicit
+ * argument (none when the counts differ or the name is no C++ one). */
+static void hip_type_names(co_kernel_t *kern)
+{
+    char d[1024];
+    size_t len, n = 0, ne = la_explicit_count(kern);
+    if (dm_demangle(kern->name, d, sizeof d) || (len = strlen(d)) < 2 || d[len - 1] != ')')
+        return;
+    size_t open = len - 1;
+    for (int nest = 0; open-- > 0;)   /* the '(' of the last parameter list */
+        if (d[open] == ')' || d[open] == '>' || d[open] == ']')
+            nest++;
+        else if ((d[open] == '(' || d[open] == '<' || d[open] == '[') && nest-- == 0)
+            break;
+    if (open >= len || d[open] != '(')
+        return;
+    char *param[64];
+    d[len - 1] = 0;
+    param[n++] = d + open + 1;
+    int depth = 0;
+    for (char *q = d + open + 1; *q && n < 64; q++)
+        if (*q == '(' || *q == '<' || *q == '[')
+            depth++;
+        else if (*q == ')' || *q == '>' || *q == ']')
+            depth--;
+        else if (*q == ',' && !depth) {
+            *q = 0;
+            param[n++] = q[1] == ' ' ? q + 2 : q + 1;
+        }
+    if (n != ne)
+        return;
+    for (size_t i = 0, e = 0; i < kern->nargs; i++)
+        if (!la_is_hidden(kern->args[i].kind) && (!kern->args[i].type_name || !kern->args[i].type_name[0])) {
+            char *t = strdup(param[e++]);
+            if (t) {
+                free(kern->args[i].type_name);
+                kern->args[i].type_name = t;
+            }
+        } else if (!la_is_hidden(kern->args[i].kind)) {
+            e++;
+        }
+}
+
 /* Fill L (module mod) for kernel kern of code object co, launched as l
  * with its arguments in mem; arrays are freed by unfill. */
 static int fill(launch_t *L, la_module_t *mod, mem_t *mem, const co_kernel_t *kern, const sim_launch_t *l)
@@ -174,7 +220,9 @@ static int save(mem_t *mem, const char *name, const sim_kernel_t *k, const sim_l
     free(data);
     if (rc)
         return -1;
-    const co_kernel_t *kern = co_find_kernel(&mod.co, name);
+    co_kernel_t *kern = (co_kernel_t *)co_find_kernel(&mod.co, name);   /* our own copy */
+    if (kern)
+        hip_type_names(kern);
     launch_t L;
     char lds[32], *line = NULL;
     const char *extra[2] = {"--dynamic-lds", lds};

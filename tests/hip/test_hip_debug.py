@@ -20,6 +20,12 @@ c prefilled past n with -12345.
   two sources are, lane by lane, a[i] and b[i], and after stepi its
   destination a[i] + b[i], as computed here; continue ends the kernel
   normally.
+- gemm's sgemm_tiled(M, N, K, alpha, A, B, beta, C): HIP's metadata has
+  no type names, so the scalars are spelled by the kernel's C++ parameter
+  types: i32:67 i32:45 i32:83 f32:1.5 ... f32:-0.5, as the source gives
+  them; the saved A, B, C are gemm.hip's generated inputs (its generator
+  written out here), and gcnsim run of the saved dispatch gives
+  1.5 A B - 0.5 C as computed here.
 - Bad input: an unknown kernel, or a launch the program never makes
   (vadd:3), is one line and status 2.
 
@@ -86,7 +92,7 @@ def test_save(dev, target):
     g = words[words.index("--global") + 1].split(",") if "--global" in words else []
     loc = words[words.index("--local") + 1].split(",") if "--local" in words else []
     check("%s: debug.args: the second launch's grid, 11 blocks of 96, and n = 1000" % dev,
-          g[:1] == ["1056"] and loc[:1] == ["96"] and words[-1] == "u32:1000", words)
+          g[:1] == ["1056"] and loc[:1] == ["96"] and words[-1] == "i32:1000", words)
     bufs = [w[4:] for w in words if w.startswith("buf:")]
     check("%s: debug.args: three buffers" % dev, len(bufs) == 3, words)
     if len(bufs) != 3:
@@ -108,7 +114,44 @@ def test_save(dev, target):
     r = save(dev, "vadd(float const*, float const*, float*, int):2", d3)
     words = shlex.split(open(os.path.join(d3, "debug.args")).read()) if r.returncode == 0 else []
     check("%s: --save-dispatch by the C++ name, third launch: one block of 64, n = 1" % dev,
-          words[words.index("--global") + 1:][:1] == ["64,1,1"] and words[-1] == "u32:1", words or r.stderr[-400:])
+          words[words.index("--global") + 1:][:1] == ["64,1,1"] and words[-1] == "i32:1", words or r.stderr[-400:])
+
+
+def value(i, seed):
+    """gemm.hip's input generator."""
+    x = (((i + 1) * 2654435761) & 0xffffffff) ^ ((seed * 40503) & 0xffffffff)
+    x ^= x >> 15
+    x = (x * 2246822519) & 0xffffffff
+    x ^= x >> 13
+    return f32((x & 0xffff) / 32768.0 - 1.0)
+
+
+def test_gemm(dev):
+    """sgemm_tiled(M, N, K, alpha, A, B, beta, C): the scalars spelled by
+    their C++ types, and the repeat computes alpha A B + beta C."""
+    d = os.path.join(TMP, "gemm-" + dev)
+    r = gtest.gcnsim(["exec", "--device", dev, "--functional", "--save-dispatch", "sgemm_tiled", d, "--",
+                      os.path.join(os.path.dirname(VADD), "gemm")], timeout=600, env=env())
+    words = shlex.split(open(os.path.join(d, "debug.args")).read()) if r.returncode == 0 else []
+    args = [w for i, w in enumerate(words) if i and words[i - 1] == "--arg"]
+    ok = len(args) == 8 and args[:4] == ["i32:67", "i32:45", "i32:83", "f32:1.5"] and args[6] == "f32:-0.5"
+    check("%s: --save-dispatch sgemm_tiled: M, N, K, alpha and beta as the source gives them (i32:67 i32:45 "
+          "i32:83 f32:1.5 f32:-0.5)" % dev, ok, words or r.stderr[-400:])
+    if not ok:
+        return
+    M, N, K = 67, 45, 83
+    A, B, C = floats(args[4][4:], M * K), floats(args[5][4:], K * N), floats(args[7][4:], M * N)
+    check("%s: the saved A, B and C are gemm.hip's inputs" % dev,
+          A == [value(i, 1) for i in range(M * K)] and B == [value(i, 2) for i in range(K * N)]
+          and C == [value(i, 3) for i in range(M * N)])
+    out = os.path.join(TMP, "gemm-c-%s.bin" % dev)
+    p = gtest.gcnsim(["run"] + words + ["--functional", "--dump", "7=" + out], timeout=600, env=env())
+    got = floats(out, M * N) if p.returncode == 0 and os.path.exists(out) else []
+    want = [1.5 * sum(A[r * K + k] * B[k * N + c] for k in range(K)) - 0.5 * C[r * N + c]
+            for r in range(M) for c in range(N)]
+    bad = [i for i in range(len(got)) if abs(got[i] - want[i]) > 1e-4 * (1 + abs(want[i]))]
+    check("%s: gcnsim run of the saved sgemm_tiled: C = 1.5 A B - 0.5 C as computed here (to 1e-4)" % dev,
+          len(got) == M * N and not bad, (p.stderr[-300:], bad[:5]))
 
 
 def register(out, n):
@@ -166,7 +209,8 @@ def test_bad(dev):
 
 def main():
     for dev, target in PRESETS:
-        gtest.run_each([lambda: test_save(dev, target), lambda: test_debug(dev), lambda: test_bad(dev)])
+        gtest.run_each([lambda: test_save(dev, target), lambda: test_debug(dev), lambda: test_gemm(dev),
+                        lambda: test_bad(dev)])
     gtest.done()
 
 
