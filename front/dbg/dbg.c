@@ -166,10 +166,15 @@ void dbg_symbolize(const dbg_t *d, uint64_t addr, char *buf, size_t len)
 
 const dbg_sym_t *dbg_find_sym(const dbg_t *d, const char *s)
 {
-    for (size_t i = 0; i < d->nsym; i++)
+    const dbg_sym_t *named = NULL;
+    size_t nnamed = 0;
+    for (size_t i = 0; i < d->nsym; i++) {
         if (!strcmp(d->sym[i].name, s))
             return &d->sym[i];
-    return NULL;
+        if (la_kernel_named(d->sym[i].name, s) && nnamed++ == 0)   /* a C++ name, as --kernel takes it */
+            named = &d->sym[i];
+    }
+    return nnamed == 1 ? named : NULL;
 }
 
 /* The instruction's text, with the target of a direct branch. */

@@ -225,7 +225,8 @@ void dbg_print_inst(const dbg_t *d, const dbg_inst_t *i, const char *mark);
 /* Resolve PC|LABEL[+OFF]|*ADDR to a device address of an instruction.
  * Returns 0, or -1 with the problem in err. */
 int dbg_parse_location(const dbg_t *d, const char *text, uint64_t *pc, char *err, size_t errlen);
-/* The symbol whose name is s (NULL if none). */
+/* The symbol whose name is s, else the one symbol whose C++ name s is
+ * (la_kernel_named: vadd for _Z4vaddPKfS0_Pfi); NULL if none. */
 const dbg_sym_t *dbg_find_sym(const dbg_t *d, const char *s);
 
 /* Print the stop location of wave w (pc and instruction). */

@@ -1112,7 +1112,8 @@ static const dbg_cmd_t cmds[] = {
      "before the current point, once to reach it.", c_reverse_continue, 0, COMP_NONE, NULL},
     {"break", "b br brea", "[PC|LABEL[+OFF]|FILE:LINE] [wave W] [if COND]", "set a breakpoint",
      "PC is a device address or an address as gcnsim disasm prints it; LABEL\n"
-     "a kernel or function name, +OFF a byte offset; FILE:LINE (a code object\n"
+     "a kernel or function name (its symbol, or its C++ name: vadd for\n"
+     "_Z4vaddPKfS0_Pfi), +OFF a byte offset; FILE:LINE (a code object\n"
      "built with -g) the first instruction of that source line.  wave W: only\n"
      "that wave (dispatch-wide id, as info waves shows).  COND uses registers per lane\n"
      "(v0 == 5 && s2 > 1): the stop names the lanes where it holds.", c_break, 0, COMP_LOC, NULL},

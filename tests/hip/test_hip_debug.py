@@ -14,8 +14,8 @@ c prefilled past n with -12345.
   float32) for i < n and the program's -12345 in the elements after n.
 - The kernel by its C++ name, third launch
   ("vadd(float const*, float const*, float*, int)":2): one block of 64, n 1.
-- debug --dispatch vadd:1 with a batch script: a breakpoint in wave 10 on
-  the kernel's v_add_f32 (found by gcnsim disasm of the saved code object)
+- debug --dispatch vadd:1 with a batch script: a breakpoint (break
+  vadd+OFF: the kernel by its C++ name) in wave 10 on the kernel's v_add_f32 (found by gcnsim disasm of the saved code object)
   stops there; info lanes gives each lane's global work-item i; the add's
   two sources are, lane by lane, a[i] and b[i], and after stepi its
   destination a[i] + b[i], as computed here; continue ends the kernel
@@ -181,7 +181,7 @@ def test_debug(dev):
     off, dst, s0, s1 = add
     script = os.path.join(TMP, "vadd-%s.x" % dev)
     with open(script, "w") as f:
-        f.write("break _Z4vaddPKfS0_Pfi+%d wave 10\nrun\ninfo lanes\nprint/f %s\nprint/f %s\nstepi\nprint/f %s\n"
+        f.write("break vadd+%d wave 10\nrun\ninfo lanes\nprint/f %s\nprint/f %s\nstepi\nprint/f %s\n"
                 "continue\nquit\n" % (off, s0, s1, dst))
     p = gtest.gcnsim(["debug", "--dispatch", "vadd:1", "--device", dev, "-x", script, "--", VADD], timeout=600,
                      env=env())
