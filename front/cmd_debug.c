@@ -32,7 +32,11 @@ const opt_cmd_t cli_debug_cmd = {
                    "--max-wave-inst instructions (default 2^26) without ending stops the\n"
                    "kernel there, as a breakpoint would, and again after as many more if\n"
                    "continued.  When the kernel ends (not by a fault), the warnings gcnsim\n"
-                   "run prints follow on stderr (LDS or scratch accesses out of range).",
+                   "run prints follow on stderr (LDS or scratch accesses out of range).\n"
+                   "\n"
+                   "With --dispatch, gcnsim exec runs PROGRAM (OpenCL or HIP) and saves\n"
+                   "dispatch N (from 0) of KERNEL (its symbol or its C++ name) as it is about\n"
+                   "to run; that dispatch is debugged.",
     .tables = debug_tables,
     .trailer = "Batch output has no prompt and no escape codes; a command that fails prints\n"
                "its error and the script goes on.  Reverse execution (reverse-stepi,\n"
@@ -67,7 +71,7 @@ static int parse_args(int argc, char **argv, run_opts_t *r, dbg_opts_t *o)
     return 0;
 }
 
-/* ---- debug --dispatch: a dispatch of an OpenCL program ---------------- */
+/* ---- debug --dispatch: a dispatch of an OpenCL or HIP program ---------- */
 
 /* Index of --dispatch (or --dispatch=V) before any "--" in argv, or 0. */
 static int find_dispatch(int argc, char **argv)
