@@ -115,29 +115,25 @@ static uint64_t extent(mem_t *mem, const launch_t *L, size_t i)
     return end - a;
 }
 
-/* HIP's metadata leaves out the explicit arguments' type names, which
- * la_save_launch spells scalars by (f32:1.5 rather than u32:1069547520):
- * take them from kern's demangled C++ name, one parameter per explicit
- * argument (none when the counts differ or the name is no C++ one). */
-static void hip_type_names(co_kernel_t *kern)
+/* The parameters of the demangled function name d ("f(int, float*)"),
+ * cut in place at its top-level commas, into param (at most max); their
+ * number, 0 if d ends in no parameter list. */
+static size_t split_params(char *d, char **param, size_t max)
 {
-    char d[1024];
-    size_t len, n = 0, ne = la_explicit_count(kern);
-    if (dm_demangle(kern->name, d, sizeof d) || (len = strlen(d)) < 2 || d[len - 1] != ')')
-        return;
-    size_t open = len - 1;
+    size_t len = strlen(d), open = len ? len - 1 : 0, n = 0;
+    if (len < 2 || d[len - 1] != ')')
+        return 0;
     for (int nest = 0; open-- > 0;)   /* the '(' of the last parameter list */
         if (d[open] == ')' || d[open] == '>' || d[open] == ']')
             nest++;
         else if ((d[open] == '(' || d[open] == '<' || d[open] == '[') && nest-- == 0)
             break;
     if (open >= len || d[open] != '(')
-        return;
-    char *param[64];
+        return 0;
     d[len - 1] = 0;
     param[n++] = d + open + 1;
     int depth = 0;
-    for (char *q = d + open + 1; *q && n < 64; q++)
+    for (char *q = d + open + 1; *q && n < max; q++)
         if (*q == '(' || *q == '<' || *q == '[')
             depth++;
         else if (*q == ')' || *q == '>' || *q == ']')
@@ -146,18 +142,29 @@ static void hip_type_names(co_kernel_t *kern)
             *q = 0;
             param[n++] = q[1] == ' ' ? q + 2 : q + 1;
         }
-    if (n != ne)
+    return n;
+}
+
+/* HIP's metadata leaves out the explicit arguments' type names, which
+ * la_save_launch spells scalars by (f32:1.5 rather than u32:1069547520):
+ * take them from kern's demangled C++ name, one parameter per explicit
+ * argument (none when the counts differ or the name is no C++ one). */
+static void hip_type_names(co_kernel_t *kern)
+{
+    char d[1024], *param[64];
+    if (dm_demangle(kern->name, d, sizeof d) || split_params(d, param, 64) != la_explicit_count(kern))
         return;
-    for (size_t i = 0, e = 0; i < kern->nargs; i++)
-        if (!la_is_hidden(kern->args[i].kind) && (!kern->args[i].type_name || !kern->args[i].type_name[0])) {
-            char *t = strdup(param[e++]);
-            if (t) {
-                free(kern->args[i].type_name);
-                kern->args[i].type_name = t;
-            }
-        } else if (!la_is_hidden(kern->args[i].kind)) {
-            e++;
+    for (size_t i = 0, e = 0; i < kern->nargs; i++) {
+        co_arg_t *a = &kern->args[i];
+        if (la_is_hidden(a->kind))
+            continue;
+        char *t = a->type_name && a->type_name[0] ? NULL : strdup(param[e]);
+        e++;
+        if (t) {
+            free(a->type_name);
+            a->type_name = t;
         }
+    }
 }
 
 /* Fill L (module mod) for kernel kern of code object co, launched as l
