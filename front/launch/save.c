@@ -161,6 +161,23 @@ static int dims_arg(strv_t *a, const char *opt, unsigned dims, const uint32_t n[
             : dims == 2 ? strv_add(a, "%u,%u", n[0], n[1]) : strv_add(a, "%u", n[0]));
 }
 
+/* Add the --arg bytes:HEX of a by-value argument of n bytes at p (a
+ * struct) to a. */
+static int bytes_spec(const uint8_t *p, uint32_t n, strv_t *a, char *err, size_t errlen)
+{
+    char *hex = malloc(2 * (size_t)n + 1);
+    int bad = !hex;
+    for (uint32_t i = 0; hex && i < n; i++)
+        snprintf(hex + 2 * i, 3, "%02x", p[i]);
+    if (bad || strv_add(a, "--arg") || strv_add(a, "bytes:%s", hex)) {
+        snprintf(err, errlen, "out of host memory");
+        free(hex);
+        return -1;
+    }
+    free(hex);
+    return 0;
+}
+
 /* Add argument i's --arg to a (writing its buffer into dir). */
 static int arg_spec(launch_t *L, size_t i, const char *dir, strv_t *a, char *err, size_t errlen)
 {
@@ -173,6 +190,8 @@ static int arg_spec(launch_t *L, size_t i, const char *dir, strv_t *a, char *err
         snprintf(spec, sizeof spec, "buf:");
     } else if (k->kind == CO_ARG_DYNAMIC_SHARED_POINTER)
         snprintf(spec, sizeof spec, "local:%llu", (unsigned long long)L->local_size[i]);
+    else if (k->kind == CO_ARG_BY_VALUE && k->size > 8 && k->size <= LA_MAX_BYTES)
+        return bytes_spec(L->kernarg + k->offset, k->size, a, err, errlen);
     else if (k->kind != CO_ARG_BY_VALUE || scalar_spec(k, L->kernarg + k->offset, spec, sizeof spec)) {
         snprintf(err, errlen, "argument %zu: gcnsim run has no --arg for an argument of kind %s", i,
                  co_arg_kind_name(k->kind));

@@ -15,8 +15,8 @@ c prefilled past n with -12345.
 - The kernel by its C++ name, third launch
   ("vadd(float const*, float const*, float*, int)":2): one block of 64, n 1.
 - debug --dispatch vadd:1 with a batch script: a breakpoint (break
-  vadd+OFF: the kernel by its C++ name) in wave 10 on the kernel's v_add_f32 (found by gcnsim disasm of the saved code object)
-  stops there; info lanes gives each lane's global work-item i; the add's
+  vadd+OFF: the kernel by its C++ name) in wave 10 on the kernel's
+  v_add_f32 (found by gcnsim disasm of the saved code object) stops there; info lanes gives each lane's global work-item i; the add's
   two sources are, lane by lane, a[i] and b[i], and after stepi its
   destination a[i] + b[i], as computed here; continue ends the kernel
   normally.
@@ -26,6 +26,11 @@ c prefilled past n with -12345.
   them; the saved A, B, C are gemm.hip's generated inputs (its generator
   written out here), and gcnsim run of the saved dispatch gives
   1.5 A B - 0.5 C as computed here.
+- rocRAND's generate_kernel (tests/hip/bin/rocrand_kmt 1000 7): its code
+  object is found in Debian's librocrand, its engine argument (a struct
+  passed by value) saved as bytes:HEX; gcnsim run of the saved dispatch
+  writes the numbers of Philox4x32-10 (Random123, written out here) for
+  seed 7.
 - Bad input: an unknown kernel, or a launch the program never makes
   (vadd:3), is one line and status 2.
 
@@ -42,6 +47,7 @@ import gtest  # noqa: E402
 from gtest import ROOT, check  # noqa: E402
 
 VADD = os.path.join(ROOT, "tests", "hip", "bin", "progs", "vadd")
+ROCRAND = os.path.join(ROOT, "tests", "hip", "bin", "rocrand_kmt")
 TMP = gtest.tempdir("gcnsim-hip-debug-")
 PRESETS = (("vega-64", "gfx900"), ("r9-nano", "gfx803"))
 SENTINEL = -12345.0
@@ -154,6 +160,47 @@ def test_gemm(dev):
           len(got) == M * N and not bad, (p.stderr[-300:], bad[:5]))
 
 
+def philox4x32_10(ctr, key):
+    """Philox4x32-10 (Salmon et al., Random123): 10 rounds of two 32x32
+    multiplies and a Weyl-sequence key schedule."""
+    m0, m1, w0, w1 = 0xD2511F53, 0xCD9E8D57, 0x9E3779B9, 0xBB67AE85
+    c, k = list(ctr), list(key)
+    for _ in range(10):
+        p0, p1 = m0 * c[0], m1 * c[2]
+        c = [(p1 >> 32) ^ c[1] ^ k[0], p1 & 0xffffffff, (p0 >> 32) ^ c[3] ^ k[1], p0 & 0xffffffff]
+        k = [(k[0] + w0) & 0xffffffff, (k[1] + w1) & 0xffffffff]
+    return c
+
+
+def test_rocrand(dev):
+    """A kernel of a library (Debian's librocrand: its code object is in the
+    library's .hip_fatbin), with a struct passed by value (the engine)."""
+    d = os.path.join(TMP, "rocrand-" + dev)
+    n, seed = 1000, 7
+    r = gtest.gcnsim(["exec", "--device", dev, "--functional", "--save-dispatch",
+                      "rocrand_host::detail::generate_kernel", d, "--", ROCRAND, str(n), str(seed)],
+                     timeout=600, env=env())
+    words = shlex.split(open(os.path.join(d, "debug.args")).read()) if r.returncode == 0 else []
+    args = [w for i, w in enumerate(words) if i and words[i - 1] == "--arg"]
+    ok = len(args) == 4 and args[0].startswith("bytes:") and args[1].startswith("buf:") and args[2] == "u64:%d" % n
+    check("%s: --save-dispatch of rocRAND's generate_kernel (in librocrand): the engine as bytes:HEX, the output "
+          "buffer, n = u64:%d" % (dev, n), ok, words or r.stderr[-400:])
+    if not ok:
+        return
+    out = os.path.join(TMP, "rocrand-%s.bin" % dev)
+    p = gtest.gcnsim(["run"] + words + ["--functional", "--dump", "1=" + out], timeout=600, env=env())
+    got = []
+    if p.returncode == 0 and os.path.exists(out):
+        with open(out, "rb") as f:
+            got = list(struct.unpack("<%dI" % n, f.read(4 * n)))
+    want = []
+    for i in range((n + 3) // 4):
+        want += philox4x32_10((i, 0, 0, 0), (seed, 0))
+    bad = [i for i in range(len(got)) if got[i] != want[i]]
+    check("%s: gcnsim run of the saved dispatch: the %d numbers of Philox4x32-10 for seed %d, computed here" %
+          (dev, n, seed), len(got) == n and not bad, (p.stderr[-300:], bad[:5]))
+
+
 def register(out, n):
     m = re.search(r"^\$%d = \{([^}]*)\}" % n, out, re.M)
     try:
@@ -210,7 +257,7 @@ def test_bad(dev):
 def main():
     for dev, target in PRESETS:
         gtest.run_each([lambda: test_save(dev, target), lambda: test_debug(dev), lambda: test_gemm(dev),
-                        lambda: test_bad(dev)])
+                        lambda: test_rocrand(dev), lambda: test_bad(dev)])
     gtest.done()
 
 
