@@ -31,6 +31,8 @@ c prefilled past n with -12345.
   passed by value) saved as bytes:HEX; gcnsim run of the saved dispatch
   writes the numbers of Philox4x32-10 (Random123, written out here) for
   seed 7.
+- A HIP program that dispatches nothing: exec's summary is the line "no
+  kernels were dispatched" (not OpenCL's).
 - Bad input: an unknown kernel, or a launch the program never makes
   (vadd:3), is one line and status 2.
 
@@ -246,6 +248,15 @@ def test_debug(dev):
           "as computed here" % (dev, items[:1], items[-1:]), ok, (items[:3], x[:3], y[:3], c[:3]))
 
 
+def test_none(dev):
+    """A HIP program that dispatches nothing (rocrand_kmt without arguments
+    prints its usage and leaves)."""
+    r = gtest.gcnsim(["exec", "--device", dev, "--", ROCRAND], timeout=600, env=env())
+    check("%s: exec of a HIP program without dispatches: \"gcnsim exec: no kernels were dispatched\"" % dev,
+          "usage: rocrand_kmt" in r.stdout + r.stderr and
+          r.stderr.strip().splitlines()[-1:] == ["gcnsim exec: no kernels were dispatched"], r.stderr[-300:])
+
+
 def test_bad(dev):
     for what, want in (("nosuch", "no dispatch 0 of nosuch"), ("vadd:3", "no dispatch 3 of vadd")):
         p = gtest.gcnsim(["debug", "--dispatch", what, "--device", dev, "--", VADD], timeout=600, env=env())
@@ -257,7 +268,7 @@ def test_bad(dev):
 def main():
     for dev, target in PRESETS:
         gtest.run_each([lambda: test_save(dev, target), lambda: test_debug(dev), lambda: test_gemm(dev),
-                        lambda: test_rocrand(dev), lambda: test_bad(dev)])
+                        lambda: test_rocrand(dev), lambda: test_none(dev), lambda: test_bad(dev)])
     gtest.done()
 
 
