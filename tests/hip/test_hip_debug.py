@@ -16,8 +16,9 @@ c prefilled past n with -12345.
   ("vadd(float const*, float const*, float*, int)":2): one block of 64, n 1.
 - debug --dispatch vadd:1 with a batch script: a breakpoint (break
   vadd+OFF: the kernel by its C++ name) in wave 10 on the kernel's
-  v_add_f32 (found by gcnsim disasm of the saved code object) stops there; info lanes gives each lane's global work-item i; the add's
-  two sources are, lane by lane, a[i] and b[i], and after stepi its
+  v_add_f32 (found by gcnsim disasm of the saved code object) stops
+  there; info lanes gives each lane's global work-item i; the add's two
+  sources are, lane by lane, a[i] and b[i], and after stepi its
   destination a[i] + b[i], as computed here; continue ends the kernel
   normally.
 - gemm's sgemm_tiled(M, N, K, alpha, A, B, beta, C): HIP's metadata has
