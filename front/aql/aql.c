@@ -268,13 +268,18 @@ int aql_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt, const aql_or
 }
 
 /* Run dispatch packet pkt of q on the simulator, the device's clock
- * advanced by its simulated time; 0, or -1 (a line on stderr; q->stopped
- * set when a fault went to the runtime). */
+ * advanced by its simulated time; 0, or -1 (a line on stderr, or in
+ * q->last for a runtime that tells it itself; q->stopped set when a fault
+ * went to the runtime). */
 static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
 {
     char err[512], name[256];
     sim_result_t r;
     uint64_t ns;
+    if (q->origin) {
+        q->last_st = aql_dispatch(p, q, pkt, q->origin, &q->last, &ns, q->last_err, sizeof q->last_err);
+        return q->last_st == 0 && !q->last.hit_limit ? 0 : -1;
+    }
     int st = aql_dispatch(p, q, pkt, &aql_hsa_origin, &r, &ns, err, sizeof err);
     if (st == -2) {
         fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);

@@ -50,19 +50,6 @@ typedef struct {
     uint64_t dispatches;        /* kernel dispatches run */
 } aql_proc_t;
 
-/* A queue as the runtime created it: ring of size packets (a power of two)
- * and the addresses of its read and write dispatch ids. */
-typedef struct {
-    uint8_t *ring;
-    uint32_t size;
-    volatile uint64_t *read, *write;
-    unsigned seq;               /* its number in the process (the dispatch log's) */
-    int stopped;                /* a dispatch faulted and the runtime was told: nothing more runs */
-    uint64_t now_ns;            /* its simulated clock: its dispatches' times so far, and waits for what
-                                   its barriers depend on */
-    uint64_t dispatches;        /* dispatches it ran */
-} aql_queue_t;
-
 /* Where a dispatch packet comes from, when its runtime knows its kernel
  * better than the memory shows (an OpenCL driver that wrote the packet
  * itself): what the records name and the dispatch uses instead of what the
@@ -81,6 +68,27 @@ typedef struct {
     uint32_t kernarg_size;
     unsigned gpu_id;            /* the results.csv row's gpu-id */
 } aql_origin_t;
+
+/* A queue as the runtime created it: ring of size packets (a power of two)
+ * and the addresses of its read and write dispatch ids. */
+typedef struct {
+    uint8_t *ring;
+    uint32_t size;
+    volatile uint64_t *read, *write;
+    unsigned seq;               /* its number in the process (the dispatch log's) */
+    int stopped;                /* a dispatch faulted and the runtime was told: nothing more runs */
+    uint64_t now_ns;            /* its simulated clock: its dispatches' times so far, and waits for what
+                                   its barriers depend on */
+    uint64_t dispatches;        /* dispatches it ran */
+    /* a runtime that says itself how its dispatches ended (the OpenCL
+     * driver): where its packets come from, and how the last one ended
+     * (status as aql_dispatch's, result and message); NULL: the HSA
+     * runtime's, told here */
+    const aql_origin_t *origin;
+    int last_st;
+    sim_result_t last;
+    char last_err[512];
+} aql_queue_t;
 
 /* The origin of the HSA runtime's packets. */
 extern const aql_origin_t aql_hsa_origin;
