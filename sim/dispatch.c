@@ -78,11 +78,10 @@ void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *
     }
 }
 
-/* Queue, kernarg segment and AQL packet in device memory. */
-static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds,
-                        char *err, size_t errlen)
+/* Kernarg segment, then the queue (whose address is a hidden argument), in
+ * device memory at c's kernarg_addr and queue_addr. */
+static int setup_kernarg(mem_t *mem, const sim_launch_t *l, sim_ctx_t *c)
 {
-    /* the kernarg segment, then the queue, whose address is a hidden argument */
     uint32_t ksize = (uint32_t)sim_kernarg_size(l);   /* checked by check_launch */
     /* zero padding after the arguments, as the runtimes' kernarg pools
      * have: the compiler widens a scalar load of the last three dwords
@@ -91,7 +90,7 @@ static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
     uint8_t *ka = calloc(1, asize);
     if (!ka || mem_alloc(mem, asize, 256, "kernarg segment", &c->kernarg_addr)) {
         free(ka);
-        goto oom;
+        return -1;
     }
     uint8_t q[QUEUE_SIZE] = {0};
     put(q, QUEUE_GROUP_APERTURE_HI, c->shared_aperture >> 32, 4);
@@ -105,9 +104,18 @@ static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
         bad = mem_write(mem, c->kernarg_addr, ka, asize);
     }
     free(ka);
-    if (bad)
-        goto oom;
+    return bad ? -1 : 0;
+}
 
+/* Queue, kernarg segment (unless the launch has them in place already)
+ * and AQL packet in device memory. */
+static int setup_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds,
+                        char *err, size_t errlen)
+{
+    c->kernarg_addr = l->kernarg_addr;
+    c->queue_addr = l->queue_addr;
+    if (!l->kernarg_addr && setup_kernarg(mem, l, c))
+        goto oom;
     uint8_t p[64] = {0};
     put(p, 0, 2 /* KERNEL_DISPATCH */ | 1u << 8 /* barrier */, 2);
     put(p, 2, l->dims, 2);
@@ -182,6 +190,24 @@ static int check_launch(const sim_kernel_t *k, const sim_launch_t *l, uint64_t l
         snprintf(err, errlen, "the kernel's entry point 0x%llx is outside its code", (unsigned long long)k->entry);
         return -1;
     }
+    return 0;
+}
+
+int sim_dispatch_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, uint64_t *kernarg_addr,
+                        uint64_t *queue_addr, char *err, size_t errlen)
+{
+    if (check_launch(k, l, (uint64_t)k->group_segment_fixed_size + l->dynamic_lds, err, errlen))
+        return -1;
+    sim_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.shared_aperture = SIM_SHARED_APERTURE;
+    c.private_aperture = SIM_PRIVATE_APERTURE;
+    if (setup_kernarg(mem, l, &c)) {
+        snprintf(err, errlen, "out of host memory setting up the launch");
+        return -1;
+    }
+    *kernarg_addr = c.kernarg_addr;
+    *queue_addr = c.queue_addr;
     return 0;
 }
 

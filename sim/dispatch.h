@@ -18,6 +18,14 @@ uint64_t sim_kernarg_size(const sim_launch_t *l);
  * launch on platform p (the simulator and a real device both use this). */
 void sim_kernarg_build(const sim_launch_t *l, const sim_platform_t *p, uint8_t *out);
 
+/* Write launch l's kernarg segment (with its hidden arguments) and an
+ * amd_queue_t into mem, where sim_dispatch would, their addresses in
+ * *kernarg_addr and *queue_addr: what a runtime does before it writes a
+ * dispatch packet, which then names them (sim_launch_t.kernarg_addr,
+ * queue_addr).  Checks the launch as sim_dispatch does first.  Returns 0,
+ * or -1 (err says why). */
+int sim_dispatch_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, uint64_t *kernarg_addr,
+                        uint64_t *queue_addr, char *err, size_t errlen);
 /* Run a launch to completion.  Returns 0 when every wave ended, 1 when a
  * wave faulted (r->fault says where and why; the dispatch stops there),
  * -1 when the launch cannot be set up (err says why: bad sizes, LDS or

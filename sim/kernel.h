@@ -58,6 +58,9 @@ typedef struct {
     uint32_t kernarg_size;
     const sim_hidden_arg_t *hidden;
     size_t nhidden;
+    uint64_t kernarg_addr, queue_addr;   /* nonzero: the kernarg segment (kernarg_size bytes, hidden
+                                            arguments in it) and the amd_queue_t are in device memory there
+                                            already (sim_dispatch_memory), used in place */
     uint64_t printf_buffer;        /* device address of the printf buffer (hidden_printf_buffer; 0: none) */
     uint64_t max_inst;             /* stop after this many wave-instructions (0: no limit) */
     uint64_t max_wave_inst;        /* stop when one wave has executed this many (0: no limit) */

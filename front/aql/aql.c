@@ -118,10 +118,20 @@ static const aql_code_t *code_at(aql_proc_t *p, uint64_t entry, char *err, size_
 /* The kernel of dispatch packet pkt as the hardware needs it (its kernel
  * descriptor: group and private segment sizes at 0 and 4, kernarg size at
  * 8, entry offset at 16, rsrc1, rsrc2 and code properties at 48, 52, 56). */
-static int dispatch_kernel(aql_proc_t *p, const uint8_t *pkt, sim_kernel_t *k, uint32_t *kernarg_size, char *err,
-                           size_t errlen)
+static int dispatch_kernel(aql_proc_t *p, const uint8_t *pkt, const aql_origin_t *o, sim_kernel_t *k,
+                           uint32_t *kernarg_size, char *err, size_t errlen)
 {
     uint64_t ko = rd(pkt, 32, 8);
+    if (o->kernel) {   /* the runtime's own view of the descriptor the packet names */
+        if (ko != o->kernel->desc_addr) {
+            snprintf(err, errlen, "the kernel object 0x%llx is not the kernel's descriptor 0x%llx",
+                     (unsigned long long)ko, (unsigned long long)o->kernel->desc_addr);
+            return -1;
+        }
+        *k = *o->kernel;
+        *kernarg_size = 0;
+        return 0;
+    }
     const uint8_t *kd = mem_ptr(p->mem, ko, 64);
     if (!kd) {
         snprintf(err, errlen, "the kernel object 0x%llx is in no memory of the device", (unsigned long long)ko);
@@ -160,12 +170,12 @@ static uint64_t run_ns(const tm_config_t *tc)
 /* Tell the dispatch log (aql_record.h) about a dispatch of kernel name
  * that ran; its simulated ns. */
 static uint64_t record(aql_proc_t *p, aql_queue_t *q, const char *name, const sim_kernel_t *k, const sim_launch_t *l,
-                       const sim_result_t *r, int st, aql_files_t *f)
+                       const sim_result_t *r, int st, aql_files_t *f, const aql_origin_t *o)
 {
     const tm_config_t *tc = l->timing;
     uint64_t ns = tc ? run_ns(tc) : p->dev->p[DEV_launch_ns];
     aql_rec_t rec = {name, p->t->name, p->dev, q->seq, q->dispatches++, k, q->now_ns, ns, l, r,
-                     tc ? &tc->stats : NULL, st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed"};
+                     tc ? &tc->stats : NULL, st == 1 ? "fault" : r->hit_limit ? "stopped" : "completed", o};
     aql_record(&rec, f);
     q->now_ns += ns;
     return ns;
@@ -174,7 +184,8 @@ static uint64_t record(aql_proc_t *p, aql_queue_t *q, const char *name, const si
 /* The launch of dispatch packet pkt of kernel k (setup dimensions at 2,
  * work-group sizes at 4, grid sizes at 12, group segment size at 28,
  * kernarg address at 40; the descriptor's kernarg size ksize). */
-static void launch_of(aql_proc_t *p, const uint8_t *pkt, const sim_kernel_t *k, uint32_t ksize, sim_launch_t *l)
+static void launch_of(aql_proc_t *p, const uint8_t *pkt, const sim_kernel_t *k, uint32_t ksize, const aql_origin_t *o,
+                      sim_launch_t *l)
 {
     memset(l, 0, sizeof *l);
     l->dims = (unsigned)(rd(pkt, 2, 2) & 3);
@@ -185,13 +196,19 @@ static void launch_of(aql_proc_t *p, const uint8_t *pkt, const sim_kernel_t *k, 
     uint32_t group = (uint32_t)rd(pkt, 28, 4);
     l->dynamic_lds = group > k->group_segment_fixed_size ? group - k->group_segment_fixed_size : 0;
     uint64_t ka = rd(pkt, 40, 8);
+    l->max_wave_inst = LA_MAX_WAVE_INST;
+    if (o->queue_addr) {   /* complete, in place */
+        l->kernarg_addr = ka;
+        l->queue_addr = o->queue_addr;
+        l->kernarg_size = o->kernarg_size;
+        return;
+    }
     const mem_region_t *kr = mem_region_at(p->mem, ka);
     if (!ksize && kr)   /* a descriptor that leaves the size out (the runtime's own kernels): what the
                            memory holds, up to HIP's most (4 KiB of arguments and 256 of hidden ones) */
         ksize = (uint32_t)(kr->base + kr->size - ka < 4352 ? kr->base + kr->size - ka : 4352);
     l->kernarg = ksize ? mem_ptr(p->mem, ka, ksize) : NULL;
     l->kernarg_size = l->kernarg ? ksize : 0;
-    l->max_wave_inst = LA_MAX_WAVE_INST;
 }
 
 /* Say how a dispatch of kernel name that did not complete ended (st as
@@ -214,41 +231,68 @@ static void report_end(aql_proc_t *p, aql_queue_t *q, const char *name, int st, 
     }
 }
 
-/* Run dispatch packet pkt of q on the simulator, the device's clock
- * advanced by its simulated time; 0, or -1 (a line on stderr; q->stopped
- * set when a fault went to the runtime). */
-static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
+const aql_origin_t aql_hsa_origin = {"HIP", "HSA", 'h', NULL, NULL, 0, 0, 0, 0};
+
+int aql_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt, const aql_origin_t *o, sim_result_t *r,
+                 uint64_t *ns, char *err, size_t errlen)
 {
-    char err[512], name[256];
+    char name[256];
     sim_kernel_t k;
     sim_launch_t l;
     uint32_t ksize;
-    if (dispatch_kernel(p, pkt, &k, &ksize, err, sizeof err)) {
-        fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
-        return -1;
-    }
-    launch_of(p, pkt, &k, ksize, &l);
+    *ns = 0;
+    memset(r, 0, sizeof *r);
+    if (dispatch_kernel(p, pkt, o, &k, &ksize, err, errlen))
+        return -2;
+    launch_of(p, pkt, &k, ksize, o, &l);
     tm_config_t tc;
     memset(&tc, 0, sizeof tc);
     tc.dev = *p->dev;
     l.timing = p->functional ? NULL : &tc;
-    aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
-    aql_save_dispatch(p->mem, name, &k, &l);
+    if (o->kernel)   /* a runtime that names its kernel (the OpenCL driver, which saves its own dispatches) */
+        snprintf(name, sizeof name, "%s", k.name);
+    else {
+        aql_kernel_name(p->mem, k.desc_addr, name, sizeof name);
+        aql_save_dispatch(p->mem, name, &k, &l);
+    }
     aql_files_t files;
-    aql_start_t start = {name, p->t->name, p->dev, &k, &l, l.timing, q->seq, q->now_ns};
+    aql_start_t start = {name, p->t->name, p->dev, &k, &l, l.timing, q->seq, q->now_ns, o};
     aql_record_begin(&files, &start);
     mem_mark_t mark = mem_mark(p->mem);
-    sim_result_t r;
-    int st = sim_dispatch(p->mem, &k, &l, &r, err, sizeof err);
+    int st = sim_dispatch(p->mem, &k, &l, r, err, errlen);
     mem_release(p->mem, mark);
     if (st >= 0)
-        record(p, q, name, &k, &l, &r, st, &files);
+        *ns = record(p, q, name, &k, &l, r, st, &files, o);
     else
         aql_record(NULL, &files);
     tm_stats_free(&tc.stats);
     p->dispatches++;
+    return st;
+}
+
+/* Run dispatch packet pkt of q on the simulator, the device's clock
+ * advanced by its simulated time; 0, or -1 (a line on stderr, or in
+ * q->last for a runtime that tells it itself; q->stopped set when a fault
+ * went to the runtime). */
+static int run_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt)
+{
+    char err[512], name[256];
+    sim_result_t r;
+    uint64_t ns;
+    if (q->origin) {
+        q->last_st = aql_dispatch(p, q, pkt, q->origin, &q->last, &ns, q->last_err, sizeof q->last_err);
+        return q->last_st == 0 && !q->last.hit_limit ? 0 : -1;
+    }
+    int st = aql_dispatch(p, q, pkt, &aql_hsa_origin, &r, &ns, err, sizeof err);
+    if (st == -2) {
+        fprintf(stderr, "gcnsim HSA: dispatch: %s\n", err);
+        return -1;
+    }
+    if (st == 0 && !r.hit_limit)
+        return 0;
+    aql_kernel_name(p->mem, rd(pkt, 32, 8), name, sizeof name);
     report_end(p, q, name, st, &r, err);
-    return st == 0 && !r.hit_limit ? 0 : -1;
+    return -1;
 }
 
 /* A barrier packet pkt's queue clock: not before the end of any

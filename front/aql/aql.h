@@ -7,7 +7,8 @@
  * the descriptors, code and kernarg segments are mapped at their own
  * addresses; barrier-AND/OR, AMD barrier-value and PM4 (cache flush)
  * packets are served too.  Packets are processed in queue order, each
- * only once its header is no longer INVALID. */
+ * only once its header is no longer INVALID.  The OpenCL driver hands its
+ * dispatches to the same code as packets (aql_dispatch). */
 #ifndef GCNSIM_AQL_H
 #define GCNSIM_AQL_H
 
@@ -15,6 +16,7 @@
 #include "isa/isa.h"
 #include "sim/device.h"
 #include "sim/exec.h"
+#include "sim/kernel.h"
 #include "sim/mem.h"
 
 /* One decoded code range (a code object's memory), kept across dispatches. */
@@ -48,6 +50,25 @@ typedef struct {
     uint64_t dispatches;        /* kernel dispatches run */
 } aql_proc_t;
 
+/* Where a dispatch packet comes from, when its runtime knows its kernel
+ * better than the memory shows (an OpenCL driver that wrote the packet
+ * itself): what the records name and the dispatch uses instead of what the
+ * processor finds in memory.  aql_process's packets (the HSA runtime's)
+ * have aql_hsa_origin. */
+typedef struct {
+    const char *api, *who;      /* the trace's "gcnsim exec: API dispatch" and the messages' "gcnsim WHO:" */
+    char file_prefix;           /* the first letter of the record files' names */
+    const sim_kernel_t *kernel; /* the packet's kernel as its runtime loaded it: code decoded, name,
+                                   descriptor (NULL: the descriptor at the packet's kernel object and the
+                                   memory holding its entry, decoded here) */
+    const void *image;          /* the code object the trace's header hashes (NULL: the code) */
+    size_t image_size;
+    uint64_t queue_addr;        /* nonzero: the packet's kernarg segment is complete (kernarg_size bytes,
+                                   sim_dispatch_memory) and used in place, with this amd_queue_t */
+    uint32_t kernarg_size;
+    unsigned gpu_id;            /* the results.csv row's gpu-id */
+} aql_origin_t;
+
 /* A queue as the runtime created it: ring of size packets (a power of two)
  * and the addresses of its read and write dispatch ids. */
 typedef struct {
@@ -59,8 +80,26 @@ typedef struct {
     uint64_t now_ns;            /* its simulated clock: its dispatches' times so far, and waits for what
                                    its barriers depend on */
     uint64_t dispatches;        /* dispatches it ran */
+    /* a runtime that says itself how its dispatches ended (the OpenCL
+     * driver): where its packets come from, and how the last one ended
+     * (status as aql_dispatch's, result and message); NULL: the HSA
+     * runtime's, told here */
+    const aql_origin_t *origin;
+    int last_st;
+    sim_result_t last;
+    char last_err[512];
 } aql_queue_t;
 
+/* The origin of the HSA runtime's packets. */
+extern const aql_origin_t aql_hsa_origin;
+
+/* Run kernel dispatch packet pkt of q (from origin o) on the simulator and
+ * record it (aql_record.h), q's clock advanced by its simulated time (*ns).
+ * Returns as sim_dispatch (0, 1 a wave faulted, -1 not launched), with *r
+ * and err, or -2 when the packet's kernel is in no memory of the device
+ * (err); says nothing. */
+int aql_dispatch(aql_proc_t *p, aql_queue_t *q, const uint8_t *pkt, const aql_origin_t *o, sim_result_t *r,
+                 uint64_t *ns, char *err, size_t errlen);
 /* Process q's packets from its read index while they are ready (header
  * not INVALID, below the write index) and, for barriers, their
  * dependencies are met.  Returns the number of packets processed. */

@@ -170,7 +170,7 @@ static unsigned long kernel_dispatch(const char *name)
 static int open_trace(aql_files_t *f, const aql_start_t *s, const char *path, char *err, size_t errlen)
 {
     char options[600];
-    snprintf(options, sizeof options, "gcnsim exec: HIP dispatch %s:%lu", s->name, kernel_dispatch(s->name));
+    snprintf(options, sizeof options, "gcnsim exec: %s dispatch %s:%lu", s->o->api, s->name, kernel_dispatch(s->name));
     trace_header_t h;
     memset(&h, 0, sizeof h);
     h.mode = s->tc ? TRACE_MODE_TIMING : TRACE_MODE_FUNCTIONAL;
@@ -180,7 +180,10 @@ static int open_trace(aql_files_t *f, const aql_start_t *s, const char *path, ch
     h.code_base = s->k->code_base;
     h.code = s->k->prog;
     h.options = options;
-    trace_sha256(s->k->words, s->k->ndw * 4, h.co_sha256);
+    if (s->o->image)
+        trace_sha256(s->o->image, s->o->image_size, h.co_sha256);
+    else
+        trace_sha256(s->k->words, s->k->ndw * 4, h.co_sha256);
     if (!(f->tw = trace_write_open(path, &h, err, errlen)))
         return -1;
     trace_recorder_init(&f->rec, f->tw, s->tc != NULL);
@@ -199,8 +202,12 @@ static int open_timeline(aql_files_t *f, const aql_start_t *s, const char *path,
     if (!(f->tl = tl_open(path, s->dev, &code, left, err, errlen)))
         return -1;
     char why[256];
-    if (cus && *cus && tl_set_cus(f->tl, cus, why, sizeof why))
-        fprintf(stderr, "gcnsim HSA: --timeline-cus %s\n", why);
+    if (cus && *cus && tl_set_cus(f->tl, cus, why, sizeof why)) {
+        snprintf(err, errlen, "--timeline-cus %s", why);
+        tl_close(f->tl, why, sizeof why);
+        f->tl = NULL;
+        return -1;
+    }
     tl_place(f->tl, s->queue_ns, s->queue, tl_noted);
     s->tc->on_event = tl_event;
     s->tc->event_arg = f->tl;
@@ -218,24 +225,25 @@ void aql_record_begin(aql_files_t *f, const aql_start_t *s)
 {
     static unsigned seq;
     memset(f, 0, sizeof *f);
+    f->who = s->o->who;
     const char *log = getenv("GCNSIM_EXEC_LOG");
     if (!log || !log[0] || (!asked("GCNSIM_EXEC_TRACE") && !asked("GCNSIM_EXEC_TIMELINE")))
         return;
     char path[4200], err[512];
     unsigned n = seq++;
     if (asked("GCNSIM_EXEC_TRACE")) {
-        snprintf(f->trace, sizeof f->trace, "h%ld-%u.trace", (long)getpid(), n);
+        snprintf(f->trace, sizeof f->trace, "%c%ld-%u.trace", s->o->file_prefix, (long)getpid(), n);
         beside_log(log, f->trace, path, sizeof path);
         if (open_trace(f, s, path, err, sizeof err)) {
-            fprintf(stderr, "gcnsim HSA: trace: %s\n", err);
+            fprintf(stderr, "gcnsim %s: trace: %s\n", f->who, err);
             f->trace[0] = 0;
         }
     }
     if (s->tc && asked("GCNSIM_EXEC_TIMELINE")) {
-        snprintf(f->timeline, sizeof f->timeline, "h%ld-%u.json", (long)getpid(), n);
+        snprintf(f->timeline, sizeof f->timeline, "%c%ld-%u.json", s->o->file_prefix, (long)getpid(), n);
         beside_log(log, f->timeline, path, sizeof path);
         if (open_timeline(f, s, path, err, sizeof err)) {
-            fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
+            fprintf(stderr, "gcnsim %s: timeline: %s\n", f->who, err);
             f->timeline[0] = 0;
         }
     }
@@ -248,7 +256,7 @@ static void close_files(aql_files_t *f, const tm_stats_t *s)
     char err[512];
     if (f && f->tw) {
         if (trace_write_close(f->tw, err, sizeof err) || f->rec.failed) {
-            fprintf(stderr, "gcnsim HSA: trace: %s\n", f->rec.failed ? f->rec.err : err);
+            fprintf(stderr, "gcnsim %s: trace: %s\n", f->who, f->rec.failed ? f->rec.err : err);
             f->trace[0] = 0;
         }
         trace_recorder_free(&f->rec);
@@ -261,7 +269,7 @@ static void close_files(aql_files_t *f, const tm_stats_t *s)
     tl_slices += tl_inst_slices(f->tl);
     tl_noted |= tl_capped(f->tl);
     if (tl_close(f->tl, err, sizeof err)) {
-        fprintf(stderr, "gcnsim HSA: timeline: %s\n", err);
+        fprintf(stderr, "gcnsim %s: timeline: %s\n", f->who, err);
         f->timeline[0] = 0;
     }
     f->tl = NULL;
@@ -286,6 +294,7 @@ static char *record_csv(const aql_rec_t *rec)
     memcpy(rep.local, rec->l->local, sizeof rep.local);
     rp_row_t row;
     rp_row_fill(&row, &L, &rep, rec->start_ns);
+    row.gpu_id = rec->o->gpu_id;
     row.queue_id = rec->queue;
     row.queue_index = rec->queue_index;
     return rp_csv_fields_str(&row);
@@ -315,7 +324,7 @@ void aql_record(const aql_rec_t *rec, aql_files_t *f)
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
         if (fd >= 0) {
             if (write(fd, line, strlen(line)) < 0)
-                fprintf(stderr, "gcnsim HSA: cannot append to GCNSIM_EXEC_LOG %s\n", path);
+                fprintf(stderr, "gcnsim %s: cannot append to GCNSIM_EXEC_LOG %s\n", rec->o->who, path);
             close(fd);
         }
     }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "front/aql/aql.h"
 #include "sim/device.h"
 #include "sim/kernel.h"
 #include "sim/mem.h"
@@ -32,6 +33,7 @@ typedef struct {
     const sim_result_t *r;
     const tm_stats_t *stats;    /* NULL: functional */
     const char *status;         /* "completed", "fault", "stopped" */
+    const aql_origin_t *o;      /* where the packet came from */
 } aql_rec_t;
 
 /* A dispatch's own files beside the log, which exec joins with the
@@ -42,6 +44,7 @@ typedef struct aql_files {
     trace_writer_t *tw;
     trace_recorder_t rec;
     struct tl *tl;
+    const char *who;                /* the messages' "gcnsim WHO:" */
 } aql_files_t;
 
 /* What is about to run: kernel k (named name, target target) on queue
@@ -55,6 +58,7 @@ typedef struct {
     tm_config_t *tc;
     unsigned queue;
     uint64_t queue_ns;
+    const aql_origin_t *o;      /* where the packet came from */
 } aql_start_t;
 
 /* Before a dispatch: open the files exec asked for and hook them to the

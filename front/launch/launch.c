@@ -591,6 +591,38 @@ int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
     return st;
 }
 
+int la_run_begin(launch_t *L, la_inplace_t *in, char *err, size_t errlen)
+{
+    layout_lds(L);
+    mem_t *mem = la_module_mem(L->m);
+    in->mark = mem_mark(mem);
+    L->sl.printf_buffer = 0;
+    if (uses_printf(L) && pf_alloc(mem, &L->sl.printf_buffer)) {
+        mem_release(mem, in->mark);
+        snprintf(err, errlen, "out of host memory for the printf buffer");
+        return -1;
+    }
+    in->kernarg_size = (uint32_t)sim_kernarg_size(&L->sl);
+    if (sim_dispatch_memory(mem, &L->sk, &L->sl, &in->kernarg_addr, &in->queue_addr, err, errlen)) {
+        L->sl.printf_buffer = 0;
+        mem_release(mem, in->mark);
+        return -1;
+    }
+    return 0;
+}
+
+void la_run_end(launch_t *L, const la_inplace_t *in, int st, const sim_result_t *r)
+{
+    mem_t *mem = la_module_mem(L->m);
+    if (st >= 0)
+        keep_kernarg(L, r);
+    if (st >= 0 && L->sl.printf_buffer)
+        pf_flush(mem, L->sl.printf_buffer, L->m->co.printf_fmts, L->m->co.nprintf,
+                 L->printf_out ? L->printf_out : stdout, stderr);
+    L->sl.printf_buffer = 0;
+    mem_release(mem, in->mark);
+}
+
 int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size)
 {
     layout_lds(L);

@@ -166,6 +166,25 @@ int la_set_arg(launch_t *L, size_t i, const la_value_t *v, char *err, size_t err
  * sim_dispatch: 0 completed, 1 a wave faulted, -1 not launched (err). */
 int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen);
 
+/* What la_run_begin wrote into the module's memory for one run, which a
+ * dispatch packet then names: the kernarg segment (kernarg_size bytes,
+ * hidden arguments in it) and the amd_queue_t; mark: what la_run_end
+ * releases. */
+typedef struct {
+    uint64_t kernarg_addr, queue_addr;
+    uint32_t kernarg_size;
+    mem_mark_t mark;
+} la_inplace_t;
+/* la_run in two halves around a dispatch the caller runs from a packet of
+ * its own: la_run_begin lays out the LDS, allocates the printf buffer (a
+ * kernel that prints) and writes the kernarg segment and queue
+ * (sim_dispatch_memory) into *in; 0, or -1 (err; nothing kept).  la_run_end,
+ * after the dispatch (st and *r as sim_dispatch's), keeps the kernarg
+ * segment, writes the printf output and releases what the run
+ * allocated. */
+int la_run_begin(launch_t *L, la_inplace_t *in, char *err, size_t errlen);
+void la_run_end(launch_t *L, const la_inplace_t *in, int st, const sim_result_t *r);
+
 /* The kernarg segment of the next run on platform p (explicit bytes,
  * __local pointer offsets, hidden arguments), as la_run's dispatch builds
  * it: *size bytes at *out (malloc'ed; the caller frees).  Returns 0, or -1

@@ -68,6 +68,7 @@ struct _cl_command_queue {
     cl_command_queue_properties props;
     uint64_t now_ns;              /* the queue's simulated clock: when its last command ended */
     unsigned seq;                 /* the process's queues numbered from 0 as created (gcnsim exec's timeline) */
+    uint64_t dispatches;          /* kernel dispatches it ran (their results.csv rows' queue-index) */
     struct ocl_cmd *pending;      /* commands waiting to run, in enqueue order (ocl_cmd.c) */
 };
 
@@ -427,27 +428,16 @@ void ocl_image_free(cl_mem m);
  * GCNSIM_SAVE_INDEX and GCNSIM_SAVE_DIR name (gcnsim exec --save-dispatch). */
 void ocl_save_dispatch(launch_t *L);
 
+/* ---- ocl_aql.c ---- */
+/* Run launch L on queue q's device as an AQL kernel-dispatch packet naming
+ * the kernarg segment and queue la_run_begin wrote (in), through the
+ * packet processor (aql_dispatch: under the cycle model when timed, the
+ * dispatch recorded for gcnsim exec); *r, *ns (its simulated time) and
+ * the status as aql_dispatch's. */
+int ocl_aql_dispatch(launch_t *L, cl_command_queue q, const la_inplace_t *in, int timed, sim_result_t *r,
+                     uint64_t *ns, char *err, size_t errlen);
+
 /* ---- ocl_record.c ---- */
-/* What gcnsim exec asked to keep of one dispatch besides its record: a
- * trace (GCNSIM_EXEC_TRACE=1) and a timeline (GCNSIM_EXEC_TIMELINE=1), one
- * file each, beside the log. */
-typedef struct {
-    trace_writer_t *tw;
-    trace_recorder_t rec;
-    tl_t *tl;
-    char trace[64], timeline[64];   /* their names in the log's directory ("" when none) */
-} ocl_rec_files_t;
-/* Before running L: when GCNSIM_EXEC_LOG is set, open the files asked for
- * into f and point L's hooks (and tc's, NULL for a functional run) at them. */
-void ocl_record_begin(launch_t *L, cl_command_queue q, tm_config_t *tc, ocl_rec_files_t *f);
-/* After: when GCNSIM_EXEC_LOG names a file (gcnsim exec sets it), close f's
- * files and append one line for dispatch L on queue q: its summary, its
- * report (result r; tc the cycle model's configuration and statistics,
- * NULL for a functional run) and f's file names; ns its simulated
- * duration (it starts at q's clock), status "completed", "fault" or
- * "stopped". */
-void ocl_record_dispatch(const launch_t *L, cl_command_queue q, const sim_result_t *r, const tm_config_t *tc,
-                         uint64_t ns, const char *status, ocl_rec_files_t *f);
 /* When GCNSIM_EXEC_LOG names a file: append one line for a command of q
  * other than a kernel dispatch (type), simulated from start to end ns. */
 void ocl_record_command(cl_command_queue q, cl_command_type type, uint64_t start, uint64_t end);

@@ -332,14 +332,6 @@ cl_int clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_work_grou
     }
 }
 
-/* Nanoseconds of a run under the cycle model: its cycles and the launch
- * overhead at the device's clock. */
-static uint64_t run_ns(const tm_config_t *tc)
-{
-    uint64_t mhz = tc->dev.p[DEV_clock_mhz] ? tc->dev.p[DEV_clock_mhz] : 1;
-    return (tc->stats.cycles + tc->stats.overhead_cycles) * 1000 / mhz;
-}
-
 /* GCNSIM_FUNCTIONAL=1: run without the cycle model. */
 static int functional(void)
 {
@@ -347,26 +339,22 @@ static int functional(void)
     return f && f[0] && strcmp(f, "0");
 }
 
-/* Run L on device d (under the cycle model unless functional); the status
- * of the command, *ns its simulated duration. */
+/* Run L on q's device (under the cycle model unless functional) as an AQL
+ * packet; the status of the command, *ns its simulated duration. */
 static cl_int run_launch(launch_t *L, cl_command_queue q, uint64_t *ns, cl_int *enq_err)
 {
-    cl_device_id d = q->dev;
-    tm_config_t tc;
-    memset(&tc, 0, sizeof tc);
-    tc.dev = d->dev;
     int timed = !functional();
-    L->sl.timing = timed ? &tc : NULL;
-    ocl_rec_files_t files;
-    ocl_record_begin(L, q, timed ? &tc : NULL, &files);
+    ocl_save_dispatch(L);
     sim_result_t r;
+    la_inplace_t in;
     char err[512];
-    int st = la_run(L, &r, err, sizeof err);
-    *ns = timed ? run_ns(&tc) : ((uint64_t)d->dev.p[DEV_launch_ns]);
-    ocl_record_dispatch(L, q, st >= 0 ? &r : NULL, timed ? &tc : NULL, *ns,
-                        st < 0 ? NULL : st == 1 ? "fault" : r.hit_limit ? "stopped" : "completed", &files);
-    tm_stats_free(&tc.stats);
+    int st = la_run_begin(L, &in, err, sizeof err);
+    if (st == 0) {
+        st = ocl_aql_dispatch(L, q, &in, timed, &r, ns, err, sizeof err);
+        la_run_end(L, &in, st, &r);
+    }
     if (st < 0) {
+        *ns = timed ? 0 : (uint64_t)q->dev->dev.p[DEV_launch_ns];
         fprintf(stderr, "gcnsim OpenCL: kernel %s: %s\n", L->k->name, err);
         *enq_err = CL_OUT_OF_RESOURCES;
         return CL_OUT_OF_RESOURCES;
