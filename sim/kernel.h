@@ -81,6 +81,9 @@ typedef struct {
      * functional one-group-at-a-time scheduler; statistics are added to
      * timing->stats */
     tm_config_t *timing;
+    /* host threads the dispatch may use (0 or 1: the calling thread only);
+     * every result is the same for any value */
+    unsigned threads;
 } sim_launch_t;
 
 typedef struct sim_result {
