@@ -197,6 +197,7 @@ static void launch_of(aql_proc_t *p, const uint8_t *pkt, const sim_kernel_t *k, 
     l->dynamic_lds = group > k->group_segment_fixed_size ? group - k->group_segment_fixed_size : 0;
     uint64_t ka = rd(pkt, 40, 8);
     l->max_wave_inst = LA_MAX_WAVE_INST;
+    l->threads = la_default_threads();
     if (o->queue_addr) {   /* complete, in place */
         l->kernarg_addr = ka;
         l->queue_addr = o->queue_addr;

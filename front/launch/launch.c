@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "front/launch/devimage.h"
 #include "front/launch/launch.h"
 #include "front/launch/printf.h"
@@ -127,6 +128,17 @@ static void init_module(la_module_t *m)
     memset(m, 0, sizeof *m);
     mem_init(&m->mem);
     m->open = 1;
+}
+
+unsigned la_default_threads(void)
+{
+    const char *e = getenv("GCNSIM_THREADS");
+    char *end;
+    unsigned long v = e ? strtoul(e, &end, 10) : 0;
+    if (e && *e && !*end && v >= 1 && v <= LA_MAX_THREADS)
+        return (unsigned)v;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > LA_MAX_THREADS ? LA_MAX_THREADS : (unsigned)n;
 }
 
 int la_open(la_module_t *m, const char *file, char *err, size_t errlen)
@@ -523,6 +535,7 @@ int la_setup(launch_t *L, la_module_t *m, const co_kernel_t *k, unsigned dims, c
     sl->kernarg = L->kernarg;
     sl->kernarg_size = ksize;
     sl->max_wave_inst = LA_MAX_WAVE_INST;
+    sl->threads = la_default_threads();
     sl->hidden = L->hidden;
     sl->nhidden = nh;
     return 0;

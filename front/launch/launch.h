@@ -31,6 +31,12 @@ enum { LA_MAX_BYTES = 4096 };
  * takes about as many times longer as waves are resident. */
 #define LA_MAX_WAVE_INST (1ull << 26)
 
+/* The host threads a dispatch uses unless told (sim_launch_t.threads):
+ * GCNSIM_THREADS when it is a number from 1 to LA_MAX_THREADS, else the
+ * machine's online cores (at most LA_MAX_THREADS). */
+#define LA_MAX_THREADS 256
+unsigned la_default_threads(void);
+
 /* One argument value, as `--arg SPEC` gives it (LA_ADDR: only from code). */
 typedef enum { LA_I32, LA_U32, LA_I64, LA_U64, LA_F32, LA_F64, LA_BUF, LA_ZERO, LA_LOCAL, LA_ADDR, LA_IMAGE,
                LA_BYTES } la_kind_t;
