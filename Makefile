@@ -34,7 +34,7 @@ CFLAGS  ?= $(OPT) -g
 # keeps calls between them direct, as in an executable
 PICFLAGS := -fPIC -fno-semantic-interposition
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PICFLAGS) -I. -MMD -MP
-LDLIBS  := -lelf -ldw -lz -lreadline -lm -ldl -lstdc++
+LDLIBS  := -lelf -ldw -lz -lreadline -lm -ldl -lstdc++ -lyaml -lsqlite3
 
 # the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
 # headers when they are installed (Debian libhsa-runtime-dev), else against
@@ -50,8 +50,10 @@ LIB_SRC := $(wildcard isa/*.c) $(wildcard sim/*.c) $(foreach r,$(LIB_ROOMS),$(wi
 HTML_ASSETS := front/report/html/report.css front/report/html/report.js
 LIB_SRC += $(B)/gen/html_assets.c
 # the command line: main, the command table and cmd_*, the debugger, the
-# real-device path and the bench workloads
+# real-device path and the bench workloads; front/sweep (gcnsim sweep: sweep
+# files read with libyaml, results gathered with libsqlite3)
 CLI_SRC := $(wildcard front/*.c) $(wildcard front/dbg/*.c) $(wildcard front/device/*.c) $(wildcard front/workloads/*.c)
+CLI_SRC += $(wildcard front/sweep/*.c)
 UT_SRC  := $(wildcard tests/unit/*.c)
 BENCH_SRC := $(wildcard tests/bench/*.c)
 

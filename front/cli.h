@@ -38,6 +38,9 @@ int cmd_compare(int argc, char **argv);
  * its parsing, --help, gcnsim help CMD, its man page and completion. */
 extern const opt_cmd_t cli_run_cmd, cli_validate_cmd, cli_debug_cmd, cli_info_cmd, cli_bench_cmd,
     cli_devices_cmd, cli_trace_cmd, cli_disasm_cmd, cli_isa_cmd, cli_exec_cmd, cli_compare_cmd;
+/* gcnsim sweep (front/cmd_sweep.c) */
+int cmd_sweep(int argc, char **argv);
+extern const opt_cmd_t cli_sweep_cmd;
 
 /* Print "gcnsim: MESSAGE" on stderr (one line). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

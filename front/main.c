@@ -12,7 +12,7 @@ static const opt_cmd_t help_cmd;
 
 static const opt_cmd_t *const commands[] = {
     &cli_run_cmd, &cli_validate_cmd, &cli_debug_cmd, &cli_trace_cmd, &cli_disasm_cmd, &cli_info_cmd,
-    &cli_isa_cmd, &cli_bench_cmd, &cli_exec_cmd, &cli_compare_cmd, &cli_devices_cmd, &help_cmd, NULL,
+    &cli_isa_cmd, &cli_bench_cmd, &cli_exec_cmd, &cli_compare_cmd, &cli_devices_cmd, &cli_sweep_cmd, &help_cmd, NULL,
 };
 
 static const opt_t top_rows[] = {
