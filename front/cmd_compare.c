@@ -8,8 +8,9 @@
 #include "front/cli.h"
 #include "front/report/compare.h"
 #include "front/report/compare_html.h"
+#include "front/sweep/sweep.h"
 
-enum { CO_JSON = 1, CO_HTML };
+enum { CO_JSON = 1, CO_HTML, CO_WHERE };
 
 static const opt_t compare_rows[] = {
     {"json", 0, "PATH|-", "write the comparison as JSON to PATH (- = stdout, instead of the text): {\"runs\": "
@@ -20,6 +21,10 @@ static const opt_t compare_rows[] = {
     {"html", 0, "PATH", "also write one self-contained HTML page with the reports side by side (as gcnsim run "
      "--html draws one: summary, stalls, instruction mix, figures over time, CU balance, roofline, hot spots) "
      "and a table of the differences to the first", CO_HTML, OPT_PATH, NULL},
+    {"where", 0, "EXPR", "with a database of gcnsim sweep collect (DB.sqlite) in place of the reports: also "
+     "compare its points that have a report and match the SQL expression EXPR over its columns (cus = 32 AND "
+     "run = 'gemm'), in id order, after the points named by id (or a unique prefix) as operands", CO_WHERE, 0,
+     NULL},
     {0},
 };
 static const opt_table_t compare_table = {"options", compare_rows};
@@ -28,7 +33,8 @@ static const opt_table_t *const compare_tables[] = {&compare_table, NULL};
 const opt_cmd_t cli_compare_cmd = {
     .name = "compare",
     .summary = "show runs side by side with the deltas to the first",
-    .usage = "gcnsim compare A.json B.json [C.json ...] [--json PATH|-] [--html PATH]",
+    .usage = "gcnsim compare A.json B.json [C.json ...] [--json PATH|-] [--html PATH]\n"
+             "       gcnsim compare DB.sqlite [ID ...] [--where EXPR] [--json PATH|-] [--html PATH]",
     .description = "Read two or more reports written by gcnsim run --json (or by gcnsim exec\n"
                    "--json: then its per-kernel rows, matched by kernel name) and print them\n"
                    "side by side: the launch, cycles and time, the wave-instructions by\n"
@@ -58,7 +64,7 @@ const opt_cmd_t cli_compare_cmd = {
 typedef struct {
     const char *files[CMP_MAX_RUNS + 1];
     size_t n;
-    const char *json, *html;
+    const char *json, *html, *where;
 } compare_opts_t;
 
 /* opt_take_fn: a report file or --json. */
@@ -67,7 +73,7 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
     compare_opts_t *o = arg;
     (void)v2;
     if (r) {
-        *(r->id == CO_HTML ? &o->html : &o->json) = v;
+        *(r->id == CO_HTML ? &o->html : r->id == CO_WHERE ? &o->where : &o->json) = v;
         return 0;
     }
     if (o->n == CMP_MAX_RUNS) {
@@ -95,6 +101,43 @@ static int write_json(FILE *fp, const char *path, const cmp_run_t *runs, size_t 
     return bad ? -1 : 0;
 }
 
+static int compare_runs(const compare_opts_t *o, const cmp_run_t *runs, size_t n);
+
+/* gcnsim compare DB [ID...] [--where EXPR]: the chosen points' reports. */
+static int compare_db(compare_opts_t *o)
+{
+    sweep_sel_t sel;
+    char err[512];
+    if (sweep_select(o->files[0], o->files + 1, o->n - 1, o->where, &sel, err, sizeof err)) {
+        cli_error("compare: %s", err);
+        return EXIT_USAGE;
+    }
+    jr_doc_t docs[CMP_MAX_RUNS];
+    cmp_run_t runs[CMP_MAX_RUNS];
+    size_t have = 0;
+    int rc = EXIT_USAGE;
+    if (sel.n < 2 || sel.n > CMP_MAX_RUNS)
+        cli_error("compare: %zu points chosen from %s: compare takes 2 to %d", sel.n, o->files[0], CMP_MAX_RUNS);
+    else {
+        for (; have < sel.n; have++) {
+            if (jr_parse(&docs[have], sel.reports[have], strlen(sel.reports[have]), err, sizeof err) ||
+                cmp_check(docs[have].root, err, sizeof err)) {
+                cli_error("compare: point %s: %s", sel.labels[have], err);
+                have++;
+                goto out;
+            }
+            runs[have] = (cmp_run_t){docs[have].root, sel.labels[have]};
+        }
+        rc = cmp_check_set(runs, have, err, sizeof err) ? (cli_error("compare: %s", err), EXIT_USAGE)
+                                                        : compare_runs(o, runs, have);
+    }
+out:
+    for (size_t k = 0; k < have; k++)
+        jr_free(&docs[k]);
+    sweep_sel_free(&sel);
+    return rc;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     compare_opts_t o;
@@ -108,6 +151,12 @@ int cmd_compare(int argc, char **argv)
     int rc = EXIT_USAGE;
     size_t have = 0;
     memset(docs, 0, sizeof docs);
+    if (o.n && sweep_is_db(o.files[0]))
+        return compare_db(&o);
+    if (o.where) {
+        opt_error(&cli_compare_cmd, "--where picks points of a database of gcnsim sweep collect: give it first");
+        return EXIT_USAGE;
+    }
     if (o.n < 2) {
         opt_error(&cli_compare_cmd, "%s (see gcnsim compare --help)",
                   o.n ? "one report given: compare needs two or more" : "no reports given: compare needs two or more");
@@ -125,20 +174,28 @@ int cmd_compare(int argc, char **argv)
         cli_error("compare: %s", err);
         goto out;
     }
-    FILE *fp = !o.json ? NULL : strcmp(o.json, "-") ? fopen(o.json, "w") : stdout;
-    if (o.json && !fp) {   /* before any output */
-        cli_error("compare: cannot write %s: %s", o.json, strerror(errno));
-        goto out;
-    }
-    if (fp != stdout)
-        cmp_text(stdout, runs, o.n);
-    rc = fp && write_json(fp, o.json, runs, o.n) ? EXIT_USAGE : EXIT_OK;
-    if (o.html && cmp_html(o.html, "gcnsim compare", runs, o.n, err, sizeof err)) {
-        cli_error("compare: --html: %s", err);
-        rc = EXIT_USAGE;
-    }
+    rc = compare_runs(&o, runs, o.n);
 out:
     for (size_t k = 0; k < have; k++)
         jr_free(&docs[k]);
+    return rc;
+}
+
+/* The comparison of runs[] (n) as text, --json and --html: the exit status. */
+static int compare_runs(const compare_opts_t *o, const cmp_run_t *runs, size_t n)
+{
+    char err[512];
+    FILE *fp = !o->json ? NULL : strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
+    if (o->json && !fp) {   /* before any output */
+        cli_error("compare: cannot write %s: %s", o->json, strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (fp != stdout)
+        cmp_text(stdout, runs, n);
+    int rc = fp && write_json(fp, o->json, runs, n) ? EXIT_USAGE : EXIT_OK;
+    if (o->html && cmp_html(o->html, "gcnsim compare", runs, n, err, sizeof err)) {
+        cli_error("compare: --html: %s", err);
+        rc = EXIT_USAGE;
+    }
     return rc;
 }

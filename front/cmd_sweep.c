@@ -357,6 +357,11 @@ static int sweep_cmd_slurm(int argc, char **argv)
     char *dir = sweep_results_dir(&s, o.out);
     unsigned shards = o.shards ? o.shards : (unsigned)(s.npoints < 1000 ? s.npoints : 1000);
     snprintf(script, sizeof script, "%s/sweep.sbatch", dir);
+    if (sweep_make_dirs(dir)) {   /* the tasks' output goes there */
+        free(dir);
+        sweep_free(&s);
+        return EXIT_USAGE;
+    }
     rc = sweep_slurm_write(&s, o.script ? o.script : script, self, dir, shards, o.cpus ? o.cpus : 1, o.sbatch,
                            o.nsbatch, err, sizeof err);
     if (rc)

@@ -106,6 +106,9 @@ const sweep_point_t *sweep_find_point(const sweep_t *s, const char *id);
  * Malloc'd, absolute. */
 char *sweep_results_dir(const sweep_t *s, const char *out);
 
+/* mkdir -p path: 0, or -1 after reporting the folder that could not be made. */
+int sweep_make_dirs(const char *path);
+
 /* A point's record state in the results folder dir. */
 typedef enum { SWEEP_NONE, SWEEP_OK, SWEEP_FAILED } sweep_state_t;
 sweep_state_t sweep_record_state(const char *dir, const char *id);

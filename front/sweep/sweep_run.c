@@ -13,8 +13,7 @@
 #include "front/cli.h"
 #include "front/sweep/sweep.h"
 
-/* mkdir -p path: 0, or -1 after reporting. */
-static int make_dirs(const char *path)
+int sweep_make_dirs(const char *path)
 {
     char buf[8192];
     snprintf(buf, sizeof buf, "%s", path);
@@ -98,10 +97,13 @@ static void run_here(const sweep_t *s, const char *dir, const char *self, const 
 int sweep_run(const sweep_t *s, const sweep_run_opts_t *o, const char *self)
 {
     char *dir = sweep_results_dir(s, o->out);
-    if (make_dirs(dir)) {
+    if (sweep_make_dirs(dir)) {
         free(dir);
         return EXIT_USAGE;
     }
+    char *real = realpath(dir, NULL);
+    if (real)
+        free(dir), dir = real;
     const sweep_point_t **todo = calloc(s->npoints + 1, sizeof *todo);
     const char **ids = calloc(s->npoints + 1, sizeof *ids);
     size_t scope = 0, ntodo = 0, skipped = 0;
