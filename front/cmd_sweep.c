@@ -284,7 +284,7 @@ static int run_one(const sweep_t *s, const sw_opts_t *o, const char *self)
     if (st == SWEEP_OK || (st == SWEEP_FAILED && !o->retry))
         printf("%s skipped (finished earlier)\n", p->id);
     else {
-        int r = sweep_run_point(s, p, dir, self, &st);
+        int r = sweep_run_point(s, p, dir, self, cli_catch_stop(), &st);
         rc = r < 0 ? EXIT_USAGE : r > 0 ? 128 + (cli_stop_signal() ? cli_stop_signal() : 15) : EXIT_OK;
     }
     free(dir);
@@ -303,8 +303,10 @@ static int sweep_cmd_run(int argc, char **argv)
     if (o.point)
         rc = run_one(&s, &o, self);
     else {
-        sweep_run_opts_t ro = {o.out, o.jobs, o.shard, o.nshards, o.retry};
+        sweep_run_opts_t ro = {o.out, o.jobs, o.shard, o.nshards, o.retry, cli_catch_stop()};
         rc = sweep_run(&s, &ro, self);
+        if (cli_stop_signal())
+            rc = 128 + cli_stop_signal();
     }
     sweep_free(&s);
     return rc;

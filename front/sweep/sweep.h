@@ -115,12 +115,14 @@ sweep_state_t sweep_record_state(const char *dir, const char *id);
 
 /* Run point p (gcnsim run/bench as a child process, in the sweep file's
  * folder) and write its record dir/ID.json atomically (a temporary file
- * renamed into place): the report, or the error of a failed point.  self
- * is the gcnsim binary.  Returns 0 when the record is written (status in
- * *state), 1 when the point was stopped by a signal (no record), -1 after
- * reporting an error that kept the record from being written. */
+ * renamed into place): the report, or the error of a failed point; print
+ * a line saying so.  self is the gcnsim binary; *stop set (by a SIGINT or
+ * SIGTERM handler) passes SIGTERM on to the child.  Returns 0 when the
+ * record is written (status in *state), 1 when the point was stopped by a
+ * signal (no record), -1 after reporting on stderr an error that kept the
+ * record from being written. */
 int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, const char *self,
-                    sweep_state_t *state);
+                    const volatile int *stop, sweep_state_t *state);
 
 /* Options of sweep run. */
 typedef struct {
@@ -128,10 +130,13 @@ typedef struct {
     unsigned jobs;               /* 1: one after another here; more: GNU parallel */
     unsigned shard, nshards;     /* nshards 0: every point */
     int retry_failed;            /* run points whose record is a failure again */
+    const volatile int *stop;    /* set by a SIGINT/SIGTERM handler: start no more points */
 } sweep_run_opts_t;
 
-/* Run the points of o's shard not finished yet, print the summary.
- * Returns the exit status (0 all succeeded, 1 some failed or not run). */
+/* Run the points of o's shard not finished yet, print a line per point
+ * and the summary.  Returns 0 when every point of the shard succeeded, 1
+ * when some failed or were not run, 2 when the results folder cannot be
+ * made (reported on stderr). */
 int sweep_run(const sweep_t *s, const sweep_run_opts_t *o, const char *self);
 
 /* Write the Slurm job-array script for s (nshards tasks, each running

@@ -12,7 +12,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "front/cli.h"
 #include "front/report/json.h"
 #include "front/report/jsonread.h"
 #include "front/sweep/sweep.h"
@@ -175,7 +174,7 @@ static int interrupted(int st)
 }
 
 int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, const char *self,
-                    sweep_state_t *state)
+                    const volatile int *stop, sweep_state_t *state)
 {
     char rep[8192], errp[8192], tmp[8192], rec[8192], axes[1024], error[1024];
     int me = (int)getpid();
@@ -183,7 +182,6 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
     snprintf(errp, sizeof errp, "%s/.%s.stderr.%d", dir, p->id, me);
     snprintf(tmp, sizeof tmp, "%s/.%s.json.%d", dir, p->id, me);
     snprintf(rec, sizeof rec, "%s/%s.json", dir, p->id);
-    const volatile int *stop = cli_catch_stop();
     char **av = point_argv(p, self, rep);
     double t0 = now();
     pid_t pid = start(av, s->dir, errp);
@@ -193,7 +191,7 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
     if (st == -1 || *stop || interrupted(st)) {
         unlink(rep), unlink(errp);
         if (st == -1)
-            cli_error("sweep: %s: cannot run gcnsim: %s", p->id, strerror(errno));
+            fprintf(stderr, "gcnsim: sweep: %s: cannot run gcnsim: %s\n", p->id, strerror(errno));
         return st == -1 ? -1 : 1;
     }
     jr_doc_t d = {0};
@@ -213,7 +211,7 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
         jr_free(&d);
     unlink(rep), unlink(errp);
     if (wr || rename(tmp, rec)) {
-        cli_error("sweep: %s: cannot write %s: %s", p->id, rec, strerror(errno));
+        fprintf(stderr, "gcnsim: sweep: %s: cannot write %s: %s\n", p->id, rec, strerror(errno));
         unlink(tmp);
         return -1;
     }

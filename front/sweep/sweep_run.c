@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "front/cli.h"
 #include "front/sweep/sweep.h"
 
 int sweep_make_dirs(const char *path)
@@ -23,7 +22,7 @@ int sweep_make_dirs(const char *path)
         char was = *c;
         *c = '\0';
         if (mkdir(buf, 0777) && errno != EEXIST) {
-            cli_error("sweep: cannot create %s: %s", buf, strerror(errno));
+            fprintf(stderr, "gcnsim: sweep: cannot create %s: %s\n", buf, strerror(errno));
             return -1;
         }
         if (!was)
@@ -74,7 +73,7 @@ static int run_parallel(const sweep_t *s, const sweep_run_opts_t *o, const char 
         fprintf(fp, "%s\n", ids[i]);
     if (fp)
         fclose(fp);
-    const volatile int *stop = cli_catch_stop();
+    const volatile int *stop = o->stop;
     int st, passed = 0;
     while (waitpid(pid, &st, 0) != pid) {
         if (errno != EINTR)
@@ -86,11 +85,12 @@ static int run_parallel(const sweep_t *s, const sweep_run_opts_t *o, const char 
 }
 
 /* The points of o's slice, one after another here. */
-static void run_here(const sweep_t *s, const char *dir, const char *self, const sweep_point_t *const *todo, size_t n)
+static void run_here(const sweep_t *s, const sweep_run_opts_t *o, const char *dir, const char *self,
+                     const sweep_point_t *const *todo, size_t n)
 {
-    for (size_t i = 0; i < n && !cli_stop_signal(); i++) {
+    for (size_t i = 0; i < n && !*o->stop; i++) {
         sweep_state_t st;
-        sweep_run_point(s, todo[i], dir, self, &st);
+        sweep_run_point(s, todo[i], dir, self, o->stop, &st);
     }
 }
 
@@ -99,7 +99,7 @@ int sweep_run(const sweep_t *s, const sweep_run_opts_t *o, const char *self)
     char *dir = sweep_results_dir(s, o->out);
     if (sweep_make_dirs(dir)) {
         free(dir);
-        return EXIT_USAGE;
+        return 2;
     }
     char *real = realpath(dir, NULL);
     if (real)
@@ -128,10 +128,8 @@ int sweep_run(const sweep_t *s, const sweep_run_opts_t *o, const char *self)
     int prc = 0;
     if (ntodo && o->jobs > 1)
         prc = run_parallel(s, o, dir, self, ids, ntodo);
-    else if (ntodo) {
-        cli_catch_stop();
-        run_here(s, dir, self, todo, ntodo);
-    }
+    else if (ntodo)
+        run_here(s, o, dir, self, todo, ntodo);
     size_t ok = 0, failed = 0, missing = 0, all_failed = 0;
     for (size_t i = 0; i < ntodo; i++) {
         sweep_state_t st = sweep_record_state(dir, todo[i]->id);
@@ -143,9 +141,7 @@ int sweep_run(const sweep_t *s, const sweep_run_opts_t *o, const char *self)
     printf("sweep %s: %zu points: %zu succeeded, %zu failed, %zu skipped (finished earlier), %zu not run\n", s->name,
            scope, ok, failed, skipped, missing);
     if (prc < 0)
-        cli_error("sweep: GNU parallel could not be started");
+        fprintf(stderr, "gcnsim: sweep: GNU parallel could not be started\n");
     free(todo), free(ids), free(dir);
-    if (cli_stop_signal())
-        return 128 + cli_stop_signal();
-    return missing || all_failed || prc < 0 ? EXIT_DIFF : EXIT_OK;
+    return missing || all_failed || prc < 0 ? 1 : 0;
 }

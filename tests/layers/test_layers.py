@@ -45,6 +45,7 @@ RANKS = {
     "front/ocl": 8,
     "front/kmt": 8,
     "front/workloads": 9,
+    "front/sweep": 9,
     "front": 10,
 }
 # the files outside isa/ that may decode: where programs are built
