@@ -68,7 +68,7 @@ fi
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -D_GNU_SOURCE -I. -O1 -g -Wall -Wextra -Wno-missing-field-initializers $SAN"
-LIBS="-lelf -ldw -lz -lreadline -lm -lstdc++"
+LIBS="-lelf -ldw -lz -lreadline -lm -lstdc++ -lyaml -lsqlite3"
 mkdir -p "$out" "$art"
 
 # compile SRC to build/fuzz/SRC.o (fuzzer-instrumented); prints the object
