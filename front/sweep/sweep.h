@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "front/report/jsonread.h"
 #include "sim/device.h"
 
 enum { SWEEP_ERRLEN = 512 };
@@ -152,13 +153,18 @@ int sweep_slurm_write(const sweep_t *s, const char *path, const char *self, cons
 int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const char *csv, char *err,
                   size_t errlen);
 
+/* The part of a point's report its figures come from: the report of
+ * gcnsim run, or the launch group with the most cycles of gcnsim bench's. */
+const jr_val_t *sweep_report_main(const jr_val_t *report);
+
 /* Whether path is an SQLite database (its header). */
 int sweep_is_db(const char *path);
 
 /* Points picked from a database of sweep collect for gcnsim compare. */
 typedef struct {
     char **labels;               /* "ID run preset cus=32" */
-    char **reports;              /* the report's JSON text */
+    char **reports;              /* the report's JSON text (of a bench: its main launch group's, with
+                                    the bench's "mode", as a report of gcnsim run) */
     size_t n;
 } sweep_sel_t;
 

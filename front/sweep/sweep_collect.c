@@ -92,10 +92,9 @@ static void dedupe(coll_t *c)
 
 /* ---- the figures of a record ----------------------------------------------- */
 
-/* The report's launch group with the most cycles (a bench), or the report. */
-static const jr_val_t *main_part(const jr_val_t *rec)
+const jr_val_t *sweep_report_main(const jr_val_t *rep)
 {
-    const jr_val_t *rep = jr_get(rec, "report"), *g = jr_get(rep, "groups");
+    const jr_val_t *g = jr_get(rep, "groups");
     if (!g || g->kind != JR_ARRAY || !g->len)
         return rep;
     const jr_val_t *best = &g->items[0];
@@ -104,6 +103,12 @@ static const jr_val_t *main_part(const jr_val_t *rec)
         if (jr_number(jr_get(&g->items[i], "cycles"), &v) && v > bc)
             bc = v, best = &g->items[i];
     return best;
+}
+
+/* The main part of record rec's report. */
+static const jr_val_t *main_part(const jr_val_t *rec)
+{
+    return sweep_report_main(jr_get(rec, "report"));
 }
 
 /* Simulated time in microseconds: the report's, or its groups' sum; NAN if none. */

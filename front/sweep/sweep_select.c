@@ -5,7 +5,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "front/report/json.h"
 #include "front/sweep/sweep.h"
+
+/* Report text rep as gcnsim compare reads it: a bench's main launch group
+ * with the bench's mode (malloc'd). */
+static char *as_run_report(const char *rep)
+{
+    jr_doc_t d;
+    char err[128], *buf = NULL;
+    size_t len = 0;
+    if (jr_parse(&d, rep, strlen(rep), err, sizeof err))
+        return strdup(rep);
+    const jr_val_t *m = sweep_report_main(d.root);
+    FILE *fp = m != d.root ? open_memstream(&buf, &len) : NULL;
+    if (!fp) {
+        jr_free(&d);
+        return strdup(rep);
+    }
+    json_t j;
+    json_init(&j, fp);
+    json_begin_obj(&j, NULL);
+    const char *mode = jr_string(jr_get(d.root, "mode"));
+    json_str(&j, "mode", mode ? mode : "timing");
+    if (!jr_get(m, "status"))   /* a launch group of a bench that ran to its end */
+        json_str(&j, "status", "completed");
+    for (size_t i = 0; m->kind == JR_OBJECT && i < m->len; i++)
+        if (strcmp(m->keys[i], "mode"))
+            jr_write(&j, m->keys[i], &m->items[i]);
+    json_end(&j);
+    json_finish(&j);
+    fclose(fp);
+    jr_free(&d);
+    return buf;
+}
 
 /* Append the rows of stmt (id, run, preset, status, report) to out, each
  * axis of the row in its label: 0, or -1 with the reason. */
@@ -20,11 +53,11 @@ static int take_rows(sqlite3_stmt *st, sweep_sel_t *out, const char *what, char 
             return -1;
         }
         char label[256];
-        snprintf(label, sizeof label, "%.8s %s", id, sqlite3_column_text(st, 1));
+        snprintf(label, sizeof label, "%.8s %s", id, (const char *)sqlite3_column_text(st, 1));
         out->labels = realloc(out->labels, (out->n + 1) * sizeof *out->labels);
         out->reports = realloc(out->reports, (out->n + 1) * sizeof *out->reports);
         out->labels[out->n] = strdup(label);
-        out->reports[out->n++] = strdup(rep);
+        out->reports[out->n++] = as_run_report(rep);
         got++;
     }
     if (rc != SQLITE_DONE) {
@@ -54,6 +87,30 @@ static int query(sqlite3 *db, const char *sql, const char *bind, sweep_sel_t *ou
     return rc;
 }
 
+/* The SELECT of the columns take_rows reads into buf, the label being
+ * "run preset KEY=VALUE ..." over the parameter columns (those between
+ * preset and status). */
+static int label_sql(sqlite3 *db, char *buf, size_t len)
+{
+    sqlite3_stmt *st;
+    int in = 0;
+    snprintf(buf, len, "SELECT id, run || ' ' || preset");
+    if (sqlite3_prepare_v2(db, "PRAGMA table_info(points)", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *c = (const char *)sqlite3_column_text(st, 1);
+        if (!strcmp(c, "status"))
+            in = 0;
+        if (in && strspn(c, "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(c))
+            snprintf(buf + strlen(buf), len - strlen(buf), " || ' %s=' || %s", c, c);
+        if (!strcmp(c, "preset"))
+            in = 1;
+    }
+    sqlite3_finalize(st);
+    snprintf(buf + strlen(buf), len - strlen(buf), ", preset, status, report, error FROM points ");
+    return 0;
+}
+
 int sweep_select(const char *path, const char *const *ids, size_t nids, const char *where, sweep_sel_t *out,
                  char *err, size_t errlen)
 {
@@ -64,9 +121,10 @@ int sweep_select(const char *path, const char *const *ids, size_t nids, const ch
         sqlite3_close(db);
         return -1;
     }
-    static const char cols[] = "SELECT id, run || ' ' || preset, preset, status, report, error FROM points ";
-    char sql[4096], what[160];
-    int rc = 0;
+    char cols[4096], sql[8192], what[160];
+    int rc = label_sql(db, cols, sizeof cols);
+    if (rc)
+        snprintf(err, errlen, "%s: not a database of gcnsim sweep collect: %s", path, sqlite3_errmsg(db));
     for (size_t i = 0; !rc && i < nids; i++) {
         size_t had = out->n;
         snprintf(what, sizeof what, "point '%s'", ids[i]);

@@ -450,6 +450,16 @@ def test_compare():
         cyc = None
     check("compare DB ID PREFIX: those points in that order", r.returncode == 0 and
           cyc == [want[1]["cycles"], want[0]["cycles"]], (r.stderr, cyc))
+    r = gc(["compare", db, "--where", "run = 'reduce' AND cus = 4 AND clock_mhz = 1200", "--json", "-"])
+    want = sorted((x for x in PAR_ROWS if x["run"] == "reduce" and x["cus"] == 4 and x["clock_mhz"] == 1200),
+                  key=lambda x: x["id"])
+    ref = [max(json.loads(x["report"])["groups"], key=lambda g: g["cycles"])["cycles"] for x in want]
+    try:
+        cyc = [m for m in json.loads(r.stdout)["metrics"] if m["name"] == "cycles"][0]["values"]
+    except (ValueError, KeyError, IndexError):
+        cyc = None
+    check("compare DB --where on bench points: their launch groups with the most cycles", r.returncode == 0 and
+          cyc == ref and len(ref) == 2, (r.stderr, cyc, ref))
     r = gc(["compare", db, "--where", "cus = 3"])
     check("compare DB --where matching nothing: one line, exit 2",
           r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "no such point" in r.stderr, r.stderr)
