@@ -75,7 +75,7 @@ int cmd_sweep(int argc, char **argv)
 /* ---- shared --------------------------------------------------------------- */
 
 enum { SO_OUT = 1, SO_SHARD, SO_IDS, SO_JOBS, SO_RETRY, SO_POINT, SO_SHARDS, SO_CPUS, SO_SCRIPT, SO_SBATCH,
-       SO_DB, SO_CSV };
+       SO_DB, SO_CSV, SO_SWEEP };
 
 #define ROW_OUT {"out", 0, "DIR", "the results folder (default: the file's results:, else FILE without its " \
                  "extension plus .results, beside FILE)", SO_OUT, OPT_DIR, NULL}
@@ -139,6 +139,7 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
         o->sbatch[o->nsbatch++] = v;
         return 0;
     case SO_DB: o->db = v; return 0;
+    case SO_SWEEP: o->file = v; return 0;
     default: o->csv = v; return 0;
     }
 }
@@ -383,6 +384,8 @@ static const opt_t collect_rows[] = {
      SO_DB, OPT_PATH, NULL},
     {"csv", 0, "PATH", "the CSV file to write (default: DIR/sweep.csv of the first DIR)", SO_CSV, OPT_PATH,
      NULL},
+    {"sweep", 0, "FILE", "only the points of sweep file FILE (records of points since edited out of it are "
+     "left out), and say how many of its points have no record yet", SO_SWEEP, OPT_PATH, NULL},
     {0},
 };
 static const opt_table_t collect_table = {"options", collect_rows};
@@ -391,7 +394,7 @@ static const opt_table_t *const collect_tables[] = {&collect_table, NULL};
 static const opt_cmd_t sweep_collect_cmd = {
     .name = "sweep collect",
     .summary = "gather a sweep's records into an SQLite database and a CSV file",
-    .usage = "gcnsim sweep collect DIR [DIR...] [--db PATH] [--csv PATH]",
+    .usage = "gcnsim sweep collect DIR [DIR...] [--db PATH] [--csv PATH] [--sweep FILE]",
     .description = "Read every record (ID.json) of the results folders (of shards run apart,\n"
                    "say) and write one SQLite database and one CSV file with a row per\n"
                    "point, in id order; a point recorded in several folders is taken once,\n"
@@ -423,9 +426,21 @@ static int sweep_cmd_collect(int argc, char **argv)
     char db[8192], csv[8192], err[SWEEP_ERRLEN];
     snprintf(db, sizeof db, "%s/sweep.sqlite", o.dirs[0]);
     snprintf(csv, sizeof csv, "%s/sweep.csv", o.dirs[0]);
-    if (sweep_collect(o.dirs, o.ndirs, o.db ? o.db : db, o.csv ? o.csv : csv, err, sizeof err)) {
-        cli_error("sweep collect: %s", err);
+    sweep_t s = {0};
+    const char **only = NULL;
+    if (o.file && (sweep_load(&s, o.file, err, sizeof err) || (sweep_plan(&s, err, sizeof err) && (sweep_free(&s), 1)))) {
+        cli_error("%s", err);
         return EXIT_USAGE;
     }
-    return EXIT_OK;
+    if (o.file) {
+        only = calloc(s.npoints + 1, sizeof *only);
+        for (size_t k = 0; k < s.npoints; k++)
+            only[k] = s.points[k].id;
+    }
+    rc = sweep_collect(o.dirs, o.ndirs, o.db ? o.db : db, o.csv ? o.csv : csv, only, s.npoints, err, sizeof err);
+    if (rc)
+        cli_error("sweep collect: %s", err);
+    free(only);
+    sweep_free(&s);
+    return rc ? EXIT_USAGE : EXIT_OK;
 }

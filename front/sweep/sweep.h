@@ -148,10 +148,11 @@ int sweep_slurm_write(const sweep_t *s, const char *path, const char *self, cons
 
 /* Gather every record of the folders dirs[] into the SQLite database db
  * (replaced atomically) and the CSV file csv (NULL: none): one row per
- * point (a point in several folders once, from the first).  Prints a
- * summary line.  0, or -1 with the reason in err. */
-int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const char *csv, char *err,
-                  size_t errlen);
+ * point (a point in several folders once, from the first); with only
+ * (nonly ids) those points alone.  Prints a summary line.  0, or -1 with
+ * the reason in err. */
+int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const char *csv,
+                  const char *const *only, size_t nonly, char *err, size_t errlen);
 
 /* The part of a point's report its figures come from: the report of
  * gcnsim run, or the launch group with the most cycles of gcnsim bench's. */

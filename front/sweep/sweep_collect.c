@@ -376,8 +376,30 @@ static int read_all(coll_t *c, size_t *ok, char *err, size_t errlen)
     return 0;
 }
 
-int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const char *csv, char *err,
-                  size_t errlen)
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Keep the records whose id is among only[] (n, sorted); the count of
+ * only[] without a record into *absent. */
+static void keep_only(coll_t *c, const char **only, size_t n, size_t *absent)
+{
+    size_t w = 0, found = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const char *id = c->recs[i].id;
+        if (bsearch(&id, only, n, sizeof *only, cmp_str)) {
+            c->recs[w++] = c->recs[i];
+            found++;
+        } else
+            free(c->recs[i].path);
+    }
+    c->n = w;
+    *absent = n - found;
+}
+
+int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const char *csv,
+                  const char *const *only, size_t nonly, char *err, size_t errlen)
 {
     coll_t c;
     memset(&c, 0, sizeof c);
@@ -390,6 +412,14 @@ int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const c
         if (list_dir(&c, dirs[k], k, err, errlen))
             goto out;
     dedupe(&c);
+    size_t absent = 0;
+    if (only) {
+        const char **sorted = malloc((nonly ? nonly : 1) * sizeof *sorted);
+        memcpy(sorted, only, nonly * sizeof *sorted);
+        qsort(sorted, nonly, sizeof *sorted, cmp_str);
+        keep_only(&c, sorted, nonly, &absent);
+        free(sorted);
+    }
     if (!c.n) {
         snprintf(err, errlen, "no point records (ID.json) in %s%s", dirs[0], ndirs > 1 ? " and the others" : "");
         goto out;
@@ -415,6 +445,8 @@ int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const c
     if (!rc)
         printf("%zu points (%zu succeeded, %zu failed) into %s%s%s\n", c.n, ok, c.n - ok, db, csv ? " and " : "",
                csv ? csv : "");
+    if (!rc && absent)
+        printf("%zu points of the sweep have no record yet\n", absent);
 out:
     if (rc)
         unlink(tdb), unlink(tcsv);

@@ -278,6 +278,13 @@ def test_failures():
           rows["fault"]["status"] == "failed" and rows["fault"]["exit"] == d2.returncode == 3 and
           rows["fault"]["error"] == last_err(d2), (rows["fault"]["error"], last_err(d2)))
     check("the good point: ok", rows["ok"]["status"] == "ok" and rows["ok"]["cycles"] > 0)
+    edited = write(os.path.join(TMP, "edited.yaml"), text.replace("name: badsize", "name: bigger").replace(
+        "--n 100", "--n 128"))
+    r3 = gc(["sweep", "collect", out, "--sweep", edited, "--db", os.path.join(TMP, "edited.sqlite"), "--csv",
+             os.path.join(TMP, "edited.csv")])
+    runs = sorted(x["run"] for x in db_rows(os.path.join(TMP, "edited.sqlite"))) if r3.returncode == 0 else None
+    check("collect --sweep FILE: only the points of the file as it is now, and how many have no record",
+          runs == ["fault", "ok"] and "1 points of the sweep have no record yet" in r3.stdout, (runs, r3.stdout))
     r2 = gc(["sweep", "run", f, "--out", out])
     check("a resumed sweep counts recorded failures as finished", "0 succeeded, 0 failed, 3 skipped" in r2.stdout,
           r2.stdout)
