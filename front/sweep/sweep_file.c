@@ -425,7 +425,12 @@ static int read_doc(rd_t *r)
     const char *v;
     if (nm && (v = scalar(r, nm, "name")) == NULL)
         return -1;
-    r->s->name = strdup(nm ? v : "sweep");
+    if (nm)
+        r->s->name = strdup(v);
+    else {   /* the file's name without its folder and extension */
+        const char *base = strrchr(r->path, '/') ? strrchr(r->path, '/') + 1 : r->path, *dot = strrchr(base, '.');
+        r->s->name = strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
+    }
     if (res && ((v = scalar(r, res, "results")) == NULL || !*v))
         return res && v ? fail(r, res, "results: empty folder name") : -1;
     r->s->results = res ? strdup(v) : NULL;
