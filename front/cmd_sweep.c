@@ -22,7 +22,8 @@ const opt_cmd_t cli_sweep_cmd = {
     .summary = "design-space sweeps: points run through GNU parallel or Slurm, gathered into SQLite",
     .usage = "gcnsim sweep SUBCOMMAND [ARGS]  (see gcnsim sweep SUBCOMMAND --help)",
     .description = "A sweep file (YAML) names runs (kernel: FILE with its gcnsim run arguments,\n"
-                   "or bench: WORKLOAD), device presets, and parameter axes (any --set KEY\n"
+                   "bench: WORKLOAD, or exec: PROGRAM, an OpenCL host program run by gcnsim\n"
+                   "exec), device presets, and parameter axes (any --set KEY\n"
                    "of gcnsim devices, each with a list of values) whose every combination\n"
                    "is a point, or an explicit list of points.  Each point has a stable id:\n"
                    "16 hex digits hashing its command, preset and parameters.\n"
@@ -251,7 +252,8 @@ static const opt_cmd_t sweep_run_cmd = {
     .description = "Run the points of sweep file FILE (of one shard with --shard) that have\n"
                    "no record in the results folder yet.  Each point is gcnsim run FILE ARGS\n"
                    "(or gcnsim bench WORKLOAD ARGS) --device PRESET --set KEY=VALUE...\n"
-                   "--json, run as a child process in the sweep file's folder; its record\n"
+                   "--json (gcnsim exec --device ... --json -- PROGRAM ARGS for exec:), run\n"
+                   "as a child process in the sweep file's folder; its record\n"
                    "ID.json (the point, status ok or failed, exit status, the error's last\n"
                    "line, host seconds and the whole report) is written to a temporary file\n"
                    "and renamed into place, so that it is whole or absent.  A failed point\n"
@@ -275,7 +277,7 @@ static int run_one(const sweep_t *s, const sw_opts_t *o, const char *self)
 {
     const sweep_point_t *p = sweep_find_point(s, o->point);
     if (!p) {
-        cli_error("sweep run: %s: no point of %s has id '%s' (gcnsim sweep plan lists them)", o->file, o->file,
+        cli_error("sweep run: no point of %s has id '%s' (gcnsim sweep plan lists them)", o->file,
                   o->point);
         return EXIT_USAGE;
     }
@@ -400,9 +402,10 @@ static const opt_cmd_t sweep_collect_cmd = {
                    "point, in id order; a point recorded in several folders is taken once,\n"
                    "from the first.  Table points: id, sweep, run, kind, preset, the\n"
                    "parameters (a column per axis), status (ok or failed), exit, error,\n"
-                   "cycles, time_us (simulated; a bench's launch groups summed), every\n"
-                   "rocprof metric of the report (\"rocprof\"; for a bench, of its launch\n"
-                   "group with the most cycles), host_seconds, and report (the whole JSON\n"
+                   "cycles, time_us (simulated; a bench's launch groups or a program's\n"
+                   "dispatches summed), every rocprof metric of the report (\"rocprof\"; of\n"
+                   "a bench's launch group or a program's dispatch with the most cycles),\n"
+                   "host_seconds, and report (the whole JSON\n"
                    "report, for SQLite's json_extract and gcnsim compare).  The CSV has\n"
                    "the same columns but report.",
     .tables = collect_tables,

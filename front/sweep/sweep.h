@@ -15,13 +15,17 @@
 
 enum { SWEEP_ERRLEN = 512 };
 
-/* What a run executes: gcnsim run FILE ARGS or gcnsim bench WORKLOAD ARGS. */
-typedef enum { SWEEP_KERNEL, SWEEP_BENCH } sweep_kind_t;
+/* What a run executes: gcnsim run FILE ARGS, gcnsim bench WORKLOAD ARGS
+ * or gcnsim exec -- PROGRAM ARGS. */
+typedef enum { SWEEP_KERNEL, SWEEP_BENCH, SWEEP_EXEC } sweep_kind_t;
+
+/* The kind's key in a sweep file ("kernel", "bench", "exec"). */
+const char *sweep_kind_name(sweep_kind_t k);
 
 typedef struct {
     char *name;                  /* label (default: the file's base name or the workload) */
     sweep_kind_t kind;
-    char *what;                  /* the code object (SWEEP_KERNEL) or the workload (SWEEP_BENCH) */
+    char *what;                  /* the code object, the workload or the program */
     char **args;                 /* further arguments, as on the command line */
     size_t nargs;
     int line;
@@ -155,7 +159,8 @@ int sweep_collect(const char *const *dirs, size_t ndirs, const char *db, const c
                   const char *const *only, size_t nonly, char *err, size_t errlen);
 
 /* The part of a point's report its figures come from: the report of
- * gcnsim run, or the launch group with the most cycles of gcnsim bench's. */
+ * gcnsim run, the launch group with the most cycles of gcnsim bench's,
+ * the dispatch with the most cycles of gcnsim exec's. */
 const jr_val_t *sweep_report_main(const jr_val_t *report);
 
 /* Whether path is an SQLite database (its header). */

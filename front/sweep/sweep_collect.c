@@ -95,6 +95,8 @@ static void dedupe(coll_t *c)
 const jr_val_t *sweep_report_main(const jr_val_t *rep)
 {
     const jr_val_t *g = jr_get(rep, "groups");
+    if (!g)
+        g = jr_get(rep, "dispatches");
     if (!g || g->kind != JR_ARRAY || !g->len)
         return rep;
     const jr_val_t *best = &g->items[0];
@@ -111,19 +113,29 @@ static const jr_val_t *main_part(const jr_val_t *rec)
     return sweep_report_main(jr_get(rec, "report"));
 }
 
-/* Simulated time in microseconds: the report's, or its groups' sum; NAN if none. */
+/* The sum of member key (times scale) over array a's objects; NAN if none has it. */
+static double sum_of(const jr_val_t *a, const char *key, double scale)
+{
+    double v, sum = 0;
+    int any = 0;
+    for (size_t i = 0; a && a->kind == JR_ARRAY && i < a->len; i++)
+        if (jr_number(jr_get(&a->items[i], key), &v))
+            sum += v * scale, any = 1;
+    return any ? sum : NAN;
+}
+
+/* Simulated kernel time in microseconds (cycles at the clock, without
+ * the launch overhead): the report's, its launch groups' sum (bench) or
+ * its dispatches' (exec); NAN if none. */
 static double time_us(const jr_val_t *rec)
 {
-    const jr_val_t *rep = jr_get(rec, "report"), *g = jr_get(rep, "groups");
-    double v, sum = 0;
+    const jr_val_t *rep = jr_get(rec, "report");
+    double v;
     if (jr_number(jr_get(rep, "time_us"), &v))
         return v;
-    if (!g || g->kind != JR_ARRAY || !g->len)
-        return NAN;
-    for (size_t i = 0; i < g->len; i++)
-        if (jr_number(jr_get(&g->items[i], "time_us"), &v))
-            sum += v;
-    return sum;
+    if (jr_get(rep, "groups"))
+        return sum_of(jr_get(rep, "groups"), "time_us", 1);
+    return sum_of(jr_get(rep, "dispatches"), "time_us", 1);
 }
 
 static size_t find_col(const coll_t *c, const char *name)
@@ -211,8 +223,11 @@ static val_t value_of(const coll_t *c, size_t k, const jr_val_t *rec, const char
         const char *mname = strncmp(name, "rocprof_", 8) || jr_get(jr_get(main_part(rec), "rocprof"), name)
                                 ? name : name + 8;
         x = jr_get(jr_get(main_part(rec), "rocprof"), mname);
-    } else if (!strcmp(name, "cycles"))
+    } else if (!strcmp(name, "cycles")) {
         x = jr_get(jr_get(rec, "report"), "cycles");
+        if (!x && !isnan(d = sum_of(jr_get(jr_get(rec, "report"), "dispatches"), "cycles", 1)))
+            return (val_t){1, (long long)d, d, NULL};
+    }
     else if (!strcmp(name, "time_us")) {
         d = time_us(rec);
         return isnan(d) ? v : (val_t){2, 0, d, NULL};

@@ -125,7 +125,7 @@ static int add_arg(sweep_run_t *run, const char *a, size_t len)
 }
 
 /* args: a list of words, or one string split at spaces. */
-static int read_args(rd_t *r, sweep_run_t *run, const yaml_node_t *n, const char *what)
+static int read_args_raw(rd_t *r, sweep_run_t *run, const yaml_node_t *n, const char *what)
 {
     if (n->type == YAML_SCALAR_NODE) {
         for (const char *a = (const char *)n->data.scalar.value; *a;) {
@@ -146,6 +146,14 @@ static int read_args(rd_t *r, sweep_run_t *run, const yaml_node_t *n, const char
         }
     } else
         return -1;
+    return 0;
+}
+
+/* args of gcnsim run or bench, but the options the sweep sets itself. */
+static int read_args(rd_t *r, sweep_run_t *run, const yaml_node_t *n, const char *what)
+{
+    if (read_args_raw(r, run, n, what))
+        return -1;
     for (size_t i = 0; i < run->nargs; i++)
         if (reserved_arg(run->args[i]))
             return fail(r, n, "%s: %s is set by the sweep (presets: and axes: give --device and --set, and "
@@ -153,34 +161,41 @@ static int read_args(rd_t *r, sweep_run_t *run, const yaml_node_t *n, const char
     return 0;
 }
 
+const char *sweep_kind_name(sweep_kind_t k)
+{
+    return k == SWEEP_KERNEL ? "kernel" : k == SWEEP_BENCH ? "bench" : "exec";
+}
+
 static int read_run(rd_t *r, sweep_run_t *run, const yaml_node_t *n, size_t k)
 {
-    static const char *const keys[] = {"name", "kernel", "bench", "args", NULL};
+    static const char *const keys[] = {"name", "kernel", "bench", "exec", "args", NULL};
     char what[48];
     snprintf(what, sizeof what, "runs[%zu]", k + 1);
     if (want(r, n, YAML_MAPPING_NODE, what) || check_keys(r, n, what, keys))
         return -1;
     run->line = line_of(n);
-    yaml_node_t *kn = get(r, n, "kernel"), *bn = get(r, n, "bench"), *nn = get(r, n, "name"),
-                *an = get(r, n, "args");
-    if (!kn == !bn)
-        return fail(r, n, "%s: give kernel: FILE (gcnsim run FILE) or bench: WORKLOAD (gcnsim bench), one of them",
-                    what);
-    run->kind = kn ? SWEEP_KERNEL : SWEEP_BENCH;
-    const char *w = scalar(r, kn ? kn : bn, what);
+    yaml_node_t *kinds[3] = {get(r, n, "kernel"), get(r, n, "bench"), get(r, n, "exec")}, *wn = NULL;
+    yaml_node_t *nn = get(r, n, "name"), *an = get(r, n, "args");
+    int given = 0;
+    for (int i = 0; i < 3; i++)
+        if (kinds[i])
+            given++, wn = kinds[i], run->kind = (sweep_kind_t)i;
+    if (given != 1)
+        return fail(r, n, "%s: give one of kernel: FILE (gcnsim run FILE), bench: WORKLOAD (gcnsim bench) and "
+                    "exec: PROGRAM (gcnsim exec)", what);
+    const char *w = scalar(r, wn, what);
     if (!w)
         return -1;
     if (!*w)
-        return fail(r, kn ? kn : bn, "%s: empty %s", what, kn ? "kernel" : "bench");
+        return fail(r, wn, "%s: empty %s", what, sweep_kind_name(run->kind));
     run->what = strdup(w);
     const char *name = nn ? scalar(r, nn, what) : NULL;
     if (nn && !name)
         return -1;
-    if (!name) {
+    if (!name)
         name = strrchr(w, '/') ? strrchr(w, '/') + 1 : w;
-    }
     run->name = strdup(name);
-    return an ? read_args(r, run, an, what) : 0;
+    return an && run->kind != SWEEP_EXEC ? read_args(r, run, an, what) : an ? read_args_raw(r, run, an, what) : 0;
 }
 
 static int read_runs(rd_t *r, const yaml_node_t *n)

@@ -15,7 +15,7 @@ void sweep_point_text(const sweep_point_t *p, char *buf, size_t len)
 {
     size_t u = 0;
 #define PUT(...) (u += (size_t)snprintf(buf + (u < len ? u : len), u < len ? len - u : 0, __VA_ARGS__))
-    PUT("gcnsim sweep point 1\n%s=%s\n", p->run->kind == SWEEP_KERNEL ? "kernel" : "bench", p->run->what);
+    PUT("gcnsim sweep point 1\n%s=%s\n", sweep_kind_name(p->run->kind), p->run->what);
     for (size_t i = 0; i < p->run->nargs; i++)
         PUT("arg=%s\n", p->run->args[i]);
     PUT("preset=%s\n", p->preset);

@@ -32,16 +32,22 @@ sweep_state_t sweep_record_state(const char *dir, const char *id)
     return r;
 }
 
-/* The argument vector of point p's command (malloc'd, NULL-ended). */
+/* The argument vector of point p's command (malloc'd, NULL-ended):
+ * gcnsim run|bench WHAT ARGS --device P --set ... --json REPORT, or
+ * gcnsim exec --device P --set ... --json REPORT -- PROGRAM ARGS. */
 static char **point_argv(const sweep_point_t *p, const char *self, const char *report)
 {
     size_t n = 0, max = p->run->nargs + 2 * p->nsets + 10;
     char **av = calloc(max, sizeof *av);
+    static const char *const cmds[] = {"run", "bench", "exec"};
+    int ex = p->run->kind == SWEEP_EXEC;
     av[n++] = strdup(self);
-    av[n++] = strdup(p->run->kind == SWEEP_KERNEL ? "run" : "bench");
-    av[n++] = strdup(p->run->what);
-    for (size_t i = 0; i < p->run->nargs; i++)
-        av[n++] = strdup(p->run->args[i]);
+    av[n++] = strdup(cmds[p->run->kind]);
+    if (!ex) {
+        av[n++] = strdup(p->run->what);
+        for (size_t i = 0; i < p->run->nargs; i++)
+            av[n++] = strdup(p->run->args[i]);
+    }
     av[n++] = strdup("--device");
     av[n++] = strdup(p->preset);
     for (size_t i = 0; i < p->nsets; i++) {
@@ -52,6 +58,12 @@ static char **point_argv(const sweep_point_t *p, const char *self, const char *r
     }
     av[n++] = strdup("--json");
     av[n++] = strdup(report);
+    if (ex) {
+        av[n++] = strdup("--");
+        av[n++] = strdup(p->run->what);
+        for (size_t i = 0; i < p->run->nargs; i++)
+            av[n++] = strdup(p->run->args[i]);
+    }
     return av;
 }
 
@@ -125,7 +137,7 @@ static int write_record(const char *path, const sweep_point_t *p, const char *sw
     json_str(&j, "id", p->id);
     json_str(&j, "sweep", sweep_name);
     json_str(&j, "run", p->run->name);
-    json_str(&j, "kind", p->run->kind == SWEEP_KERNEL ? "kernel" : "bench");
+    json_str(&j, "kind", sweep_kind_name(p->run->kind));
     json_str(&j, "what", p->run->what);
     json_begin_arr(&j, "args");
     for (size_t i = 0; i < p->run->nargs; i++)
@@ -203,7 +215,7 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
         last_line(errp, error, sizeof error);
         if (!error[0])
             snprintf(error, sizeof error, WIFSIGNALED(st) ? "gcnsim %s killed by signal %d" : "gcnsim %s exited "
-                     "with status %d and no report", p->run->kind == SWEEP_KERNEL ? "run" : "bench",
+                     "with status %d", p->run->kind == SWEEP_KERNEL ? "run" : sweep_kind_name(p->run->kind),
                      WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
     }
     int wr = write_record(tmp, p, s->name, ok ? "ok" : "failed", st, ok ? NULL : error, secs, have ? d.root : NULL);

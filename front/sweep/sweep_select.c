@@ -18,7 +18,7 @@ static char *as_run_report(const char *rep)
     if (jr_parse(&d, rep, strlen(rep), err, sizeof err))
         return strdup(rep);
     const jr_val_t *m = sweep_report_main(d.root);
-    FILE *fp = m != d.root ? open_memstream(&buf, &len) : NULL;
+    FILE *fp = m != d.root && jr_get(d.root, "groups") ? open_memstream(&buf, &len) : NULL;
     if (!fp) {
         jr_free(&d);
         return strdup(rep);

@@ -290,6 +290,35 @@ def test_failures():
           r2.stdout)
 
 
+def test_exec_points():
+    prog = os.path.join(ROOT, "build", "ocl", "ocl_run")
+    if not os.path.exists(prog) or not os.path.exists(os.path.join(ROOT, "build", "libgcnsim-opencl.so")):
+        gtest.skip("exec points", "build/ocl/ocl_run or the OpenCL driver not built (make unit)")
+        return
+    co = os.path.join(ROOT, "front", "workloads", "bin", "reduce-gfx900.co")
+    f = write(os.path.join(TMP, "exec.yaml"), "presets: [vega-64]\nruns:\n  - name: ocl\n    exec: %s\n"
+              "    args: [--time, %s]\n  - name: missing\n    exec: %s\n    args: [--time, nofile.co]\n"
+              "axes:\n  cus: [2, 4]\n" % (prog, co, prog))
+    out = os.path.join(TMP, "exec")
+    r = gc(["sweep", "run", f, "--out", out, "--jobs", "2"])
+    db, _ = collect([out], "exec")
+    rows = {(x["run"], x["cus"]): x for x in db_rows(db)}
+    bad = []
+    for c in (2, 4):
+        j = os.path.join(TMP, "exec-direct.json")
+        d = gc(["exec", "--device", "vega-64", "--set", "cus=%d" % c, "--json", j, "--", prog, "--time", co])
+        disp = json.load(open(j))["dispatches"]
+        x = rows.get(("ocl", c), {})
+        if (d.returncode != 0 or x.get("status") != "ok" or x.get("cycles") != sum(y["cycles"] for y in disp) or
+                x.get("time_us") != sum(y["time_us"] for y in disp) or x.get("VALUBusy") != disp[0]["rocprof"]["VALUBusy"]):
+            bad.append((c, x.get("cycles"), [y["cycles"] for y in disp]))
+    check("exec points: cycles, time and metrics of gcnsim exec run directly", r.returncode == 1 and not bad,
+          (bad, r.stdout[-300:]))
+    m = rows.get(("missing", 2), {})
+    check("an exec point whose program fails: recorded failed with its exit status",
+          m.get("status") == "failed" and m.get("exit", 0) != 0, m.get("error"))
+
+
 BAD = [
     ("unknown key", "presets: [vega-64]\nruns:\n  - bench: reduce\naxes:\n  cus: [2]\n  l2_kb: [256]\n", 6,
      "unknown device parameter 'l2_kb' (did you mean l2_kib?)"),
@@ -482,7 +511,7 @@ def main():
     except Exception as e:   # the checks after it need its database
         check("the GNU parallel sweep ran", False, repr(e))
         gtest.done()
-    gtest.run_each([test_shards, test_failures, test_bad_files, test_slurm, test_compare])
+    gtest.run_each([test_shards, test_failures, test_exec_points, test_bad_files, test_slurm, test_compare])
     gtest.done()
 
 
