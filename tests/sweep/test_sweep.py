@@ -160,6 +160,13 @@ def test_plan():
     other = write(os.path.join(TMP, "other.yaml"), sweep_text(list(reversed(AXES))))
     _, rows2 = plan(other)
     check("plan: the same ids with the axes in another order", sorted(w[0] for w in rows2) == sorted(ids))
+    pts = write(os.path.join(TMP, "points.yaml"), "presets: [vega-64, hd-7970]\nruns:\n  - bench: reduce\n"
+                "points:\n  - {cus: 2}\n  - {cus: 4, l2_kib: 512}\n  - {preset: mi50, cus: 8}\n")
+    r4, rows4 = plan(pts)
+    got = [" ".join(w[3:]) for w in rows4]
+    check("plan of explicit points: each on every preset, or on its own preset",
+          got == ["vega-64 cus=2", "vega-64 cus=4 l2_kib=512", "hd-7970 cus=2", "hd-7970 cus=4 l2_kib=512",
+                  "mi50 cus=8"], r4.stdout + r4.stderr)
     r3 = gc(["sweep", "plan", SW, "--shard", "2/3", "--ids"])
     check("plan --shard 2/3 --ids: every third point from the second",
           r3.stdout.split() == ids[1::3], r3.stdout)
