@@ -359,9 +359,9 @@ static int read_axes(rd_t *r, const yaml_node_t *n)
     r->s->axes = calloc(cnt, sizeof *r->s->axes);
     for (size_t k = 0; k < cnt; k++) {
         yaml_node_pair_t *p = &n->data.mapping.pairs.start[k];
+        r->s->naxes = k + 1;   /* freed by sweep_free even when incomplete */
         if (read_axis(r, &r->s->axes[k], node(r, p->key), node(r, p->value)))
             return -1;
-        r->s->naxes = k + 1;
         for (size_t j = 0; j < k; j++)
             if (r->s->axes[j].key == r->s->axes[k].key)
                 return fail(r, node(r, p->key), "axes: %s given twice (first on line %d)",
