@@ -284,7 +284,9 @@ static int run_one(const sweep_t *s, const sw_opts_t *o, const char *self)
     char *dir = sweep_results_dir(s, o->out);
     sweep_state_t st = sweep_record_state(dir, p->id);
     int rc = EXIT_OK;
-    if (st == SWEEP_OK || (st == SWEEP_FAILED && !o->retry))
+    if (sweep_make_dirs(dir))
+        rc = EXIT_USAGE;
+    else if (st == SWEEP_OK || (st == SWEEP_FAILED && !o->retry))
         printf("%s skipped (finished earlier)\n", p->id);
     else {
         int r = sweep_run_point(s, p, dir, self, cli_catch_stop(), &st);
