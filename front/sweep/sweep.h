@@ -94,8 +94,9 @@ void sweep_free(sweep_t *s);
  * s->points, each with its id; every point's parameters checked together
  * against its preset (dev_set_all).  0, or -1 with "PATH:LINE: reason". */
 int sweep_plan(sweep_t *s, char *err, size_t errlen);
-/* The canonical text of point p (what its id hashes) into buf. */
-void sweep_point_text(const sweep_point_t *p, char *buf, size_t len);
+/* The canonical text of point p, what its id hashes (malloc'd; NULL when
+ * out of memory). */
+char *sweep_point_text(const sweep_point_t *p);
 /* "cus=32 l2_kib=2048" (the point's parameters) into buf. */
 void sweep_point_axes(const sweep_point_t *p, char *buf, size_t len);
 /* Parse "I/N" (1 <= I <= N): 0, or -1 with the reason in err. */

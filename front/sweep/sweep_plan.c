@@ -11,17 +11,20 @@
 
 enum { PLAN_MAX_POINTS = 100000 };
 
-void sweep_point_text(const sweep_point_t *p, char *buf, size_t len)
+char *sweep_point_text(const sweep_point_t *p)
 {
-    size_t u = 0;
-#define PUT(...) (u += (size_t)snprintf(buf + (u < len ? u : len), u < len ? len - u : 0, __VA_ARGS__))
-    PUT("gcnsim sweep point 1\n%s=%s\n", sweep_kind_name(p->run->kind), p->run->what);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    if (!fp)
+        return NULL;
+    fprintf(fp, "gcnsim sweep point 1\n%s=%s\n", sweep_kind_name(p->run->kind), p->run->what);
     for (size_t i = 0; i < p->run->nargs; i++)
-        PUT("arg=%s\n", p->run->args[i]);
-    PUT("preset=%s\n", p->preset);
+        fprintf(fp, "arg=%s\n", p->run->args[i]);
+    fprintf(fp, "preset=%s\n", p->preset);
     for (size_t i = 0; i < p->nsets; i++)
-        PUT("set=%s=%u\n", dev_param_key(p->sets[i].key), p->sets[i].value);
-#undef PUT
+        fprintf(fp, "set=%s=%u\n", dev_param_key(p->sets[i].key), p->sets[i].value);
+    return fclose(fp) ? (free(buf), NULL) : buf;
 }
 
 void sweep_point_axes(const sweep_point_t *p, char *buf, size_t len)
@@ -57,7 +60,7 @@ static void add_set(sweep_point_t *p, sweep_set_t st)
 /* Finish point p (id, check against its preset, no repeat) and append it. */
 static int add_point(sweep_t *s, sweep_point_t *p, size_t *cap, char *err, size_t errlen)
 {
-    char text[8192], why[SWEEP_ERRLEN];
+    char why[SWEEP_ERRLEN];
     const char *sets[DEV_NPARAMS];
     char setbuf[DEV_NPARAMS][64];
     for (size_t i = 0; i < p->nsets; i++) {
@@ -69,8 +72,13 @@ static int add_point(sweep_t *s, sweep_point_t *p, size_t *cap, char *err, size_
         snprintf(err, errlen, "%s:%d: on %s: %s", s->path, p->line, p->preset, why);
         return -1;
     }
-    sweep_point_text(p, text, sizeof text);
+    char *text = sweep_point_text(p);
+    if (!text) {
+        snprintf(err, errlen, "%s:%d: out of memory", s->path, p->line);
+        return -1;
+    }
     snprintf(p->id, sizeof p->id, "%016llx", (unsigned long long)fnv1a(text));
+    free(text);
     for (size_t k = 0; k < s->npoints; k++)
         if (!strcmp(s->points[k].id, p->id)) {
             snprintf(err, errlen, "%s:%d: this point (%s on %s) repeats the one from line %d", s->path, p->line,
