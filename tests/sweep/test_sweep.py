@@ -396,7 +396,7 @@ class Cluster:
         with open(self.conf, "w") as f:
             for k, v in conf.items():
                 f.write("%s=%s\n" % (k, v))
-            f.write("NodeName=%s NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN\n" % host)
+            f.write("NodeName=%s NodeAddr=127.0.0.1 CPUs=%d State=UNKNOWN\n" % (host, os.cpu_count() or 1))
             f.write("PartitionName=t Nodes=%s Default=YES MaxTime=INFINITE State=UP\n" % host)
         self.env = dict(ENV, SLURM_CONF=self.conf)
         self.host = host
