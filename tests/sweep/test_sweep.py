@@ -189,8 +189,24 @@ def interrupt(out, sig):
     except ProcessLookupError:
         pass
     p.communicate(timeout=60)
-    time.sleep(0.3)   # jobs of parallel finishing after a SIGTERM
+    wait_quiet(out)
     return before, n_records(out)
+
+
+def wait_quiet(out, limit=60):
+    """Wait until no process names folder out on its command line (points of a stopped run finishing)."""
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        busy = False
+        for pid in os.listdir("/proc"):
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    busy |= pid.isdigit() and out.encode() in f.read()
+            except OSError:
+                pass
+        if not busy:
+            return
+        time.sleep(0.05)
 
 
 def test_parallel_resume():
