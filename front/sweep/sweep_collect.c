@@ -284,7 +284,10 @@ static int write_db(const coll_t *c, char **reps, const char *tmp, char *err, si
     fprintf(s, "CREATE TABLE points (");
     fprintf(i, "INSERT INTO points VALUES (");
     for (size_t k = 0; k < c->ncols; k++) {
-        fprintf(s, "%s\"%s\" %s%s", k ? ", " : "", c->cols[k].name, c->cols[k].type, k ? "" : " PRIMARY KEY");
+        fprintf(s, "%s\"", k ? ", " : "");
+        for (const char *n = c->cols[k].name; *n; n++)   /* an identifier's quote doubled */
+            fputs(*n == '"' ? "\"\"" : (char[2]){*n, 0}, s);
+        fprintf(s, "\" %s%s", c->cols[k].type, k ? "" : " PRIMARY KEY");
         fprintf(i, "%s?", k ? ", " : "");
     }
     fprintf(s, ")");
@@ -333,8 +336,11 @@ static int write_csv(const coll_t *c, const char *tmp, char *err, size_t errlen)
         return -1;
     }
     size_t ncsv = c->ncols - 1;   /* all but report */
-    for (size_t k = 0; k < ncsv; k++)
-        fprintf(fp, "%s%s", k ? "," : "", c->cols[k].name);
+    for (size_t k = 0; k < ncsv; k++) {
+        if (k)
+            fputc(',', fp);
+        csv_text(fp, c->cols[k].name);
+    }
     fputc('\n', fp);
     for (size_t r = 0; r < c->n; r++) {
         for (size_t k = 0; k < ncsv; k++) {
@@ -383,6 +389,12 @@ static int read_all(coll_t *c, size_t *ok, char *err, size_t errlen)
             !jr_get(c->docs[r].root, "gcnsim_sweep_record")) {
             snprintf(err, errlen, "%s: not a sweep record: %s", c->recs[r].path,
                      c->docs[r].root ? "no gcnsim_sweep_record" : why);
+            return -1;
+        }
+        const char *id = jr_string(jr_get(c->docs[r].root, "id"));
+        if (!id || strcmp(id, c->recs[r].id)) {
+            snprintf(err, errlen, "%s: the record is of point %s, not of the point its name says", c->recs[r].path,
+                     id ? id : "(none)");
             return -1;
         }
         const char *st = jr_string(jr_get(c->docs[r].root, "status"));
