@@ -271,6 +271,19 @@ def test_shards():
           n_records(a) == 12 and n_records(b) == 12, r1.stdout[-200:] + r2.stdout[-200:])
     db, _ = collect([a, b], "shards")
     check("two shards collected together = the unsharded run", strip_host(db_rows(db)) == strip_host(PAR_ROWS))
+    bad = os.path.join(TMP, "badrec")
+    os.makedirs(bad)
+    first = sorted(f for f in os.listdir(a) if f.endswith(".json"))[0]
+    shutil.copy(os.path.join(a, first), os.path.join(bad, "0123456789abcdef.json"))
+    r = gc(["sweep", "collect", bad, "--db", os.path.join(TMP, "bad.sqlite")])
+    check("collect: a record under another point's name: one line naming it, exit 2", r.returncode == 2 and
+          len(r.stderr.splitlines()) == 1 and "0123456789abcdef.json" in r.stderr, r.stderr)
+    with open(os.path.join(bad, "0123456789abcdef.json"), "w") as f:
+        f.write(open(os.path.join(a, first)).read()[:100])
+    r = gc(["sweep", "collect", bad, "--db", os.path.join(TMP, "bad.sqlite")])
+    check("collect: a cut record: one line naming it, exit 2, no database", r.returncode == 2 and
+          len(r.stderr.splitlines()) == 1 and "0123456789abcdef.json" in r.stderr and
+          not os.path.exists(os.path.join(TMP, "bad.sqlite")), r.stderr)
 
 
 def test_failures():
