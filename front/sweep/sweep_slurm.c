@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front/sweep/sweep.h"
+#include "front/util/strsafe.h"
 
 /* s in single quotes for sh ('\'' for a quote inside). */
 static void sh_quote(FILE *fp, const char *s)
@@ -14,6 +15,22 @@ static void sh_quote(FILE *fp, const char *s)
     for (; *s; s++)
         fputs(*s == '\'' ? "'\\''" : (char[2]){*s, 0}, fp);
     fputc('\'', fp);
+}
+
+/* s with what is not a letter, digit, '.', '_' or '-' as '_' (a job name). */
+static void job_name(FILE *fp, const char *s)
+{
+    for (; *s; s++)
+        fputc(strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *s) ? *s : '_', fp);
+}
+
+/* s on one line (control characters as '?'): for a comment. */
+static void one_line(FILE *fp, const char *s)
+{
+    char *c = strdup(s);
+    if (c)
+        fputs(str_one_line(c), fp);
+    free(c);
 }
 
 int sweep_slurm_write(const sweep_t *s, const char *path, const char *self, const char *dir, unsigned nshards,
@@ -37,12 +54,24 @@ int sweep_slurm_write(const sweep_t *s, const char *path, const char *self, cons
         free(file);
         return -1;
     }
-    fprintf(fp, "#!/bin/sh\n"
-                "# Slurm job array for the gcnsim sweep %s (%s): %zu points in %u shards.\n"
-                "# Submit with sbatch; then gcnsim sweep collect %s\n", s->name, file, s->npoints, nshards, dir);
-    fprintf(fp, "#SBATCH --job-name=gcnsim-sweep-%s\n", s->name);
+    fprintf(fp, "#!/bin/sh\n# Slurm job array for the gcnsim sweep ");
+    one_line(fp, s->name);
+    fprintf(fp, " (");
+    one_line(fp, file);
+    fprintf(fp, "): %zu points in %u shards.\n# Submit with sbatch; then gcnsim sweep collect ", s->npoints, nshards);
+    one_line(fp, dir);
+    fprintf(fp, "\n#SBATCH --job-name=gcnsim-sweep-");
+    job_name(fp, s->name);
+    fputc('\n', fp);
     fprintf(fp, "#SBATCH --array=1-%u\n", nshards);
     fprintf(fp, "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=%u\n", cpus);
+    if (strpbrk(dir, "\n\r")) {
+        snprintf(err, errlen, "%s: a results folder with a line break in its name", dir);
+        free(file);
+        if (!to_stdout)
+            fclose(fp);
+        return -1;
+    }
     fprintf(fp, "#SBATCH --output=%s/slurm-%%A_%%a.out\n", dir);
     for (size_t i = 0; i < nextra; i++)
         fprintf(fp, "#SBATCH %s\n", extra[i]);

@@ -167,6 +167,12 @@ def test_plan():
     check("plan of explicit points: each on every preset, or on its own preset",
           got == ["vega-64 cus=2", "vega-64 cus=4 l2_kib=512", "hd-7970 cus=2", "hd-7970 cus=4 l2_kib=512",
                   "mi50 cus=8"], r4.stdout + r4.stderr)
+    inj = write(os.path.join(TMP, "inj.yaml"), 'name: "a\\nrm -rf x"\npresets: vega-64\nruns:\n  - bench: reduce\n')
+    r5 = gc(["sweep", "slurm", inj, "--script", "-", "--out", os.path.join(TMP, "inj")])
+    lines = r5.stdout.splitlines()
+    check("sweep slurm: a sweep's name cannot add a line to the script",
+          r5.returncode == 0 and all(ln.startswith(("#", "exec ")) for ln in lines) and
+          "#SBATCH --job-name=gcnsim-sweep-a_rm_-rf_x" in lines, r5.stdout + r5.stderr)
     r3 = gc(["sweep", "plan", SW, "--shard", "2/3", "--ids"])
     check("plan --shard 2/3 --ids: every third point from the second",
           r3.stdout.split() == ids[1::3], r3.stdout)
