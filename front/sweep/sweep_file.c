@@ -484,6 +484,20 @@ int sweep_load(sweep_t *s, const char *path, char *err, size_t errlen)
         rd_t r = {path, &doc, s, err, errlen};
         rc = read_doc(&r);
         yaml_document_delete(&doc);
+        yaml_document_t more;
+        if (!rc && yaml_parser_load(&parser, &more)) {   /* a second document ("---") */
+            yaml_node_t *root = yaml_document_get_root_node(&more);
+            if (root) {
+                snprintf(err, errlen, "%s:%lu: a second YAML document: a sweep file holds one", path,
+                         (unsigned long)root->start_mark.line + 1);
+                rc = -1;
+            }
+            yaml_document_delete(&more);
+        } else if (!rc) {
+            snprintf(err, errlen, "%s:%lu: YAML syntax: %s", path, (unsigned long)parser.problem_mark.line + 1,
+                     parser.problem ? parser.problem : "unreadable");
+            rc = -1;
+        }
     }
     yaml_parser_delete(&parser);
     fclose(fp);
