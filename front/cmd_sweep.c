@@ -30,6 +30,7 @@ const opt_cmd_t cli_sweep_cmd = {
                    "\n"
                    "  name: l2-study                   # optional\n"
                    "  results: l2-study.results        # optional; relative to this file\n"
+                   "  timeout: 3600                    # optional: seconds a point may run\n"
                    "  presets: [vega-64, rx-480]\n"
                    "  runs:\n"
                    "    - kernel: vadd.co               # paths relative to this file\n"

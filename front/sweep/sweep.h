@@ -71,6 +71,7 @@ typedef struct {
     char *dir;                   /* its directory: runs' relative paths are relative to it */
     char *name;
     char *results;               /* results: (relative to dir), or NULL */
+    unsigned timeout;            /* timeout: seconds a point may run (0: no limit) */
     sweep_run_t *runs;
     size_t nruns;
     char **presets;

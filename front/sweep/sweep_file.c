@@ -427,9 +427,26 @@ static int read_entries(rd_t *r, const yaml_node_t *n)
 
 /* ---- the file ------------------------------------------------------------- */
 
+/* timeout: SECONDS (1 to 10^6) a point may run before it is stopped and
+ * recorded as failed. */
+static int read_timeout(rd_t *r, const yaml_node_t *n)
+{
+    if (!n)
+        return 0;
+    const char *v = scalar(r, n, "timeout");
+    if (!v)
+        return -1;
+    char *end;
+    unsigned long t = strtoul(v, &end, 10);
+    if (!*v || *end || *v == '-' || *v == '+' || t < 1 || t > 1000000)
+        return fail(r, n, "timeout: '%s' is not a number of seconds from 1 to 1000000", v);
+    r->s->timeout = (unsigned)t;
+    return 0;
+}
+
 static int read_doc(rd_t *r)
 {
-    static const char *const keys[] = {"name", "results", "runs", "presets", "axes", "points", NULL};
+    static const char *const keys[] = {"name", "results", "timeout", "runs", "presets", "axes", "points", NULL};
     yaml_node_t *root = yaml_document_get_root_node(r->doc);
     if (!root)
         return fail(r, NULL, "the file is empty (a sweep needs runs: and presets:)");
@@ -449,6 +466,8 @@ static int read_doc(rd_t *r)
     if (res && ((v = scalar(r, res, "results")) == NULL || !*v))
         return res && v ? fail(r, res, "results: empty folder name") : -1;
     r->s->results = res ? strdup(v) : NULL;
+    if (read_timeout(r, get(r, root, "timeout")))
+        return -1;
     if (read_presets(r, get(r, root, "presets")) || read_runs(r, get(r, root, "runs")))
         return -1;
     if (ax && pt)

@@ -90,21 +90,48 @@ static pid_t start(char **av, const char *dir, const char *errpath)
     _exit(127);
 }
 
-/* Wait for pid; on a stop request (SIGINT/SIGTERM) pass it on.  The wait
- * status, or -1. */
-static int wait_child(pid_t pid, const volatile int *stop)
+static volatile sig_atomic_t alarmed;
+
+static void on_alarm(int sig)
 {
-    int st, passed = 0;
+    (void)sig;
+    alarmed = 1;
+}
+
+/* Wait for pid; on a stop request (SIGINT/SIGTERM) pass it on; after
+ * timeout seconds (0: none) send it SIGTERM (gcnsim then writes its
+ * report marked partial), SIGKILL 5 s later, and set *timed_out.  The
+ * wait status, or -1. */
+static int wait_child(pid_t pid, const volatile int *stop, unsigned timeout, int *timed_out)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;   /* no SA_RESTART: the wait returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, &old);
+    alarmed = 0;
+    alarm(timeout);
+    int st, passed = 0, rc = -1;
     for (;;) {
-        if (waitpid(pid, &st, 0) == pid)
-            return st;
+        if (waitpid(pid, &st, 0) == pid) {
+            rc = st;
+            break;
+        }
         if (errno != EINTR)
-            return -1;
-        if (*stop && !passed) {
-            kill(pid, SIGTERM);
-            passed = 1;
+            break;
+        if (*stop && !passed)
+            kill(pid, SIGTERM), passed = 1;
+        if (alarmed) {
+            alarmed = 0;
+            kill(pid, *timed_out ? SIGKILL : SIGTERM);
+            if (!*timed_out)
+                alarm(5);
+            *timed_out = 1;
         }
     }
+    alarm(0);
+    sigaction(SIGALRM, &old, NULL);
+    return rc;
 }
 
 /* The last non-empty line of file path (without "gcnsim: ") into buf. */
@@ -198,9 +225,10 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
     double t0 = now();
     pid_t pid = start(av, s->dir, errp);
     free_argv(av);
-    int st = pid < 0 ? -1 : wait_child(pid, stop);
+    int timed_out = 0;
+    int st = pid < 0 ? -1 : wait_child(pid, stop, s->timeout, &timed_out);
     double secs = now() - t0;
-    if (st == -1 || *stop || interrupted(st)) {
+    if (st == -1 || *stop || (interrupted(st) && !timed_out)) {
         unlink(rep), unlink(errp);
         if (st == -1)
             fprintf(stderr, "gcnsim: sweep: %s: cannot run gcnsim: %s\n", p->id, strerror(errno));
@@ -209,9 +237,11 @@ int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, c
     jr_doc_t d = {0};
     char jerr[256];
     int have = access(rep, F_OK) == 0 && jr_read_file(&d, rep, jerr, sizeof jerr) == 0;
-    int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0 && have;
+    int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0 && have && !timed_out;
     error[0] = '\0';
-    if (!ok) {
+    if (timed_out)
+        snprintf(error, sizeof error, "timed out after %u s (the sweep file's timeout:)", s->timeout);
+    else if (!ok) {
         last_line(errp, error, sizeof error);
         if (!error[0])
             snprintf(error, sizeof error, WIFSIGNALED(st) ? "gcnsim %s killed by signal %d" : "gcnsim %s exited "

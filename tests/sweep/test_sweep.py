@@ -327,6 +327,16 @@ def test_failures():
     runs = sorted(x["run"] for x in db_rows(os.path.join(TMP, "edited.sqlite"))) if r3.returncode == 0 else None
     check("collect --sweep FILE: only the points of the file as it is now, and how many have no record",
           runs == ["fault", "ok"] and "1 points of the sweep have no record yet" in r3.stdout, (runs, r3.stdout))
+    slow = write(os.path.join(TMP, "slow.yaml"), "timeout: 1\npresets: vega-64\nruns:\n  - bench: gemm\n"
+                 "    args: --n 2048\n")
+    t0 = time.time()
+    r4 = gc(["sweep", "run", slow, "--out", os.path.join(TMP, "slow")])
+    took = time.time() - t0
+    rec = [json.load(open(os.path.join(TMP, "slow", x))) for x in os.listdir(os.path.join(TMP, "slow"))
+           if x.endswith(".json") and not x.startswith(".")]
+    check("timeout: a point running longer is stopped and recorded failed, the sweep goes on",
+          r4.returncode == 1 and took < 10 and len(rec) == 1 and rec[0]["status"] == "failed" and
+          rec[0]["error"] == "timed out after 1 s (the sweep file's timeout:)", (took, r4.stdout, rec[:1]))
     r2 = gc(["sweep", "run", f, "--out", out])
     check("a resumed sweep counts recorded failures as finished", "0 succeeded, 0 failed, 3 skipped" in r2.stdout,
           r2.stdout)
