@@ -24,9 +24,11 @@ typedef struct {
 typedef struct par par_t;
 
 /* A host thread's state: its own context, memory view, waves, registers,
- * LDS and (but for the calling thread's) scratch backing. */
+ * LDS and (but for the calling thread's) scratch backing.  Aligned to a
+ * cache line pair, so that the counters one thread bumps on every
+ * instruction share no line with another's. */
 typedef struct {
-    par_t *p;
+    _Alignas(128) par_t *p;
     int main;                  /* the calling thread: reports progress */
     sim_ctx_t c;
     mem_t view;
@@ -265,7 +267,9 @@ int par_run(const sim_kernel_t *k, sim_ctx_t *c, uint32_t lds_alloc, unsigned th
     if (threads > c->groups)
         threads = (unsigned)c->groups;
     uint32_t max_waves = (c->local[0] * c->local[1] * c->local[2] + 63) / 64;
-    par_worker_t *w = calloc(threads, sizeof *w);
+    par_worker_t *w = aligned_alloc(_Alignof(par_worker_t), threads * sizeof *w);
+    if (w)
+        memset(w, 0, threads * sizeof *w);
     p.slots = calloc(PAR_WINDOW, sizeof *p.slots);
     int rc = w && p.slots ? 0 : -1;
     for (unsigned i = 0; i < threads && rc == 0; i++) {
