@@ -12,7 +12,7 @@
 
 /* Work-groups a worker may start ahead of the oldest one not yet ended
  * (the slots that keep their counts until their turn to be committed). */
-enum { PAR_WINDOW = 1024 };
+enum { PAR_WINDOW = 1024, PAR_CHUNK_MAX = 32 };
 
 /* What one work-group added to the dispatch's counters. */
 typedef struct {
@@ -47,6 +47,7 @@ struct par {
     const sim_ctx_t *c0;       /* the dispatch's context (read only while workers run) */
     uint32_t lds_alloc;
     uint64_t groups, next, stop_at, committed, reported;
+    uint64_t chunk;            /* groups taken at a time */
     par_count_t *slots;        /* PAR_WINDOW of them, group i in slot i % PAR_WINDOW */
     par_count_t total;         /* of the committed groups */
     uint64_t fail_at;          /* the first group (in order) that faulted or hit a limit; UINT64_MAX: none */
@@ -110,19 +111,26 @@ static int run_group(par_worker_t *w, uint64_t i, par_count_t *d, sim_result_t *
     return wr;
 }
 
-/* Group i ended with d (and fr when wr != 0); fold what is ready, in
- * order (p->mu held). */
-static void finish(par_t *p, uint64_t i, const par_count_t *d, int wr, const sim_result_t *fr)
+/* Stop the hand-out before group i (p->mu held; workers read it without). */
+static void stop_before(par_t *p, uint64_t i)
 {
-    par_count_t *s = &p->slots[i % PAR_WINDOW];
-    *s = *d;
-    s->done = 1;
-    if (wr != 0 && i < p->fail_at) {
-        p->fail_at = i;
+    if (i < p->stop_at)
+        __atomic_store_n(&p->stop_at, i, __ATOMIC_RELAXED);
+}
+
+/* Groups i0 .. i0+n-1 ended, their counts in their slots; the last one
+ * with sim_run_wg's wr (and fr when wr != 0).  Fold what is ready, in
+ * order (p->mu held). */
+static void finish(par_t *p, uint64_t i0, uint64_t n, int wr, const sim_result_t *fr)
+{
+    for (uint64_t i = i0; i < i0 + n; i++)
+        p->slots[i % PAR_WINDOW].done = 1;
+    uint64_t last = i0 + n - 1;
+    if (n && wr != 0 && last < p->fail_at) {
+        p->fail_at = last;
         p->fail_rc = wr;
         p->fail = *fr;
-        if (i + 1 < p->stop_at)
-            p->stop_at = i + 1;
+        stop_before(p, last + 1);
     }
     while (p->committed < p->stop_at && p->slots[p->committed % PAR_WINDOW].done) {
         par_count_t *t = &p->slots[p->committed % PAR_WINDOW];
@@ -152,8 +160,24 @@ static void progress(par_t *p)
     pthread_mutex_lock(&p->mu);
 }
 
-/* A worker: take the next group in order, run it, commit; until none is
- * left or a fault, limit or the cancel flag stops the hand-out. */
+/* Run groups i0 .. i0+n-1 on w, their counts into their slots, until one
+ * faults or hits a limit or the hand-out stops before the next: how many
+ * ran; *wr and fr say how the last ended. */
+static uint64_t run_chunk(par_worker_t *w, uint64_t i0, uint64_t n, int *wr, sim_result_t *fr)
+{
+    par_t *p = w->p;
+    uint64_t ran = 0;
+    *wr = 0;
+    while (ran < n && *wr == 0 && i0 + ran < __atomic_load_n(&p->stop_at, __ATOMIC_RELAXED)) {
+        *wr = run_group(w, i0 + ran, &p->slots[(i0 + ran) % PAR_WINDOW], fr);
+        ran++;
+    }
+    return ran;
+}
+
+/* A worker: take the next groups in order (a chunk), run them, commit;
+ * until none is left or a fault, limit or the cancel flag stops the
+ * hand-out. */
 static void work(par_worker_t *w)
 {
     par_t *p = w->p;
@@ -163,19 +187,24 @@ static void work(par_worker_t *w)
             pthread_cond_wait(&p->cv, &p->mu);
         if (p->next < p->stop_at && p->c0->cancel && *p->c0->cancel) {
             p->cancelled = 1;
-            p->stop_at = p->next;
+            stop_before(p, p->next);
             pthread_cond_broadcast(&p->cv);
         }
         if (p->next >= p->stop_at)
             break;
-        uint64_t i = p->next++;
+        uint64_t i0 = p->next, n = p->chunk;
+        if (n > p->stop_at - i0)
+            n = p->stop_at - i0;
+        if (n > p->committed + PAR_WINDOW - i0)
+            n = p->committed + PAR_WINDOW - i0;
+        p->next += n;
         pthread_mutex_unlock(&p->mu);
-        par_count_t d;
+        int wr;
         sim_result_t fr;
         memset(&fr, 0, sizeof fr);
-        int wr = run_group(w, i, &d, &fr);
+        uint64_t ran = run_chunk(w, i0, n, &wr, &fr);
         pthread_mutex_lock(&p->mu);
-        finish(p, i, &d, wr, &fr);
+        finish(p, i0, ran, wr, &fr);
         if (w->main)
             progress(p);
     }
@@ -266,6 +295,10 @@ int par_run(const sim_kernel_t *k, sim_ctx_t *c, uint32_t lds_alloc, unsigned th
     p.fail_at = UINT64_MAX;
     if (threads > c->groups)
         threads = (unsigned)c->groups;
+    /* chunks: fewer trips through the lock for small groups, and at most
+     * a sixteenth of a thread's share, so that the threads end together */
+    p.chunk = c->groups / ((uint64_t)threads * 16);
+    p.chunk = p.chunk < 1 ? 1 : p.chunk > PAR_CHUNK_MAX ? PAR_CHUNK_MAX : p.chunk;
     uint32_t max_waves = (c->local[0] * c->local[1] * c->local[2] + 63) / 64;
     par_worker_t *w = aligned_alloc(_Alignof(par_worker_t), threads * sizeof *w);
     if (w)
