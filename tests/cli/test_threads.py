@@ -14,13 +14,17 @@ PASS:/FAIL:/SKIP: line per check.
  3. atomics_global (global atomics: one thread, in order): the same at
     every N and equal to the reference (sums, min/max, or, inc, a cmpxchg
     loop adding every old value, 64-bit add).
- 4. a kernel that faults in work-group 32 of 64 (its output buffer ends
-    there) and one stopped by --max-wave-inst: the same report, exit
-    status and counts at every N, naming the first group in order.
- 5. OpenCL programs (tests/ocl/ocl_run, wl_reduce) under gcnsim exec
+ 4. a kernel that faults in work-groups 128 to 255 (its output buffer ends
+    at 128) and one stopped by --max-wave-inst in groups 128 and 160, both
+    long while the others are short, so that later groups meet the fault
+    first in time: the same report, exit status and counts at every N,
+    naming the first group in order.
+ 5. device printf (a global atomic reserves the buffer): the lines in
+    work-item order at every N.
+ 6. OpenCL programs (tests/ocl/ocl_run, wl_reduce) under gcnsim exec
     --functional with GCNSIM_THREADS 1, 2, 4: the program's own checks pass,
     its output and the dispatches' --json the same.
- 6. bad --threads values: one line, exit 2.
+ 7. bad --threads values: one line, exit 2.
 """
 import json
 import os
@@ -223,6 +227,20 @@ def test_fault_and_limit():
           and lim.get("wave") == 0 and lim.get("wave_instructions") == 200, (res[0][2][:300], lim))
 
 
+def test_printf():
+    """Device printf reserves its buffer space with a global atomic: the kernel runs in order on one thread."""
+    n, local = 2000, 64
+    outs = []
+    for t in NS:
+        r = gtest.gcnsim(["run", KB + "printf-gfx900.co", "--kernel", "print_items", "--functional", "--global", str(n),
+                          "--local", str(local), "--arg", "iota:i32:%d" % n, "--threads", str(t)], timeout=300)
+        outs.append((r.returncode, r.stdout))
+    want = ["item %d group %d value %d" % (g, g // local, g) for g in range(n)]
+    check("printf print_items, 2000 items: the lines in work-item order at --threads 1..4",
+          all(o == outs[0] for o in outs) and outs[0][0] == 0 and outs[0][1].splitlines()[:n] == want,
+          outs[0][1][:300])
+
+
 def strip_times(j):
     if isinstance(j, dict):
         return {k: strip_times(v) for k, v in j.items() if not re.search(r"seconds|wall|_s$|per_second", k)}
@@ -272,5 +290,6 @@ def test_bad():
 
 
 gtest.run_each([test_bench, test_transpose, test_reduce, test_scratch, test_divergent_and_grid3d, test_atomics,
-                test_fault_and_limit, test_exec, test_bad])
+                test_fault_and_limit, test_printf, test_exec,
+                test_bad])
 gtest.done()
