@@ -250,6 +250,10 @@ def strip_times(j):
 
 
 def test_exec():
+    r = gtest.run([gtest.GCNSIM, "exec", "--threads", "3", "--", "sh", "-c", "echo threads=$GCNSIM_THREADS"],
+                  env=dict(os.environ, GCNSIM_THREADS="1"), timeout=60)
+    check("exec --threads 3: the program's runtime gets GCNSIM_THREADS=3", r.stdout.strip() == "threads=3",
+          (r.stdout, r.stderr))
     lib = os.path.join(gtest.ROOT, "build", "libgcnsim-opencl.so")
     prog = os.path.join(gtest.ROOT, "build", "ocl", "ocl_run")
     wl = os.path.join(gtest.ROOT, "build", "ocl", "wl_reduce")
