@@ -296,8 +296,8 @@ int par_run(const sim_kernel_t *k, sim_ctx_t *c, uint32_t lds_alloc, unsigned th
     if (threads > c->groups)
         threads = (unsigned)c->groups;
     /* chunks: fewer trips through the lock for small groups, and at most
-     * a sixteenth of a thread's share, so that the threads end together */
-    p.chunk = c->groups / ((uint64_t)threads * 16);
+     * a 64th of a thread's share, so that the threads end together */
+    p.chunk = c->groups / ((uint64_t)threads * 64);
     p.chunk = p.chunk < 1 ? 1 : p.chunk > PAR_CHUNK_MAX ? PAR_CHUNK_MAX : p.chunk;
     uint32_t max_waves = (c->local[0] * c->local[1] * c->local[2] + 63) / 64;
     par_worker_t *w = aligned_alloc(_Alignof(par_worker_t), threads * sizeof *w);
