@@ -212,12 +212,13 @@ int sim_dispatch_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
     return 0;
 }
 
-/* Whether the functional work-groups of launch l run on several threads
- * (sim/par.h): more than one thread and group, no hook that sees every
- * instruction, no max_inst, no order-dependent communication. */
-static int parallel(const sim_launch_t *l, const sim_prog_t *prog, uint64_t groups)
+/* How many threads the functional work-groups of launch l run on
+ * (sim/par.h): 1 with a hook that sees every instruction, max_inst or
+ * order-dependent communication between groups. */
+static unsigned parallel(const sim_launch_t *l, const sim_prog_t *prog, uint64_t groups)
 {
-    return l->threads > 1 && groups > 1 && !l->on_step && !l->max_inst && !par_order_dependent(prog);
+    unsigned n = par_threads(l->threads, groups);
+    return n > 1 && !l->on_step && !l->max_inst && !par_order_dependent(prog) ? n : 1;
 }
 
 /* Zero the scratch of a work-group's wave slots, so that a group's private
@@ -364,8 +365,9 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
     uint32_t granule = occ_params(k->t->gen)->lds_granule;
     uint32_t lds_alloc = (lds + granule - 1) / granule * granule;
     int rc;
-    if (parallel(l, prog, c.groups))
-        rc = par_run(k, &c, lds_alloc, l->threads, r, err, errlen);
+    unsigned threads = parallel(l, prog, c.groups);
+    if (threads > 1)
+        rc = par_run(k, &c, lds_alloc, threads, r, err, errlen);
     else
         rc = run_serial(k, l, &c, lds_alloc, max_waves, r, err, errlen);
     if (rc > 0 && r->faulted)

@@ -56,6 +56,12 @@ struct par {
     int cancelled;             /* the cancel flag stopped the hand-out */
 };
 
+unsigned par_threads(unsigned threads, uint64_t groups)
+{
+    uint64_t most = groups / PAR_MIN_GROUPS;
+    return threads <= most ? (threads ? threads : 1) : most ? (unsigned)most : 1;
+}
+
 int par_order_dependent(const sim_prog_t *prog)
 {
     for (size_t i = 0; i < prog->ndw;) {

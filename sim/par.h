@@ -23,6 +23,12 @@
  * count), found by a linear sweep of its code. */
 int par_order_dependent(const sim_prog_t *prog);
 
+/* How many of threads host threads a dispatch of groups work-groups
+ * uses: at most one per PAR_MIN_GROUPS groups (starting a thread costs
+ * about as much as a small work-group), at least 1. */
+enum { PAR_MIN_GROUPS = 4 };
+unsigned par_threads(unsigned threads, uint64_t groups);
+
 /* Run the work-groups of a functional dispatch on threads host threads
  * (the calling one among them; threads >= 2): c is set up (memory,
  * scratch at c->scratch_addr with one slot per wave of a group, limits),
