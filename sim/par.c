@@ -1,7 +1,8 @@
 /* par.c — functional work-groups on several host threads (see par.h).
  * One mutex guards the hand-out (next group in order), the commit (each
  * group's counts folded in group order) and the first fault or limit;
- * a worker holds it twice per work-group, never while it runs one. */
+ * a worker takes it once per chunk of work-groups, never while it runs
+ * one. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,8 +11,9 @@
 #include "sim/exec.h"
 #include "sim/wg.h"
 
-/* Work-groups a worker may start ahead of the oldest one not yet ended
- * (the slots that keep their counts until their turn to be committed). */
+/* PAR_WINDOW: work-groups a worker may start ahead of the oldest one not
+ * yet ended (the slots that keep their counts until their turn to be
+ * committed); PAR_CHUNK_MAX: the most groups a worker takes at a time. */
 enum { PAR_WINDOW = 1024, PAR_CHUNK_MAX = 32 };
 
 /* What one work-group added to the dispatch's counters. */
@@ -29,7 +31,7 @@ typedef struct par par_t;
  * instruction share no line with another's. */
 typedef struct {
     _Alignas(128) par_t *p;
-    int main;                  /* the calling thread: reports progress */
+    int is_main;               /* the calling thread: reports progress */
     sim_ctx_t c;
     mem_t view;
     uint8_t *own_scratch;      /* this thread's scratch backing (NULL: the allocation's) */
@@ -211,7 +213,7 @@ static void work(par_worker_t *w)
         uint64_t ran = run_chunk(w, i0, n, &wr, &fr);
         pthread_mutex_lock(&p->mu);
         finish(p, i0, ran, wr, &fr);
-        if (w->main)
+        if (w->is_main)
             progress(p);
     }
     pthread_mutex_unlock(&p->mu);
@@ -228,7 +230,7 @@ static void *worker_main(void *arg)
 static int worker_init(par_worker_t *w, const sim_kernel_t *k, uint32_t max_waves, int main_thread)
 {
     const sim_ctx_t *c0 = w->p->c0;
-    w->main = main_thread;
+    w->is_main = main_thread;
     w->c = *c0;
     w->c.ninst = w->c.lds_oob = w->c.scratch_oob = 0;
     memset(w->c.ninst_by_enc, 0, sizeof w->c.ninst_by_enc);
