@@ -24,7 +24,8 @@ PASS:/FAIL:/SKIP: line per check.
  6. OpenCL programs (tests/ocl/ocl_run, wl_reduce) under gcnsim exec
     --functional with GCNSIM_THREADS 1, 2, 4: the program's own checks pass,
     its output and the dispatches' --json the same.
- 7. bad --threads values: one line, exit 2.
+ 7. SIGINT during a run on 2 threads: exit 130 soon, a partial report.
+ 8. bad --threads values: one line, exit 2.
 """
 import json
 import os
@@ -241,6 +242,33 @@ def test_printf():
           outs[0][1][:300])
 
 
+def test_interrupt():
+    """SIGINT stops every thread soon: exit 130, a partial --json report of fewer groups than the grid's."""
+    import signal
+    import subprocess
+    import time
+    jp = os.path.join(TMP, "int.json")
+    cmd = [gtest.GCNSIM, "run", "front/workloads/bin/gemm-gfx900.co", "--global", "512,512", "--arg", "rand:f32:4M",
+           "--arg", "rand:f32:4M", "--arg", "zero:16M", "--arg", "u32:2048", "--arg", "u32:2048", "--arg", "u32:2048",
+           "--arg", "f32:1", "--arg", "f32:0", "--functional", "--threads", "2", "--json", jp, "--progress"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = p.stderr.readline()   # the first progress line: the dispatch runs
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+    took = time.monotonic() - t0
+    j = json.load(open(jp)) if os.path.exists(jp) else {}
+    check("SIGINT at --threads 2: exit 130 within 10 s, a partial report of fewer than 1024 groups",
+          p.returncode == 130 and took < 10 and j.get("partial") is True and j.get("status") == "stopped"
+          and 0 < j.get("workgroups", 0) < 1024 and "work-groups" in first,
+          (p.returncode, took, first, err[-300:], j.get("workgroups")))
+
+
 def strip_times(j):
     if isinstance(j, dict):
         return {k: strip_times(v) for k, v in j.items() if not re.search(r"seconds|wall|_s$|per_second", k)}
@@ -294,6 +322,6 @@ def test_bad():
 
 
 gtest.run_each([test_bench, test_transpose, test_reduce, test_scratch, test_divergent_and_grid3d, test_atomics,
-                test_fault_and_limit, test_printf, test_exec,
+                test_fault_and_limit, test_printf, test_interrupt, test_exec,
                 test_bad])
 gtest.done()
