@@ -32,10 +32,11 @@ unsigned par_threads(unsigned threads, uint64_t groups);
 /* Run the work-groups of a functional dispatch on threads host threads
  * (the calling one among them; threads >= 2): c is set up (memory,
  * scratch at c->scratch_addr with one slot per wave of a group, limits),
- * lds_alloc the bytes of LDS a group has.  Fills r's counts, nwg, nwaves
- * and fault or limit (as sim_dispatch's serial loop does; not
- * fault_disasm).  Returns 0 (also when stopped by a limit), 1 when a
- * wave faulted, -1 when out of host memory (err says so). */
+ * lds_alloc the bytes of LDS a group has.  Puts the committed groups'
+ * counts into c (ninst, ninst_by_enc, lds_oob, scratch_oob, groups_done)
+ * and r's nwg, nwaves and fault or limit, as sim_dispatch's serial loop
+ * does (not fault_disasm).  Returns 0 (also when stopped by a limit), 1
+ * when a wave faulted, -1 when out of host memory (err says so). */
 int par_run(const sim_kernel_t *k, sim_ctx_t *c, uint32_t lds_alloc, unsigned threads, sim_result_t *r,
             char *err, size_t errlen);
 
