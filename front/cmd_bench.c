@@ -222,6 +222,8 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
     int rc = opt_parse(&cli_bench_cmd, argc, argv, bench_take, o);
     if (rc)
         return rc;
+    if (run_check_threads_env("bench"))
+        return -1;
     if (!o->w) {
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
         return -1;

@@ -921,6 +921,8 @@ static int parse(int argc, char **argv, exec_opts_t *o)
     int rc = opt_parse(&cli_exec_cmd, p - dashes, argv, exec_take, o);
     if (rc)
         return rc;
+    if (run_check_threads_env("exec"))
+        return -1;
     if (p >= argc) {
         cli_error("exec: no PROGRAM to run (see gcnsim exec --help)");
         return -1;

@@ -249,10 +249,26 @@ static int take_size(run_opts_t *o, const opt_cmd_t *c, const opt_t *r, const ch
     return bad ? -1 : 0;
 }
 
+/* Whether v is a thread count, 1..LA_MAX_THREADS, into *n. */
+static int threads_ok(const char *v, uint64_t *n)
+{
+    return !parse_count(v, n) && *n >= 1 && *n <= LA_MAX_THREADS;
+}
+
+int run_check_threads_env(const char *cmd)
+{
+    const char *e = getenv("GCNSIM_THREADS");
+    uint64_t n;
+    if (!e || !*e || threads_ok(e, &n))
+        return 0;
+    cli_error("%s: GCNSIM_THREADS '%s': expected a number of host threads from 1 to %d", cmd, e, LA_MAX_THREADS);
+    return -1;
+}
+
 int run_take_threads(const char *cmd, const char *v)
 {
     uint64_t n;
-    if (parse_count(v, &n) || n < 1 || n > LA_MAX_THREADS) {
+    if (!threads_ok(v, &n)) {
         cli_error("%s: --threads '%s': expected a number of host threads from 1 to %d", cmd, v, LA_MAX_THREADS);
         return -1;
     }
@@ -354,6 +370,8 @@ int run_parse_args(const opt_cmd_t *c, int argc, char **argv, run_opts_t *o)
     int rc = opt_parse(c, argc, argv, take, &t);
     if (rc)
         return rc;
+    if (run_check_threads_env(c->name))
+        return -1;
     if (o->grid_dims && grid_to_global(o, c))
         return -1;
     if (!o->file || !o->dims) {

@@ -57,6 +57,9 @@ const char *run_target_name(size_t i);
  * programs it starts (gcnsim exec) take N from GCNSIM_THREADS, which this
  * sets.  0, or -1 after one line naming a value that is not 1..256. */
 int run_take_threads(const char *cmd, const char *v);
+/* 0 when GCNSIM_THREADS is unset, empty or 1..256; else -1 after one line
+ * for command cmd (call it after the options: --threads sets it). */
+int run_check_threads_env(const char *cmd);
 
 /* Take row id (RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
  * RO_TIMELINE_MAX, RO_TIMELINE_CUS)

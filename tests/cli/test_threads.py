@@ -25,7 +25,7 @@ PASS:/FAIL:/SKIP: line per check.
     --functional with GCNSIM_THREADS 1, 2, 4: the program's own checks pass,
     its output and the dispatches' --json the same.
  7. SIGINT during a run on 2 threads: exit 130 soon, a partial report.
- 8. bad --threads values: one line, exit 2.
+ 8. bad --threads and GCNSIM_THREADS values: one line, exit 2.
 """
 import json
 import os
@@ -319,6 +319,17 @@ def test_bad():
                 check("--threads '%s' (gcnsim %s): one line, exit 2" % (v, cmd[0]), False, (r.returncode, r.stderr))
                 return
     check("bad --threads values (0, -1, x, 257, empty, 2x) on run, bench, exec, validate: one line, exit 2", True)
+    bad = []
+    for v in ("0", "x", "300"):
+        for cmd in (["run", KB + "lds-gfx900.co", "--global", "64"], ["bench", "gemm"], ["exec", "true"]):
+            r = gtest.gcnsim(cmd, env=dict(os.environ, GCNSIM_THREADS=v), timeout=60)
+            lines = r.stderr.strip().splitlines()
+            if not (r.returncode == 2 and len(lines) == 1 and "GCNSIM_THREADS '%s'" % v in lines[0]):
+                bad.append((v, cmd[0], r.returncode, r.stderr[:200]))
+    r = gtest.gcnsim(["bench", "gemm", "--n", "64", "--functional", "--threads", "2"],
+                     env=dict(os.environ, GCNSIM_THREADS="x"), timeout=60)
+    check("a bad GCNSIM_THREADS (0, x, 300): one line naming it, exit 2; --threads overrides it",
+          not bad and r.returncode == 0, (bad, r.returncode))
 
 
 gtest.run_each([test_bench, test_transpose, test_reduce, test_scratch, test_divergent_and_grid3d, test_atomics,
