@@ -24,7 +24,8 @@ status=0
 # the size of the trace of a bitonic sort of 4096 keys: its 78 launches of
 # bitonic_step in one file, gcnsim bench bitonic --n 4096 --functional
 # --trace (the bench verifies the sort; the launches and records are read
-# back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.
+# back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.  Both on
+# one host thread (--threads 1: a traced run is always on one).
 echo
 tpairs=$(( runs > 9 ? runs : 9 ))   # each run is short: more of them, alternating
 echo "== trace recording (gcnsim run --trace, functional, $target): medians of $tpairs alternating runs"
@@ -61,8 +62,8 @@ pairs = runs
 for name, args in launches:
     fs, ts = [], []
     for _ in range(pairs):
-        fs.append(run(["./gcnsim", "run"] + args + ["--functional"]))
-        ts.append(run(["./gcnsim", "run"] + args + ["--functional", "--trace", tr]))
+        fs.append(run(["./gcnsim", "run"] + args + ["--functional", "--threads", "1"]))
+        ts.append(run(["./gcnsim", "run"] + args + ["--functional", "--threads", "1", "--trace", tr]))
     f, t = statistics.median(fs), statistics.median(ts)
     size = os.path.getsize(tr)
     js = subprocess.run(["./gcnsim", "run"] + args + ["--functional", "--json", "-"], capture_output=True, text=True)
