@@ -89,6 +89,7 @@ static const opt_t bench_rows[] = {
     {"json", 0, "PATH|-", "also write the numbers (and each group's report) as JSON to PATH (- = stdout, "
      "instead of the text)", BO_JSON, OPT_PATH, NULL},
     {"functional", 0, NULL, "functional simulation only: no cycle model, no report", RO_FUNCTIONAL, 0, NULL},
+    {"threads", 0, "N", RUN_THREADS_HELP, RO_THREADS, 0, NULL},
     {"hotspots", 0, "N", "add each group's hot spots: the N instructions, source lines (code objects built "
      "with -g) and basic blocks with the most wave-cycles (10 when N is left out), the loops, the annotated "
      "disassembly", RO_HOTSPOTS, OPT_OPT_NUM, NULL},
@@ -121,7 +122,7 @@ const opt_cmd_t cli_bench_cmd = {
     .usage = "gcnsim bench WORKLOAD [--n N] [--target gfx701|gfx803|gfx900]\n"
              "                    [--co FILE] [--json PATH|-] [--device NAME]\n"
              "                    [--set KEY=VALUE]... [--hotspots [N]] [--timeline PATH]\n"
-             "                    [--functional] [--validate] [--trace PATH]\n"
+             "                    [--functional] [--threads N] [--validate] [--trace PATH]\n"
              "                    [--save-launch L DIR]",
     .description = "Run a built-in workload on the simulated device under the cycle model,\n"
                    "check its result against a CPU reference, and print the problem, PASS or\n"
@@ -197,6 +198,7 @@ static int bench_take(void *arg, const opt_t *r, const char *v, const char *v2)
         return took < 0 ? -1 : 0;
     switch (r->id) {
     case BO_N: return take_n(o, v);
+    case RO_THREADS: return run_take_threads("bench", v);
     case BO_TARGET:
         o->target = v;
         if (strcmp(v, "gfx701") && strcmp(v, "gfx803") && strcmp(v, "gfx900")) {
@@ -220,6 +222,8 @@ static int parse_args(int argc, char **argv, bench_opts_t *o)
     int rc = opt_parse(&cli_bench_cmd, argc, argv, bench_take, o);
     if (rc)
         return rc;
+    if (run_check_threads_env("bench"))
+        return -1;
     if (!o->w) {
         cli_error("bench: no workload given: bitonic, reduce or gemm (see gcnsim bench --help)");
         return -1;

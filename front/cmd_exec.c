@@ -32,7 +32,7 @@
 #include "sim/timing.h"
 
 enum { EO_DEVICE = 1, EO_SET, EO_FUNCTIONAL, EO_JSON, EO_TRACE, EO_TIMELINE, EO_SAVE, EO_TIMELINE_MAX,
-       EO_TIMELINE_CUS, EO_CSV, EO_STATS };
+       EO_TIMELINE_CUS, EO_CSV, EO_STATS, EO_THREADS };
 enum { EXEC_MAX_LIST = 64, EXEC_NOT_FOUND = 127, EXEC_CANNOT_RUN = 126 };
 
 static const opt_t exec_rows[] = {
@@ -43,6 +43,8 @@ static const opt_t exec_rows[] = {
      "does (GCNSIM_SET; repeatable)", EO_SET, OPT_REPEAT | OPT_KEYS, run_set_key},
     {"functional", 0, NULL, "run the kernels without the cycle model (GCNSIM_FUNCTIONAL=1): much faster; the "
      "summary then has calls and wave-instructions only, no times", EO_FUNCTIONAL, 0, NULL},
+    {"threads", 0, "N", RUN_THREADS_HELP " (passed to the program's runtime as GCNSIM_THREADS)", EO_THREADS, 0,
+     NULL},
     {"json", 0, "PATH", "write {\"program\", \"arguments\", \"exit_status\", \"mode\", \"dispatches\", "
      "\"kernels\"} to PATH (- for stdout): every dispatch's report (its queue, numbered as the program created "
      "them, and start on the queue's clock; the members gcnsim run --json writes, with its simulated ns, "
@@ -85,7 +87,7 @@ const opt_cmd_t cli_exec_cmd = {
     .name = "exec",
     .summary = "run an OpenCL or HIP program on the simulator and summarise its kernels",
     .usage = "gcnsim exec [--device NAME]... [--set KEY=VALUE]... [--functional]\n"
-             "                   [--json PATH] [--trace PATH] [--timeline PATH\n"
+             "                   [--threads N] [--json PATH] [--trace PATH] [--timeline PATH\n"
              "                   [--timeline-max N] [--timeline-cus LIST]]\n"
              "                   [--save-dispatch KERNEL[:N] DIR] [--csv PATH [--stats]]\n"
              "                   [--] PROGRAM [ARGS]",
@@ -245,6 +247,8 @@ static int exec_take(void *arg, const opt_t *r, const char *v, const char *v2)
     }
     if (r->id == EO_SAVE)
         return take_save(o, v, v2);
+    if (r->id == EO_THREADS)
+        return run_take_threads("exec", v);
     if (r->id == EO_FUNCTIONAL)
         o->functional = 1;
     else if (r->id == EO_CSV)
@@ -917,6 +921,8 @@ static int parse(int argc, char **argv, exec_opts_t *o)
     int rc = opt_parse(&cli_exec_cmd, p - dashes, argv, exec_take, o);
     if (rc)
         return rc;
+    if (run_check_threads_env("exec"))
+        return -1;
     if (p >= argc) {
         cli_error("exec: no PROGRAM to run (see gcnsim exec --help)");
         return -1;

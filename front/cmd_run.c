@@ -37,7 +37,7 @@ const opt_cmd_t cli_run_cmd = {
              "                  [--html PATH] [--timeline PATH [--timeline-max N]\n"
              "                  [--timeline-cus LIST]] [--functional] [--max-inst N]\n"
              "                  [--max-wave-inst N] [--trace PATH] [--progress|--no-progress]\n"
-             "                  [--csv PATH [--stats]]",
+             "                  [--csv PATH [--stats]] [--threads N]",
     .description = "Run a kernel of an AMDGPU code object on the simulated device, under the\n"
                    "cycle model of the GCN compute units, and print the profiler report:\n"
                    "cycles and time, instruction mix, rocprof's metrics by rocprof's formulas\n"

@@ -20,7 +20,7 @@ const opt_cmd_t cli_validate_cmd = {
              "                       [--local X[,Y[,Z]]] [--grid X[,Y[,Z]] --block X[,Y[,Z]]]\n"
              "                       [--target GFX] [--dynamic-lds BYTES] [--arg SPEC]...\n"
              "                       [--dump N=PATH[:TYPE]]... [--ulp N] [--device NAME]\n"
-             "                       [--set KEY=VALUE]...",
+             "                       [--set KEY=VALUE]... [--threads N]",
     .description = "Run a kernel on the simulator and on a real AMD GPU with the same launch,\n"
                    "and show where they agree: each buffer argument compared element by\n"
                    "element, the device's kernel time next to the simulated time at the\n"

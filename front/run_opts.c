@@ -174,6 +174,7 @@ static const opt_t exec_rows[] = {
     {"max-wave-inst", 0, "N", "stop when one wave has executed N instructions without ending: it runs away "
      "(default 67108864 = 2^26; 0: no limit); under the cycle model the resident waves take turns, so this "
      "takes as many times longer", RO_MAX_WAVE_INST, 0, NULL},
+    {"threads", 0, "N", RUN_THREADS_HELP, RO_THREADS, 0, NULL},
     {0},
 };
 const opt_table_t run_exec_table = {"execution options", exec_rows};
@@ -183,6 +184,7 @@ static const opt_t validate_rows[] = {
     {"ulp", 0, "N", "float buffers (by the argument's type in the metadata: half, float, double and their "
      "vectors) agree when every element is within N units in the last place (default 0: bit for bit); other "
      "buffers are always compared exactly", RO_ULP, 0, NULL},
+    {"threads", 0, "N", RUN_THREADS_HELP, RO_THREADS, 0, NULL},
     {0},
 };
 const opt_table_t run_validate_table = {"validate options", validate_rows};
@@ -247,6 +249,38 @@ static int take_size(run_opts_t *o, const opt_cmd_t *c, const opt_t *r, const ch
     return bad ? -1 : 0;
 }
 
+/* Whether v is a thread count, 1..LA_MAX_THREADS, into *n. */
+static int threads_ok(const char *v, uint64_t *n)
+{
+    return !parse_count(v, n) && *n >= 1 && *n <= LA_MAX_THREADS;
+}
+
+int run_check_threads_env(const char *cmd)
+{
+    const char *e = getenv("GCNSIM_THREADS");
+    uint64_t n;
+    if (!e || !*e || threads_ok(e, &n))
+        return 0;
+    cli_error("%s: GCNSIM_THREADS '%s': expected a number of host threads from 1 to %d", cmd, e, LA_MAX_THREADS);
+    return -1;
+}
+
+int run_take_threads(const char *cmd, const char *v)
+{
+    uint64_t n;
+    if (!threads_ok(v, &n)) {
+        cli_error("%s: --threads '%s': expected a number of host threads from 1 to %d", cmd, v, LA_MAX_THREADS);
+        return -1;
+    }
+    char s[24];
+    snprintf(s, sizeof s, "%u", (unsigned)n);
+    if (setenv("GCNSIM_THREADS", s, 1)) {
+        cli_error("%s: --threads: out of memory", cmd);
+        return -1;
+    }
+    return 0;
+}
+
 /* The counts: --max-inst, --max-wave-inst, --ulp. */
 static int take_count(run_opts_t *o, const opt_cmd_t *c, int id, const char *v)
 {
@@ -298,6 +332,7 @@ static int take(void *arg, const opt_t *r, const char *v, const char *v2)
         return -1;
     case RO_ARG: case RO_DUMP: return take_list(o, t->c, r->id, v);
     case RO_MAX_INST: case RO_MAX_WAVE_INST: case RO_ULP: return take_count(o, t->c, r->id, v);
+    case RO_THREADS: return run_take_threads(t->c->name, v);
     default: return take_size(o, t->c, r, v);
     }
 }
@@ -335,6 +370,8 @@ int run_parse_args(const opt_cmd_t *c, int argc, char **argv, run_opts_t *o)
     int rc = opt_parse(c, argc, argv, take, &t);
     if (rc)
         return rc;
+    if (run_check_threads_env(c->name))
+        return -1;
     if (o->grid_dims && grid_to_global(o, c))
         return -1;
     if (!o->file || !o->dims) {

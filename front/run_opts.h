@@ -31,7 +31,7 @@ enum {
     RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
     RO_MAX_INST, RO_MAX_WAVE_INST, RO_JSON, RO_TRACE, RO_ULP, RO_SCRIPT, RO_BATCH, RO_DISPATCH,
     RO_HTML, RO_TIMELINE_MAX, RO_TIMELINE_CUS, RO_PROGRESS, RO_NO_PROGRESS,
-    RO_CSV, RO_STATS,
+    RO_CSV, RO_STATS, RO_THREADS,
     RO_OWN = 100,    /* the first id free for a command's own rows */
 };
 
@@ -46,6 +46,20 @@ extern const opt_table_t run_launch_table, run_device_table, run_run_table, run_
 const char *run_preset_name(size_t i);
 const char *run_set_key(size_t i);
 const char *run_target_name(size_t i);
+
+/* The help of --threads N (run, validate, debug, bench, exec). */
+#define RUN_THREADS_HELP "host threads to simulate on, 1 to 256 (default: GCNSIM_THREADS, else the " \
+    "machine's online cores): functional mode runs work-groups on them; results, reports, --json, --dump " \
+    "and traces are the same for any N.  A kernel with atomics outside LDS (global, flat, buffer, image, " \
+    "scalar; device printf uses one), GDS, GWS or ds_ordered_count, and a run with --trace, the debugger or " \
+    "--max-inst, runs its work-groups in order on one thread"
+/* --threads N for command cmd: the launches of this process and the
+ * programs it starts (gcnsim exec) take N from GCNSIM_THREADS, which this
+ * sets.  0, or -1 after one line naming a value that is not 1..256. */
+int run_take_threads(const char *cmd, const char *v);
+/* 0 when GCNSIM_THREADS is unset, empty or 1..256; else -1 after one line
+ * for command cmd (call it after the options: --threads sets it). */
+int run_check_threads_env(const char *cmd);
 
 /* Take row id (RO_DEVICE, RO_SET, RO_FUNCTIONAL, RO_HOTSPOTS, RO_TIMELINE,
  * RO_TIMELINE_MAX, RO_TIMELINE_CUS)

@@ -9,6 +9,7 @@
 #include "sim/exec.h"
 #include "sim/cu.h"
 #include "sim/occupancy.h"
+#include "sim/par.h"
 
 enum { QUEUE_SIZE = 256, QUEUE_GROUP_APERTURE_HI = SIM_QUEUE_GROUP_APERTURE_HI,
        QUEUE_PRIVATE_APERTURE_HI = SIM_QUEUE_PRIVATE_APERTURE_HI };
@@ -211,6 +212,85 @@ int sim_dispatch_memory(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l
     return 0;
 }
 
+/* How many threads the functional work-groups of launch l run on
+ * (sim/par.h): 1 with a hook that sees every instruction, max_inst or
+ * order-dependent communication between groups. */
+static unsigned parallel(const sim_launch_t *l, const sim_prog_t *prog, uint64_t groups)
+{
+    unsigned n = par_threads(l->threads, groups);
+    return n > 1 && !l->on_step && !l->max_inst && !par_order_dependent(prog) ? n : 1;
+}
+
+/* Zero the scratch of a work-group's wave slots, so that a group's private
+ * memory starts the same whichever thread runs it and whichever group ran
+ * before (sim/README, "Threads"). */
+static void scratch_clear(sim_ctx_t *c)
+{
+    uint8_t *s = c->scratch_size ? mem_ptr(c->mem, c->scratch_addr, c->scratch_size) : NULL;
+    if (s)
+        memset(s, 0, c->scratch_size);
+}
+
+/* The functional scheduler on the calling thread: one work-group at a
+ * time, in order.  0, 1 when a wave faulted, -1 (err) out of memory. */
+static int run_serial(const sim_kernel_t *k, const sim_launch_t *l, sim_ctx_t *c, uint32_t lds_alloc,
+                      uint32_t max_waves, sim_result_t *r, char *err, size_t errlen)
+{
+    uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
+    wave_t *waves = calloc(max_waves, sizeof *waves);
+    uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
+    uint8_t *ldsmem = calloc(1, lds_alloc ? lds_alloc : 1);
+    int rc = 0;
+    if (!waves || !vgprs || !ldsmem) {
+        snprintf(err, errlen, "out of host memory for the work-group state");
+        rc = -1;
+        goto done;
+    }
+    uint64_t groups = c->groups, done = 0;
+    uint32_t id[3];
+    for (id[2] = 0; id[2] < c->ngroups[2] && rc == 0; id[2]++)
+        for (id[1] = 0; id[1] < c->ngroups[1] && rc == 0; id[1]++)
+            for (id[0] = 0; id[0] < c->ngroups[0] && rc == 0; id[0]++) {
+                sim_wg_t g;
+                memset(&g, 0, sizeof g);
+                g.lds = ldsmem;
+                scratch_clear(c);
+                sim_wg_setup(k, c, &g, id, lds_alloc, vgprs, waves, NULL);
+                r->nwaves += g.nwaves;
+                int wr = sim_run_wg(c, &g);
+                if (wr < 0) {
+                    for (uint32_t i = 0; i < g.nwaves; i++)
+                        if (waves[i].state == WAVE_FAULT) {
+                            r->faulted = 1;
+                            r->fault = waves[i].fault;
+                            memcpy(r->fault_wg, id, sizeof id);
+                            r->fault_wave = i;
+                            break;
+                        }
+                    rc = 1;
+                }
+                c->groups_done = ++done;
+                if (l->progress && (done & 63) == 0)
+                    l->progress(l->progress_arg, done, groups, c->ninst, 0);
+                if (c->stop && rc == 0) {
+                    r->stopped = 1;
+                    rc = 2;
+                }
+                if (rc == 0 && (wr > 0 || (done < groups && sim_limit_reached(c, NULL)))) {
+                    sim_limit_result(c, r);   /* a limit: inside the group, or reached at its end */
+                    rc = 2;
+                }
+            }
+    if (rc == 2)
+        rc = 0;
+    r->nwg = done;
+done:
+    free(waves);
+    free(vgprs);
+    free(ldsmem);
+    return rc;
+}
+
 /* The faulting instruction's text, when a wave faulted. */
 int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_result_t *r, char *err, size_t errlen)
 {
@@ -280,68 +360,23 @@ int sim_dispatch(mem_t *mem, const sim_kernel_t *k, const sim_launch_t *l, sim_r
         free(fx.m);
         return rc;
     }
-    uint32_t nv = ((k->rsrc1 & 0x3f) + 1) * 4;
-    wave_t *waves = calloc(max_waves, sizeof *waves);
-    uint32_t(*vgprs)[64] = calloc((size_t)max_waves * nv, sizeof *vgprs);
     /* the hardware checks LDS addresses against the work-group's
      * allocation, which is whole granules (256 bytes on gfx6, 512 after) */
     uint32_t granule = occ_params(k->t->gen)->lds_granule;
     uint32_t lds_alloc = (lds + granule - 1) / granule * granule;
-    uint8_t *ldsmem = calloc(1, lds_alloc ? lds_alloc : 1);
-    int rc = 0;
-    if (!waves || !vgprs || !ldsmem) {
-        snprintf(err, errlen, "out of host memory for the work-group state");
-        rc = -1;
-        goto done;
-    }
-    uint64_t groups = (uint64_t)c.ngroups[0] * c.ngroups[1] * c.ngroups[2], done = 0;
-    uint32_t id[3];
-    for (id[2] = 0; id[2] < c.ngroups[2] && rc == 0; id[2]++)
-        for (id[1] = 0; id[1] < c.ngroups[1] && rc == 0; id[1]++)
-            for (id[0] = 0; id[0] < c.ngroups[0] && rc == 0; id[0]++) {
-                sim_wg_t g;
-                memset(&g, 0, sizeof g);
-                g.lds = ldsmem;
-                sim_wg_setup(k, &c, &g, id, lds_alloc, vgprs, waves, NULL);
-                r->nwaves += g.nwaves;
-                int wr = sim_run_wg(&c, &g);
-                if (wr < 0) {
-                    for (uint32_t i = 0; i < g.nwaves; i++)
-                        if (waves[i].state == WAVE_FAULT) {
-                            r->faulted = 1;
-                            r->fault = waves[i].fault;
-                            memcpy(r->fault_wg, id, sizeof id);
-                            r->fault_wave = i;
-                            break;
-                        }
-                    rc = 1;
-                }
-                c.groups_done = ++done;
-                if (l->progress && (done & 63) == 0)
-                    l->progress(l->progress_arg, done, groups, c.ninst, 0);
-                if (c.stop && rc == 0) {
-                    r->stopped = 1;
-                    rc = 2;
-                }
-                if (rc == 0 && (wr > 0 || (done < groups && sim_limit_reached(&c, NULL)))) {
-                    sim_limit_result(&c, r);   /* a limit: inside the group, or reached at its end */
-                    rc = 2;
-                }
-            }
-    if (rc == 2)
-        rc = 0;
-    r->nwg = done;
-    if (r->faulted)
+    int rc;
+    unsigned threads = parallel(l, prog, c.groups);
+    if (threads > 1)
+        rc = par_run(k, &c, lds_alloc, threads, r, err, errlen);
+    else
+        rc = run_serial(k, l, &c, lds_alloc, max_waves, r, err, errlen);
+    if (rc > 0 && r->faulted)
         sim_inst_text(prog, k->t, r->fault.pc, r->fault_disasm, sizeof r->fault_disasm);
-done:
     r->ninst = c.ninst;
     r->lds_oob = c.lds_oob;
     r->scratch_oob = c.scratch_oob;
     memcpy(r->ninst_by_enc, c.ninst_by_enc, sizeof r->ninst_by_enc);
-    free(waves);
-    free(vgprs);
-    free(ldsmem);
     sim_prog_free(&own);
     free(fx.m);
-    return rc;
+    return rc < 0 ? -1 : rc;
 }

@@ -1,7 +1,11 @@
 /* mem.c — simulated device memory (see mem.h). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim/mem.h"
+
+/* Serialises on_miss hooks: views on several threads share one. */
+static pthread_mutex_t miss_lock = PTHREAD_MUTEX_INITIALIZER;
 
 #define MEM_START 0x100000000ull   /* 4 GiB */
 #define MEM_GUARD 0x10000ull       /* unmapped gap after every allocation */
@@ -113,7 +117,34 @@ static const mem_region_t *lookup(mem_t *m, uint64_t addr);
 const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
 {
     const mem_region_t *r = lookup(m, addr);
-    return r || !m->on_miss ? r : m->on_miss(m->miss_arg, addr);
+    if (r || !m->on_miss)
+        return r;
+    pthread_mutex_lock(&miss_lock);
+    r = m->on_miss(m->miss_arg, addr);
+    pthread_mutex_unlock(&miss_lock);
+    return r;
+}
+
+int mem_view(const mem_t *m, mem_t *v, uint64_t base, uint8_t *data)
+{
+    *v = *m;
+    v->r = malloc((m->n ? m->n : 1) * sizeof *v->r);
+    if (!v->r)
+        return -1;
+    memcpy(v->r, m->r, m->n * sizeof *v->r);
+    v->cap = m->n;
+    v->last = 0;
+    for (size_t i = 0; data && i < m->n; i++)
+        if (v->r[i].base == base)
+            v->r[i].data = data;
+    return 0;
+}
+
+void mem_view_free(mem_t *v)
+{
+    free(v->r);
+    v->r = NULL;
+    v->n = v->cap = 0;
 }
 
 /* The region holding addr, or NULL. */

@@ -20,7 +20,7 @@ typedef struct {
     size_t n, cap;
     uint64_t next;       /* where the next allocation goes */
     size_t last;         /* index of the last region hit (lookup cache) */
-    /* optional: called when an address is in no allocation: a region
+    /* optional (called by one thread at a time): called when an address is in no allocation: a region
      * holding it that the owner made since (a host range another thread
      * created while a kernel runs, which the owner adds for good between
      * dispatches; the region stays valid until then), or NULL */
@@ -47,6 +47,16 @@ int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char 
 uint8_t *mem_ptr(mem_t *m, uint64_t addr, uint64_t len);
 /* The allocation containing addr, or NULL. */
 const mem_region_t *mem_region_at(mem_t *m, uint64_t addr);
+/* A view of m for one host thread (work-groups run on several): the same
+ * allocations and on_miss hook, with a lookup cache of its own, and the
+ * allocation starting at base backed by data (same size) instead when
+ * data is not NULL (a thread's own scratch at the same device address).
+ * Valid while m gets no allocation, no mem_map_host and no free; allocate
+ * nothing in a view.  0, or -1 when out of host memory. */
+int mem_view(const mem_t *m, mem_t *v, uint64_t base, uint8_t *data);
+/* Release a view (the allocations stay m's). */
+void mem_view_free(mem_t *v);
+
 /* Copy in/out of device memory; return -1 if the range is not mapped. */
 int mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t len);
 int mem_read(mem_t *m, uint64_t addr, void *dst, uint64_t len);

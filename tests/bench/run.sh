@@ -24,7 +24,8 @@ status=0
 # the size of the trace of a bitonic sort of 4096 keys: its 78 launches of
 # bitonic_step in one file, gcnsim bench bitonic --n 4096 --functional
 # --trace (the bench verifies the sort; the launches and records are read
-# back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.
+# back from the file).  Goals: slowdown <= 3x, sort trace < 5 MB.  Both on
+# one host thread (--threads 1: a traced run is always on one).
 echo
 tpairs=$(( runs > 9 ? runs : 9 ))   # each run is short: more of them, alternating
 echo "== trace recording (gcnsim run --trace, functional, $target): medians of $tpairs alternating runs"
@@ -61,8 +62,8 @@ pairs = runs
 for name, args in launches:
     fs, ts = [], []
     for _ in range(pairs):
-        fs.append(run(["./gcnsim", "run"] + args + ["--functional"]))
-        ts.append(run(["./gcnsim", "run"] + args + ["--functional", "--trace", tr]))
+        fs.append(run(["./gcnsim", "run"] + args + ["--functional", "--threads", "1"]))
+        ts.append(run(["./gcnsim", "run"] + args + ["--functional", "--threads", "1", "--trace", tr]))
     f, t = statistics.median(fs), statistics.median(ts)
     size = os.path.getsize(tr)
     js = subprocess.run(["./gcnsim", "run"] + args + ["--functional", "--json", "-"], capture_output=True, text=True)
@@ -175,7 +176,7 @@ for spec in "bitonic 1048576" "reduce 67108864" "gemm 1024"; do
     w=$1 n=$2
     for ((i = 0; i < runs; i++)); do
         if ! /usr/bin/time -f '%M' -o "$tmp/rss.$i" ./gcnsim bench "$w" --n "$n" --target "$target" --functional \
-                --json "$tmp/$w.$i.json" >"$tmp/out" 2>"$tmp/err"; then
+                --threads 1 --json "$tmp/$w.$i.json" >"$tmp/out" 2>"$tmp/err"; then
             echo "$w: gcnsim bench failed:"; sed 's/^/    /' "$tmp/err" | head -5
             status=1
             continue 2
@@ -210,7 +211,7 @@ for spec in "bitonic 262144" "reduce 16777216" "gemm 1024"; do
         flag=; [ $mode = functional ] && flag=--functional
         for ((i = 0; i < runs; i++)); do
             if ! /usr/bin/time -f '%M' -o "$tmp/rss.$mode.$i" ./gcnsim bench "$w" --n "$n" --target "$target" $flag \
-                    --json "$tmp/$w.$mode.$i.json" >"$tmp/out" 2>"$tmp/err"; then
+                    --threads 1 --json "$tmp/$w.$mode.$i.json" >"$tmp/out" 2>"$tmp/err"; then
                 echo "$w ($mode): gcnsim bench failed:"; sed 's/^/    /' "$tmp/err" | head -5
                 status=1
                 continue 3
@@ -234,5 +235,69 @@ print("%-9s %-26s %12d %11d %9.2f %9.2f %9.1f %8.1f %9.0f%s" % (w, j["problem"][
       "" if ok else "  (verification failed)"))
 PY
 done
+
+# Host threads (--threads): each workload in both modes at 1, 2 and 4
+# threads, the runs interleaved (1, 2, 4, 1, 2, 4, ...), medians of $runs:
+# wave-instructions per second and simulated cycles per second (the cycle
+# model) of the time inside the launches, user CPU seconds and peak memory
+# of the whole process (/usr/bin/time), the speed-up against 1 thread, and
+# whether every count the --json holds (all but the times and the memory)
+# is the same at every thread count.  Goal (issue 19): >= 1.8x on 2
+# threads for GEMM and the reduction, on a machine with 2 idle cores.
+echo
+cores=$(nproc 2>/dev/null || echo "?")
+echo "== threads: speed-up at 1, 2 and 4 host threads (--threads), $target, medians of $runs interleaved runs"
+echo "   this machine has $cores online cores (4 threads on fewer cores share them); other work on it slows the"
+echo "   runs with more threads first"
+python3 - "$tmp" "$target" "$runs" <<'PY' || status=1
+import json, statistics, subprocess, sys
+tmp, target, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+SPECS = {"functional": [("gemm", 1024), ("reduce", 1 << 26), ("bitonic", 1 << 20)],
+         "cycle model": [("gemm", 512), ("reduce", 1 << 22), ("bitonic", 1 << 16)]}
+TIMES = ("sim_seconds", "host_seconds", "wave_instructions_per_second", "cycles_per_second", "max_rss_kib")
+THREADS = (1, 2, 4)
+bad = 0
+print("%-11s %-8s %-10s %7s %10s %10s %9s %9s %9s %9s  %s" % ("mode", "workload", "n", "threads", "M winst/s",
+      "M cyc/s", "sim s", "user s", "peak MiB", "speed-up", "counts"))
+def strip(j):
+    if isinstance(j, dict):
+        return {k: strip(v) for k, v in j.items() if k not in TIMES}
+    if isinstance(j, list):
+        return [strip(v) for v in j]
+    return j
+for mode, specs in SPECS.items():
+    for w, n in specs:
+        res = {t: [] for t in THREADS}
+        for r in range(runs):
+            for t in THREADS:
+                js, tm = "%s/thr.json" % tmp, "%s/thr.time" % tmp
+                cmd = ["/usr/bin/time", "-f", "%e %U %M", "-o", tm, "./gcnsim", "bench", w, "--n", str(n), "--target",
+                       target, "--threads", str(t), "--json", js] + (["--functional"] if mode == "functional" else [])
+                p = subprocess.run(cmd, capture_output=True, text=True)
+                if p.returncode:
+                    print("%s %s --threads %d: gcnsim bench failed: %s" % (mode, w, t, p.stderr.strip()[:300]))
+                    bad = 1
+                    break
+                j = json.load(open(js))
+                wall, user, rss = open(tm).read().split()[-3:]
+                res[t].append((j, float(user), int(rss)))
+        if not all(res[t] for t in THREADS):
+            continue
+        base = statistics.median(x[0]["wave_instructions_per_second"] for x in res[1])
+        ref = strip(res[1][0][0])
+        for t in THREADS:
+            rate = statistics.median(x[0]["wave_instructions_per_second"] for x in res[t])
+            cyc = statistics.median(x[0].get("cycles_per_second", 0) for x in res[t])
+            sim = statistics.median(x[0]["sim_seconds"] for x in res[t])
+            user = statistics.median(x[1] for x in res[t])
+            rss = max(x[2] for x in res[t]) / 1024.0
+            same = all(strip(x[0]) == ref for x in res[t])
+            ok = all(x[0]["verification"] == "PASS" for x in res[t])
+            bad |= not same or not ok
+            print("%-11s %-8s %-10d %7d %10.2f %10s %9.2f %9.2f %9.0f %8.2fx  %s%s" % (
+                  mode, w, n, t, rate / 1e6, "%.3f" % (cyc / 1e6) if cyc else "-", sim, user, rss, rate / base,
+                  "same" if same else "DIFFER", "" if ok else "  (verification failed)"), flush=True)
+sys.exit(bad)
+PY
 
 exit $status
