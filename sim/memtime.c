@@ -113,11 +113,48 @@ static unsigned group_cycles(const uint64_t *dw, unsigned n)
     return g.max;
 }
 
+/* Whether the dwords of the active lanes m of a (dws each, from the
+ * lane's address), lane after lane, cost one cycle in every group of 32
+ * whatever the group boundaries: when all of them lie within 32
+ * consecutive dwords (distinct dwords in distinct banks, the rest
+ * broadcasts), or when each lane's first dword is dws past the previous
+ * lane's (one run of consecutive dwords: any 32 of them in distinct
+ * banks).  The patterns of tiled kernels (a row of a tile read by every
+ * lane, a 16-lane run repeated) are of the first kind. */
+static int lds_conflict_free(const fx_access_t *a, uint64_t m, unsigned dws)
+{
+    uint64_t first = a->addr[__builtin_ctzll(m)] >> 2, lo = first, hi = first, prev = first, off = 0;
+    int run = 1;
+    if (m == ~0ull) {   /* every lane (the common case): no lane search */
+        for (unsigned l = 1; l < 64; l++) {
+            uint64_t dw = a->addr[l] >> 2;
+            lo = dw < lo ? dw : lo;
+            hi = dw > hi ? dw : hi;
+            off |= dw - first - (uint64_t)l * dws;   /* 0 for every lane of one run */
+        }
+        return off == 0 || hi - lo + dws <= 32;
+    }
+    for (m &= m - 1; m; m &= m - 1) {
+        uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
+        lo = dw < lo ? dw : lo;
+        hi = dw > hi ? dw : hi;
+        run &= dw == prev + dws;
+        prev = dw;
+    }
+    return run || hi - lo + dws <= 32;
+}
+
 /* Bank cycles of one DS access; see memtime.h. */
 unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 {
     unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
-    uint64_t group[32];
+    uint64_t group[32], act = a->mask & ~a->oob;
+    if (act && lds_conflict_free(a, act, dws)) {   /* one cycle per group */
+        unsigned id = ((unsigned)__builtin_popcountll(act) * dws + 31) / 32;
+        if (ideal)
+            *ideal = id;
+        return id;
+    }
     for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
         lanes++;
