@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/cu.h"
+#include "sim/cupar.h"
 #include "sim/exec.h"
 #include "sim/wg.h"
 
@@ -120,7 +121,9 @@ typedef struct {
     tm_counters_t *st;
 } tcu_t;
 
-typedef struct {
+struct tpar;
+
+typedef struct tm {
     sim_ctx_t *c;
     const sim_kernel_t *k;
     const sim_launch_t *l;
@@ -151,6 +154,15 @@ typedef struct {
     uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
+    /* parallel cycles (sim/cupar.h): NULL when serial; in a thread's copy
+     * of this record, the position in the cycle's list of the CU it
+     * steps, whether that CU passed the gate to the memory system, the
+     * positions known done, and the CU's log (emit, wait charges) */
+    cp_t *par;
+    unsigned pos, prefix;
+    int gated;
+    cp_log_t *log;
+    struct tpar *tp;          /* the dispatch's record: the threads' state (NULL: serial) */
 } tm_t;
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -163,6 +175,18 @@ static uint64_t max64(uint64_t a, uint64_t b)
 static uint64_t min64(uint64_t a, uint64_t b)
 {
     return a < b ? a : b;
+}
+
+/* Before a call into the memory system (mt_*: shared by every CU, timed
+ * in call order) during a parallel cycle: wait until every CU before
+ * this one in the cycle's order has stepped, so that the calls reach it
+ * in the serial order (sim/cupar.h).  Free when serial or passed. */
+static void gate(tm_t *m)
+{
+    if (m->par && !m->gated) {
+        m->prefix = cp_wait_before(m->par, m->prefix, m->pos);
+        m->gated = 1;
+    }
 }
 
 /* The first cycle >= t at which SIMD s is considered. */
@@ -449,7 +473,10 @@ static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t p
     e.pc = pc;
     e.start = start;
     e.end = end;
-    m->cfg->on_event(m->cfg->event_arg, &e);
+    if (m->log)
+        cp_log_event(m->log, &e);
+    else
+        m->cfg->on_event(m->cfg->event_arg, &e);
 }
 
 /* ---- charging time to instructions --------------------------------------- */
@@ -527,8 +554,12 @@ static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
     if (t->nq[q] <= lim[q])
         return;
     uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]], op = tag >> 4;
-    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2),
-                    op == TAG_OP_FAR ? TM_WAIT_OTHER : op, (tm_srv_t)(tag & 15), cycles);
+    uint32_t at = (uint32_t)((t->w->pc - m->st.code_base) >> 2);
+    op = op == TAG_OP_FAR ? TM_WAIT_OTHER : op;
+    if (m->log)
+        cp_log_wait(m->log, at, op, (tm_srv_t)(tag & 15), cycles);
+    else
+        tm_waits_charge(&m->st.waits, m->st.ndw, at, op, (tm_srv_t)(tag & 15), cycles);
 }
 
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
@@ -768,6 +799,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
             uint64_t acc;
             const fx_access_t *a = &fx->acc[i];
             uint64_t at = now + (addr ? addr : 4);
+            gate(m);
             uint64_t r = (row->flags & ISA_F_ATOMIC) ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
                                                       : mt_vmem(m->mt, t->cu, a, at, &acc);
             if (r >= done)
@@ -841,6 +873,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         done = now + m->d->p[DEV_smem_latency];
         unsigned srv = TM_SRV_scalar;
         if (fx->nacc) {
+            gate(m);
             done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
             srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
         }
@@ -882,6 +915,7 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     uint64_t pc = t->w->pc, line = pc >> 6;
     if (line == t->line)
         return;
+    gate(m);
     unsigned depth = m->d->p[DEV_ifetch_lines];
     if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
         t->fetch = max64(now, t->c->pf_ready[line & 15]);
@@ -1245,6 +1279,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
     sim_ctx_t *c = m->c;
     const isa_inst_t *in = t->in;
     uint64_t pc = w->pc, exec_before = wave_exec(w);
+    w->ctx = c;   /* the stepping thread's context (its effects record and counts) */
     w->fx = c->fx;
     if (c->on_step) {
         c->on_step(c->step_arg, w, w->fx, 0);
@@ -1532,6 +1567,250 @@ static void teardown(tm_t *m)
     tm_stats_free(&m->st);
 }
 
+/* ---- parallel cycles (sim/cupar.h) ------------------------------------------ */
+
+/* The threads' state: per thread a copy of the model's record whose
+ * context, effects record, hot spots and fault record are its own (the
+ * CUs, the memory system and the per-CU counters are shared: a CU is
+ * stepped by one thread at a time, the memory system behind gate()). */
+typedef struct tpar {
+    cp_t *cp;
+    unsigned n;                /* threads */
+    tm_t *tm;                  /* [n] */
+    sim_ctx_t *ctx;            /* [n] */
+    fx_t *fx;                  /* [n] */
+    sim_result_t *res;         /* [n]: where execute records a fault */
+    sim_result_t *fault;       /* [n]: a thread's first fault in the cycle */
+    unsigned *fault_pos;       /* [n]: its position (UINT32_MAX: none) */
+    unsigned *limit_pos;       /* [n]: the position of its first wave at max_wave_inst (res has it) */
+} tpar_t;
+
+/* Step the due CUs at positions first, first + step, ... of the cycle
+ * with thread copy x (index tid). */
+static void par_span(tpar_t *tp, unsigned tid, unsigned first, unsigned step)
+{
+    tm_t *x = &tp->tm[tid];
+    cp_t *cp = tp->cp;
+    uint64_t now = cp->now;
+    x->prefix = 0;
+    x->c->cycle = now;
+    for (unsigned pos = first; pos < cp->k; pos += step) {
+        unsigned i = cp->list[pos];
+        tcu_t *cu = &x->cu[i];
+        x->pos = pos;
+        x->gated = 0;
+        x->log = &cp->logs[i];
+        retire_drained(x, cu, now);
+        int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
+        if (rc < 0 && tp->fault_pos[tid] == UINT32_MAX) {
+            tp->fault_pos[tid] = pos;
+            tp->fault[tid] = *x->r;
+        }
+        if (x->c->limit && tp->limit_pos[tid] == UINT32_MAX)
+            tp->limit_pos[tid] = pos;
+        cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
+        x->due[i] = cu->next;
+        cp_done(cp, pos);
+    }
+}
+
+/* The pool's step: thread tid takes the positions tid, tid + n, ... */
+static void par_work(void *arg, unsigned tid)
+{
+    tpar_t *tp = arg;
+    par_span(tp, tid, tid, tp->n);
+}
+
+/* One cycle of the device at now, its due CUs stepped in parallel: as the
+ * serial loop of run(), with the same results.  *next gets the earliest
+ * due cycle after it.  Returns 0, 1 on a fault (the first in CU order;
+ * the other CUs due in that cycle have stepped it), -1 when out of host
+ * memory. */
+static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
+{
+    tpar_t *tp = m->tp;
+    cp_t *cp = tp->cp;
+    unsigned k = 0;
+    for (unsigned i = 0; i < m->ncu; i++) {
+        if (m->due[i] > now) {
+            if (m->due[i] < *next)
+                *next = m->due[i];
+        } else
+            cp->list[k++] = i;
+    }
+    if (!k)
+        return 0;
+    m->c->cycle = now;
+    cp_begin(cp, k, now);
+    if (k == 1 || !cp->pool)
+        par_span(tp, 0, 0, 1);
+    else
+        ls_run(cp->pool);
+    unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
+    for (unsigned t = 0; t < tp->n; t++) {
+        tm_t *x = &tp->tm[t];
+        m->finished += x->finished;
+        x->finished = 0;
+        if (!x->disp_blocked) {
+            m->disp_blocked = 0;
+            x->disp_blocked = 1;
+        }
+        m->st.cycles = max64(m->st.cycles, x->st.cycles);
+        while (x->free_wg) {
+            twg_t *g = x->free_wg;
+            x->free_wg = g->next_free;
+            wg_free(m, g);
+        }
+        m->c->ninst += x->c->ninst;
+        x->c->ninst = 0;
+        if (tp->fault_pos[t] < fpos) {
+            fpos = tp->fault_pos[t];
+            ft = t;
+        }
+        if (tp->limit_pos[t] < lpos) {
+            lpos = tp->limit_pos[t];
+            lt = t;
+        }
+    }
+    int lost = 0;
+    for (unsigned pos = 0; pos < k; pos++) {
+        unsigned i = cp->list[pos];
+        lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
+        if (m->due[i] < *next)
+            *next = m->due[i];
+    }
+    if (lost)
+        return -1;
+    if (lpos != UINT32_MAX && !m->c->limit) {   /* the first wave at its limit, as execute recorded it */
+        const sim_result_t *f = &tp->res[lt];
+        m->c->limit = tp->ctx[lt].limit;
+        m->c->limit_wave = tp->ctx[lt].limit_wave;
+        m->r->hit_limit = f->hit_limit;
+        memcpy(m->r->limit_wg, f->limit_wg, sizeof m->r->limit_wg);
+        m->r->limit_wave = f->limit_wave;
+        m->r->limit_pc = f->limit_pc;
+        m->r->limit_wave_inst = f->limit_wave_inst;
+        memcpy(m->r->limit_disasm, f->limit_disasm, sizeof m->r->limit_disasm);
+    }
+    if (fpos != UINT32_MAX) {
+        const sim_result_t *f = &tp->fault[ft];
+        m->faulted = 1;
+        m->r->faulted = 1;
+        m->r->fault = f->fault;
+        memcpy(m->r->fault_wg, f->fault_wg, sizeof m->r->fault_wg);
+        m->r->fault_wave = f->fault_wave;
+        return 1;
+    }
+    return 0;
+}
+
+/* Set up `threads` threads' copies of m (after setup).  Returns 0, or -1
+ * when out of host memory or a thread cannot start. */
+static int par_setup(tm_t *m, unsigned threads)
+{
+    tpar_t *tp = calloc(1, sizeof *tp);
+    if (!(m->tp = tp))
+        return -1;
+    tp->n = threads;
+    tp->cp = cp_new(m->ncu, threads);
+    tp->tm = calloc(threads, sizeof *tp->tm);
+    tp->ctx = calloc(threads, sizeof *tp->ctx);
+    tp->fx = calloc(threads, sizeof *tp->fx);
+    tp->res = calloc(threads, sizeof *tp->res);
+    tp->fault = calloc(threads, sizeof *tp->fault);
+    tp->fault_pos = calloc(threads, sizeof *tp->fault_pos);
+    tp->limit_pos = calloc(threads, sizeof *tp->limit_pos);
+    if (!tp->cp || !tp->tm || !tp->ctx || !tp->fx || !tp->res || !tp->fault || !tp->fault_pos || !tp->limit_pos)
+        return -1;
+    for (unsigned t = 0; t < threads; t++) {
+        sim_ctx_t *c = &tp->ctx[t];
+        *c = *m->c;
+        c->fx = &tp->fx[t];
+        c->fx->no_old = FX_OLD_NONE;
+        c->ninst = c->lds_oob = c->scratch_oob = 0;
+        memset(c->ninst_by_enc, 0, sizeof c->ninst_by_enc);
+        c->on_step = NULL;
+        c->progress = NULL;
+        c->cancel = NULL;
+        c->max_inst = 0;
+        c->limit = 0;
+        c->check_at = UINT64_MAX;   /* max_inst and cancel: polled by run() between cycles */
+        tm_t *x = &tp->tm[t];
+        *x = *m;
+        x->c = c;
+        x->r = &tp->res[t];
+        x->tp = NULL;
+        x->par = tp->cp;
+        x->finished = 0;
+        x->disp_blocked = 1;
+        x->free_wg = NULL;
+        x->st.cycles = 0;
+        memset(&x->st.waits, 0, sizeof x->st.waits);
+        x->st.pc = NULL;
+        tp->fault_pos[t] = tp->limit_pos[t] = UINT32_MAX;
+        if (m->st.pc && !(x->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *x->st.pc)))
+            return -1;
+    }
+    if (threads > 1 && !(tp->cp->pool = ls_new(threads, par_work, tp)))
+        return -1;
+    return 0;
+}
+
+/* The threads' counts into the dispatch's context and statistics. */
+static void par_merge(tm_t *m)
+{
+    tpar_t *tp = m->tp;
+    for (unsigned t = 0; tp && tp->tm && t < tp->n; t++) {
+        const sim_ctx_t *c = &tp->ctx[t];
+        m->c->ninst += c->ninst;
+        m->c->lds_oob += c->lds_oob;
+        m->c->scratch_oob += c->scratch_oob;
+        for (unsigned e = 0; e < ISA_ENC_COUNT; e++)
+            m->c->ninst_by_enc[e] += c->ninst_by_enc[e];
+        const tm_pc_t *a = tp->tm[t].st.pc;
+        for (size_t d = 0; a && m->st.pc && d < m->st.ndw; d++) {
+            tm_pc_t *b = &m->st.pc[d];
+            b->count += a[d].count;
+            b->cycles += a[d].cycles;
+            b->lanes += a[d].lanes;
+            b->taken += a[d].taken;
+            for (unsigned r = 0; r < TM_NSTALL; r++)
+                b->stall[r] += a[d].stall[r];
+        }
+    }
+}
+
+static void par_free(tm_t *m)
+{
+    tpar_t *tp = m->tp;
+    if (!tp)
+        return;
+    if (tp->cp) {
+        ls_free(tp->cp->pool);
+        tp->cp->pool = NULL;
+    }
+    for (unsigned t = 0; tp->tm && t < tp->n; t++) {
+        free(tp->tm[t].st.pc);
+        while (tp->tm[t].free_wg) {
+            twg_t *g = tp->tm[t].free_wg;
+            tp->tm[t].free_wg = g->next_free;
+            wg_destroy(g);
+        }
+    }
+    for (unsigned t = 0; tp->fx && t < tp->n; t++)
+        free(tp->fx[t].m);
+    cp_free(tp->cp, m->ncu);
+    free(tp->tm);
+    free(tp->ctx);
+    free(tp->fx);
+    free(tp->res);
+    free(tp->fault);
+    free(tp->fault_pos);
+    free(tp->limit_pos);
+    free(tp);
+    m->tp = NULL;
+}
+
 /* Run the device until every group has ended (or a fault, or the limit). */
 static int run(tm_t *m)
 {
@@ -1543,7 +1822,12 @@ static int run(tm_t *m)
         if (m->finished == m->groups)
             break;
         uint64_t next = NEVER;
-        for (unsigned i = 0; i < m->ncu; i++) {
+        if (m->tp) {
+            int rc = par_cycle(m, now, &next);
+            if (rc)
+                return rc;
+        }
+        for (unsigned i = 0; !m->tp && i < m->ncu; i++) {
             if (m->due[i] > now) {   /* the compact copy of cu->next (NEVER when idle) */
                 if (m->due[i] < next)
                     next = m->due[i];
@@ -1609,9 +1893,21 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     }
     if (!c->on_step)   /* the model alone needs no old values */
         c->fx->no_old = FX_OLD_NONE;
+    /* CUs step on the launch's threads unless a hook, a limit or the code
+     * needs the serial order (sim/cupar.h) */
+    unsigned threads = l->threads ? l->threads : 1;
+    threads = threads < m.ncu ? threads : m.ncu;
+    if (!c->on_step && !l->max_inst && !cp_serial_only(c->prog) && par_setup(&m, threads)) {
+        snprintf(err, errlen, "out of host memory or threads for the cycle model");
+        par_free(&m);
+        teardown(&m);
+        return -1;
+    }
     c->sched = &m;
     c->list_waves = resident_waves;
     int rc = run(&m);
+    par_merge(&m);
+    par_free(&m);
     c->fx->no_old = FX_OLD_ALL;
     if (rc == -2) {
         snprintf(err, errlen, "the cycle model stalled with waves resident and nothing able to issue (a model bug)");

@@ -1,0 +1,126 @@
+/* cupar.c — parallel cycles of the cycle model (contract in cupar.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/cupar.h"
+
+cp_t *cp_new(unsigned ncu, unsigned threads)
+{
+    cp_t *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->threads = threads ? threads : 1;
+    p->list = calloc(ncu ? ncu : 1, sizeof *p->list);
+    p->done = calloc(ncu ? ncu : 1, sizeof *p->done);
+    p->logs = calloc(ncu ? ncu : 1, sizeof *p->logs);
+    if (!p->list || !p->done || !p->logs) {
+        cp_free(p, ncu);
+        return NULL;
+    }
+    for (unsigned i = 0; i < ncu; i++)
+        atomic_init(&p->done[i], 0);
+    return p;
+}
+
+void cp_free(cp_t *p, unsigned ncu)
+{
+    if (!p)
+        return;
+    ls_free(p->pool);
+    for (unsigned i = 0; p->logs && i < ncu; i++)
+        free(p->logs[i].r);
+    free(p->list);
+    free((void *)p->done);
+    free(p->logs);
+    free(p);
+}
+
+void cp_begin(cp_t *p, unsigned k, uint64_t now)
+{
+    for (unsigned i = 0; i < k; i++)
+        atomic_store_explicit(&p->done[i], 0, memory_order_relaxed);
+    p->k = k;
+    p->now = now;
+}
+
+void cp_done(cp_t *p, unsigned pos)
+{
+    atomic_store_explicit(&p->done[pos], 1, memory_order_release);
+}
+
+unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos)
+{
+    unsigned spins = 0;
+    while (known < pos) {
+        if (atomic_load_explicit(&p->done[known], memory_order_acquire))
+            known++;
+        else
+            ls_pause(&spins);
+    }
+    return known;
+}
+
+/* A new record at the end of l (NULL when out of memory: l->oom). */
+static cp_rec_t *log_push(cp_log_t *l)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        cp_rec_t *r = realloc(l->r, cap * sizeof *r);
+        if (!r) {
+            l->oom = 1;
+            return NULL;
+        }
+        l->r = r;
+        l->cap = cap;
+    }
+    return &l->r[l->n++];
+}
+
+void cp_log_event(cp_log_t *l, const tm_event_t *e)
+{
+    cp_rec_t *r = log_push(l);
+    if (r) {
+        r->wait = 0;
+        r->e = *e;
+    }
+}
+
+void cp_log_wait(cp_log_t *l, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t cycles)
+{
+    cp_rec_t *r = log_push(l);
+    if (r) {
+        r->wait = 1;
+        r->at = at;
+        r->op = op;
+        r->srv = (uint8_t)srv;
+        r->cycles = cycles;
+    }
+}
+
+int cp_log_flush(cp_log_t *l, void (*on_event)(void *arg, const tm_event_t *e), void *arg, tm_waits_t *waits,
+                 size_t ndw)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        const cp_rec_t *r = &l->r[i];
+        if (r->wait)
+            tm_waits_charge(waits, ndw, r->at, r->op, (tm_srv_t)r->srv, r->cycles);
+        else if (on_event)
+            on_event(arg, &r->e);
+    }
+    l->n = 0;
+    int lost = l->oom;
+    l->oom = 0;
+    return lost ? -1 : 0;
+}
+
+int cp_serial_only(const sim_prog_t *prog)
+{
+    for (size_t d = 0; d < prog->ndw; d++) {
+        const isa_inst_t *in = &prog->inst[d];
+        if (in->op >= ISA_OP_COUNT)
+            continue;
+        const isa_row_t *row = isa_row(in->op);
+        if (row->enc == ISA_ENC_DS ? in->gds != 0 : (row->flags & ISA_F_ATOMIC) != 0)
+            return 1;
+    }
+    return 0;
+}
