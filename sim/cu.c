@@ -873,9 +873,13 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         done = now + m->d->p[DEV_smem_latency];
         unsigned srv = TM_SRV_scalar;
         if (fx->nacc) {
-            gate(m);
-            done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
-            srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
+            mt_src_t from;
+            if (!m->par || !mt_smem_hit(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now, &done, &from)) {
+                gate(m);
+                done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+                from = mt_served(m->mt);
+            }
+            srv = from > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
         }
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
             q_add(t, Q_LGKM, done, now, op_tag(m, srv));
@@ -906,6 +910,16 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     return done ? done : now + cost;
 }
 
+/* mt_ifetch, a hit without waiting at the gate when parallel. */
+static uint64_t ifetch(tm_t *m, unsigned cu, uint64_t pc, uint64_t now)
+{
+    uint64_t r;
+    if (m->par && mt_ifetch_hit(m->mt, cu, pc, now, &r))
+        return r;
+    gate(m);
+    return mt_ifetch(m->mt, cu, pc, now);
+}
+
 /* Instruction fetch when the wave's pc is in a new 64-byte line at cycle
  * now: a prefetched line arrives when its fetch does, another (a taken
  * branch) is fetched now; then the next ifetch_lines lines of the code
@@ -915,19 +929,18 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     uint64_t pc = t->w->pc, line = pc >> 6;
     if (line == t->line)
         return;
-    gate(m);
     unsigned depth = m->d->p[DEV_ifetch_lines];
     if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
         t->fetch = max64(now, t->c->pf_ready[line & 15]);
     else {
-        t->fetch = mt_ifetch(m->mt, t->cu, pc, now);
+        t->fetch = ifetch(m, t->cu, pc, now);
         t->pf_hi = line;
     }
     t->line = line;
     uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
         t->c->pf_line[x & 15] = x;
-        t->c->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
+        t->c->pf_ready[x & 15] = ifetch(m, t->cu, x << 6, now);
         t->pf_hi = x;
     }
 }
@@ -1576,6 +1589,8 @@ static void teardown(tm_t *m)
 typedef struct tpar {
     cp_t *cp;
     unsigned n;                /* threads */
+    unsigned unit;             /* CUs per group with their own instruction and scalar caches (mt_cache_group):
+                                  a group's CUs step on one thread (thread = group mod n) */
     tm_t *tm;                  /* [n] */
     sim_ctx_t *ctx;            /* [n] */
     fx_t *fx;                  /* [n] */
@@ -1585,17 +1600,19 @@ typedef struct tpar {
     unsigned *limit_pos;       /* [n]: the position of its first wave at max_wave_inst (res has it) */
 } tpar_t;
 
-/* Step the due CUs at positions first, first + step, ... of the cycle
- * with thread copy x (index tid). */
-static void par_span(tpar_t *tp, unsigned tid, unsigned first, unsigned step)
+/* Step the due CUs of the cycle with thread copy tid: those of its
+ * groups, or (all) every one. */
+static void par_span(tpar_t *tp, unsigned tid, int all)
 {
     tm_t *x = &tp->tm[tid];
     cp_t *cp = tp->cp;
     uint64_t now = cp->now;
     x->prefix = 0;
     x->c->cycle = now;
-    for (unsigned pos = first; pos < cp->k; pos += step) {
+    for (unsigned pos = 0; pos < cp->k; pos++) {
         unsigned i = cp->list[pos];
+        if (!all && i / tp->unit % tp->n != tid)
+            continue;
         tcu_t *cu = &x->cu[i];
         x->pos = pos;
         x->gated = 0;
@@ -1614,11 +1631,10 @@ static void par_span(tpar_t *tp, unsigned tid, unsigned first, unsigned step)
     }
 }
 
-/* The pool's step: thread tid takes the positions tid, tid + n, ... */
+/* The pool's step: thread tid steps its groups' CUs. */
 static void par_work(void *arg, unsigned tid)
 {
-    tpar_t *tp = arg;
-    par_span(tp, tid, tid, tp->n);
+    par_span(arg, tid, 0);
 }
 
 /* One cycle of the device at now, its due CUs stepped in parallel: as the
@@ -1643,7 +1659,7 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
     m->c->cycle = now;
     cp_begin(cp, k, now);
     if (k == 1 || !cp->pool)
-        par_span(tp, 0, 0, 1);
+        par_span(tp, 0, 1);
     else
         ls_run(cp->pool);
     unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
@@ -1712,6 +1728,7 @@ static int par_setup(tm_t *m, unsigned threads)
     if (!(m->tp = tp))
         return -1;
     tp->n = threads;
+    tp->unit = mt_cache_group(m->d);
     tp->cp = cp_new(m->ncu, threads);
     tp->tm = calloc(threads, sizeof *tp->tm);
     tp->ctx = calloc(threads, sizeof *tp->ctx);
@@ -1895,8 +1912,8 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
         c->fx->no_old = FX_OLD_NONE;
     /* CUs step on the launch's threads unless a hook, a limit or the code
      * needs the serial order (sim/cupar.h) */
-    unsigned threads = l->threads ? l->threads : 1;
-    threads = threads < m.ncu ? threads : m.ncu;
+    unsigned threads = l->threads ? l->threads : 1, groups = (m.ncu + mt_cache_group(m.d) - 1) / mt_cache_group(m.d);
+    threads = threads < groups ? threads : groups;
     if (!c->on_step && !l->max_inst && !cp_serial_only(c->prog) && par_setup(&m, threads)) {
         snprintf(err, errlen, "out of host memory or threads for the cycle model");
         par_free(&m);

@@ -270,6 +270,9 @@ typedef struct {
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
     uint64_t clock;    /* use counter for the LRU stamps */
+    uint64_t *clocks;  /* NULL, or one counter per instance (stamps are compared within a set only, so the
+                          choices are the same): an instance's lines then stay its own (mt_ifetch_hit) */
+    size_t span;       /* entries per instance (sets x ways) */
 } cache_t;
 
 enum { NO_WAY = -1 };
@@ -287,6 +290,8 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->sets_pow2 = !(c->sets & (c->sets - 1));
     c->clock = 0;
     size_t e = (size_t)c->n * c->sets * c->ways;
+    c->span = (size_t)c->sets * c->ways;
+    c->clocks = NULL;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
     c->dirty = calloc(e, 1);
@@ -296,6 +301,7 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
 
 static void cache_free(cache_t *c)
 {
+    free(c->clocks);
     free(c->tag);
     free(c->stamp);
     free(c->dirty);
@@ -310,6 +316,14 @@ static void cache_clear(cache_t *c)
     memset(c->dirty, 0, e);
     memset(c->ready, 0, e * sizeof *c->ready);
     c->clock = 0;
+    if (c->clocks)
+        memset(c->clocks, 0, c->n * sizeof *c->clocks);
+}
+
+/* The next LRU stamp for the set at s. */
+static uint64_t cache_tick(cache_t *c, size_t s)
+{
+    return c->clocks ? ++c->clocks[s / c->span] : ++c->clock;
 }
 
 /* First entry of the set of key (set index = key mod sets) in instance inst. */
@@ -325,7 +339,7 @@ static ptrdiff_t cache_find(cache_t *c, size_t s, uint64_t line)
     const uint64_t *t = c->tag + s;
     for (uint32_t i = 0; i < c->ways; i++)
         if (t[i] == line + 1) {
-            c->stamp[s + i] = ++c->clock;
+            c->stamp[s + i] = cache_tick(c, s);
             return (ptrdiff_t)(s + i);
         }
     return NO_WAY;
@@ -345,7 +359,7 @@ static size_t cache_fill_victim(cache_t *c, size_t s, uint64_t line, int *dirty_
     *dirty_victim = c->tag[e] && c->dirty[e];
     *victim = c->tag[e] ? c->tag[e] - 1 : 0;
     c->tag[e] = line + 1;
-    c->stamp[e] = ++c->clock;
+    c->stamp[e] = cache_tick(c, s);
     c->dirty[e] = 0;
     c->ready[e] = 0;
     return e;
@@ -430,6 +444,9 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
+    m->k.clocks = calloc(m->k.n, sizeof *m->k.clocks);
+    m->i.clocks = calloc(m->i.n, sizeof *m->i.clocks);
+    err |= !m->k.clocks || !m->i.clocks;
     if (err) {
         mt_free(m);
         return NULL;
@@ -708,6 +725,14 @@ static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint
     return ready + ops - 1;
 }
 
+/* A hit count: added atomically, as the hit paths of mt_ifetch_hit and
+ * mt_smem_hit run on several threads at once (a sum: the order does not
+ * matter). */
+static void hit_add(uint64_t *n)
+{
+    __atomic_fetch_add(n, 1, __ATOMIC_RELAXED);
+}
+
 static uint32_t cu_of(const mt_t *m, unsigned cu)
 {
     return cu < m->cus ? cu : cu % m->cus;
@@ -866,8 +891,10 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
     for (uint64_t line = first; line <= last; line++) {
         int hit;
         uint64_t r = l1_read(m, &m->k, cache_set(&m->k, g, line), line, now + (line - first), 0, &hit);
-        m->st.k_hits += (unsigned)hit;
-        m->st.k_misses += (unsigned)!hit;
+        if (hit)   /* (no write to the other count: the hit paths below add to it from other threads) */
+            hit_add(&m->st.k_hits);
+        else
+            m->st.k_misses++;
         serve(m, r + m->smem_lat, &done);
     }
     return done;
@@ -885,9 +912,71 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now)
     uint64_t line = pc >> LINE_SHIFT;
     int hit;
     uint64_t r = l1_read(m, &m->i, cache_set(&m->i, g, line), line, now, 0, &hit);
-    m->st.i_hits += (unsigned)hit;
-    m->st.i_misses += (unsigned)!hit;
+    if (hit)
+        hit_add(&m->st.i_hits);
+    else
+        m->st.i_misses++;
     return r;
+}
+
+/* The entry of line in the set at s of c, without touching its LRU stamp. */
+static ptrdiff_t cache_peek(const cache_t *c, size_t s, uint64_t line)
+{
+    for (uint32_t i = 0; i < c->ways; i++)
+        if (c->tag[s + i] == line + 1)
+            return (ptrdiff_t)(s + i);
+    return NO_WAY;
+}
+
+unsigned mt_cache_group(const device_t *d)
+{
+    unsigned a = d->p[DEV_scalar_cache_cus] ? d->p[DEV_scalar_cache_cus] : 1;
+    unsigned b = d->p[DEV_icache_cus] ? d->p[DEV_icache_cus] : 1, x = a, y = b;
+    while (y) {
+        unsigned r = x % y;
+        x = y;
+        y = r;
+    }
+    return a / x * b;   /* the least common multiple */
+}
+
+int mt_ifetch_hit(mt_t *m, unsigned cu, uint64_t pc, uint64_t now, uint64_t *ready)
+{
+    uint64_t line = pc >> LINE_SHIFT;
+    size_t s = cache_set(&m->i, cu_of(m, cu) / m->i_cus, line);
+    ptrdiff_t e = cache_peek(&m->i, s, line);
+    if (e == NO_WAY)
+        return 0;
+    m->i.stamp[e] = cache_tick(&m->i, s);
+    hit_add(&m->st.i_hits);
+    *ready = max_u64(now, m->i.ready[e] & READY_CYCLE);
+    return 1;
+}
+
+int mt_smem_hit(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t now, uint64_t *done, mt_src_t *src)
+{
+    uint32_t g = cu_of(m, cu) / m->k_cus;
+    uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
+    for (uint64_t line = first; line <= last; line++)
+        if (cache_peek(&m->k, cache_set(&m->k, g, line), line) == NO_WAY)
+            return 0;
+    uint64_t d = now;
+    unsigned served = MT_SRC_NONE;
+    for (uint64_t line = first; line <= last; line++) {   /* as mt_smem: l1_read's hit, then serve */
+        size_t s = cache_set(&m->k, g, line);
+        ptrdiff_t e = cache_peek(&m->k, s, line);
+        m->k.stamp[e] = cache_tick(&m->k, s);
+        hit_add(&m->st.k_hits);
+        uint64_t t = now + (line - first), fill = m->k.ready[e] & READY_CYCLE;
+        unsigned from = fill > t ? (unsigned)(m->k.ready[e] >> READY_SRC) : MT_SRC_L1;
+        uint64_t r = max_u64(t, fill) + m->smem_lat;
+        if (r > d || (r == d && from > served))
+            served = from;
+        d = max_u64(d, r);
+    }
+    *done = d;
+    *src = (mt_src_t)served;
+    return 1;
 }
 
 void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes)
