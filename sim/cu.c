@@ -1658,10 +1658,11 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
         return 0;
     m->c->cycle = now;
     cp_begin(cp, k, now);
-    if (k == 1 || !cp->pool)
-        par_span(tp, 0, 1);
-    else
+    if (k > 1 && cp_use_pool(cp))
         ls_run(cp->pool);
+    else
+        par_span(tp, 0, 1);
+    cp_account(cp, k);
     unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
     for (unsigned t = 0; t < tp->n; t++) {
         tm_t *x = &tp->tm[t];

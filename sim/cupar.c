@@ -1,7 +1,13 @@
 /* cupar.c — parallel cycles of the cycle model (contract in cupar.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "sim/cupar.h"
+
+/* cp_use_pool's phases: time the caller alone, time the pool, run the
+ * faster; their lengths in cycles. */
+enum { PH_ALONE, PH_POOL, PH_RUN };
+enum { TIME_CYCLES = 256, RUN_CYCLES = 4096 };
 
 cp_t *cp_new(unsigned ncu, unsigned threads)
 {
@@ -57,6 +63,41 @@ unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos)
             ls_pause(&spins);
     }
     return known;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int cp_use_pool(cp_t *p)
+{
+    if (!p->pool)
+        return 0;
+    if (p->cycles == 0) {
+        p->t0 = now_ns();
+        p->steps = 0;
+    }
+    return p->phase == PH_POOL || (p->phase == PH_RUN && p->ns_pool < p->ns_alone);
+}
+
+void cp_account(cp_t *p, unsigned k)
+{
+    if (!p->pool)
+        return;
+    p->steps += k;
+    unsigned len = p->phase == PH_RUN ? RUN_CYCLES : TIME_CYCLES;
+    if (++p->cycles < len)
+        return;
+    double ns = (double)(now_ns() - p->t0) / (double)(p->steps ? p->steps : 1);
+    if (p->phase == PH_ALONE)
+        p->ns_alone = ns;
+    else if (p->phase == PH_POOL)
+        p->ns_pool = ns;
+    p->phase = (p->phase + 1) % 3;
+    p->cycles = 0;
 }
 
 /* A new record at the end of l (NULL when out of memory: l->oom). */

@@ -47,6 +47,10 @@ typedef struct cp {
     uint64_t now;                /* the cycle */
     cp_log_t *logs;              /* [ncu] per CU */
     ls_pool_t *pool;             /* threads > 1 */
+    /* the choice between the pool and the caller alone (cp_use_pool) */
+    unsigned phase, cycles;      /* what is being timed or run, and its cycles so far */
+    uint64_t steps, t0;          /* CU steps in the phase; its start (ns) */
+    double ns_alone, ns_pool;    /* per CU step, as last timed */
 } cp_t;
 
 /* A parallel state for ncu CUs on `threads` threads (the pool is started
@@ -61,6 +65,14 @@ void cp_done(cp_t *p, unsigned pos);
 /* Wait until positions [known, pos) have stepped; returns pos (the new
  * count known done). */
 unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos);
+
+/* Whether this cycle should step its CUs on the pool or on the caller
+ * alone, then (cp_account) that its k CU steps are done.  Either gives
+ * the same results; the faster, timed on the host's clock now and then
+ * (a few hundred cycles each way every few thousand), is taken, so that
+ * a machine busy with other work does not make the threads a loss. */
+int cp_use_pool(cp_t *p);
+void cp_account(cp_t *p, unsigned k);
 
 /* Append an event / an s_waitcnt charge to a CU's log. */
 void cp_log_event(cp_log_t *l, const tm_event_t *e);
