@@ -30,7 +30,10 @@
  *   spots, a stall on a counter is charged to the operation whose
  *   completion ended it (sim/waits.h; wait_charge).
  * The functional semantics run at issue (wave_step) and their effects
- * record gives the addresses, counter increments and branch outcome. */
+ * record gives the addresses, counter increments and branch outcome.
+ * The CUs due in a cycle may step on several host threads (par_cycle,
+ * sim/cupar.h) with the serial results: calls into the memory system
+ * wait at gate() for the CUs before them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +107,8 @@ typedef struct twg {
 } twg_t;
 
 typedef struct {
-    tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first */
+    _Alignas(64) tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first (a CU's record on
+                                                   cache lines of its own: CUs step on several threads) */
     unsigned n[NSIMD];
     unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
     unsigned lds_used, barrier_groups, waves;
@@ -121,6 +125,11 @@ typedef struct {
     tm_counters_t *st;
 } tcu_t;
 
+/* A CU's counters on cache lines of their own. */
+typedef struct {
+    _Alignas(64) tm_counters_t c;
+} tcnt_t;
+
 struct tpar;
 
 typedef struct tm {
@@ -132,6 +141,7 @@ typedef struct tm {
     mt_t *mt;
     tm_stats_t st;
     tcu_t *cu;
+    tcnt_t *cnt;              /* [ncu]: the CUs' counters while running (cu->st; st.cu at the end) */
     uint64_t *due;            /* per CU: cu->next while it has waves, else NEVER (scanned every step) */
     unsigned ncu, slots;
     /* per-wave and per-group needs */
@@ -1525,7 +1535,10 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->groups = (uint64_t)m->ngroups[0] * m->ngroups[1] * m->ngroups[2];
     m->st.ncu = m->ncu;
     m->st.cu = calloc(m->ncu, sizeof *m->st.cu);
-    m->cu = calloc(m->ncu, sizeof *m->cu);
+    if ((m->cu = aligned_alloc(64, m->ncu * sizeof *m->cu)))
+        memset(m->cu, 0, m->ncu * sizeof *m->cu);
+    if ((m->cnt = aligned_alloc(64, m->ncu * sizeof *m->cnt)))
+        memset(m->cnt, 0, m->ncu * sizeof *m->cnt);
     m->due = malloc(m->ncu * sizeof *m->due);
     m->mt = mt_new(m->d);
     m->st.series = calloc(1, sizeof *m->st.series);
@@ -1535,12 +1548,12 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->st.code_base = c->prog->base;
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
-    if (!m->st.cu || !m->cu || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
+    if (!m->st.cu || !m->cu || !m->cnt || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
     for (unsigned i = 0; i < m->ncu; i++) {
-        m->cu[i].st = &m->st.cu[i];
+        m->cu[i].st = &m->cnt[i].c;
         m->cu[i].next = NEVER;
         m->cu[i].drain_min = NEVER;
         m->cu[i].dirty = (1u << NSIMD) - 1;
@@ -1575,12 +1588,23 @@ static void teardown(tm_t *m)
         free(m->cu[i].tr);
     }
     free(m->cu);
+    free(m->cnt);
     free(m->due);
     mt_free(m->mt);
     tm_stats_free(&m->st);
 }
 
 /* ---- parallel cycles (sim/cupar.h) ------------------------------------------ */
+
+/* A thread's own: its copy of the model's record, context and effects
+ * record, each on cache lines of its own (no false sharing between the
+ * threads' counts). */
+typedef struct tthr {
+    _Alignas(64) tm_t tm;
+    _Alignas(64) sim_ctx_t ctx;
+    _Alignas(64) fx_t fx;
+    _Alignas(64) unsigned char end;
+} tthr_t;
 
 /* The threads' state: per thread a copy of the model's record whose
  * context, effects record, hot spots and fault record are its own (the
@@ -1591,9 +1615,7 @@ typedef struct tpar {
     unsigned n;                /* threads */
     unsigned unit;             /* CUs per group with their own instruction and scalar caches (mt_cache_group):
                                   a group's CUs step on one thread (thread = group mod n) */
-    tm_t *tm;                  /* [n] */
-    sim_ctx_t *ctx;            /* [n] */
-    fx_t *fx;                  /* [n] */
+    struct tthr *th;           /* [n] */
     sim_result_t *res;         /* [n]: where execute records a fault */
     sim_result_t *fault;       /* [n]: a thread's first fault in the cycle */
     unsigned *fault_pos;       /* [n]: its position (UINT32_MAX: none) */
@@ -1604,7 +1626,7 @@ typedef struct tpar {
  * groups, or (all) every one. */
 static void par_span(tpar_t *tp, unsigned tid, int all)
 {
-    tm_t *x = &tp->tm[tid];
+    tm_t *x = &tp->th[tid].tm;
     cp_t *cp = tp->cp;
     uint64_t now = cp->now;
     x->prefix = 0;
@@ -1625,8 +1647,7 @@ static void par_span(tpar_t *tp, unsigned tid, int all)
         }
         if (x->c->limit && tp->limit_pos[tid] == UINT32_MAX)
             tp->limit_pos[tid] = pos;
-        cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
-        x->due[i] = cu->next;
+        cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);   /* due[]: par_cycle */
         cp_done(cp, pos);
     }
 }
@@ -1665,7 +1686,7 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
     cp_account(cp, k);
     unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
     for (unsigned t = 0; t < tp->n; t++) {
-        tm_t *x = &tp->tm[t];
+        tm_t *x = &tp->th[t].tm;
         m->finished += x->finished;
         x->finished = 0;
         if (!x->disp_blocked) {
@@ -1693,6 +1714,7 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
     for (unsigned pos = 0; pos < k; pos++) {
         unsigned i = cp->list[pos];
         lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
+        m->due[i] = m->cu[i].next;
         if (m->due[i] < *next)
             *next = m->due[i];
     }
@@ -1700,8 +1722,8 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
         return -1;
     if (lpos != UINT32_MAX && !m->c->limit) {   /* the first wave at its limit, as execute recorded it */
         const sim_result_t *f = &tp->res[lt];
-        m->c->limit = tp->ctx[lt].limit;
-        m->c->limit_wave = tp->ctx[lt].limit_wave;
+        m->c->limit = tp->th[lt].ctx.limit;
+        m->c->limit_wave = tp->th[lt].ctx.limit_wave;
         m->r->hit_limit = f->hit_limit;
         memcpy(m->r->limit_wg, f->limit_wg, sizeof m->r->limit_wg);
         m->r->limit_wave = f->limit_wave;
@@ -1731,19 +1753,18 @@ static int par_setup(tm_t *m, unsigned threads)
     tp->n = threads;
     tp->unit = mt_cache_group(m->d);
     tp->cp = cp_new(m->ncu, threads);
-    tp->tm = calloc(threads, sizeof *tp->tm);
-    tp->ctx = calloc(threads, sizeof *tp->ctx);
-    tp->fx = calloc(threads, sizeof *tp->fx);
+    if ((tp->th = aligned_alloc(64, threads * sizeof *tp->th)))
+        memset(tp->th, 0, threads * sizeof *tp->th);
     tp->res = calloc(threads, sizeof *tp->res);
     tp->fault = calloc(threads, sizeof *tp->fault);
     tp->fault_pos = calloc(threads, sizeof *tp->fault_pos);
     tp->limit_pos = calloc(threads, sizeof *tp->limit_pos);
-    if (!tp->cp || !tp->tm || !tp->ctx || !tp->fx || !tp->res || !tp->fault || !tp->fault_pos || !tp->limit_pos)
+    if (!tp->cp || !tp->th || !tp->res || !tp->fault || !tp->fault_pos || !tp->limit_pos)
         return -1;
     for (unsigned t = 0; t < threads; t++) {
-        sim_ctx_t *c = &tp->ctx[t];
+        sim_ctx_t *c = &tp->th[t].ctx;
         *c = *m->c;
-        c->fx = &tp->fx[t];
+        c->fx = &tp->th[t].fx;
         c->fx->no_old = FX_OLD_NONE;
         c->ninst = c->lds_oob = c->scratch_oob = 0;
         memset(c->ninst_by_enc, 0, sizeof c->ninst_by_enc);
@@ -1753,7 +1774,7 @@ static int par_setup(tm_t *m, unsigned threads)
         c->max_inst = 0;
         c->limit = 0;
         c->check_at = UINT64_MAX;   /* max_inst and cancel: polled by run() between cycles */
-        tm_t *x = &tp->tm[t];
+        tm_t *x = &tp->th[t].tm;
         *x = *m;
         x->c = c;
         x->r = &tp->res[t];
@@ -1778,14 +1799,14 @@ static int par_setup(tm_t *m, unsigned threads)
 static void par_merge(tm_t *m)
 {
     tpar_t *tp = m->tp;
-    for (unsigned t = 0; tp && tp->tm && t < tp->n; t++) {
-        const sim_ctx_t *c = &tp->ctx[t];
+    for (unsigned t = 0; tp && tp->th && t < tp->n; t++) {
+        const sim_ctx_t *c = &tp->th[t].ctx;
         m->c->ninst += c->ninst;
         m->c->lds_oob += c->lds_oob;
         m->c->scratch_oob += c->scratch_oob;
         for (unsigned e = 0; e < ISA_ENC_COUNT; e++)
             m->c->ninst_by_enc[e] += c->ninst_by_enc[e];
-        const tm_pc_t *a = tp->tm[t].st.pc;
+        const tm_pc_t *a = tp->th[t].tm.st.pc;
         for (size_t d = 0; a && m->st.pc && d < m->st.ndw; d++) {
             tm_pc_t *b = &m->st.pc[d];
             b->count += a[d].count;
@@ -1807,20 +1828,18 @@ static void par_free(tm_t *m)
         ls_free(tp->cp->pool);
         tp->cp->pool = NULL;
     }
-    for (unsigned t = 0; tp->tm && t < tp->n; t++) {
-        free(tp->tm[t].st.pc);
-        while (tp->tm[t].free_wg) {
-            twg_t *g = tp->tm[t].free_wg;
-            tp->tm[t].free_wg = g->next_free;
+    for (unsigned t = 0; tp->th && t < tp->n; t++) {
+        free(tp->th[t].tm.st.pc);
+        while (tp->th[t].tm.free_wg) {
+            twg_t *g = tp->th[t].tm.free_wg;
+            tp->th[t].tm.free_wg = g->next_free;
             wg_destroy(g);
         }
     }
-    for (unsigned t = 0; tp->fx && t < tp->n; t++)
-        free(tp->fx[t].m);
+    for (unsigned t = 0; tp->th && t < tp->n; t++)
+        free(tp->th[t].fx.m);
     cp_free(tp->cp, m->ncu);
-    free(tp->tm);
-    free(tp->ctx);
-    free(tp->fx);
+    free(tp->th);
     free(tp->res);
     free(tp->fault);
     free(tp->fault_pos);
@@ -1943,8 +1962,10 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     r->scratch_oob = c->scratch_oob;
     memcpy(r->ninst_by_enc, c->ninst_by_enc, sizeof r->ninst_by_enc);
     if (rc >= 0) {
-        for (unsigned i = 0; i < m.ncu; i++)
+        for (unsigned i = 0; i < m.ncu; i++) {
+            m.st.cu[i] = m.cnt[i].c;
             tm_counters_add(&m.st.total, &m.st.cu[i]);
+        }
         mt_release(m.mt);
         m.st.mem = *mt_stats(m.mt);
         m.st.overhead_cycles = ((uint64_t)m.d->p[DEV_launch_ns] * m.d->p[DEV_clock_mhz] + 999) / 1000;

@@ -16,14 +16,16 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
         return NULL;
     p->threads = threads ? threads : 1;
     p->list = calloc(ncu ? ncu : 1, sizeof *p->list);
-    p->done = calloc(ncu ? ncu : 1, sizeof *p->done);
-    p->logs = calloc(ncu ? ncu : 1, sizeof *p->logs);
+    if ((p->done = aligned_alloc(64, (ncu ? ncu : 1) * sizeof *p->done)))
+        memset(p->done, 0, (ncu ? ncu : 1) * sizeof *p->done);
+    if ((p->logs = aligned_alloc(64, (ncu ? ncu : 1) * sizeof *p->logs)))
+        memset(p->logs, 0, (ncu ? ncu : 1) * sizeof *p->logs);
     if (!p->list || !p->done || !p->logs) {
         cp_free(p, ncu);
         return NULL;
     }
     for (unsigned i = 0; i < ncu; i++)
-        atomic_init(&p->done[i], 0);
+        atomic_init(&p->done[i].v, 0);
     return p;
 }
 
@@ -35,7 +37,7 @@ void cp_free(cp_t *p, unsigned ncu)
     for (unsigned i = 0; p->logs && i < ncu; i++)
         free(p->logs[i].r);
     free(p->list);
-    free((void *)p->done);
+    free(p->done);
     free(p->logs);
     free(p);
 }
@@ -43,21 +45,21 @@ void cp_free(cp_t *p, unsigned ncu)
 void cp_begin(cp_t *p, unsigned k, uint64_t now)
 {
     for (unsigned i = 0; i < k; i++)
-        atomic_store_explicit(&p->done[i], 0, memory_order_relaxed);
+        atomic_store_explicit(&p->done[i].v, 0, memory_order_relaxed);
     p->k = k;
     p->now = now;
 }
 
 void cp_done(cp_t *p, unsigned pos)
 {
-    atomic_store_explicit(&p->done[pos], 1, memory_order_release);
+    atomic_store_explicit(&p->done[pos].v, 1, memory_order_release);
 }
 
 unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos)
 {
     unsigned spins = 0;
     while (known < pos) {
-        if (atomic_load_explicit(&p->done[known], memory_order_acquire))
+        if (atomic_load_explicit(&p->done[known].v, memory_order_acquire))
             known++;
         else
             ls_pause(&spins);

@@ -23,6 +23,11 @@
 #include "sim/timing.h"
 #include "sim/wave.h"
 
+/* A position's done flag, on a cache line of its own. */
+typedef struct {
+    _Alignas(64) atomic_int v;
+} cp_flag_t;
+
 /* One record of a CU's log. */
 typedef struct {
     uint8_t wait;                /* 0: a timeline event; 1: an s_waitcnt charge */
@@ -33,7 +38,7 @@ typedef struct {
 } cp_rec_t;
 
 typedef struct cp_log {
-    cp_rec_t *r;
+    _Alignas(64) cp_rec_t *r;    /* (a CU's log on a cache line of its own) */
     size_t n, cap;
     int oom;                     /* a record was lost for want of host memory */
 } cp_log_t;
@@ -43,7 +48,7 @@ typedef struct cp {
     unsigned threads;            /* host threads stepping CUs (1: the caller alone) */
     unsigned k;                  /* CUs due this cycle */
     unsigned *list;              /* [ncu]: their indices, ascending */
-    atomic_int *done;            /* [ncu]: position stepped */
+    cp_flag_t *done;             /* [ncu]: position stepped */
     uint64_t now;                /* the cycle */
     cp_log_t *logs;              /* [ncu] per CU */
     ls_pool_t *pool;             /* threads > 1 */

@@ -270,12 +270,14 @@ typedef struct {
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
     uint64_t clock;    /* use counter for the LRU stamps */
-    uint64_t *clocks;  /* NULL, or one counter per instance (stamps are compared within a set only, so the
-                          choices are the same): an instance's lines then stay its own (mt_ifetch_hit) */
+    uint64_t *own;     /* NULL, or per instance a cache line [OWN_STRIDE] of its own LRU clock (stamps are
+                          compared within a set only, so the choices are the same) and hit count: an
+                          instance's state then stays its own (mt_ifetch_hit, mt_smem_hit) */
     size_t span;       /* entries per instance (sets x ways) */
 } cache_t;
 
 enum { NO_WAY = -1 };
+enum { OWN_STRIDE = 8, OWN_CLOCK = 0, OWN_HITS = 1 };
 /* A first-level cache line's ready word: the cycle below bit READY_SRC
  * (2^62 cycles: centuries), the mt_src_t its fill came from above. */
 enum { READY_SRC = 62 };
@@ -291,7 +293,7 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->clock = 0;
     size_t e = (size_t)c->n * c->sets * c->ways;
     c->span = (size_t)c->sets * c->ways;
-    c->clocks = NULL;
+    c->own = NULL;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
     c->dirty = calloc(e, 1);
@@ -301,7 +303,7 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
 
 static void cache_free(cache_t *c)
 {
-    free(c->clocks);
+    free(c->own);
     free(c->tag);
     free(c->stamp);
     free(c->dirty);
@@ -316,14 +318,40 @@ static void cache_clear(cache_t *c)
     memset(c->dirty, 0, e);
     memset(c->ready, 0, e * sizeof *c->ready);
     c->clock = 0;
-    if (c->clocks)
-        memset(c->clocks, 0, c->n * sizeof *c->clocks);
+    if (c->own)
+        memset(c->own, 0, (size_t)c->n * OWN_STRIDE * sizeof *c->own);
+}
+
+/* Give each instance of c its own clock and hit count.  Returns 0, or -1
+ * when out of memory. */
+static int cache_own(cache_t *c)
+{
+    size_t bytes = (size_t)c->n * OWN_STRIDE * sizeof *c->own;
+    if (!(c->own = aligned_alloc(64, bytes)))
+        return -1;
+    memset(c->own, 0, bytes);
+    return 0;
+}
+
+/* Count a hit in the set at s of c, an instance with its own count. */
+static void hit_add(cache_t *c, size_t s)
+{
+    c->own[s / c->span * OWN_STRIDE + OWN_HITS]++;
+}
+
+/* The hits of every instance of c. */
+static uint64_t cache_hits(const cache_t *c)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; c->own && i < c->n; i++)
+        n += c->own[(size_t)i * OWN_STRIDE + OWN_HITS];
+    return n;
 }
 
 /* The next LRU stamp for the set at s. */
 static uint64_t cache_tick(cache_t *c, size_t s)
 {
-    return c->clocks ? ++c->clocks[s / c->span] : ++c->clock;
+    return c->own ? ++c->own[s / c->span * OWN_STRIDE + OWN_CLOCK] : ++c->clock;
 }
 
 /* First entry of the set of key (set index = key mod sets) in instance inst. */
@@ -444,9 +472,7 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
-    m->k.clocks = calloc(m->k.n, sizeof *m->k.clocks);
-    m->i.clocks = calloc(m->i.n, sizeof *m->i.clocks);
-    err |= !m->k.clocks || !m->i.clocks;
+    err |= cache_own(&m->k) || cache_own(&m->i);
     if (err) {
         mt_free(m);
         return NULL;
@@ -504,6 +530,8 @@ const mt_stats_t *mt_stats(mt_t *m)
     const dram_stats_t *d = dram_stats(m->dram);
     m->st.dram_row_hits = d->row_hits;
     m->st.dram_row_misses = d->row_misses;
+    m->st.k_hits = cache_hits(&m->k);
+    m->st.i_hits = cache_hits(&m->i);
     if (m->tlb) {
         const tlb_stats_t *t = tlb_stats(m->tlb);
         m->st.tlb_l1_hits = t->l1_hits;
@@ -725,14 +753,6 @@ static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint
     return ready + ops - 1;
 }
 
-/* A hit count: added atomically, as the hit paths of mt_ifetch_hit and
- * mt_smem_hit run on several threads at once (a sum: the order does not
- * matter). */
-static void hit_add(uint64_t *n)
-{
-    __atomic_fetch_add(n, 1, __ATOMIC_RELAXED);
-}
-
 static uint32_t cu_of(const mt_t *m, unsigned cu)
 {
     return cu < m->cus ? cu : cu % m->cus;
@@ -890,9 +910,10 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
     m->served = MT_SRC_NONE;
     for (uint64_t line = first; line <= last; line++) {
         int hit;
-        uint64_t r = l1_read(m, &m->k, cache_set(&m->k, g, line), line, now + (line - first), 0, &hit);
-        if (hit)   /* (no write to the other count: the hit paths below add to it from other threads) */
-            hit_add(&m->st.k_hits);
+        size_t s = cache_set(&m->k, g, line);
+        uint64_t r = l1_read(m, &m->k, s, line, now + (line - first), 0, &hit);
+        if (hit)   /* in the group's own count (mt_stats adds them up) */
+            hit_add(&m->k, s);
         else
             m->st.k_misses++;
         serve(m, r + m->smem_lat, &done);
@@ -911,9 +932,10 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now)
     uint32_t g = cu_of(m, cu) / m->i_cus;
     uint64_t line = pc >> LINE_SHIFT;
     int hit;
-    uint64_t r = l1_read(m, &m->i, cache_set(&m->i, g, line), line, now, 0, &hit);
+    size_t s = cache_set(&m->i, g, line);
+    uint64_t r = l1_read(m, &m->i, s, line, now, 0, &hit);
     if (hit)
-        hit_add(&m->st.i_hits);
+        hit_add(&m->i, s);
     else
         m->st.i_misses++;
     return r;
@@ -948,7 +970,7 @@ int mt_ifetch_hit(mt_t *m, unsigned cu, uint64_t pc, uint64_t now, uint64_t *rea
     if (e == NO_WAY)
         return 0;
     m->i.stamp[e] = cache_tick(&m->i, s);
-    hit_add(&m->st.i_hits);
+    hit_add(&m->i, s);
     *ready = max_u64(now, m->i.ready[e] & READY_CYCLE);
     return 1;
 }
@@ -966,7 +988,7 @@ int mt_smem_hit(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t no
         size_t s = cache_set(&m->k, g, line);
         ptrdiff_t e = cache_peek(&m->k, s, line);
         m->k.stamp[e] = cache_tick(&m->k, s);
-        hit_add(&m->st.k_hits);
+        hit_add(&m->k, s);
         uint64_t t = now + (line - first), fill = m->k.ready[e] & READY_CYCLE;
         unsigned from = fill > t ? (unsigned)(m->k.ready[e] >> READY_SRC) : MT_SRC_L1;
         uint64_t r = max_u64(t, fill) + m->smem_lat;

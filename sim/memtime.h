@@ -144,8 +144,8 @@ const mt_stats_t *mt_stats(mt_t *m);
  * the CU's instruction (scalar data) cache, do what mt_ifetch (mt_smem)
  * does, give its result in *ready (*done, and in *src what mt_served
  * would give) and return 1; otherwise change nothing and return 0.  They
- * touch only the cache of the CU's group and its hit count (added
- * atomically), so threads that each own whole groups of CUs may call
+ * touch only the cache of the CU's group, with its own LRU clock and hit
+ * count (mt_stats adds the groups' counts up), so threads that each own whole groups of CUs may call
  * them at once while calls that reach the L2 are made in order by one
  * thread at a time (sim/cupar.h). */
 int mt_ifetch_hit(mt_t *m, unsigned cu, uint64_t pc, uint64_t now, uint64_t *ready);
