@@ -7,7 +7,12 @@
 /* cp_use_pool's phases: time the caller alone, time the pool, run the
  * faster; their lengths in cycles. */
 enum { PH_ALONE, PH_POOL, PH_RUN };
-enum { TIME_CYCLES = 256, RUN_CYCLES = 4096 };
+enum { TIME_CYCLES = 256, RUN_CYCLES = 4096, TIME_MIN = 16 };
+
+/* The last timings of any dispatch of the process (ns per CU step, 0:
+ * none): a dispatch starts from them, so that short launches one after
+ * the other do not each time the pool first.  Only speed depends on them. */
+static atomic_uint_fast64_t last_alone, last_pool;
 
 cp_t *cp_new(unsigned ncu, unsigned threads)
 {
@@ -26,6 +31,12 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
     }
     for (unsigned i = 0; i < ncu; i++)
         atomic_init(&p->done[i].v, 0);
+    uint64_t a = atomic_load(&last_alone), b = atomic_load(&last_pool);
+    if (a && b) {
+        p->phase = PH_RUN;
+        p->ns_alone = (double)a;
+        p->ns_pool = (double)b;
+    }
     return p;
 }
 
@@ -91,13 +102,23 @@ void cp_account(cp_t *p, unsigned k)
         return;
     p->steps += k;
     unsigned len = p->phase == PH_RUN ? RUN_CYCLES : TIME_CYCLES;
-    if (++p->cycles < len)
+    ++p->cycles;
+    if (p->phase == PH_POOL && p->cycles >= TIME_MIN && p->cycles < len) {
+        /* a pool clearly slower than the caller alone ends its timing early */
+        double ns = (double)(now_ns() - p->t0) / (double)(p->steps ? p->steps : 1);
+        if (ns > 2 * p->ns_alone)
+            len = p->cycles;
+    }
+    if (p->cycles < len)
         return;
     double ns = (double)(now_ns() - p->t0) / (double)(p->steps ? p->steps : 1);
     if (p->phase == PH_ALONE)
         p->ns_alone = ns;
-    else if (p->phase == PH_POOL)
+    else if (p->phase == PH_POOL) {
         p->ns_pool = ns;
+        atomic_store(&last_alone, (uint64_t)p->ns_alone + 1);
+        atomic_store(&last_pool, (uint64_t)p->ns_pool + 1);
+    }
     p->phase = (p->phase + 1) % 3;
     p->cycles = 0;
 }

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include "sim/lockstep.h"
 
-enum { SPIN_LIMIT = 4000, SPIN_YIELD = 100 };
+enum { SPIN_LIMIT = 1000, SPIN_YIELD = 100 };
 
 struct ls_pool {
     void (*fn)(void *arg, unsigned tid);
