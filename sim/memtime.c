@@ -218,6 +218,20 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
     uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;
     unsigned n = 0;
     uint64_t prev_first = 0;
+    if (m == ~0ull && bytes <= 64 && a->addr[1] - a->addr[0] <= 64) {
+        /* every lane, at a stride of at most 64 bytes up (the common
+         * coalesced access): no 64-byte line fits between two lanes, so
+         * the lines are one ascending run */
+        uint64_t s = a->addr[1] - a->addr[0], off = 0;
+        for (unsigned l = 2; l < 64; l++)
+            off |= a->addr[l] - a->addr[l - 1] - s;
+        uint64_t f = a->addr[0] >> LINE_SHIFT, last = (a->addr[63] + bytes - 1) >> LINE_SHIFT;
+        if (off == 0 && last >= f && last - f < MAX_LINES) {
+            for (uint64_t x = f; x <= last; x++)
+                out[n++] = x;
+            return n;
+        }
+    }
     /* fast path: while the lanes' first lines never go down, a line at or
      * below the last one emitted has been emitted already */
     for (; m; m &= m - 1) {

@@ -173,6 +173,44 @@ static void test_lds_random(void)
     CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
 }
 
+/* Distinct 64-byte lines of access a, straight from the definition. */
+static unsigned lines_rule(const fx_access_t *a)
+{
+    static uint64_t seen[64 * 5];
+    unsigned n = 0, bytes = a->bytes ? a->bytes : 1;
+    for (unsigned l = 0; l < 64; l++)
+        if ((a->mask & ~a->oob) >> l & 1)
+            for (uint64_t x = a->addr[l] >> 6; x <= (a->addr[l] + bytes - 1) >> 6; x++) {
+                unsigned j = 0;
+                while (j < n && seen[j] != x)
+                    j++;
+                if (j == n)
+                    seen[n++] = x;
+            }
+    return n;
+}
+
+/* Strided accesses (up, down, zero, past a line; full and partial waves)
+ * against lines_rule. */
+static void test_lines_random(void)
+{
+    static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 64};
+    static const int64_t strides[] = {0, 1, 2, 4, 8, 12, 16, 32, 60, 64, 65, 128, -4, -64, 4096};
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned bad = 0, runs = 3000;
+    for (unsigned r = 0; r < runs; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 7];
+        int64_t stride = strides[(x >> 8) % 15];
+        uint64_t mask = (x >> 16 & 3) ? ~0ull : x * 0x2545f4914f6cdd1dull;
+        fx_access_t a = acc(0, bytes, mask, 0x10000 + (x >> 24 & 4095), stride);
+        if ((x >> 40 & 7) == 0)   /* one lane off the stride */
+            a.addr[x >> 44 & 63] += 64 * (x >> 50 & 7) + 4;
+        bad += mt_lines(&a) != lines_rule(&a);
+    }
+    CHECK(bad == 0, "lines: %u strided accesses agree with the definition (%u differ)", runs, bad);
+}
+
 /* ---- address processing ----------------------------------------------------- */
 
 static void addr_case(const char *name, fx_access_t a, unsigned want)
@@ -726,6 +764,7 @@ int main(void)
     device_t d = test_device();
     test_lds();
     test_lds_random();
+    test_lines_random();
     test_addr();
     test_lines();
     test_l1(&d);
