@@ -1744,7 +1744,7 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
 }
 
 /* Set up `threads` threads' copies of m (after setup).  Returns 0, or -1
- * when out of host memory or a thread cannot start. */
+ * when out of host memory (a pool whose threads cannot start: none). */
 static int par_setup(tm_t *m, unsigned threads)
 {
     tpar_t *tp = calloc(1, sizeof *tp);
@@ -1790,8 +1790,8 @@ static int par_setup(tm_t *m, unsigned threads)
         if (m->st.pc && !(x->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *x->st.pc)))
             return -1;
     }
-    if (threads > 1 && !(tp->cp->pool = ls_new(threads, par_work, tp)))
-        return -1;
+    if (threads > 1)   /* without its threads (a host limit), the calling thread steps every CU */
+        tp->cp->pool = ls_new(threads, par_work, tp);
     return 0;
 }
 
@@ -1935,7 +1935,7 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     unsigned threads = l->threads ? l->threads : 1, groups = (m.ncu + mt_cache_group(m.d) - 1) / mt_cache_group(m.d);
     threads = threads < groups ? threads : groups;
     if (!c->on_step && !l->max_inst && !cp_serial_only(c->prog) && par_setup(&m, threads)) {
-        snprintf(err, errlen, "out of host memory or threads for the cycle model");
+        snprintf(err, errlen, "out of host memory for the cycle model's threads");
         par_free(&m);
         teardown(&m);
         return -1;
