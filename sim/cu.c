@@ -528,8 +528,11 @@ static uint64_t bp_held(const bp_ring_t *b, uint64_t x)
  * arbitration. */
 static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
 {
-    if (!*ring && !(*ring = calloc(1, sizeof **ring)))
-        return;
+    if (!*ring) {   /* (only the n intervals recorded are read) */
+        if (!(*ring = malloc(sizeof **ring)))
+            return;
+        (*ring)->n = 0;
+    }
     bp_ring_t *b = *ring;
     uint64_t sum = 0;
     if (b->n) {
@@ -1022,12 +1025,12 @@ static twg_t *wg_alloc(tm_t *m)
     g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
-    g->waves = calloc(m->wg_waves, sizeof *g->waves);
+    g->waves = malloc(m->wg_waves * sizeof *g->waves);   /* waves, VGPRs and LDS: zeroed by sim_wg_setup */
     g->tw = calloc(m->wg_waves, sizeof *g->tw);
     g->cold = calloc(m->wg_waves, sizeof *g->cold);
     g->tags = m->st.pc ? calloc(m->wg_waves, sizeof *g->tags) : NULL;
-    g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
-    g->lds = calloc(1, m->lds ? m->lds : 1);
+    g->vgprs = malloc((size_t)m->wg_waves * m->vgprs * sizeof *g->vgprs);
+    g->lds = malloc(m->lds ? m->lds : 1);
     if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds || (m->st.pc && !g->tags)) {
         free(g->waves);
         free(g->tw);

@@ -310,8 +310,8 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->own = NULL;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = calloc(e, 1);
-    c->ready = calloc(e, sizeof *c->ready);
+    c->dirty = malloc(e);                  /* (read only where tag is set: written by the fill) */
+    c->ready = malloc(e * sizeof *c->ready);
     return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
 }
 
