@@ -1716,7 +1716,8 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
     int lost = 0;
     for (unsigned pos = 0; pos < k; pos++) {
         unsigned i = cp->list[pos];
-        lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
+        if (cp->logs[i].n || cp->logs[i].oom)
+            lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
         m->due[i] = m->cu[i].next;
         if (m->due[i] < *next)
             *next = m->due[i];
