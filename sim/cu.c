@@ -30,12 +30,17 @@
  *   spots, a stall on a counter is charged to the operation whose
  *   completion ended it (sim/waits.h; wait_charge).
  * The functional semantics run at issue (wave_step) and their effects
- * record gives the addresses, counter increments and branch outcome. */
+ * record gives the addresses, counter increments and branch outcome.
+ * The CUs due in a cycle may step on several host threads (par_cycle,
+ * sim/cupar.h) with the serial results: calls into the memory system
+ * wait at gate() for the CUs before them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim/cu.h"
+#include "sim/cupar.h"
 #include "sim/exec.h"
+#include "sim/par.h"
 #include "sim/wg.h"
 
 #define NEVER UINT64_MAX
@@ -103,7 +108,8 @@ typedef struct twg {
 } twg_t;
 
 typedef struct {
-    tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first */
+    _Alignas(64) tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first (a CU's record on
+                                                   cache lines of its own: CUs step on several threads) */
     unsigned n[NSIMD];
     unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
     unsigned lds_used, barrier_groups, waves;
@@ -120,7 +126,14 @@ typedef struct {
     tm_counters_t *st;
 } tcu_t;
 
+/* A CU's counters on cache lines of their own. */
 typedef struct {
+    _Alignas(64) tm_counters_t c;
+} tcnt_t;
+
+struct tpar;
+
+typedef struct tm {
     sim_ctx_t *c;
     const sim_kernel_t *k;
     const sim_launch_t *l;
@@ -129,6 +142,7 @@ typedef struct {
     mt_t *mt;
     tm_stats_t st;
     tcu_t *cu;
+    tcnt_t *cnt;              /* [ncu]: the CUs' counters while running (cu->st; st.cu at the end) */
     uint64_t *due;            /* per CU: cu->next while it has waves, else NEVER (scanned every step) */
     unsigned ncu, slots;
     /* per-wave and per-group needs */
@@ -151,6 +165,15 @@ typedef struct {
     uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
+    /* parallel cycles (sim/cupar.h): NULL when serial; in a thread's copy
+     * of this record, the position in the cycle's list of the CU it
+     * steps, whether that CU passed the gate to the memory system, the
+     * positions known done, and the CU's log (emit, wait charges) */
+    cp_t *par;
+    unsigned pos, prefix;
+    int gated;
+    cp_log_t *log;
+    struct tpar *tp;          /* the dispatch's record: the threads' state (NULL: serial) */
 } tm_t;
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -163,6 +186,18 @@ static uint64_t max64(uint64_t a, uint64_t b)
 static uint64_t min64(uint64_t a, uint64_t b)
 {
     return a < b ? a : b;
+}
+
+/* Before a call into the memory system (mt_*: shared by every CU, timed
+ * in call order) during a parallel cycle: wait until every CU before
+ * this one in the cycle's order has stepped, so that the calls reach it
+ * in the serial order (sim/cupar.h).  Free when serial or passed. */
+static void gate(tm_t *m)
+{
+    if (m->par && !m->gated) {
+        m->prefix = cp_wait_before(m->par, m->prefix, m->pos);
+        m->gated = 1;
+    }
 }
 
 /* The first cycle >= t at which SIMD s is considered. */
@@ -449,7 +484,10 @@ static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t p
     e.pc = pc;
     e.start = start;
     e.end = end;
-    m->cfg->on_event(m->cfg->event_arg, &e);
+    if (m->log)
+        cp_log_event(m->log, &e);
+    else
+        m->cfg->on_event(m->cfg->event_arg, &e);
 }
 
 /* ---- charging time to instructions --------------------------------------- */
@@ -491,8 +529,11 @@ static uint64_t bp_held(const bp_ring_t *b, uint64_t x)
  * arbitration. */
 static void bp_add(bp_ring_t **ring, uint64_t from, uint64_t to)
 {
-    if (!*ring && !(*ring = calloc(1, sizeof **ring)))
-        return;
+    if (!*ring) {   /* (only the n intervals recorded are read) */
+        if (!(*ring = malloc(sizeof **ring)))
+            return;
+        (*ring)->n = 0;
+    }
     bp_ring_t *b = *ring;
     uint64_t sum = 0;
     if (b->n) {
@@ -527,8 +568,12 @@ static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
     if (t->nq[q] <= lim[q])
         return;
     uint32_t tag = t->c->tag[q][t->nq[q] - 1 - lim[q]], op = tag >> 4;
-    tm_waits_charge(&m->st.waits, m->st.ndw, (uint32_t)((t->w->pc - m->st.code_base) >> 2),
-                    op == TAG_OP_FAR ? TM_WAIT_OTHER : op, (tm_srv_t)(tag & 15), cycles);
+    uint32_t at = (uint32_t)((t->w->pc - m->st.code_base) >> 2);
+    op = op == TAG_OP_FAR ? TM_WAIT_OTHER : op;
+    if (m->log)
+        cp_log_wait(m->log, at, op, (tm_srv_t)(tag & 15), cycles);
+    else
+        tm_waits_charge(&m->st.waits, m->st.ndw, at, op, (tm_srv_t)(tag & 15), cycles);
 }
 
 static void charge(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
@@ -768,6 +813,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
             uint64_t acc;
             const fx_access_t *a = &fx->acc[i];
             uint64_t at = now + (addr ? addr : 4);
+            gate(m);
             uint64_t r = (row->flags & ISA_F_ATOMIC) ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
                                                       : mt_vmem(m->mt, t->cu, a, at, &acc);
             if (r >= done)
@@ -841,8 +887,13 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         done = now + m->d->p[DEV_smem_latency];
         unsigned srv = TM_SRV_scalar;
         if (fx->nacc) {
-            done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
-            srv = mt_served(m->mt) > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
+            mt_src_t from;
+            if (!m->par || !mt_smem_hit(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now, &done, &from)) {
+                gate(m);
+                done = mt_smem(m->mt, t->cu, fx->acc[0].addr[0], bytes ? bytes : 4, now);
+                from = mt_served(m->mt);
+            }
+            srv = from > MT_SRC_L1 ? TM_SRV_scalar_miss : TM_SRV_scalar;
         }
         for (unsigned i = 0; i < fx->lgkm_cnt; i++)
             q_add(t, Q_LGKM, done, now, op_tag(m, srv));
@@ -873,6 +924,16 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
     return done ? done : now + cost;
 }
 
+/* mt_ifetch, a hit without waiting at the gate when parallel. */
+static uint64_t ifetch(tm_t *m, unsigned cu, uint64_t pc, uint64_t now)
+{
+    uint64_t r;
+    if (m->par && mt_ifetch_hit(m->mt, cu, pc, now, &r))
+        return r;
+    gate(m);
+    return mt_ifetch(m->mt, cu, pc, now);
+}
+
 /* Instruction fetch when the wave's pc is in a new 64-byte line at cycle
  * now: a prefetched line arrives when its fetch does, another (a taken
  * branch) is fetched now; then the next ifetch_lines lines of the code
@@ -886,14 +947,14 @@ static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
     if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
         t->fetch = max64(now, t->c->pf_ready[line & 15]);
     else {
-        t->fetch = mt_ifetch(m->mt, t->cu, pc, now);
+        t->fetch = ifetch(m, t->cu, pc, now);
         t->pf_hi = line;
     }
     t->line = line;
     uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
         t->c->pf_line[x & 15] = x;
-        t->c->pf_ready[x & 15] = mt_ifetch(m->mt, t->cu, x << 6, now);
+        t->c->pf_ready[x & 15] = ifetch(m, t->cu, x << 6, now);
         t->pf_hi = x;
     }
 }
@@ -965,12 +1026,12 @@ static twg_t *wg_alloc(tm_t *m)
     g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
-    g->waves = calloc(m->wg_waves, sizeof *g->waves);
+    g->waves = malloc(m->wg_waves * sizeof *g->waves);   /* waves, VGPRs and LDS: zeroed by sim_wg_setup */
     g->tw = calloc(m->wg_waves, sizeof *g->tw);
     g->cold = calloc(m->wg_waves, sizeof *g->cold);
     g->tags = m->st.pc ? calloc(m->wg_waves, sizeof *g->tags) : NULL;
-    g->vgprs = calloc((size_t)m->wg_waves * m->vgprs, sizeof *g->vgprs);
-    g->lds = calloc(1, m->lds ? m->lds : 1);
+    g->vgprs = malloc((size_t)m->wg_waves * m->vgprs * sizeof *g->vgprs);
+    g->lds = malloc(m->lds ? m->lds : 1);
     if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds || (m->st.pc && !g->tags)) {
         free(g->waves);
         free(g->tw);
@@ -1245,6 +1306,7 @@ static int execute(tm_t *m, tcu_t *cu, tw_t *t, uint64_t now)
     sim_ctx_t *c = m->c;
     const isa_inst_t *in = t->in;
     uint64_t pc = w->pc, exec_before = wave_exec(w);
+    w->ctx = c;   /* the stepping thread's context (its effects record and counts) */
     w->fx = c->fx;
     if (c->on_step) {
         c->on_step(c->step_arg, w, w->fx, 0);
@@ -1477,7 +1539,10 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->groups = (uint64_t)m->ngroups[0] * m->ngroups[1] * m->ngroups[2];
     m->st.ncu = m->ncu;
     m->st.cu = calloc(m->ncu, sizeof *m->st.cu);
-    m->cu = calloc(m->ncu, sizeof *m->cu);
+    if ((m->cu = aligned_alloc(64, m->ncu * sizeof *m->cu)))
+        memset(m->cu, 0, m->ncu * sizeof *m->cu);
+    if ((m->cnt = aligned_alloc(64, m->ncu * sizeof *m->cnt)))
+        memset(m->cnt, 0, m->ncu * sizeof *m->cnt);
     m->due = malloc(m->ncu * sizeof *m->due);
     m->mt = mt_new(m->d);
     m->st.series = calloc(1, sizeof *m->st.series);
@@ -1487,12 +1552,12 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->st.code_base = c->prog->base;
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
-    if (!m->st.cu || !m->cu || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
+    if (!m->st.cu || !m->cu || !m->cnt || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
     for (unsigned i = 0; i < m->ncu; i++) {
-        m->cu[i].st = &m->st.cu[i];
+        m->cu[i].st = &m->cnt[i].c;
         m->cu[i].next = NEVER;
         m->cu[i].drain_min = NEVER;
         m->cu[i].dirty = (1u << NSIMD) - 1;
@@ -1527,9 +1592,265 @@ static void teardown(tm_t *m)
         free(m->cu[i].tr);
     }
     free(m->cu);
+    free(m->cnt);
     free(m->due);
     mt_free(m->mt);
     tm_stats_free(&m->st);
+}
+
+/* ---- parallel cycles (sim/cupar.h) ------------------------------------------ */
+
+/* A thread's own: its copy of the model's record, context and effects
+ * record, each on cache lines of its own (no false sharing between the
+ * threads' counts). */
+typedef struct tthr {
+    _Alignas(64) tm_t tm;
+    _Alignas(64) sim_ctx_t ctx;
+    _Alignas(64) fx_t fx;
+    _Alignas(64) unsigned char end;
+} tthr_t;
+
+/* The threads' state: per thread a copy of the model's record whose
+ * context, effects record, hot spots and fault record are its own (the
+ * CUs, the memory system and the per-CU counters are shared: a CU is
+ * stepped by one thread at a time, the memory system behind gate()). */
+typedef struct tpar {
+    cp_t *cp;
+    unsigned n;                /* threads */
+    unsigned unit;             /* CUs per group with their own instruction and scalar caches (mt_cache_group):
+                                  a group's CUs step on one thread (thread = group mod n) */
+    struct tthr *th;           /* [n] */
+    sim_result_t *res;         /* [n]: where execute records a fault */
+    sim_result_t *fault;       /* [n]: a thread's first fault in the cycle */
+    unsigned *fault_pos;       /* [n]: its position (UINT32_MAX: none) */
+    unsigned *limit_pos;       /* [n]: the position of its first wave at max_wave_inst (res has it) */
+} tpar_t;
+
+/* Step the due CUs of the cycle with thread copy tid: those of its
+ * groups, or (all) every one. */
+static void par_span(tpar_t *tp, unsigned tid, int all)
+{
+    tm_t *x = &tp->th[tid].tm;
+    cp_t *cp = tp->cp;
+    uint64_t now = cp->now;
+    x->prefix = 0;
+    x->c->cycle = now;
+    for (unsigned pos = 0; pos < cp->k; pos++) {
+        unsigned i = cp->list[pos];
+        if (!all && i / tp->unit % tp->n != tid)
+            continue;
+        tcu_t *cu = &x->cu[i];
+        x->pos = pos;
+        x->gated = 0;
+        x->log = &cp->logs[i];
+        retire_drained(x, cu, now);
+        int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
+        if (rc < 0 && tp->fault_pos[tid] == UINT32_MAX) {
+            tp->fault_pos[tid] = pos;
+            tp->fault[tid] = *x->r;
+        }
+        if (x->c->limit && tp->limit_pos[tid] == UINT32_MAX)
+            tp->limit_pos[tid] = pos;
+        cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);   /* due[]: par_cycle */
+        cp_done(cp, pos);
+    }
+}
+
+/* The pool's step: thread tid steps its groups' CUs. */
+static void par_work(void *arg, unsigned tid)
+{
+    par_span(arg, tid, 0);
+}
+
+/* One cycle of the device at now, its due CUs stepped in parallel: as the
+ * serial loop of run(), with the same results.  *next gets the earliest
+ * due cycle after it.  Returns 0, 1 on a fault (the first in CU order;
+ * the other CUs due in that cycle have stepped it), -1 when out of host
+ * memory. */
+static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
+{
+    tpar_t *tp = m->tp;
+    cp_t *cp = tp->cp;
+    unsigned k = 0;
+    for (unsigned i = 0; i < m->ncu; i++) {
+        if (m->due[i] > now) {
+            if (m->due[i] < *next)
+                *next = m->due[i];
+        } else
+            cp->list[k++] = i;
+    }
+    if (!k)
+        return 0;
+    m->c->cycle = now;
+    cp_begin(cp, k, now);
+    if (k > 1 && cp_use_pool(cp))
+        ls_run(cp->pool);
+    else
+        par_span(tp, 0, 1);
+    cp_account(cp, k);
+    unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
+    for (unsigned t = 0; t < tp->n; t++) {
+        tm_t *x = &tp->th[t].tm;
+        m->finished += x->finished;
+        x->finished = 0;
+        if (!x->disp_blocked) {
+            m->disp_blocked = 0;
+            x->disp_blocked = 1;
+        }
+        m->st.cycles = max64(m->st.cycles, x->st.cycles);
+        while (x->free_wg) {
+            twg_t *g = x->free_wg;
+            x->free_wg = g->next_free;
+            wg_free(m, g);
+        }
+        m->c->ninst += x->c->ninst;
+        x->c->ninst = 0;
+        if (tp->fault_pos[t] < fpos) {
+            fpos = tp->fault_pos[t];
+            ft = t;
+        }
+        if (tp->limit_pos[t] < lpos) {
+            lpos = tp->limit_pos[t];
+            lt = t;
+        }
+    }
+    int lost = 0;
+    for (unsigned pos = 0; pos < k; pos++) {
+        unsigned i = cp->list[pos];
+        if (cp->logs[i].n || cp->logs[i].oom)
+            lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
+        m->due[i] = m->cu[i].next;
+        if (m->due[i] < *next)
+            *next = m->due[i];
+    }
+    if (lost)
+        return -1;
+    if (lpos != UINT32_MAX && !m->c->limit) {   /* the first wave at its limit, as execute recorded it */
+        const sim_result_t *f = &tp->res[lt];
+        m->c->limit = tp->th[lt].ctx.limit;
+        m->c->limit_wave = tp->th[lt].ctx.limit_wave;
+        m->r->hit_limit = f->hit_limit;
+        memcpy(m->r->limit_wg, f->limit_wg, sizeof m->r->limit_wg);
+        m->r->limit_wave = f->limit_wave;
+        m->r->limit_pc = f->limit_pc;
+        m->r->limit_wave_inst = f->limit_wave_inst;
+        memcpy(m->r->limit_disasm, f->limit_disasm, sizeof m->r->limit_disasm);
+    }
+    if (fpos != UINT32_MAX) {
+        const sim_result_t *f = &tp->fault[ft];
+        m->faulted = 1;
+        m->r->faulted = 1;
+        m->r->fault = f->fault;
+        memcpy(m->r->fault_wg, f->fault_wg, sizeof m->r->fault_wg);
+        m->r->fault_wave = f->fault_wave;
+        return 1;
+    }
+    return 0;
+}
+
+/* Set up `threads` threads' copies of m (after setup).  Returns 0, or -1
+ * when out of host memory (a pool whose threads cannot start: none). */
+static int par_setup(tm_t *m, unsigned threads)
+{
+    tpar_t *tp = calloc(1, sizeof *tp);
+    if (!(m->tp = tp))
+        return -1;
+    tp->n = threads;
+    tp->unit = mt_cache_group(m->d);
+    tp->cp = cp_new(m->ncu, threads);
+    if ((tp->th = aligned_alloc(64, threads * sizeof *tp->th)))
+        memset(tp->th, 0, threads * sizeof *tp->th);
+    tp->res = calloc(threads, sizeof *tp->res);
+    tp->fault = calloc(threads, sizeof *tp->fault);
+    tp->fault_pos = calloc(threads, sizeof *tp->fault_pos);
+    tp->limit_pos = calloc(threads, sizeof *tp->limit_pos);
+    if (!tp->cp || !tp->th || !tp->res || !tp->fault || !tp->fault_pos || !tp->limit_pos)
+        return -1;
+    for (unsigned t = 0; t < threads; t++) {
+        sim_ctx_t *c = &tp->th[t].ctx;
+        *c = *m->c;
+        c->fx = &tp->th[t].fx;
+        c->fx->no_old = FX_OLD_NONE;
+        c->ninst = c->lds_oob = c->scratch_oob = 0;
+        memset(c->ninst_by_enc, 0, sizeof c->ninst_by_enc);
+        c->on_step = NULL;
+        c->progress = NULL;
+        c->cancel = NULL;
+        c->max_inst = 0;
+        c->limit = 0;
+        c->check_at = UINT64_MAX;   /* max_inst and cancel: polled by run() between cycles */
+        tm_t *x = &tp->th[t].tm;
+        *x = *m;
+        x->c = c;
+        x->r = &tp->res[t];
+        x->tp = NULL;
+        x->par = tp->cp;
+        x->finished = 0;
+        x->disp_blocked = 1;
+        x->free_wg = NULL;
+        x->st.cycles = 0;
+        memset(&x->st.waits, 0, sizeof x->st.waits);
+        x->st.pc = NULL;
+        tp->fault_pos[t] = tp->limit_pos[t] = UINT32_MAX;
+        if (m->st.pc && !(x->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *x->st.pc)))
+            return -1;
+    }
+    if (threads > 1)   /* without its threads (a host limit), the calling thread steps every CU */
+        tp->cp->pool = ls_new(threads, par_work, tp);
+    return 0;
+}
+
+/* The threads' counts into the dispatch's context and statistics. */
+static void par_merge(tm_t *m)
+{
+    tpar_t *tp = m->tp;
+    for (unsigned t = 0; tp && tp->th && t < tp->n; t++) {
+        const sim_ctx_t *c = &tp->th[t].ctx;
+        m->c->ninst += c->ninst;
+        m->c->lds_oob += c->lds_oob;
+        m->c->scratch_oob += c->scratch_oob;
+        for (unsigned e = 0; e < ISA_ENC_COUNT; e++)
+            m->c->ninst_by_enc[e] += c->ninst_by_enc[e];
+        const tm_pc_t *a = tp->th[t].tm.st.pc;
+        for (size_t d = 0; a && m->st.pc && d < m->st.ndw; d++) {
+            tm_pc_t *b = &m->st.pc[d];
+            b->count += a[d].count;
+            b->cycles += a[d].cycles;
+            b->lanes += a[d].lanes;
+            b->taken += a[d].taken;
+            for (unsigned r = 0; r < TM_NSTALL; r++)
+                b->stall[r] += a[d].stall[r];
+        }
+    }
+}
+
+static void par_free(tm_t *m)
+{
+    tpar_t *tp = m->tp;
+    if (!tp)
+        return;
+    if (tp->cp) {
+        ls_free(tp->cp->pool);
+        tp->cp->pool = NULL;
+    }
+    for (unsigned t = 0; tp->th && t < tp->n; t++) {
+        free(tp->th[t].tm.st.pc);
+        while (tp->th[t].tm.free_wg) {
+            twg_t *g = tp->th[t].tm.free_wg;
+            tp->th[t].tm.free_wg = g->next_free;
+            wg_destroy(g);
+        }
+    }
+    for (unsigned t = 0; tp->th && t < tp->n; t++)
+        free(tp->th[t].fx.m);
+    cp_free(tp->cp, m->ncu);
+    free(tp->th);
+    free(tp->res);
+    free(tp->fault);
+    free(tp->fault_pos);
+    free(tp->limit_pos);
+    free(tp);
+    m->tp = NULL;
 }
 
 /* Run the device until every group has ended (or a fault, or the limit). */
@@ -1543,7 +1864,12 @@ static int run(tm_t *m)
         if (m->finished == m->groups)
             break;
         uint64_t next = NEVER;
-        for (unsigned i = 0; i < m->ncu; i++) {
+        if (m->tp) {
+            int rc = par_cycle(m, now, &next);
+            if (rc)
+                return rc;
+        }
+        for (unsigned i = 0; !m->tp && i < m->ncu; i++) {
             if (m->due[i] > now) {   /* the compact copy of cu->next (NEVER when idle) */
                 if (m->due[i] < next)
                     next = m->due[i];
@@ -1609,9 +1935,21 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     }
     if (!c->on_step)   /* the model alone needs no old values */
         c->fx->no_old = FX_OLD_NONE;
+    /* CUs step on the launch's threads unless a hook, a limit or the code
+     * needs the serial order (sim/cupar.h) */
+    unsigned threads = l->threads ? l->threads : 1, groups = (m.ncu + mt_cache_group(m.d) - 1) / mt_cache_group(m.d);
+    threads = threads < groups ? threads : groups;
+    if (!c->on_step && !l->max_inst && !par_order_dependent(c->prog) && par_setup(&m, threads)) {
+        snprintf(err, errlen, "out of host memory for the cycle model's threads");
+        par_free(&m);
+        teardown(&m);
+        return -1;
+    }
     c->sched = &m;
     c->list_waves = resident_waves;
     int rc = run(&m);
+    par_merge(&m);
+    par_free(&m);
     c->fx->no_old = FX_OLD_ALL;
     if (rc == -2) {
         snprintf(err, errlen, "the cycle model stalled with waves resident and nothing able to issue (a model bug)");
@@ -1629,8 +1967,10 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
     r->scratch_oob = c->scratch_oob;
     memcpy(r->ninst_by_enc, c->ninst_by_enc, sizeof r->ninst_by_enc);
     if (rc >= 0) {
-        for (unsigned i = 0; i < m.ncu; i++)
+        for (unsigned i = 0; i < m.ncu; i++) {
+            m.st.cu[i] = m.cnt[i].c;
             tm_counters_add(&m.st.total, &m.st.cu[i]);
+        }
         mt_release(m.mt);
         m.st.mem = *mt_stats(m.mt);
         m.st.overhead_cycles = ((uint64_t)m.d->p[DEV_launch_ns] * m.d->p[DEV_clock_mhz] + 999) / 1000;

@@ -231,6 +231,23 @@ static uint64_t bus_find_before(dram_t *m, chan_t *c, uint64_t x, uint64_t limit
     return UINT64_MAX;
 }
 
+/* The first slot at or after s (>= c->base) of the window that is free,
+ * or c->base + WIN when every one from s on is taken: a word of the
+ * calendar at a time. */
+static uint64_t first_free(const chan_t *c, uint64_t s)
+{
+    uint64_t end = c->base + WIN;
+    while (s < end) {
+        uint64_t free = ~c->bits[(s % WIN) / 64] >> (s % 64);
+        if (free) {
+            s += (uint64_t)__builtin_ctzll(free);
+            return s < end ? s : end;
+        }
+        s += 64 - s % 64;
+    }
+    return end;
+}
+
 /* Takes the first free burst slot starting at or after time x (units)
  * outside refresh windows; returns its start. */
 static uint64_t bus_take(dram_t *m, chan_t *c, uint64_t x)
@@ -243,8 +260,7 @@ static uint64_t bus_take(dram_t *m, chan_t *c, uint64_t x)
             s = c->base;
         if (s >= c->base + WIN)
             slide(c, s - WIN / 2);
-        while (s < c->base + WIN && slot_taken(c, s))
-            s++;
+        s = first_free(c, s);
         if (s >= c->base + WIN)
             continue;
         uint64_t start = s * m->slot, moved = past_refresh(m, c, start);

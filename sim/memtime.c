@@ -113,11 +113,48 @@ static unsigned group_cycles(const uint64_t *dw, unsigned n)
     return g.max;
 }
 
+/* Whether the dwords of the active lanes m of a (dws each, from the
+ * lane's address), lane after lane, cost one cycle in every group of 32
+ * whatever the group boundaries: when all of them lie within 32
+ * consecutive dwords (distinct dwords in distinct banks, the rest
+ * broadcasts), or when each lane's first dword is dws past the previous
+ * lane's (one run of consecutive dwords: any 32 of them in distinct
+ * banks).  The patterns of tiled kernels (a row of a tile read by every
+ * lane, a 16-lane run repeated) are of the first kind. */
+static int lds_conflict_free(const fx_access_t *a, uint64_t m, unsigned dws)
+{
+    uint64_t first = a->addr[__builtin_ctzll(m)] >> 2, lo = first, hi = first, prev = first, off = 0;
+    int run = 1;
+    if (m == ~0ull) {   /* every lane (the common case): no lane search */
+        for (unsigned l = 1; l < 64; l++) {
+            uint64_t dw = a->addr[l] >> 2;
+            lo = dw < lo ? dw : lo;
+            hi = dw > hi ? dw : hi;
+            off |= dw - first - (uint64_t)l * dws;   /* 0 for every lane of one run */
+        }
+        return off == 0 || hi - lo + dws <= 32;
+    }
+    for (m &= m - 1; m; m &= m - 1) {
+        uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
+        lo = dw < lo ? dw : lo;
+        hi = dw > hi ? dw : hi;
+        run &= dw == prev + dws;
+        prev = dw;
+    }
+    return run || hi - lo + dws <= 32;
+}
+
 /* Bank cycles of one DS access; see memtime.h. */
 unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 {
     unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
-    uint64_t group[32];
+    uint64_t group[32], act = a->mask & ~a->oob;
+    if (act && lds_conflict_free(a, act, dws)) {   /* one cycle per group */
+        unsigned id = ((unsigned)__builtin_popcountll(act) * dws + 31) / 32;
+        if (ideal)
+            *ideal = id;
+        return id;
+    }
     for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
         lanes++;
@@ -181,6 +218,20 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
     uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;
     unsigned n = 0;
     uint64_t prev_first = 0;
+    if (m == ~0ull && bytes <= 64 && a->addr[1] - a->addr[0] <= 64) {
+        /* every lane, at a stride of at most 64 bytes up (the common
+         * coalesced access): no 64-byte line fits between two lanes, so
+         * the lines are one ascending run */
+        uint64_t s = a->addr[1] - a->addr[0], off = 0;
+        for (unsigned l = 2; l < 64; l++)
+            off |= a->addr[l] - a->addr[l - 1] - s;
+        uint64_t f = a->addr[0] >> LINE_SHIFT, last = (a->addr[63] + bytes - 1) >> LINE_SHIFT;
+        if (off == 0 && last >= f && last - f < MAX_LINES) {
+            for (uint64_t x = f; x <= last; x++)
+                out[n++] = x;
+            return n;
+        }
+    }
     /* fast path: while the lanes' first lines never go down, a line at or
      * below the last one emitted has been emitted already */
     for (; m; m &= m - 1) {
@@ -233,9 +284,14 @@ typedef struct {
     uint32_t n, sets, ways;
     int sets_pow2;     /* sets is a power of two: index by mask */
     uint64_t clock;    /* use counter for the LRU stamps */
+    uint64_t *own;     /* NULL, or per instance a cache line [OWN_STRIDE] of its own LRU clock (stamps are
+                          compared within a set only, so the choices are the same) and hit count: an
+                          instance's state then stays its own (mt_ifetch_hit, mt_smem_hit) */
+    size_t span;       /* entries per instance (sets x ways) */
 } cache_t;
 
 enum { NO_WAY = -1 };
+enum { OWN_STRIDE = 8, OWN_CLOCK = 0, OWN_HITS = 1 };
 /* A first-level cache line's ready word: the cycle below bit READY_SRC
  * (2^62 cycles: centuries), the mt_src_t its fill came from above. */
 enum { READY_SRC = 62 };
@@ -250,15 +306,18 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->sets_pow2 = !(c->sets & (c->sets - 1));
     c->clock = 0;
     size_t e = (size_t)c->n * c->sets * c->ways;
+    c->span = (size_t)c->sets * c->ways;
+    c->own = NULL;
     c->tag = calloc(e, sizeof *c->tag);
     c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = calloc(e, 1);
-    c->ready = calloc(e, sizeof *c->ready);
+    c->dirty = malloc(e);                  /* (read only where tag is set: written by the fill) */
+    c->ready = malloc(e * sizeof *c->ready);
     return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
 {
+    free(c->own);
     free(c->tag);
     free(c->stamp);
     free(c->dirty);
@@ -273,6 +332,40 @@ static void cache_clear(cache_t *c)
     memset(c->dirty, 0, e);
     memset(c->ready, 0, e * sizeof *c->ready);
     c->clock = 0;
+    if (c->own)
+        memset(c->own, 0, (size_t)c->n * OWN_STRIDE * sizeof *c->own);
+}
+
+/* Give each instance of c its own clock and hit count.  Returns 0, or -1
+ * when out of memory. */
+static int cache_own(cache_t *c)
+{
+    size_t bytes = (size_t)c->n * OWN_STRIDE * sizeof *c->own;
+    if (!(c->own = aligned_alloc(64, bytes)))
+        return -1;
+    memset(c->own, 0, bytes);
+    return 0;
+}
+
+/* Count a hit in the set at s of c, an instance with its own count. */
+static void hit_add(cache_t *c, size_t s)
+{
+    c->own[s / c->span * OWN_STRIDE + OWN_HITS]++;
+}
+
+/* The hits of every instance of c. */
+static uint64_t cache_hits(const cache_t *c)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; c->own && i < c->n; i++)
+        n += c->own[(size_t)i * OWN_STRIDE + OWN_HITS];
+    return n;
+}
+
+/* The next LRU stamp for the set at s. */
+static uint64_t cache_tick(cache_t *c, size_t s)
+{
+    return c->own ? ++c->own[s / c->span * OWN_STRIDE + OWN_CLOCK] : ++c->clock;
 }
 
 /* First entry of the set of key (set index = key mod sets) in instance inst. */
@@ -288,7 +381,7 @@ static ptrdiff_t cache_find(cache_t *c, size_t s, uint64_t line)
     const uint64_t *t = c->tag + s;
     for (uint32_t i = 0; i < c->ways; i++)
         if (t[i] == line + 1) {
-            c->stamp[s + i] = ++c->clock;
+            c->stamp[s + i] = cache_tick(c, s);
             return (ptrdiff_t)(s + i);
         }
     return NO_WAY;
@@ -308,7 +401,7 @@ static size_t cache_fill_victim(cache_t *c, size_t s, uint64_t line, int *dirty_
     *dirty_victim = c->tag[e] && c->dirty[e];
     *victim = c->tag[e] ? c->tag[e] - 1 : 0;
     c->tag[e] = line + 1;
-    c->stamp[e] = ++c->clock;
+    c->stamp[e] = cache_tick(c, s);
     c->dirty[e] = 0;
     c->ready[e] = 0;
     return e;
@@ -393,6 +486,7 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->k, (m->cus + m->k_cus - 1) / m->k_cus, (uint64_t)p[DEV_scalar_cache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
+    err |= cache_own(&m->k) || cache_own(&m->i);
     if (err) {
         mt_free(m);
         return NULL;
@@ -450,6 +544,8 @@ const mt_stats_t *mt_stats(mt_t *m)
     const dram_stats_t *d = dram_stats(m->dram);
     m->st.dram_row_hits = d->row_hits;
     m->st.dram_row_misses = d->row_misses;
+    m->st.k_hits = cache_hits(&m->k);
+    m->st.i_hits = cache_hits(&m->i);
     if (m->tlb) {
         const tlb_stats_t *t = tlb_stats(m->tlb);
         m->st.tlb_l1_hits = t->l1_hits;
@@ -828,9 +924,12 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
     m->served = MT_SRC_NONE;
     for (uint64_t line = first; line <= last; line++) {
         int hit;
-        uint64_t r = l1_read(m, &m->k, cache_set(&m->k, g, line), line, now + (line - first), 0, &hit);
-        m->st.k_hits += (unsigned)hit;
-        m->st.k_misses += (unsigned)!hit;
+        size_t s = cache_set(&m->k, g, line);
+        uint64_t r = l1_read(m, &m->k, s, line, now + (line - first), 0, &hit);
+        if (hit)   /* in the group's own count (mt_stats adds them up) */
+            hit_add(&m->k, s);
+        else
+            m->st.k_misses++;
         serve(m, r + m->smem_lat, &done);
     }
     return done;
@@ -847,10 +946,73 @@ uint64_t mt_ifetch(mt_t *m, unsigned cu, uint64_t pc, uint64_t now)
     uint32_t g = cu_of(m, cu) / m->i_cus;
     uint64_t line = pc >> LINE_SHIFT;
     int hit;
-    uint64_t r = l1_read(m, &m->i, cache_set(&m->i, g, line), line, now, 0, &hit);
-    m->st.i_hits += (unsigned)hit;
-    m->st.i_misses += (unsigned)!hit;
+    size_t s = cache_set(&m->i, g, line);
+    uint64_t r = l1_read(m, &m->i, s, line, now, 0, &hit);
+    if (hit)
+        hit_add(&m->i, s);
+    else
+        m->st.i_misses++;
     return r;
+}
+
+/* The entry of line in the set at s of c, without touching its LRU stamp. */
+static ptrdiff_t cache_peek(const cache_t *c, size_t s, uint64_t line)
+{
+    for (uint32_t i = 0; i < c->ways; i++)
+        if (c->tag[s + i] == line + 1)
+            return (ptrdiff_t)(s + i);
+    return NO_WAY;
+}
+
+unsigned mt_cache_group(const device_t *d)
+{
+    unsigned a = d->p[DEV_scalar_cache_cus] ? d->p[DEV_scalar_cache_cus] : 1;
+    unsigned b = d->p[DEV_icache_cus] ? d->p[DEV_icache_cus] : 1, x = a, y = b;
+    while (y) {
+        unsigned r = x % y;
+        x = y;
+        y = r;
+    }
+    return a / x * b;   /* the least common multiple */
+}
+
+int mt_ifetch_hit(mt_t *m, unsigned cu, uint64_t pc, uint64_t now, uint64_t *ready)
+{
+    uint64_t line = pc >> LINE_SHIFT;
+    size_t s = cache_set(&m->i, cu_of(m, cu) / m->i_cus, line);
+    ptrdiff_t e = cache_peek(&m->i, s, line);
+    if (e == NO_WAY)
+        return 0;
+    m->i.stamp[e] = cache_tick(&m->i, s);
+    hit_add(&m->i, s);
+    *ready = max_u64(now, m->i.ready[e] & READY_CYCLE);
+    return 1;
+}
+
+int mt_smem_hit(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t now, uint64_t *done, mt_src_t *src)
+{
+    uint32_t g = cu_of(m, cu) / m->k_cus;
+    uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
+    for (uint64_t line = first; line <= last; line++)
+        if (cache_peek(&m->k, cache_set(&m->k, g, line), line) == NO_WAY)
+            return 0;
+    uint64_t d = now;
+    unsigned served = MT_SRC_NONE;
+    for (uint64_t line = first; line <= last; line++) {   /* as mt_smem: l1_read's hit, then serve */
+        size_t s = cache_set(&m->k, g, line);
+        ptrdiff_t e = cache_peek(&m->k, s, line);
+        m->k.stamp[e] = cache_tick(&m->k, s);
+        hit_add(&m->k, s);
+        uint64_t t = now + (line - first), fill = m->k.ready[e] & READY_CYCLE;
+        unsigned from = fill > t ? (unsigned)(m->k.ready[e] >> READY_SRC) : MT_SRC_L1;
+        uint64_t r = max_u64(t, fill) + m->smem_lat;
+        if (r > d || (r == d && from > served))
+            served = from;
+        d = max_u64(d, r);
+    }
+    *done = d;
+    *src = (mt_src_t)served;
+    return 1;
 }
 
 void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes)

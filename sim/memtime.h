@@ -140,4 +140,19 @@ mt_src_t mt_served(const mt_t *m);
 /* Statistics so far (the DRAM's counters brought up to date). */
 const mt_stats_t *mt_stats(mt_t *m);
 
+/* The hit paths of mt_ifetch and mt_smem alone: when every line is in
+ * the CU's instruction (scalar data) cache, do what mt_ifetch (mt_smem)
+ * does, give its result in *ready (*done, and in *src what mt_served
+ * would give) and return 1; otherwise change nothing and return 0.  They
+ * touch only the cache of the CU's group, with its own LRU clock and hit
+ * count (mt_stats adds the groups' counts up), so threads that each own whole groups of CUs may call
+ * them at once while calls that reach the L2 are made in order by one
+ * thread at a time (sim/cupar.h). */
+int mt_ifetch_hit(mt_t *m, unsigned cu, uint64_t pc, uint64_t now, uint64_t *ready);
+int mt_smem_hit(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t now, uint64_t *done, mt_src_t *src);
+
+/* Groups of CUs whose instruction and scalar caches are their own: CUs
+ * cu / mt_cache_group(d) share no such cache with another group. */
+unsigned mt_cache_group(const device_t *d);
+
 #endif

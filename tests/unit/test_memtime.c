@@ -116,6 +116,101 @@ static void test_lds(void)
     lds_case("stride 3 dwords (conflict-free)", acc(0, 4, ALL, 0, 12), 2, 2);
 }
 
+/* The bank cycles of access a straight from the rule (GCN-FACTS 4.1):
+ * the dwords of the active lanes, lane after lane, in groups of 32; a
+ * group costs the most distinct dwords in one bank. */
+static unsigned lds_rule(const fx_access_t *a)
+{
+    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, n = 0, cycles = 0;
+    uint64_t dw[64 * 64];
+    for (unsigned l = 0; l < 64; l++)
+        if ((a->mask & ~a->oob) >> l & 1)
+            for (unsigned k = 0; k < dws; k++)
+                dw[n++] = (a->addr[l] >> 2) + k;
+    for (unsigned g = 0; g < n; g += 32) {
+        unsigned most = 0;
+        for (unsigned b = 0; b < 32; b++) {
+            unsigned distinct = 0;
+            for (unsigned i = g; i < n && i < g + 32; i++) {
+                int seen = 0;
+                for (unsigned j = g; j < i; j++)
+                    seen |= dw[j] == dw[i];
+                distinct += (dw[i] & 31) == b && !seen;
+            }
+            most = distinct > most ? distinct : most;
+        }
+        cycles += most;
+    }
+    return cycles;
+}
+
+/* Random patterns (uniform, runs, broadcasts, strides, scattered lanes,
+ * every size) against lds_rule. */
+static void test_lds_random(void)
+{
+    static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 36, 128, 132};
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    unsigned bad = 0, runs = 4000;
+    for (unsigned r = 0; r < runs; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 5;
+        uint64_t mask = (x >> 16 & 3) == 0 ? ~0ull : (x >> 16 & 3) == 1 ? 0xffffull << (x >> 20 & 31) : x * 0x9e3779b97f4a7c15ull;
+        int64_t stride = kind == 0 ? 0 : kind == 1 ? (int64_t)((bytes + 3) / 4 * 4) : 4 * (int64_t)(x >> 24 & 63);
+        fx_access_t a = acc(0, bytes, mask, 4 * (x >> 32 & 1023), stride);
+        if (kind == 3)   /* a broadcast of 16 lanes' run */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] = 4 * (x >> 32 & 1023) + (l % 16) * 4;
+        if (kind == 4) {   /* scattered */
+            uint64_t y = x;
+            for (unsigned l = 0; l < 64; l++) {
+                y ^= y << 13, y ^= y >> 7, y ^= y << 17;
+                a.addr[l] = 4 * (y & 255);
+            }
+        }
+        unsigned id, c = mt_lds_cycles(&a, &id), want = lds_rule(&a);
+        bad += c != want;
+    }
+    CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
+}
+
+/* Distinct 64-byte lines of access a, straight from the definition. */
+static unsigned lines_rule(const fx_access_t *a)
+{
+    static uint64_t seen[64 * 5];
+    unsigned n = 0, bytes = a->bytes ? a->bytes : 1;
+    for (unsigned l = 0; l < 64; l++)
+        if ((a->mask & ~a->oob) >> l & 1)
+            for (uint64_t x = a->addr[l] >> 6; x <= (a->addr[l] + bytes - 1) >> 6; x++) {
+                unsigned j = 0;
+                while (j < n && seen[j] != x)
+                    j++;
+                if (j == n)
+                    seen[n++] = x;
+            }
+    return n;
+}
+
+/* Strided accesses (up, down, zero, past a line; full and partial waves)
+ * against lines_rule. */
+static void test_lines_random(void)
+{
+    static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 64};
+    static const int64_t strides[] = {0, 1, 2, 4, 8, 12, 16, 32, 60, 64, 65, 128, -4, -64, 4096};
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned bad = 0, runs = 3000;
+    for (unsigned r = 0; r < runs; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 7];
+        int64_t stride = strides[(x >> 8) % 15];
+        uint64_t mask = (x >> 16 & 3) ? ~0ull : x * 0x2545f4914f6cdd1dull;
+        fx_access_t a = acc(0, bytes, mask, 0x10000 + (x >> 24 & 4095), stride);
+        if ((x >> 40 & 7) == 0)   /* one lane off the stride */
+            a.addr[x >> 44 & 63] += 64 * (x >> 50 & 7) + 4;
+        bad += mt_lines(&a) != lines_rule(&a);
+    }
+    CHECK(bad == 0, "lines: %u strided accesses agree with the definition (%u differ)", runs, bad);
+}
+
 /* ---- address processing ----------------------------------------------------- */
 
 static void addr_case(const char *name, fx_access_t a, unsigned want)
@@ -668,6 +763,8 @@ int main(void)
 {
     device_t d = test_device();
     test_lds();
+    test_lds_random();
+    test_lines_random();
     test_addr();
     test_lines();
     test_l1(&d);

@@ -1,0 +1,28 @@
+/* lockstep.h — a small pool of host threads that run one function
+ * together, step after step: ls_run starts fn(arg, tid) on every thread
+ * (tid 0 on the caller) and returns when all have returned.  Waiting
+ * threads spin briefly, then block, so a step of a few microseconds costs
+ * little and an idle pool costs no CPU.  For the cycle model's parallel
+ * cycles (sim/cu.c). */
+#ifndef GCNSIM_LOCKSTEP_H
+#define GCNSIM_LOCKSTEP_H
+
+typedef struct ls_pool ls_pool_t;
+
+/* A pool of `threads` threads (the caller and threads - 1 started ones)
+ * that will run fn(arg, tid), tid 0..threads-1.  NULL when out of memory
+ * or a thread cannot start. */
+ls_pool_t *ls_new(unsigned threads, void (*fn)(void *arg, unsigned tid), void *arg);
+
+/* Run one step: fn(arg, tid) on every thread; returns when all are done
+ * (their writes are then visible to the caller). */
+void ls_run(ls_pool_t *p);
+
+/* Stop and join the threads; release the pool (NULL: nothing). */
+void ls_free(ls_pool_t *p);
+
+/* Spin-wait helper: one pause of a wait loop (a CPU hint; after many, a
+ * yield of the host thread). */
+void ls_pause(unsigned *spins);
+
+#endif

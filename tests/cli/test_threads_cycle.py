@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""The cycle model on several host threads (issue 19, item 1): every
+output is the same, byte for byte, at GCNSIM_THREADS=1, 2, 3 and 4, and
+the results are right.  One PASS:/FAIL: line per check.
+
+ 1. gcnsim bench gemm / reduce / bitonic under the cycle model: the bench
+    verifies each result against its CPU reference (PASS); the JSON is the
+    same at every thread count but for the host's own measurements
+    (HOST_FIELDS), and so is the text with their lines removed.
+ 2. gcnsim run of the three workload kernels with --hotspots, --json, the
+    text report and --timeline: every file byte-identical; the reduction's
+    group sums equal the sums of its input (computed here).
+ 3. The same on a device whose CUs do not fill their last cache group
+    (--set cus=10; groups of 3 CUs share instruction and scalar caches),
+    and with a --max-wave-inst limit that stops the run early (the same
+    partial report, the same wave named).
+ 4. atomics_global of the kernel corpus (global atomics: its results
+    depend on the order the waves reach memory, so it runs on one thread):
+    the same dumps at every thread count, with the values the atomics must
+    leave (computed here from the input).
+"""
+import json
+import os
+import random
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import gtest  # noqa: E402
+from gtest import check  # noqa: E402
+
+os.chdir(gtest.ROOT)
+TMP = gtest.tempdir("gcnsim-threads-cycle-")
+THREADS = (1, 2, 3, 4)
+# what a bench measures of the host, not of the simulation
+HOST_FIELDS = ("sim_seconds", "host_seconds", "wave_instructions_per_second", "cycles_per_second", "max_rss_kib")
+WL = "front/workloads/bin/%s-gfx900.co"
+
+
+def env(t):
+    e = dict(os.environ)
+    e["GCNSIM_THREADS"] = str(t)
+    return e
+
+
+def write(name, fmt, values):
+    path = os.path.join(TMP, name)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
+    return path
+
+
+def bench(name, args):
+    outs = []
+    for t in THREADS:
+        path = os.path.join(TMP, "%s.%d.json" % (name, t))
+        p = gtest.gcnsim(["bench", name] + args + ["--json", path], env=env(t), timeout=600)
+        if p.returncode:
+            check("bench %s at %d threads runs" % (name, t), False, p.stderr.strip()[:300])
+            return
+        j = json.load(open(path))
+        text = "\n".join(line for line in p.stdout.splitlines() if not any(
+            w in line for w in ("/s", "seconds", "RSS", "host", "MiB")))
+        outs.append((t, j, text))
+    check("bench %s: verified against the CPU reference at every thread count" % name,
+          all(j["verification"] == "PASS" for _, j, _ in outs), [(t, j["verification"]) for t, j, _ in outs])
+    sim = [{k: v for k, v in j.items() if k not in HOST_FIELDS} for _, j, _ in outs]
+    bad = [outs[i][0] for i in range(1, len(outs)) if sim[i] != sim[0]]
+    check("bench %s --json: the same at 1-4 threads (but %s)" % (name, ", ".join(HOST_FIELDS)), not bad,
+          "differs at threads %s" % bad)
+    bad = [outs[i][0] for i in range(1, len(outs)) if outs[i][2] != outs[0][2]]
+    check("bench %s: the same text at 1-4 threads (host speed lines aside)" % name, not bad,
+          "differs at threads %s" % bad)
+
+
+def run_all(name, argv, files):
+    """gcnsim run argv at each thread count, its outputs in files (relative names, {d} = the run's
+    directory); returns the bytes of each output per thread count, or None."""
+    got = {}
+    for t in THREADS:
+        d = os.path.join(TMP, "%s.%d" % (name, t))
+        os.makedirs(d, exist_ok=True)
+        args = [a.replace("{d}", d) for a in argv]
+        p = gtest.gcnsim(["run"] + args, env=env(t), timeout=600, text=False)
+        with open(os.path.join(d, "stdout"), "wb") as f:
+            f.write(p.stdout)
+        got[t] = {"stdout": p.stdout, "status": p.returncode}
+        for f in files:
+            path = os.path.join(d, f)
+            got[t][f] = open(path, "rb").read() if os.path.exists(path) else None
+    first = got[THREADS[0]]
+    check("%s: the run ended as expected" % name, first["status"] in (0, 4), "status %d: %s" % (
+        first["status"], first["stdout"][-300:]))
+    for key in ["stdout", "status"] + files:
+        bad = [t for t in THREADS[1:] if got[t][key] != first[key]]
+        check("%s: %s the same at 1-4 threads" % (name, key), not bad and first[key] is not None,
+              "differs at threads %s" % bad if bad else "missing")
+    return got
+
+
+def report_args(extra=()):
+    return ["--hotspots", "20", "--json", "{d}/r.json", "--timeline", "{d}/t.json"] + list(extra)
+
+
+def test_bench():
+    bench("gemm", ["--n", "256"])
+    bench("reduce", ["--n", "1048576"])
+    bench("bitonic", ["--n", "16384"])
+
+
+def test_run():
+    rng = random.Random(19)
+    a = write("a.bin", "f", [float(rng.randint(-8, 8)) for _ in range(128 * 256)])
+    run_all("sgemm 128x128x256", [WL % "gemm", "--kernel", "sgemm", "--global", "32,32", "--local", "16,16",
+                                  "--arg", "buf:" + a, "--arg", "buf:" + a, "--arg", "zero:65536",
+                                  "--arg", "u32:128", "--arg", "u32:128", "--arg", "u32:256", "--arg", "f32:1",
+                                  "--arg", "f32:0", "--dump", "2={d}/c.bin"] + report_args(),
+            ["r.json", "t.json", "c.bin"])
+    n = 1 << 18
+    vals = [rng.randint(0, 1000) for _ in range(n)]
+    inp = write("in.bin", "I", vals)
+    groups = n // 4 // 256   # the kernel sums 4 values per work-item
+    got = run_all("reduce_sum", [WL % "reduce", "--kernel", "reduce_sum", "--global", str(n // 4), "--local", "256",
+                                 "--arg", "buf:" + inp, "--arg", "zero:%d" % (4 * groups), "--arg", "local:1024",
+                                 "--arg", "u32:%d" % n, "--dump", "1={d}/sums.bin"] + report_args(),
+                  ["r.json", "t.json", "sums.bin"])
+    sums = got[THREADS[0]]["sums.bin"]
+    total = sum(struct.unpack("<%dI" % groups, sums)) if sums and len(sums) == 4 * groups else None
+    check("reduce_sum: the group sums add up to the input's sum", total == sum(vals) % (1 << 32),
+          "%s, want %d" % (total, sum(vals)))
+    keys = write("keys.bin", "I", [rng.getrandbits(32) for _ in range(1 << 16)])
+    run_all("bitonic_step", [WL % "bitonic", "--kernel", "bitonic_step", "--global", str(1 << 15), "--local", "256",
+                             "--arg", "buf:" + keys, "--arg", "u32:15", "--arg", "u32:0", "--arg", "u32:1",
+                             "--dump", "0={d}/k.bin"] + report_args(), ["r.json", "t.json", "k.bin"])
+    # CUs that do not fill their last cache group, and a limit that stops the run
+    run_all("reduce_sum on 10 CUs", [WL % "reduce", "--kernel", "reduce_sum", "--global", str(n // 4),
+                                     "--local", "256", "--arg", "buf:" + inp, "--arg", "zero:%d" % (4 * groups),
+                                     "--arg", "local:1024", "--arg", "u32:%d" % n, "--set", "cus=10",
+                                     "--dump", "1={d}/sums.bin"] + report_args(), ["r.json", "t.json", "sums.bin"])
+    got = run_all("sgemm stopped by --max-wave-inst", [
+        WL % "gemm", "--kernel", "sgemm", "--global", "32,32", "--local", "16,16", "--arg", "buf:" + a,
+        "--arg", "buf:" + a, "--arg", "zero:65536", "--arg", "u32:128", "--arg", "u32:128", "--arg", "u32:256",
+        "--arg", "f32:1", "--arg", "f32:0", "--max-wave-inst", "300", "--json", "{d}/r.json"], ["r.json"])
+    r = got[THREADS[0]]["r.json"]
+    j = json.loads(r) if r else {}
+    check("sgemm stopped by --max-wave-inst: a partial report naming the limit",
+          j.get("partial") is True and "--max-wave-inst" in str(j.get("partial_reason")), str(j)[:300])
+
+
+def test_atomics():
+    n = 256
+    rng = random.Random(7)
+    a = [rng.randint(-1000, 1000) for _ in range(n)]
+    inp = write("ai.bin", "i", a)
+    got = run_all("atomics_global", ["tests/kernels/bin/atomics-gfx900.co", "--kernel", "atomics_global",
+                                     "--global", str(n), "--local", "64", "--arg", "zero:32", "--arg", "zero:4",
+                                     "--arg", "zero:8", "--arg", "buf:" + inp, "--dump", "0={d}/c.bin",
+                                     "--dump", "1={d}/u.bin", "--dump", "2={d}/s.bin", "--json", "{d}/r.json"],
+                  ["c.bin", "u.bin", "s.bin", "r.json"])
+    g = got[THREADS[0]]
+    if not (g["c.bin"] and g["u.bin"] and g["s.bin"]):
+        check("atomics_global: the counters as the atomics leave them", False, "no dumps")
+        return
+    c = struct.unpack("<8i", g["c.bin"])
+    orbits = 0
+    for x in a:
+        orbits |= 1 << (x & 31)
+    want = [sum(a), -n, min(0, min(a)), max(0, max(a)), None, struct.unpack("<i", struct.pack("<I", orbits))[0], n,
+            n * (n - 1) // 2]
+    bad = [i for i in range(8) if want[i] is not None and c[i] != want[i]]
+    check("atomics_global: the counters as the atomics leave them", not bad and c[4] in a,
+          "counters %s, want %s" % (c, want))
+    check("atomics_global: unsigned max and 64-bit sum",
+          struct.unpack("<I", g["u.bin"])[0] == max(x & 0xffffffff for x in a)
+          and struct.unpack("<q", g["s.bin"])[0] == sum(a))
+
+
+if __name__ == "__main__":
+    if not os.access(gtest.GCNSIM, os.X_OK):
+        print("FAIL: threads (cycle model): %s is not built; run make" % gtest.GCNSIM)
+        sys.exit(1)
+    gtest.run_each([test_bench, test_run, test_atomics])
+    gtest.done()
