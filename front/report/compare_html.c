@@ -6,27 +6,6 @@
 #include "front/report/compare_html.h"
 #include "front/report/html.h"
 
-/* The JSON text of one report, written back from its parsed form
- * (malloc'd), or NULL when out of memory. */
-static char *doc_text(const jr_val_t *doc)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    if (!fp)
-        return NULL;
-    json_t j;
-    json_init(&j, fp);
-    jr_write(&j, NULL, doc);
-    int bad = json_finish(&j);
-    bad |= fclose(fp) != 0;
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
 int cmp_html(const char *path, const char *title, const cmp_run_t *runs, size_t n, char *err, size_t errlen)
 {
     char *texts[CMP_MAX_RUNS] = {0};
@@ -34,7 +13,7 @@ int cmp_html(const char *path, const char *title, const cmp_run_t *runs, size_t 
     int bad = n > CMP_MAX_RUNS;
     snprintf(err, errlen, "%s", bad ? "too many reports" : "out of memory");
     for (size_t i = 0; i < n && !bad; i++) {
-        bad = !(texts[i] = doc_text(runs[i].doc));
+        bad = !(texts[i] = jr_text(runs[i].doc));
         docs[i] = texts[i];
         labels[i] = runs[i].label;
     }

@@ -552,3 +552,22 @@ void jr_write(json_t *j, const char *key, const jr_val_t *v)
         break;
     }
 }
+
+char *jr_text(const jr_val_t *v)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    if (!fp)
+        return NULL;
+    json_t j;
+    json_init(&j, fp);
+    jr_write(&j, NULL, v);
+    int bad = json_finish(&j);
+    bad |= fclose(fp) != 0;
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}

@@ -60,6 +60,9 @@ void jr_free(jr_doc_t *d);
 /* Write v to j (with key inside an object, NULL elsewhere), as it was:
  * integers exactly, other numbers as json_double writes them. */
 void jr_write(json_t *j, const char *key, const jr_val_t *v);
+/* v written back as JSON text (malloc'd; the caller frees it), or NULL
+ * when out of memory. */
+char *jr_text(const jr_val_t *v);
 
 /* The member key of object o (the first of that name), or NULL (o NULL or
  * not an object included). */

@@ -251,17 +251,7 @@ static char *report_text(const jr_val_t *rec)
     const jr_val_t *rep = jr_get(rec, "report");
     if (!rep || rep->kind == JR_NULL)
         return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    if (!fp)
-        return NULL;
-    json_t j;
-    json_init(&j, fp);
-    jr_write(&j, NULL, rep);
-    json_finish(&j);
-    fclose(fp);
-    return buf;
+    return jr_text(rep);
 }
 
 /* ---- SQLite ----------------------------------------------------------------- */
