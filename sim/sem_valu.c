@@ -723,9 +723,33 @@ ROUNDED(v_mad_legacy_f32)
 
 OP3(v_fma_f32_rne, F32, F32, F32, F32, fma_f32(a, b, c, 0))
 OP3(v_fma_f32_rm, F32, F32, F32, F32, fma_f32_rm(a, b, c, 0))
+/* v_fma_f32 on the host's FMA in one pass for the VOP3 form without
+ * modifiers (index mode off): MODE's input and output flushes fused into
+ * the lane loop, the same bits as the general path.  Returns 0 when the
+ * general path must run. */
+static int fma_f32_fast(wave_t *w, const isa_inst_t *in)
+{
+    unsigned mode = w->hwreg[1];
+    if (in->enc != ISA_ENC_VOP3 || (in->abs | in->neg | in->omod | in->clamp) || MODE_GPR_IDX_EN(mode) ||
+        in->dst < 256 || !valu_host_fma())
+        return 0;
+    const uint32_t *s[3];
+    uint32_t buf[3][64], d[64];
+    for (unsigned i = 0; i < 3; i++)
+        if (!(s[i] = wave_vsrc(w, in, in->src[i], OT_F32, buf[i])))
+            return 1;   /* faulted */
+    uint32_t keep_in = MODE_DENORM_F32(mode) & 1 ? ~0u : 0x80000000u;
+    uint32_t keep_out = MODE_DENORM_F32(mode) & 2 ? ~0u : 0x80000000u;
+    valu_fma_f32_lanes_ftz(d, s[0], s[1], s[2], keep_in, keep_out);
+    wave_write_vreg(w, in->dst - 256u, d, wave_exec(w));
+    return 1;
+}
+
 static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
 {
     static const unsigned ot[3] = {OT_F32, OT_F32, OT_F32};
+    if (fma_f32_fast(w, in))
+        return;
     if (!valu_host_fma()) {
         if (RNE)
             v_fma_f32_rne(w, in);

@@ -5,7 +5,6 @@
  * written) and masks the destination write by row and bank; SDWA selects a
  * byte or word of each source and places the low byte/word of the result
  * in the destination's dst_sel part. */
-#include <pthread.h>
 #include <math.h>
 #include "sim/valu.h"
 
@@ -148,7 +147,7 @@ static void flush_f32_copy(uint32_t *restrict dst, const uint32_t *restrict src)
         dst[l] = src[l] & ((src[l] & 0x7f800000u) ? ~0u : 0x80000000u);
 }
 
-const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
+const uint32_t *valu_src32p_any(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
 {
     if (has_select(in, i) || has_float_mods(in, i, ot))
         return valu_src32(w, in, i, ot, buf) ? NULL : buf;
@@ -229,7 +228,7 @@ static void sdwa_place(const isa_inst_t *in, const uint32_t old[64], uint32_t re
     }
 }
 
-void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
+void valu_dst32_any(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
 {
     if (in->dst < 256) {
         wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "VALU result to a scalar register is not implemented");
@@ -302,18 +301,30 @@ __attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, co
         d[l] = bits_of_f32(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-static int host_fma;
-static pthread_once_t host_fma_once = PTHREAD_ONCE_INIT;
-
-static void probe_host_fma(void)
+/* with AVX2 (the integer masks 8 lanes at a time); every host with AVX2
+ * has FMA too */
+__attribute__((target("avx2,fma"))) static void fma_ftz_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
+                                                             const uint32_t *restrict b, const uint32_t *restrict c,
+                                                             uint32_t kin, uint32_t kout)
 {
-    host_fma = __builtin_cpu_supports("fma") != 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : kin), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : kin);
+        uint32_t z = c[l] & ((c[l] & 0x7f800000u) ? ~0u : kin);
+        uint32_t r = bits_of_f32(__builtin_fmaf(f32_of(x), f32_of(y), f32_of(z)));
+        d[l] = r & ((r & 0x7f800000u) ? ~0u : kout);
+    }
 }
 
+/* __builtin_cpu_supports reads the CPU model libgcc fills in before main
+ * (a constant from then on): no lock, no state of our own */
 int valu_host_fma(void)
 {
-    pthread_once(&host_fma_once, probe_host_fma);
-    return host_fma;
+    return __builtin_cpu_supports("fma") != 0;
+}
+
+static int valu_host_avx2_fma(void)
+{
+    return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
 }
 #else
 static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
@@ -322,7 +333,18 @@ static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const
     (void)d, (void)a, (void)b, (void)c;
 }
 
+static void fma_ftz_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                             const uint32_t *restrict c, uint32_t kin, uint32_t kout)
+{
+    (void)d, (void)a, (void)b, (void)c, (void)kin, (void)kout;
+}
+
 int valu_host_fma(void)
+{
+    return 0;
+}
+
+static int valu_host_avx2_fma(void)
 {
     return 0;
 }
@@ -337,4 +359,23 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
     }
     for (unsigned l = 0; l < 64; l++)
         d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+
+void valu_fma_f32_lanes_ftz(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
+                            const uint32_t *restrict c, uint32_t keep_in, uint32_t keep_out)
+{
+    if (keep_in == ~0u && keep_out == ~0u && valu_host_fma()) {
+        fma_lanes_hw(d, a, b, c);
+        return;
+    }
+    if (valu_host_avx2_fma()) {
+        fma_ftz_lanes_hw(d, a, b, c, keep_in, keep_out);
+        return;
+    }
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
+        uint32_t z = c[l] & ((c[l] & 0x7f800000u) ? ~0u : keep_in);
+        uint32_t r = bits_of_f32(fmaf(f32_of(x), f32_of(y), f32_of(z)));
+        d[l] = r & ((r & 0x7f800000u) ? ~0u : keep_out);
+    }
 }
