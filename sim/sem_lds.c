@@ -92,17 +92,23 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
     if (exec == ~0ull) {
         /* all lanes: one vectorisable pass (OR and max of the bases) decides;
          * a misaligned offset or a sum past 32 bits takes the general path */
-        uint32_t any = 0, maxb = 0;
+        uint64_t maxoff = 0;
+        for (unsigned e = 0; e < nel; e++) {
+            if (off[e] & amask)
+                return 0;
+            maxoff = off[e] > maxoff ? off[e] : maxoff;
+        }
+        if (maxoff + esize > lim || lim - maxoff - esize >= 0x80000000u)
+            return 0;
+        /* every base[l] <= top, so base[l] + off[e] + esize <= lim (no
+         * wrap): with top below 2^31, base[l] > top exactly when base[l]
+         * or top - base[l] has bit 31 set (integer ops only: vectorises) */
+        uint32_t top = (uint32_t)(lim - maxoff - esize), any = 0, over = 0;
         for (unsigned l = 0; l < 64; l++) {
             any |= base[l];
-            maxb = base[l] > maxb ? base[l] : maxb;
+            over |= (top - base[l]) | base[l];
         }
-        if ((any & (amask | neg)) != 0)
-            return 0;
-        for (unsigned e = 0; e < nel; e++)
-            if ((off[e] & amask) || (uint64_t)maxb + off[e] + esize > lim || (uint64_t)maxb + off[e] > 0xffffffffu)
-                return 0;
-        return 1;
+        return (any & (amask | neg)) == 0 && !(over & 0x80000000u);
     } else {
         for (uint64_t m = exec; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
@@ -120,16 +126,21 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
  * DS_ROW_ANY (one dword per lane). */
 enum { DS_ROW_ANY, DS_ROW_CONS, DS_ROW_SAME };
 
+typedef uint32_t ds_v4u __attribute__((vector_size(16)));   /* 4 lanes (SSE2) */
+
 static inline void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
 {
     for (unsigned r = 0; r < 4; r++) {
         const uint32_t *b = base + 16 * r;
-        uint32_t cons = 0, same = 0;
-        for (unsigned i = 0; i < 16; i++) {
-            cons |= b[i] ^ (b[0] + 4 * i);
-            same |= b[i] ^ b[0];
+        ds_v4u b0 = (ds_v4u){0, 0, 0, 0} + b[0], cons = {0, 0, 0, 0}, same = {0, 0, 0, 0};
+        for (unsigned q = 0; q < 4; q++) {
+            ds_v4u x, step = {16 * q, 16 * q + 4, 16 * q + 8, 16 * q + 12};
+            memcpy(&x, b + 4 * q, sizeof x);
+            cons |= x ^ (b0 + step);
+            same |= x ^ b0;
         }
-        kind[r] = !cons ? DS_ROW_CONS : !same ? DS_ROW_SAME : DS_ROW_ANY;
+        uint32_t c = cons[0] | cons[1] | cons[2] | cons[3], sm = same[0] | same[1] | same[2] | same[3];
+        kind[r] = !c ? DS_ROW_CONS : !sm ? DS_ROW_SAME : DS_ROW_ANY;
     }
 }
 

@@ -740,8 +740,13 @@ static int fma_f32_fast(wave_t *w, const isa_inst_t *in)
             return 1;   /* faulted */
     uint32_t keep_in = MODE_DENORM_F32(mode) & 1 ? ~0u : 0x80000000u;
     uint32_t keep_out = MODE_DENORM_F32(mode) & 2 ? ~0u : 0x80000000u;
+    unsigned n = in->dst - 256u;
+    if (!w->fx && wave_exec(w) == ~0ull && n < w->nvgpr) {   /* straight into the destination */
+        valu_fma_f32_lanes_ftz(w->vgpr[n], s[0], s[1], s[2], keep_in, keep_out);
+        return 1;
+    }
     valu_fma_f32_lanes_ftz(d, s[0], s[1], s[2], keep_in, keep_out);
-    wave_write_vreg(w, in->dst - 256u, d, wave_exec(w));
+    wave_write_vreg(w, n, d, wave_exec(w));
     return 1;
 }
 

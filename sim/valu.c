@@ -6,6 +6,9 @@
  * byte or word of each source and places the low byte/word of the result
  * in the destination's dst_sel part. */
 #include <math.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 #include "sim/valu.h"
 
 enum { SEL_DWORD = 6, UNUSED_PAD = 0, UNUSED_SEXT = 1, UNUSED_PRESERVE = 2 };
@@ -294,24 +297,45 @@ uint64_t valu_cond(const wave_t *w, const isa_inst_t *in)
 /* ---- fused multiply-add on the host ------------------------------------- */
 
 #if defined(__x86_64__) && defined(__GNUC__)
+/* x * y + z for 8 lanes, rounded once, in fixed operand roles (x in the
+ * destination register, z second, y third: vfmadd132ps), so that the NaN
+ * an operation with several NaN operands returns does not depend on how
+ * the compiler allocates registers */
+__attribute__((target("fma"))) static inline __m256 fma8(__m256 x, __m256 y, __m256 z)
+{
+    __asm__("vfmadd132ps %2, %1, %0" : "+x"(x) : "x"(z), "x"(y));
+    return x;
+}
+
 __attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
                                                          const uint32_t *restrict b, const uint32_t *restrict c)
 {
-    for (unsigned l = 0; l < 64; l++)
-        d[l] = bits_of_f32(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+    for (unsigned l = 0; l < 64; l += 8)
+        _mm256_storeu_ps((float *)(d + l), fma8(_mm256_loadu_ps((const float *)(a + l)),
+                                                _mm256_loadu_ps((const float *)(b + l)),
+                                                _mm256_loadu_ps((const float *)(c + l))));
 }
 
-/* with AVX2 (the integer masks 8 lanes at a time); every host with AVX2
- * has FMA too */
-__attribute__((target("avx2,fma"))) static void fma_ftz_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
-                                                             const uint32_t *restrict b, const uint32_t *restrict c,
-                                                             uint32_t kin, uint32_t kout)
+/* x with the lanes whose exponent is 0 masked by ~drop (drop: the bits a
+ * denormal loses; 0 keeps it) */
+__attribute__((target("avx2,fma"))) static inline __m256i ftz8(__m256i x, __m256i drop)
 {
-    for (unsigned l = 0; l < 64; l++) {
-        uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : kin), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : kin);
-        uint32_t z = c[l] & ((c[l] & 0x7f800000u) ? ~0u : kin);
-        uint32_t r = bits_of_f32(__builtin_fmaf(f32_of(x), f32_of(y), f32_of(z)));
-        d[l] = r & ((r & 0x7f800000u) ? ~0u : kout);
+    __m256i den = _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7f800000)), _mm256_setzero_si256());
+    return _mm256_andnot_si256(_mm256_and_si256(den, drop), x);
+}
+
+/* With AVX2 and FMA, 8 lanes at a time; d may be a, b or c itself (each
+ * block is read before it is written).  Every host with AVX2 has FMA. */
+__attribute__((target("avx2,fma"))) static void fma_ftz_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b,
+                                                             const uint32_t *c, uint32_t kin, uint32_t kout)
+{
+    __m256i din = _mm256_set1_epi32((int)~kin), dout = _mm256_set1_epi32((int)~kout);
+    for (unsigned l = 0; l < 64; l += 8) {
+        __m256i x = ftz8(_mm256_loadu_si256((const __m256i *)(a + l)), din);
+        __m256i y = ftz8(_mm256_loadu_si256((const __m256i *)(b + l)), din);
+        __m256i z = ftz8(_mm256_loadu_si256((const __m256i *)(c + l)), din);
+        __m256 r = fma8(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), _mm256_castsi256_ps(z));
+        _mm256_storeu_si256((__m256i *)(d + l), ftz8(_mm256_castps_si256(r), dout));
     }
 }
 
@@ -333,8 +357,8 @@ static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const
     (void)d, (void)a, (void)b, (void)c;
 }
 
-static void fma_ftz_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
-                             const uint32_t *restrict c, uint32_t kin, uint32_t kout)
+static void fma_ftz_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t kin,
+                             uint32_t kout)
 {
     (void)d, (void)a, (void)b, (void)c, (void)kin, (void)kout;
 }
@@ -361,21 +385,19 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
         d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-void valu_fma_f32_lanes_ftz(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
-                            const uint32_t *restrict c, uint32_t keep_in, uint32_t keep_out)
+void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
+                            uint32_t keep_out)
 {
-    if (keep_in == ~0u && keep_out == ~0u && valu_host_fma()) {
-        fma_lanes_hw(d, a, b, c);
-        return;
-    }
     if (valu_host_avx2_fma()) {
         fma_ftz_lanes_hw(d, a, b, c, keep_in, keep_out);
         return;
     }
+    uint32_t r[64];   /* d may be a source: every lane is read first */
     for (unsigned l = 0; l < 64; l++) {
         uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
         uint32_t z = c[l] & ((c[l] & 0x7f800000u) ? ~0u : keep_in);
-        uint32_t r = bits_of_f32(fmaf(f32_of(x), f32_of(y), f32_of(z)));
-        d[l] = r & ((r & 0x7f800000u) ? ~0u : keep_out);
+        uint32_t v = bits_of_f32(fmaf(f32_of(x), f32_of(y), f32_of(z)));
+        r[l] = v & ((v & 0x7f800000u) ? ~0u : keep_out);
     }
+    memcpy(d, r, sizeof r);
 }

@@ -116,9 +116,10 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
 /* valu_fma_f32_lanes with MODE's f32 denormal flushes fused in: every
  * input x becomes x & (exponent(x) ? ~0 : keep_in), the result r then
  * r & (exponent(r) ? ~0 : keep_out) (keep: ~0 keeps denormals,
- * 0x80000000 flushes them to a zero of the same sign). */
-void valu_fma_f32_lanes_ftz(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
-                            const uint32_t *restrict c, uint32_t keep_in, uint32_t keep_out);
+ * 0x80000000 flushes them to a zero of the same sign).  d may be one of
+ * the sources (the same row, not a shifted one). */
+void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
+                            uint32_t keep_out);
 /* Whether the host has an FMA instruction (then valu_fma_f32_lanes is fast). */
 int valu_host_fma(void);
 
