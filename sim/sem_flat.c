@@ -177,16 +177,16 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     return 0;
 }
 
-/* Fast path of global loads and stores: not recording (or recording for a
- * consumer that reads no access lists: fx->no_acc), FLAT or GLOBAL, and
- * every active lane's bytes [a, a + bytes) inside the allocation of the
- * first active lane (so no lane is in an aperture or outside memory).
- * Fills ptr[] and *rg (that allocation) and returns 1, or returns 0 for
- * the general path. */
+/* Fast path of global loads and stores: FLAT or GLOBAL, and every active
+ * lane's bytes [a, a + bytes) inside the allocation of the first active
+ * lane (so no lane is in an aperture or outside memory).  Fills ptr[] and
+ * *rg (that allocation) and returns 1, or returns 0 for the general path.
+ * The fast path fills the effects record as the general path does
+ * (flat_fast_fx). */
 static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, const mem_region_t **rg,
                      uint8_t *ptr[64])
 {
-    if ((w->fx && !w->fx->no_acc) || in->seg == SEG_SCRATCH || !exec)
+    if (in->seg == SEG_SCRATCH || !exec)
         return 0;
     int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
     const uint32_t *lo = in->vaddr < w->nvgpr ? w->vgpr[in->vaddr] : NULL, *hi = NULL;
@@ -222,6 +222,31 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
     return !bad;
 }
 
+/* The fast path's effects record: the one access entry (global memory,
+ * bytes per lane, every lane of exec in range) the general path
+ * (mem_plan_fx) makes for the same access. */
+static void flat_fast_fx(wave_t *w, const mem_region_t *rg, uint8_t *const ptr[64], uint64_t exec, unsigned bytes,
+                         int write)
+{
+    fx_t *fx = w->fx;
+    if (!fx)
+        return;
+    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+        fx->overflow = 1;
+        return;
+    }
+    fx_access_t *a = &fx->acc[fx->nacc++];
+    a->space = FX_SPACE_GLOBAL;
+    a->write = (uint8_t)write;
+    a->bytes = (uint8_t)bytes;
+    a->mask = exec;
+    a->oob = 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        a->addr[l] = rg->base + (uint64_t)(ptr[l] - rg->data);
+    }
+}
+
 /* ---- loads and stores ----------------------------------------------------- */
 
 /* VDST = MEM[addr] (ndw dwords, or one extended byte/short; d16: the low
@@ -253,6 +278,7 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
             }
         for (unsigned k = 0; k < ndw; k++)
             wave_write_vreg(w, in->dst - 256 + k, val[k], exec);
+        flat_fast_fx(w, rg, ptr, exec, ndw * psize, 0);
         flat_count(w, in);
         return;
     }
@@ -297,6 +323,7 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
                 else
                     ptr[l][0] = (uint8_t)x;
             }
+        flat_fast_fx(w, rg, ptr, exec, ndw * psize, 1);
         flat_count(w, in);
         return;
     }

@@ -121,7 +121,19 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
 void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
                             uint32_t keep_out);
 /* Whether the host has an FMA instruction (then valu_fma_f32_lanes is fast). */
-int valu_host_fma(void);
+#if defined(__x86_64__) && defined(__GNUC__)
+/* (__builtin_cpu_supports reads the CPU model libgcc fills in before
+ * main, a constant from then on: no lock, no state of our own) */
+static inline int valu_host_fma(void)
+{
+    return __builtin_cpu_supports("fma") != 0;
+}
+#else
+static inline int valu_host_fma(void)
+{
+    return 0;
+}
+#endif
 
 /* f32 helpers on bit patterns */
 static inline float f32_of(uint32_t b)
