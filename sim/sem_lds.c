@@ -126,21 +126,18 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
  * DS_ROW_ANY (one dword per lane). */
 enum { DS_ROW_ANY, DS_ROW_CONS, DS_ROW_SAME };
 
-typedef uint32_t ds_v4u __attribute__((vector_size(16)));   /* 4 lanes (SSE2) */
-
 static inline void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
 {
     for (unsigned r = 0; r < 4; r++) {
         const uint32_t *b = base + 16 * r;
-        ds_v4u b0 = (ds_v4u){0, 0, 0, 0} + b[0], cons = {0, 0, 0, 0}, same = {0, 0, 0, 0};
+        mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], same = {0, 0, 0, 0};
         for (unsigned q = 0; q < 4; q++) {
-            ds_v4u x, step = {16 * q, 16 * q + 4, 16 * q + 8, 16 * q + 12};
+            mem_v4u x;
             memcpy(&x, b + 4 * q, sizeof x);
-            cons |= x ^ (b0 + step);
             same |= x ^ b0;
         }
-        uint32_t c = cons[0] | cons[1] | cons[2] | cons[3], sm = same[0] | same[1] | same[2] | same[3];
-        kind[r] = !c ? DS_ROW_CONS : !sm ? DS_ROW_SAME : DS_ROW_ANY;
+        kind[r] = mem_row_consecutive(b) ? DS_ROW_CONS : !(same[0] | same[1] | same[2] | same[3]) ? DS_ROW_SAME
+                                                                                                  : DS_ROW_ANY;
     }
 }
 

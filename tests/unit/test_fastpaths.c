@@ -205,7 +205,8 @@ static void test_ds_reads(int g)
 
 /* One logged memory write of the expectation. */
 typedef struct {
-    uint32_t addr, old;
+    uint64_t addr;
+    uint32_t old;
 } wlog_t;
 
 static void test_ds_writes(int g)
@@ -273,77 +274,92 @@ static void test_ds_writes(int g)
 
 /* ---- FLAT ---------------------------------------------------------------- */
 
+/* Byte offsets of lane l in the FLAT tests' buffer: permuted dwords;
+ * consecutive dwords per 16-lane row, the rows apart; rows 0 and 2 on the
+ * same dwords (stores: the later lane wins); consecutive but the last row
+ * ending past the buffer's first 1 KiB (still inside). */
+static uint32_t f_perm(unsigned l) { return 4 * ((l * 13 + 5) % 64) + 16; }
+static uint32_t f_rows(unsigned l) { return 4 * (l % 16) + 100 * (l / 16) * 4 + 8; }
+static uint32_t f_overlap(unsigned l) { return 4 * (l % 16) + ((l / 16) % 2) * 512; }
+static uint32_t f_cons(unsigned l) { return 4 * l + 764; }
+
+static const struct {
+    const char *name;
+    uint32_t (*off)(unsigned l);
+} FLAT_PATTERNS[] = {{"permuted", f_perm}, {"consecutive rows", f_rows}, {"overlapping rows", f_overlap},
+                     {"consecutive", f_cons}};
+
+static uint32_t get32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 static void test_flat(int g)
 {
-    enum { N = 1024 };
-    static uint8_t buf[N];
+    enum { N = 2048 };
+    static uint8_t buf[N], want[2][N];
     for (unsigned i = 0; i < N; i++)
         buf[i] = pat(i * 3);
-    for (int two = 0; two < 2; two++)
-        for (size_t e = 0; e < 2; e++)
-            for (int fx = 0; fx < 2; fx++)
-                for (int st = 0; st < 2; st++) {
-                    uint64_t exec = EXECS[e];
-                    fresh(g);
-                    uint64_t b0 = semtest_buffer(&S, buf, N), b1 = semtest_buffer(&S, buf, N), addr[64];
-                    uint32_t want[64];
-                    for (unsigned l = 0; l < 64; l++) {
-                        /* permuted dwords of one buffer, or odd lanes in a second one */
-                        uint64_t base = two && (l & 1) ? b1 : b0;
-                        uint32_t o = 4 * ((l * 13 + 5) % 64) + 16;
-                        addr[l] = base + o;
-                        S.w.vgpr[0][l] = (uint32_t)addr[l];
-                        S.w.vgpr[1][l] = (uint32_t)(addr[l] >> 32);
-                        S.w.vgpr[2][l] = 0x5a5a0000u + l;
-                        want[l] = st ? 0x5a5a0000u + l
-                                     : (exec >> l & 1) ? (uint32_t)buf[o] | (uint32_t)buf[o + 1] << 8 |
-                                                             (uint32_t)buf[o + 2] << 16 | (uint32_t)buf[o + 3] << 24
-                                                       : 0x5a5a0000u + l;
-                    }
-                    set_exec(exec);
-                    const inst_t *in = st ? &FLAT_STORE : &FLAT_LOAD;
-                    run(in, g, fx);
-                    int ok = S.w.state != WAVE_FAULT;
-                    for (unsigned l = 0; l < 64 && ok; l++) {
-                        if (st) {
-                            uint32_t m = 0;
-                            mem_read(&S.mem, addr[l], &m, 4);
-                            uint32_t o = (uint32_t)(addr[l] - (two && (l & 1) ? b1 : b0));
-                            uint32_t orig = (uint32_t)buf[o] | (uint32_t)buf[o + 1] << 8 | (uint32_t)buf[o + 2] << 16 |
-                                            (uint32_t)buf[o + 3] << 24;
-                            ok = m == ((exec >> l & 1) ? want[l] : orig);
-                        } else
-                            ok = S.w.vgpr[2][l] == want[l];
-                    }
-                    CHECK(ok, "%s: %s, %s, exec %016llx%s: the %s", TARGET[g], in->text,
-                          two ? "two allocations" : "one allocation", (unsigned long long)exec,
-                          fx ? ", recording" : "", st ? "memory afterwards" : "loaded dwords");
-                    if (!fx)
-                        continue;
-                    const fx_access_t *a = &S.fx.acc[0];
-                    ok = S.fx.nacc == 1 && a->space == FX_SPACE_GLOBAL && a->write == st && a->bytes == 4 &&
-                         a->mask == exec && a->oob == 0;
-                    for (unsigned l = 0; l < 64 && ok; l++)
-                        ok = !(exec >> l & 1) || a->addr[l] == addr[l];
-                    CHECK(ok, "%s: %s, %s, exec %016llx: the access list of the effects record", TARGET[g], in->text,
-                          two ? "two allocations" : "one allocation", (unsigned long long)exec);
-                    if (st) {
-                        unsigned n = 0;
-                        ok = 1;
-                        for (unsigned l = 0; l < 64; l++)
-                            if (exec >> l & 1) {
-                                uint32_t o = (uint32_t)(addr[l] - (two && (l & 1) ? b1 : b0));
-                                uint32_t orig = (uint32_t)buf[o] | (uint32_t)buf[o + 1] << 8 |
-                                                (uint32_t)buf[o + 2] << 16 | (uint32_t)buf[o + 3] << 24;
-                                ok &= n < S.fx.nm && S.fx.m[n].addr == addr[l] && S.fx.m[n].old == orig &&
-                                      S.fx.m[n].space == FX_SPACE_GLOBAL;
-                                n++;
+    for (size_t p = 0; p < sizeof FLAT_PATTERNS / sizeof FLAT_PATTERNS[0]; p++)
+        for (int two = 0; two < 2; two++)
+            for (size_t e = 0; e < 2; e++)
+                for (int fx = 0; fx < 2; fx++)
+                    for (int st = 0; st < 2; st++) {
+                        uint64_t exec = EXECS[e];
+                        fresh(g);
+                        uint64_t b[2] = {semtest_buffer(&S, buf, N), semtest_buffer(&S, buf, N)}, addr[64];
+                        uint32_t wantv[64];
+                        wlog_t log[64];
+                        unsigned nlog = 0;
+                        memcpy(want[0], buf, N);
+                        memcpy(want[1], buf, N);
+                        for (unsigned l = 0; l < 64; l++) {
+                            /* odd lanes in a second allocation with two */
+                            unsigned which = two && (l & 1);
+                            uint32_t o = FLAT_PATTERNS[p].off(l);
+                            addr[l] = b[which] + o;
+                            S.w.vgpr[0][l] = (uint32_t)addr[l];
+                            S.w.vgpr[1][l] = (uint32_t)(addr[l] >> 32);
+                            S.w.vgpr[2][l] = 0x5a5a0000u + l;
+                            wantv[l] = (exec >> l & 1) && !st ? get32(buf + o) : 0x5a5a0000u + l;
+                            if (st && (exec >> l & 1)) {   /* lanes in order */
+                                log[nlog++] = (wlog_t){addr[l], get32(want[which] + o)};
+                                for (unsigned k = 0; k < 4; k++)
+                                    want[which][o + k] = (uint8_t)((0x5a5a0000u + l) >> 8 * k);
                             }
-                        CHECK(ok && n == S.fx.nm, "%s: %s, %s, exec %016llx: the logged writes (order, old values)",
-                              TARGET[g], in->text, two ? "two allocations" : "one allocation",
-                              (unsigned long long)exec);
+                        }
+                        set_exec(exec);
+                        const inst_t *in = st ? &FLAT_STORE : &FLAT_LOAD;
+                        run(in, g, fx);
+                        int ok = S.w.state != WAVE_FAULT;
+                        if (st) {
+                            uint8_t got[N];
+                            for (unsigned i = 0; i < 2 && ok; i++)
+                                ok = mem_read(&S.mem, b[i], got, N) == 0 && memcmp(got, want[i], N) == 0;
+                        } else
+                            ok &= memcmp(S.w.vgpr[2], wantv, sizeof wantv) == 0;
+                        const char *where = two ? "two allocations" : "one allocation";
+                        CHECK(ok, "%s: %s, %s, %s, exec %016llx%s: the %s", TARGET[g], in->text,
+                              FLAT_PATTERNS[p].name, where, (unsigned long long)exec, fx ? ", recording" : "",
+                              st ? "memory afterwards" : "loaded dwords");
+                        if (!fx)
+                            continue;
+                        const fx_access_t *a = &S.fx.acc[0];
+                        ok = S.fx.nacc == 1 && a->space == FX_SPACE_GLOBAL && a->write == st && a->bytes == 4 &&
+                             a->mask == exec && a->oob == 0;
+                        for (unsigned l = 0; l < 64 && ok; l++)
+                            ok = !(exec >> l & 1) || a->addr[l] == addr[l];
+                        CHECK(ok, "%s: %s, %s, %s, exec %016llx: the access list of the effects record", TARGET[g],
+                              in->text, FLAT_PATTERNS[p].name, where, (unsigned long long)exec);
+                        if (st) {
+                            ok = S.fx.nm == nlog;
+                            for (unsigned i = 0; i < nlog && ok; i++)
+                                ok = S.fx.m[i].addr == log[i].addr && S.fx.m[i].old == log[i].old &&
+                                     S.fx.m[i].space == FX_SPACE_GLOBAL;
+                            CHECK(ok, "%s: %s, %s, %s, exec %016llx: the logged writes (order, old values)",
+                                  TARGET[g], in->text, FLAT_PATTERNS[p].name, where, (unsigned long long)exec);
+                        }
                     }
-                }
 }
 
 /* ---- v_fma_f32 ----------------------------------------------------------- */
