@@ -331,7 +331,7 @@ DS_READ(ds_read_i8_d16_hi, DS_READ_I8_D16_HI, EXT_I8, 1, 1)
 DS_READ(ds_read_u16_d16_hi, DS_READ_U16_D16_HI, EXT_U16, 1, 1)
 
 /* VDST = MEM[ADDR + offset0 * esize * stride], MEM[ADDR + offset1 * esize * stride] */
-static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
+static inline __attribute__((always_inline)) void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
 {
     if (ds_gds(w, in))
         return;
@@ -365,6 +365,7 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
 }
 
 #define DS_READ2(fn, KEY) \
+    __attribute__((target_clones("arch=x86-64-v3", "default"))) \
     static void fn(wave_t *w, const isa_inst_t *in) { ds_read2(w, in, ISA_DS_ESIZE_##KEY, ISA_DS_STRIDE_##KEY); }
 
 DS_READ2(ds_read2_b32, DS_READ2_B32)

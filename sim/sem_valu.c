@@ -69,7 +69,7 @@ static inline uint32_t sat_u32(uint64_t v)
 
 /* Fetch sources 0..n-1 as types t0, t1, t2 (zero-copy where possible);
  * returns -1 after a fault. */
-static int fetch(wave_t *w, const isa_inst_t *in, unsigned n, const unsigned ot[3], const uint32_t *s[3],
+static inline __attribute__((always_inline)) int fetch(wave_t *w, const isa_inst_t *in, unsigned n, const unsigned ot[3], const uint32_t *s[3],
                  uint32_t buf[][64])
 {
     for (unsigned i = 0; i < n; i++)
@@ -132,7 +132,7 @@ static __attribute__((noinline)) void run_rounded(wave_t *w, const isa_inst_t *i
             d[l] = (expr);                                                      \
         }                                                                       \
     }                                                                           \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t0, OT_##t1, OT_##t2};              \
         const uint32_t *s[3] = {0, 0, 0};                                       \

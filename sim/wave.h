@@ -285,7 +285,7 @@ static inline uint32_t *wave_vreg(wave_t *w, unsigned n)
  * recorded, else calls wave_write_vreg_any. */
 void wave_write_vreg_any(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask);
 
-static inline void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
+static inline __attribute__((always_inline)) void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
 {
     if (mask == ~0ull && !w->fx && n < w->nvgpr) {
         uint32_t *d = w->vgpr[n];
