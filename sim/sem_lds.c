@@ -234,6 +234,25 @@ static inline void ds_fast_write(wave_t *w, const uint32_t *base, const uint32_t
                                  uint64_t exec, uint32_t *const s[])
 {
     uint8_t *lds = w->wg->lds;
+    if (exec == ~0ull && !w->fx) {   /* a row at a time; rows in order, so a later lane still wins */
+        uint8_t kind[4];
+        ds_row_kinds(base, kind);
+        for (unsigned e = 0; e < nel; e++)
+            for (unsigned k = 0; k < per; k++) {
+                const uint32_t *in = s[e * per + k];
+                uint32_t o = off[e] + 4 * k;
+                for (unsigned r = 0; r < 64; r += 16) {
+                    if (kind[r / 16] == DS_ROW_CONS)
+                        memcpy(lds + (uint32_t)(base[r] + o), in + r, 64);
+                    else if (kind[r / 16] == DS_ROW_SAME)
+                        memcpy(lds + (uint32_t)(base[r] + o), in + r + 15, 4);
+                    else
+                        for (unsigned l = r; l < r + 16; l++)
+                            memcpy(lds + (uint32_t)(base[l] + o), &in[l], 4);
+                }
+            }
+        return;
+    }
     for (unsigned e = 0; e < nel; e++)
         for (unsigned k = 0; k < per; k++) {
             const uint32_t *in = s[e * per + k];

@@ -173,7 +173,7 @@ OP1(v_mov_b32, B32, B32, a)
 
 /* D.u = VCC[lane] ? S1.u : S0.u; VOP3: the mask is an SGPR pair in src2.
  * abs/neg act on the bit patterns as on floats, without flushing. */
-static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
+SEM_CLONES static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
 {
     uint32_t b0[64], b1[64], d[64];
     const uint32_t *s0 = src_raw_mods(w, in, 0, b0), *s1 = s0 ? src_raw_mods(w, in, 1, b1) : NULL;
@@ -319,7 +319,8 @@ static inline void addsub_lanes(uint32_t *restrict d, uint8_t *restrict co, cons
     }
 }
 
-static void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev, int cin)
+static inline __attribute__((always_inline)) void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev,
+                                                            int cin)
 {
     static const unsigned ot[3] = {OT_U32, OT_U32};
     const uint32_t *s[3];
@@ -343,7 +344,7 @@ static void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev, int cin
 }
 
 #define ADDSUB_CO(name, sub, rev, cin)                                          \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         addsub_co(w, in, sub, rev, cin);                                        \
     }
@@ -1115,7 +1116,7 @@ static void cmp_done(wave_t *w, const isa_inst_t *in, uint64_t bits, int x)
             f[l] = (uint8_t)(expr);                                             \
         }                                                                       \
     }                                                                           \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t, OT_##t};                         \
         const uint32_t *s[3];                                                   \

@@ -380,13 +380,10 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
         d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
-                            uint32_t keep_out)
+/* valu_fma_f32_lanes_ftz without AVX2: the C library's fmaf per lane */
+static __attribute__((noinline)) void fma_ftz_lanes_sw(uint32_t *d, const uint32_t *a, const uint32_t *b,
+                                                       const uint32_t *c, uint32_t keep_in, uint32_t keep_out)
 {
-    if (valu_host_avx2_fma()) {
-        fma_ftz_lanes_hw(d, a, b, c, keep_in, keep_out);
-        return;
-    }
     uint32_t r[64];   /* d may be a source: every lane is read first */
     for (unsigned l = 0; l < 64; l++) {
         uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
@@ -395,4 +392,13 @@ void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, c
         r[l] = v & ((v & 0x7f800000u) ? ~0u : keep_out);
     }
     memcpy(d, r, sizeof r);
+}
+
+void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
+                            uint32_t keep_out)
+{
+    if (valu_host_avx2_fma())
+        fma_ftz_lanes_hw(d, a, b, c, keep_in, keep_out);
+    else
+        fma_ftz_lanes_sw(d, a, b, c, keep_in, keep_out);
 }

@@ -6,6 +6,8 @@
  *     access lists and logged writes);
  *   FLAT loads and stores: one allocation (fast) or two (general), partial
  *     EXEC, with the effects record;
+ *   64-bit shifts (VOP3): a VGPR or scalar count, the destination the
+ *     source, partial EXEC, recording, the general path (index mode);
  *   v_fma_f32 (VOP3): every MODE denormal setting, denormal, NaN and
  *     infinite operands, a scalar operand, the destination one of the
  *     sources, partial EXEC, with the effects record, and the general path
@@ -48,6 +50,17 @@ static const inst_t FLAT_LOAD = {"flat_load_dword v2, v[0:1]",
                                  {{0xdc300000, 0x02000000}, {0xdc500000, 0x02000000}, {0xdc500000, 0x02000000}}};
 static const inst_t FLAT_STORE = {"flat_store_dword v[0:1], v2",
                                   {{0xdc700000, 0x00000200}, {0xdc700000, 0x00000200}, {0xdc700000, 0x00000200}}};
+
+/* 64-bit shifts: the value in v[2:3], the count in v0 (or s6); gfx7
+ * names them v_lshl_b64/v_ashr_i64 with the operands the other way round */
+static const inst_t SHL64 = {"v_lshlrev_b64 v[4:5], v0, v[2:3]",
+                             {{0xd2c20004, 0x00020102}, {0xd28f0004, 0x00020500}, {0xd28f0004, 0x00020500}}};
+static const inst_t SAR64 = {"v_ashrrev_i64 v[4:5], v0, v[2:3]",
+                             {{0xd2c60004, 0x00020102}, {0xd2910004, 0x00020500}, {0xd2910004, 0x00020500}}};
+static const inst_t SHL64_S = {"v_lshlrev_b64 v[4:5], s6, v[2:3]",
+                               {{0xd2c20004, 0x00000d02}, {0xd28f0004, 0x00020406}, {0xd28f0004, 0x00020406}}};
+static const inst_t SHL64_SELF = {"v_lshlrev_b64 v[2:3], v0, v[2:3]",
+                                  {{0xd2c20002, 0x00020102}, {0xd28f0002, 0x00020500}, {0xd28f0002, 0x00020500}}};
 
 static semtest_t S;
 
@@ -473,6 +486,53 @@ static void test_fma(int g)
                 }
 }
 
+/* ---- 64-bit shifts -------------------------------------------------------- */
+
+static void test_shift64(int g)
+{
+    const inst_t *ins[] = {&SHL64, &SAR64, &SHL64_S, &SHL64_SELF};
+    static const char *const how[] = {"", ", recording", ", partial EXEC", ", general path"};
+    for (int k = 0; k < 4; k++)
+        for (int path = 0; path < 4; path++) {
+            fresh(g);
+            uint32_t st = 12345u + 77u * (unsigned)k;
+            for (unsigned l = 0; l < 64; l++) {
+                S.w.vgpr[0][l] = rnd(&st);   /* counts: only bits 5:0 count */
+                S.w.vgpr[2][l] = rnd(&st);
+                S.w.vgpr[3][l] = l & 1 ? rnd(&st) | 0x80000000u : rnd(&st);
+                S.w.vgpr[4][l] = S.w.vgpr[5][l] = 0xdeadbeefu;
+            }
+            S.w.sgpr[6] = 0x2a + 0x100u * (unsigned)k;
+            uint64_t exec = path == 2 ? 0x0123456789abcdefull : ~0ull;
+            if (path == 3) {
+                S.w.hwreg[1] |= 1u << 27;
+                S.w.sgpr[SREG_M0] = 5;
+            }
+            unsigned dst = k == 3 ? 2 : 4;
+            uint32_t want[2][64], before[2][64];
+            memcpy(before[0], S.w.vgpr[dst], sizeof before[0]);
+            memcpy(before[1], S.w.vgpr[dst + 1], sizeof before[1]);
+            for (unsigned l = 0; l < 64; l++) {
+                uint64_t x = (uint64_t)S.w.vgpr[3][l] << 32 | S.w.vgpr[2][l];
+                unsigned n = (k == 2 ? S.w.sgpr[6] : S.w.vgpr[0][l]) & 63;
+                uint64_t r = k == 1 ? (uint64_t)((int64_t)x >> n) : x << n;
+                int on = exec >> l & 1;
+                want[0][l] = on ? (uint32_t)r : before[0][l];
+                want[1][l] = on ? (uint32_t)(r >> 32) : before[1][l];
+            }
+            set_exec(exec);
+            run(ins[k], g, path == 1);
+            int ok = S.w.state != WAVE_FAULT && memcmp(S.w.vgpr[dst], want[0], sizeof want[0]) == 0 &&
+                     memcmp(S.w.vgpr[dst + 1], want[1], sizeof want[1]) == 0;
+            CHECK(ok, "%s: %s%s: the result", TARGET[g], ins[k]->text, how[path]);
+            if (path == 1)
+                CHECK(S.fx.nv == 2 && S.fx.v[0].reg == dst && S.fx.v[1].reg == dst + 1 && S.fx.v[0].mask == exec &&
+                          memcmp(S.fx.v[0].old, before[0], sizeof before[0]) == 0 &&
+                          memcmp(S.fx.v[1].old, before[1], sizeof before[1]) == 0,
+                      "%s: %s: the effects record lists both writes", TARGET[g], ins[k]->text);
+        }
+}
+
 int main(void)
 {
     semtest_init(&S, "gfx900", 8);
@@ -481,6 +541,7 @@ int main(void)
         test_ds_writes(g);
         test_flat(g);
         test_fma(g);
+        test_shift64(g);
     }
     semtest_free(&S);
     return check_done();
