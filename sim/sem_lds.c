@@ -186,8 +186,8 @@ static inline void ds_fast_read(const wave_t *w, const uint32_t *base, const uin
 /* The fast path's effects record: the access entries the general path
  * (mem_plan_fx) makes for nparts address sets of bytes bytes each at
  * base[l] + off[part], every lane of exec in range, none when exec is 0. */
-static void ds_fast_fx(wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nparts, unsigned bytes,
-                       uint64_t exec, int write)
+static inline __attribute__((always_inline)) void ds_fast_fx(wave_t *w, const uint32_t *base, const uint32_t *off,
+                                                            unsigned nparts, unsigned bytes, uint64_t exec, int write)
 {
     fx_t *fx = w->fx;
     if (!fx || !exec)
