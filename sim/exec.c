@@ -255,6 +255,40 @@ void wave_step(wave_t *w)
     step(w);
 }
 
+/* Run w until it leaves WAVE_RUN or a limit is due, with nothing recorded
+ * (w->fx NULL): wave_step's work with the program's arrays held in
+ * locals.  Returns 1 when the loop stopped for a limit check. */
+static int run_plain(sim_ctx_t *c, wave_t *w)
+{
+    const sim_prog_t *p = c->prog;
+    const isa_inst_t *inst = p->inst;
+    sem_fn const *fns = p->fn;
+    uint64_t base = p->base;
+    size_t ndw = p->ndw;
+    while (w->state == WAVE_RUN) {
+        uint64_t pc = w->pc, off = pc - base;
+        size_t i = (size_t)(off >> 2);
+        sem_fn fn;
+        if ((off & 3) || i >= ndw || !(fn = fns[i])) {
+            step_bad_pc(w, p, pc);
+            return 0;
+        }
+        const isa_inst_t *in = &inst[i];
+        w->pc = pc + 4u * in->ndw;
+        fn(w, in);
+        w->ninst++;
+        c->ninst++;
+        c->ninst_by_enc[in->enc]++;
+        if (w->state == WAVE_FAULT) {
+            w->fault.pc = pc;
+            return 0;
+        }
+        if (sim_limit_due(c, w))
+            return 1;
+    }
+    return 0;
+}
+
 /* ---- limits -------------------------------------------------------------- */
 
 /* How often (wave-instructions) the cancel flag is polled. */
@@ -361,6 +395,9 @@ int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
                 w->fx = keep;
                 if (c->stop)
                     return 0;
+            } else if (!w->fx) {
+                while (run_plain(c, w) && !sim_limit_reached(c, w))
+                    ;
             } else
                 while (w->state == WAVE_RUN) {
                     step(w);
