@@ -770,7 +770,16 @@ static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
     valu_fma_f32_lanes(d, s[0], s[1], s[2]);
     valu_dst32(w, in, OT_F32, d);
 }
-ROUNDED(v_fma_f32)
+/* (the fast path first when MODE rounds to nearest even, as the host does) */
+static void v_fma_f32(wave_t *w, const isa_inst_t *in)
+{
+    if (!MODE_ROUND_F32(w->hwreg[1]) && fma_f32_fast(w, in))
+        return;
+    if (MODE_ROUND_F32(w->hwreg[1]))
+        run_rounded(w, in, v_fma_f32_r);
+    else
+        v_fma_f32_r(w, in);
+}
 
 /* Accumulators: D = S0 * S1 + D (the old destination value); kind 0
  * v_mac (unfused), 1 v_mac_legacy, 2 v_fmac (fused, RNE), 3 v_fmac in a
