@@ -307,7 +307,7 @@ static void flat_rows_fx(wave_t *w, const uint64_t ra[4], int write)
 static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned ext, int d16,
                              int hi)
 {
-    uint32_t *d[4];
+    uint32_t *d[4] = {0, 0, 0, 0};
     if (!in->lds && mem_vregs(w, in->dst, ndw, d))
         return;
     uint32_t val[4][64];

@@ -83,7 +83,7 @@ static int ds_plan_std(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, const ui
  * the general path runs, with the same results plus faults and
  * out-of-range handling.  The fast path fills the effects record as the
  * general path does (ds_fast_fx). */
-static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
+static inline __attribute__((always_inline)) int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
                           uint64_t exec)
 {
     int gen = w->ctx->t->gen;
@@ -126,7 +126,7 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
  * DS_ROW_ANY (one dword per lane). */
 enum { DS_ROW_ANY, DS_ROW_CONS, DS_ROW_SAME };
 
-static inline void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
+static inline __attribute__((always_inline)) void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
 {
     for (unsigned r = 0; r < 4; r++) {
         const uint32_t *b = base + 16 * r;
@@ -143,7 +143,7 @@ static inline void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
 
 /* out[l] = the dword at LDS offset base[l] + o for all 64 lanes (every one
  * in range), a row at a time where ds_row_kinds found a pattern. */
-static inline void ds_gather64(const uint8_t *lds, const uint32_t *base, uint32_t o, const uint8_t kind[4],
+static inline __attribute__((always_inline)) void ds_gather64(const uint8_t *lds, const uint32_t *base, uint32_t o, const uint8_t kind[4],
                                uint32_t *out)
 {
     for (unsigned r = 0; r < 64; r += 16) {
@@ -163,7 +163,7 @@ static inline void ds_gather64(const uint8_t *lds, const uint32_t *base, uint32_
 }
 
 /* Fast path: dword k of element e of every active lane into v[e * per + k]. */
-static inline void ds_fast_read(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
+static inline __attribute__((always_inline)) void ds_fast_read(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
                                 uint64_t exec, uint32_t *const v[])
 {
     const uint8_t *lds = w->wg->lds;
@@ -218,7 +218,7 @@ static inline __attribute__((always_inline)) void ds_fast_fx(wave_t *w, const ui
  * the destination rows themselves when every lane is written, nothing is
  * recorded and none of them is the address row (then returns 1), else
  * the rows of buf (returns 0; the caller writes them back). */
-static inline int ds_read_rows(wave_t *w, unsigned dst, unsigned ndw, unsigned vaddr, uint64_t exec,
+static inline __attribute__((always_inline)) int ds_read_rows(wave_t *w, unsigned dst, unsigned ndw, unsigned vaddr, uint64_t exec,
                                uint32_t buf[][64], uint32_t *rows[])
 {
     int direct = exec == ~0ull && !w->fx && (vaddr < dst || vaddr >= dst + ndw);

@@ -277,7 +277,20 @@ void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shif
 
 /* The n consecutive VGPRs starting at v (operand encoding 256+n), or -1
  * after faulting when one is beyond the allocation. */
-int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[]);
+static inline int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
+{
+    if (v >= 256 && v - 256u + n <= w->nvgpr) {   /* all in range: no fault to raise */
+        for (unsigned i = 0; i < n; i++)
+            regs[i] = w->vgpr[v - 256 + i];
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        regs[i] = wave_vreg(w, v - 256 + i);
+        if (!regs[i])
+            return -1;
+    }
+    return 0;
+}
 
 /* Record the plan in the effects record: one access entry per space the
  * lanes use (FLAT may mix spaces; more than two entries overflow), or,
@@ -301,7 +314,7 @@ void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask
  * wrapping past 2^32 (SSE2 vector code). */
 typedef uint32_t mem_v4u __attribute__((vector_size(16)));
 
-static inline int mem_row_consecutive(const uint32_t *b)
+static inline __attribute__((always_inline)) int mem_row_consecutive(const uint32_t *b)
 {
     mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], diff = {0, 0, 0, 0};
     for (unsigned q = 0; q < 4; q++) {
@@ -313,7 +326,7 @@ static inline int mem_row_consecutive(const uint32_t *b)
 }
 
 /* Whether the 64 lanes of v all hold v[0] (SSE2 vector code). */
-static inline int mem_all_same(const uint32_t *v)
+static inline __attribute__((always_inline)) int mem_all_same(const uint32_t *v)
 {
     mem_v4u v0 = (mem_v4u){0, 0, 0, 0} + v[0], diff = {0, 0, 0, 0};
     for (unsigned q = 0; q < 16; q++) {
