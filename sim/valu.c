@@ -380,18 +380,25 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
         d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-/* valu_fma_f32_lanes_ftz without AVX2: the C library's fmaf per lane */
+/* valu_fma_f32_lanes_ftz without AVX2: the masks lane by lane, the FMA
+ * of fma_lanes_hw when the host has one (the same NaN rule), else the C
+ * library's fmaf */
 static __attribute__((noinline)) void fma_ftz_lanes_sw(uint32_t *d, const uint32_t *a, const uint32_t *b,
                                                        const uint32_t *c, uint32_t keep_in, uint32_t keep_out)
 {
-    uint32_t r[64];   /* d may be a source: every lane is read first */
+    uint32_t x[64], y[64], z[64], r[64];   /* d may be a source: every lane is read first */
     for (unsigned l = 0; l < 64; l++) {
-        uint32_t x = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in), y = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
-        uint32_t z = c[l] & ((c[l] & 0x7f800000u) ? ~0u : keep_in);
-        uint32_t v = bits_of_f32(fmaf(f32_of(x), f32_of(y), f32_of(z)));
-        r[l] = v & ((v & 0x7f800000u) ? ~0u : keep_out);
+        x[l] = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in);
+        y[l] = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
+        z[l] = c[l] & ((c[l] & 0x7f800000u) ? ~0u : keep_in);
     }
-    memcpy(d, r, sizeof r);
+    if (valu_host_fma())
+        fma_lanes_hw(r, x, y, z);
+    else
+        for (unsigned l = 0; l < 64; l++)
+            r[l] = bits_of_f32(fmaf(f32_of(x[l]), f32_of(y[l]), f32_of(z[l])));
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = r[l] & ((r[l] & 0x7f800000u) ? ~0u : keep_out);
 }
 
 void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
