@@ -128,6 +128,7 @@ enum { DS_ROW_ANY, DS_ROW_CONS, DS_ROW_SAME };
 
 static inline __attribute__((always_inline)) void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
 {
+#pragma GCC unroll 4
     for (unsigned r = 0; r < 4; r++) {
         const uint32_t *b = base + 16 * r;
         mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], same = {0, 0, 0, 0};
@@ -146,6 +147,7 @@ static inline __attribute__((always_inline)) void ds_row_kinds(const uint32_t *b
 static inline __attribute__((always_inline)) void ds_gather64(const uint8_t *lds, const uint32_t *base, uint32_t o, const uint8_t kind[4],
                                uint32_t *out)
 {
+#pragma GCC unroll 4
     for (unsigned r = 0; r < 64; r += 16) {
         const uint32_t *b = base + r;
         const uint8_t *p = lds + (uint32_t)(b[0] + o);
@@ -167,7 +169,7 @@ static inline __attribute__((always_inline)) void ds_fast_read(const wave_t *w, 
                                 uint64_t exec, uint32_t *const v[])
 {
     const uint8_t *lds = w->wg->lds;
-    uint8_t kind[4];
+    uint8_t kind[4] = {0, 0, 0, 0};
     if (exec == ~0ull)
         ds_row_kinds(base, kind);
     for (unsigned e = 0; e < nel; e++)
