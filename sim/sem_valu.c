@@ -69,9 +69,10 @@ static inline uint32_t sat_u32(uint64_t v)
 
 /* Fetch sources 0..n-1 as types t0, t1, t2 (zero-copy where possible);
  * returns -1 after a fault. */
-static inline __attribute__((always_inline)) int fetch(wave_t *w, const isa_inst_t *in, unsigned n, const unsigned ot[3], const uint32_t *s[3],
-                 uint32_t buf[][64])
+static inline __attribute__((always_inline)) int fetch(wave_t *w, const isa_inst_t *in, unsigned n,
+                                                       const unsigned ot[3], const uint32_t *s[3], uint32_t buf[][64])
 {
+#pragma GCC unroll 3
     for (unsigned i = 0; i < n; i++)
         if (!(s[i] = valu_src32p(w, in, i, ot[i], buf[i])))
             return -1;
@@ -736,6 +737,7 @@ static int fma_f32_fast(wave_t *w, const isa_inst_t *in)
         return 0;
     const uint32_t *s[3];
     uint32_t buf[3][64], d[64];
+#pragma GCC unroll 3
     for (unsigned i = 0; i < 3; i++)
         if (!(s[i] = wave_vsrc(w, in, in->src[i], OT_F32, buf[i])))
             return 1;   /* faulted */
