@@ -130,9 +130,15 @@ static inline __attribute__((always_inline)) void ds_row_kinds(const uint32_t *b
 {
 #pragma GCC unroll 4
     for (unsigned r = 0; r < 4; r++) {
-        int cons, same;
-        mem_row_shape(base + 16 * r, &cons, &same);
-        kind[r] = cons ? DS_ROW_CONS : same ? DS_ROW_SAME : DS_ROW_ANY;
+        const uint32_t *b = base + 16 * r;
+        mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], same = {0, 0, 0, 0};
+        for (unsigned q = 0; q < 4; q++) {
+            mem_v4u x;
+            memcpy(&x, b + 4 * q, sizeof x);
+            same |= x ^ b0;
+        }
+        kind[r] = mem_row_consecutive(b) ? DS_ROW_CONS : !(same[0] | same[1] | same[2] | same[3]) ? DS_ROW_SAME
+                                                                                                  : DS_ROW_ANY;
     }
 }
 

@@ -310,41 +310,19 @@ static inline void mem_count_lds_oob(wave_t *w, const mem_plan_t *pl)
  * LDS write access. */
 void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask);
 
-/* Vectors of 4 and 8 lanes (SSE2 registers, or AVX2 in the x86-64-v3
- * clones; GCC splits the 8-lane ones where there is no AVX2). */
-typedef uint32_t mem_v4u __attribute__((vector_size(16)));
-typedef uint32_t mem_v8u __attribute__((vector_size(32)));
-
-/* The OR of the 8 lanes of v. */
-static inline __attribute__((always_inline)) uint32_t mem_or8(mem_v8u v)
-{
-    mem_v4u lo, hi;
-    memcpy(&lo, &v, sizeof lo);
-    memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
-    lo |= hi;
-    return lo[0] | lo[1] | lo[2] | lo[3];
-}
-
-/* For the 16 lanes of b: *cons, whether they hold consecutive dwords
- * b[0] + 4 i without wrapping past 2^32, and *same, whether they all hold
- * b[0]. */
-static inline __attribute__((always_inline)) void mem_row_shape(const uint32_t *b, int *cons, int *same)
-{
-    const mem_v8u step0 = {0, 4, 8, 12, 16, 20, 24, 28}, step1 = {32, 36, 40, 44, 48, 52, 56, 60};
-    mem_v8u x0, x1, b0 = (mem_v8u){0, 0, 0, 0, 0, 0, 0, 0} + b[0];
-    memcpy(&x0, b, sizeof x0);
-    memcpy(&x1, b + 8, sizeof x1);
-    *cons = !mem_or8((x0 ^ (b0 + step0)) | (x1 ^ (b0 + step1))) && b[0] <= 0xffffffffu - 60;
-    *same = !mem_or8((x0 ^ b0) | (x1 ^ b0));
-}
-
 /* Whether the 16 lanes of b hold consecutive dwords b[0] + 4 i without
- * wrapping past 2^32. */
+ * wrapping past 2^32 (SSE2 vector code). */
+typedef uint32_t mem_v4u __attribute__((vector_size(16)));
+
 static inline __attribute__((always_inline)) int mem_row_consecutive(const uint32_t *b)
 {
-    int cons, same;
-    mem_row_shape(b, &cons, &same);
-    return cons;
+    mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], diff = {0, 0, 0, 0};
+    for (unsigned q = 0; q < 4; q++) {
+        mem_v4u x, step = {16 * q, 16 * q + 4, 16 * q + 8, 16 * q + 12};
+        memcpy(&x, b + 4 * q, sizeof x);
+        diff |= x ^ (b0 + step);
+    }
+    return !(diff[0] | diff[1] | diff[2] | diff[3]) && b[0] <= 0xffffffffu - 60;
 }
 
 /* Whether the 64 lanes of v all hold v[0] (SSE2 vector code). */
