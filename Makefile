@@ -33,8 +33,12 @@ CFLAGS  ?= $(OPT) -g
 # library) links the same objects as gcnsim; -fno-semantic-interposition
 # keeps calls between them direct, as in an executable
 PICFLAGS := -fPIC -fno-semantic-interposition
-ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PICFLAGS) -I. -MMD -MP
-LDLIBS  := -lelf -ldw -lz -lreadline -lm -ldl -lstdc++ -lyaml -lsqlite3
+# results are bit-exact only if no a*b+c is contracted into a fused multiply-add
+FPFLAGS := -ffp-contract=off
+# the simulator's semantics (the lane loops) at -O3, where it vectorises more
+SIM_OPT ?= -O3
+ALLCFLAGS = $(CSTD) $(FPFLAGS) $(WARN) $(CFLAGS) $(PICFLAGS) -I. -MMD -MP
+LDLIBS  := -lelf -ldw -lz -lreadline -lm -ldl -lstdc++ -lyaml -lsqlite3 -pthread
 
 # the device path (front/device/gpu_hsa.c) compiles against the HSA runtime's own
 # headers when they are installed (Debian libhsa-runtime-dev), else against
@@ -131,6 +135,7 @@ $(B)/gen/html_assets.c: front/report/html/embed.py $(HTML_ASSETS)
 	python3 front/report/html/embed.py $@ html_report_css=front/report/html/report.css \
 	    html_report_js=front/report/html/report.js
 
+$(B)/sim/%.o: OPT := $(SIM_OPT)
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(XFLAGS) -c -o $@ $<

@@ -194,10 +194,10 @@ void sim_prog_free(sim_prog_t *p)
 
 /* ---- stepping ----------------------------------------------------------- */
 
-void wave_step(wave_t *w)
+/* The fault of a pc that starts no executable instruction (cold). */
+static __attribute__((noinline, cold)) void step_bad_pc(wave_t *w, const sim_prog_t *p, uint64_t pc)
 {
-    const sim_prog_t *p = w->ctx->prog;
-    uint64_t pc = w->pc, off = pc - p->base;
+    uint64_t off = pc - p->base;
     if ((off & 3) || (off >> 2) >= p->ndw) {
         wave_fault(w, FAULT_ILLEGAL, pc, -1, (off & 3) ? "pc 0x%llx is not 4-byte aligned" :
                    "pc 0x%llx is outside the kernel's code", (unsigned long long)pc);
@@ -206,33 +206,87 @@ void wave_step(wave_t *w)
     }
     size_t i = (size_t)(off >> 2);
     const isa_inst_t *in = &p->inst[i];
-    sem_fn fn = p->fn[i];
-    if (!fn) {
-        if (in->op >= ISA_OP_COUNT)
-            wave_fault(w, FAULT_ILLEGAL, 0, -1, "0x%08x is not a valid instruction (%s)", p->words[i],
-                       isa_status_text((isa_status_t)in->status));
-        else
-            wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s is not implemented by gcnsim", isa_row(in->op)->name);
-        w->fault.pc = pc;
+    if (in->op >= ISA_OP_COUNT)
+        wave_fault(w, FAULT_ILLEGAL, 0, -1, "0x%08x is not a valid instruction (%s)", p->words[i],
+                   isa_status_text((isa_status_t)in->status));
+    else
+        wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "%s is not implemented by gcnsim", isa_row(in->op)->name);
+    w->fault.pc = pc;
+}
+
+/* The effects record's fields of the instruction at pc, cleared. */
+static void step_fx_begin(fx_t *fx, uint64_t pc)
+{
+    fx->pc = pc;
+    fx->ns = fx->nv = fx->nm = fx->nacc = fx->nh = 0;
+    fx->branch = fx->taken = fx->scc_written = fx->overflow = 0;
+    fx->vm_cnt = fx->lgkm_cnt = fx->exp_cnt = 0;
+    fx->t_issue = fx->t_done = 0;
+}
+
+/* One instruction of w (wave_step), inlined into the functional loop. */
+static inline __attribute__((always_inline)) void step(wave_t *w)
+{
+    sim_ctx_t *c = w->ctx;
+    const sim_prog_t *p = c->prog;
+    uint64_t pc = w->pc, off = pc - p->base;
+    size_t i = (size_t)(off >> 2);
+    sem_fn fn;
+    if ((off & 3) || i >= p->ndw || !(fn = p->fn[i])) {
+        step_bad_pc(w, p, pc);
         return;
     }
-    if (w->fx) {
-        fx_t *fx = w->fx;
-        fx->pc = pc;
-        fx->ns = fx->nv = fx->nm = fx->nacc = fx->nh = 0;
-        fx->branch = fx->taken = fx->scc_written = fx->overflow = 0;
-        fx->vm_cnt = fx->lgkm_cnt = fx->exp_cnt = 0;
-        fx->t_issue = fx->t_done = 0;
-    }
+    const isa_inst_t *in = &p->inst[i];
+    if (w->fx)
+        step_fx_begin(w->fx, pc);
     w->pc = pc + 4u * in->ndw;
     fn(w, in);
     w->ninst++;
-    w->ctx->ninst++;
-    w->ctx->ninst_by_enc[in->enc]++;
+    c->ninst++;
+    c->ninst_by_enc[in->enc]++;
     if (w->fx)
         w->fx->next_pc = w->pc;
     if (w->state == WAVE_FAULT)
         w->fault.pc = pc;
+}
+
+void wave_step(wave_t *w)
+{
+    step(w);
+}
+
+/* Run w until it leaves WAVE_RUN or a limit is due, with nothing recorded
+ * (w->fx NULL): wave_step's work with the program's arrays held in
+ * locals.  Returns 1 when the loop stopped for a limit check. */
+static int run_plain(sim_ctx_t *c, wave_t *w)
+{
+    const sim_prog_t *p = c->prog;
+    const isa_inst_t *inst = p->inst;
+    sem_fn const *fns = p->fn;
+    uint64_t base = p->base;
+    size_t ndw = p->ndw;
+    while (w->state == WAVE_RUN) {
+        uint64_t pc = w->pc, off = pc - base;
+        size_t i = (size_t)(off >> 2);
+        sem_fn fn;
+        if ((off & 3) || i >= ndw || !(fn = fns[i])) {
+            step_bad_pc(w, p, pc);
+            return 0;
+        }
+        const isa_inst_t *in = &inst[i];
+        w->pc = pc + 4u * in->ndw;
+        fn(w, in);
+        w->ninst++;
+        c->ninst++;
+        c->ninst_by_enc[in->enc]++;
+        if (w->state == WAVE_FAULT) {
+            w->fault.pc = pc;
+            return 0;
+        }
+        if (sim_limit_due(c, w))
+            return 1;
+    }
+    return 0;
 }
 
 /* ---- limits -------------------------------------------------------------- */
@@ -341,9 +395,12 @@ int sim_run_wg(sim_ctx_t *c, sim_wg_t *g)
                 w->fx = keep;
                 if (c->stop)
                     return 0;
+            } else if (!w->fx) {
+                while (run_plain(c, w) && !sim_limit_reached(c, w))
+                    ;
             } else
                 while (w->state == WAVE_RUN) {
-                    wave_step(w);
+                    step(w);
                     if (w->state != WAVE_FAULT && sim_limit_due(c, w) && sim_limit_reached(c, w))
                         break;
                 }

@@ -444,11 +444,36 @@ static inline uint64_t sar64(uint64_t v, unsigned n)
 }
 
 /* 64-bit shift of v = S<vi>.u64 by n = S<ci>.u[5:0]: D.u64 = expr */
+/* Whether a 64-bit shift takes the fast path: a plain VOP3 form (no
+ * modifiers, index mode off) shifting the VGPR pair in source vi. */
+static inline int shift64_plain(const wave_t *w, const isa_inst_t *in, unsigned vi)
+{
+    return valu_enc_plain(in->enc) && !(in->abs | in->neg | in->omod | in->clamp) &&
+           !MODE_GPR_IDX_EN(w->hwreg[1]) && in->dst >= 256 && in->src[vi] >= 256 && in->src[vi] - 255u < w->nvgpr;
+}
+
 #define SHIFT64(name, vi, ci, ot, expr)                                   \
-    static void name(wave_t *w, const isa_inst_t *in)                     \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)          \
     {                                                                     \
         uint64_t v[64];                                                   \
         uint32_t c[64];                                                   \
+        if (shift64_plain(w, in, vi)) {                                   \
+            const uint32_t *lo = w->vgpr[in->src[vi] - 256], *hi = w->vgpr[in->src[vi] - 255]; \
+            const uint32_t *k = wave_vsrc(w, in, in->src[ci], OT_U32, c); \
+            uint32_t rlo[64], rhi[64];                                    \
+            if (!k)                                                       \
+                return;                                                   \
+            LANES {                                                       \
+                unsigned n = k[l] & 63;                                   \
+                v[l] = (uint64_t)hi[l] << 32 | lo[l];                     \
+                v[l] = (expr);                                            \
+                rlo[l] = (uint32_t)v[l];                                  \
+                rhi[l] = (uint32_t)(v[l] >> 32);                          \
+            }                                                             \
+            wave_write_vreg(w, in->dst - 256u, rlo, wave_exec(w));        \
+            wave_write_vreg(w, in->dst - 255u, rhi, wave_exec(w));        \
+            return;                                                       \
+        }                                                                 \
         if (valu_src64(w, in, vi, OT_B64, v) || valu_src32(w, in, ci, OT_U32, c)) \
             return;                                                       \
         LANES {                                                           \

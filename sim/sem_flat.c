@@ -177,16 +177,16 @@ static int flat_plan(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, unsigned n
     return 0;
 }
 
-/* Fast path of global loads and stores: not recording (or recording for a
- * consumer that reads no access lists: fx->no_acc), FLAT or GLOBAL, and
- * every active lane's bytes [a, a + bytes) inside the allocation of the
- * first active lane (so no lane is in an aperture or outside memory).
- * Fills ptr[] and *rg (that allocation) and returns 1, or returns 0 for
- * the general path. */
+/* Fast path of global loads and stores: FLAT or GLOBAL, and every active
+ * lane's bytes [a, a + bytes) inside the allocation of the first active
+ * lane (so no lane is in an aperture or outside memory).  Fills ptr[] and
+ * *rg (that allocation) and returns 1, or returns 0 for the general path.
+ * The fast path fills the effects record as the general path does
+ * (flat_fast_fx). */
 static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t exec, const mem_region_t **rg,
                      uint8_t *ptr[64])
 {
-    if ((w->fx && !w->fx->no_acc) || in->seg == SEG_SCRATCH || !exec)
+    if (in->seg == SEG_SCRATCH || !exec)
         return 0;
     int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
     const uint32_t *lo = in->vaddr < w->nvgpr ? w->vgpr[in->vaddr] : NULL, *hi = NULL;
@@ -222,6 +222,84 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
     return !bad;
 }
 
+/* The fast path's effects record: the one access entry (global memory,
+ * bytes per lane, every lane of exec in range) the general path
+ * (mem_plan_fx) makes for the same access. */
+static void flat_fast_fx(wave_t *w, const mem_region_t *rg, uint8_t *const ptr[64], uint64_t exec, unsigned bytes,
+                         int write)
+{
+    fx_t *fx = w->fx;
+    if (!fx)
+        return;
+    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+        fx->overflow = 1;
+        return;
+    }
+    fx_access_t *a = &fx->acc[fx->nacc++];
+    a->space = FX_SPACE_GLOBAL;
+    a->write = (uint8_t)write;
+    a->bytes = (uint8_t)bytes;
+    a->mask = exec;
+    a->oob = 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        a->addr[l] = rg->base + (uint64_t)(ptr[l] - rg->data);
+    }
+}
+
+/* Row fast path of plain dword loads and stores: every lane active, FLAT
+ * or GLOBAL, each 16-lane row's addresses consecutive dwords and every row
+ * inside the allocation of the first.  Fills ra[] (each row's address)
+ * and *rg and returns 1, or returns 0 for the other paths. */
+static int flat_rows(wave_t *w, const isa_inst_t *in, uint64_t exec, const mem_region_t **rg, uint64_t ra[4])
+{
+    if (exec != ~0ull || in->seg == SEG_SCRATCH || in->vaddr >= w->nvgpr)
+        return 0;
+    int64_t off = w->ctx->t->gen >= ISA_GFX9 ? in->offset : 0;
+    int pair = in->seg == SEG_FLAT || in->saddr == SADDR_OFF;
+    const uint32_t *lo = w->vgpr[in->vaddr];
+    uint64_t sbase = 0;
+    if (pair) {
+        if (in->vaddr + 1u >= w->nvgpr || !mem_all_same(w->vgpr[in->vaddr + 1]))
+            return 0;
+        sbase = (uint64_t)w->vgpr[in->vaddr + 1][0] << 32;
+    } else
+        sbase = wave_sread64(w, in, in->saddr == 125 ? 125 : in->saddr & 126u, OT_B64);
+    for (unsigned r = 0; r < 4; r++) {
+        if (!mem_row_consecutive(lo + 16 * r))
+            return 0;
+        ra[r] = (pair ? (sbase | lo[16 * r]) : sbase + lo[16 * r]) + (uint64_t)off;
+    }
+    const mem_region_t *g = mem_region_at(w->ctx->mem, ra[0]);
+    if (!g || g->size < 64)
+        return 0;
+    for (unsigned r = 0; r < 4; r++)
+        if (ra[r] - g->base > g->size - 64)
+            return 0;
+    *rg = g;
+    return 1;
+}
+
+/* The row fast path's effects record: the general path's one entry. */
+static void flat_rows_fx(wave_t *w, const uint64_t ra[4], int write)
+{
+    fx_t *fx = w->fx;
+    if (!fx)
+        return;
+    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+        fx->overflow = 1;
+        return;
+    }
+    fx_access_t *a = &fx->acc[fx->nacc++];
+    a->space = FX_SPACE_GLOBAL;
+    a->write = (uint8_t)write;
+    a->bytes = 4;
+    a->mask = ~0ull;
+    a->oob = 0;
+    for (unsigned l = 0; l < 64; l++)
+        a->addr[l] = ra[l / 16] + 4 * (l % 16);
+}
+
 /* ---- loads and stores ----------------------------------------------------- */
 
 /* VDST = MEM[addr] (ndw dwords, or one extended byte/short; d16: the low
@@ -229,13 +307,22 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
 static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsigned psize, unsigned ext, int d16,
                              int hi)
 {
-    uint32_t *d[4];
+    uint32_t *d[4] = {0, 0, 0, 0};
     if (!in->lds && mem_vregs(w, in->dst, ndw, d))
         return;
     uint32_t val[4][64];
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
     const mem_region_t *rg;
+    uint64_t ra[4];
+    if (!in->lds && ndw == 1 && psize == 4 && flat_rows(w, in, exec, &rg, ra)) {
+        for (unsigned r = 0; r < 4; r++)
+            memcpy(val[0] + 16 * r, rg->data + (ra[r] - rg->base), 64);
+        wave_write_vreg(w, in->dst - 256, val[0], exec);
+        flat_rows_fx(w, ra, 0);
+        flat_count(w, in);
+        return;
+    }
     if (!in->lds && flat_fast(w, in, ndw * psize, exec, &rg, ptr)) {
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
@@ -253,6 +340,7 @@ static inline void flat_load(wave_t *w, const isa_inst_t *in, unsigned ndw, unsi
             }
         for (unsigned k = 0; k < ndw; k++)
             wave_write_vreg(w, in->dst - 256 + k, val[k], exec);
+        flat_fast_fx(w, rg, ptr, exec, ndw * psize, 0);
         flat_count(w, in);
         return;
     }
@@ -282,6 +370,21 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
     uint64_t exec = wave_exec(w);
     uint8_t *ptr[64];
     const mem_region_t *rg;
+    uint64_t ra[4];
+    if (ndw == 1 && psize == 4 && shift == 0 && flat_rows(w, in, exec, &rg, ra)) {
+        /* rows in order (a later lane wins where rows overlap); a row's
+         * lanes are distinct dwords */
+        for (unsigned r = 0; r < 4; r++) {
+            uint8_t *p = rg->data + (ra[r] - rg->base);
+            if (w->fx)
+                for (unsigned i = 0; i < 16; i++)
+                    mem_log_write(w, FX_SPACE_GLOBAL, ra[r] + 4 * i, p + 4 * i, 4);
+            memcpy(p, s[0] + 16 * r, 64);
+        }
+        flat_rows_fx(w, ra, 1);
+        flat_count(w, in);
+        return;
+    }
     if (flat_fast(w, in, ndw * psize, exec, &rg, ptr)) {   /* dword by dword, lanes in order, as the general path */
         for (unsigned k = 0; k < ndw; k++)
             for (uint64_t m = exec; m; m &= m - 1) {
@@ -297,6 +400,7 @@ static inline void flat_store(wave_t *w, const isa_inst_t *in, unsigned ndw, uns
                 else
                     ptr[l][0] = (uint8_t)x;
             }
+        flat_fast_fx(w, rg, ptr, exec, ndw * psize, 1);
         flat_count(w, in);
         return;
     }

@@ -78,32 +78,37 @@ static int ds_plan_std(wave_t *w, const isa_inst_t *in, mem_plan_t *pl, const ui
     return ds_plan(w, in, pl, base, off, nel, esize, kind, mem_lds_limit(w, 1), w->ctx->t->gen == ISA_GFX6);
 }
 
-/* Whether the fast path of plain dword accesses applies: no effects
- * record or one whose consumer reads no access lists (fx->no_acc), and every element of every active lane aligned (by the rule)
- * and inside the limit.  Otherwise the general path runs, with the same
- * results plus faults and out-of-range handling. */
-static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
+/* Whether the fast path of plain dword accesses applies: every element of
+ * every active lane aligned (by the rule) and inside the limit.  Otherwise
+ * the general path runs, with the same results plus faults and
+ * out-of-range handling.  The fast path fills the effects record as the
+ * general path does (ds_fast_fx). */
+static inline __attribute__((always_inline)) int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned esize,
                           uint64_t exec)
 {
-    if (w->fx && !w->fx->no_acc)
-        return 0;
     int gen = w->ctx->t->gen;
     uint32_t amask = gen >= ISA_GFX9 ? 0 : esize >= 12 ? 15 : esize - 1, neg = gen == ISA_GFX6 ? 0x80000000u : 0;
     uint64_t lim = mem_lds_limit(w, 1), bad = 0;
     if (exec == ~0ull) {
         /* all lanes: one vectorisable pass (OR and max of the bases) decides;
          * a misaligned offset or a sum past 32 bits takes the general path */
-        uint32_t any = 0, maxb = 0;
+        uint64_t maxoff = 0;
+        for (unsigned e = 0; e < nel; e++) {
+            if (off[e] & amask)
+                return 0;
+            maxoff = off[e] > maxoff ? off[e] : maxoff;
+        }
+        if (maxoff + esize > lim || lim - maxoff - esize >= 0x80000000u)
+            return 0;
+        /* every base[l] <= top, so base[l] + off[e] + esize <= lim (no
+         * wrap): with top below 2^31, base[l] > top exactly when base[l]
+         * or top - base[l] has bit 31 set (integer ops only: vectorises) */
+        uint32_t top = (uint32_t)(lim - maxoff - esize), any = 0, over = 0;
         for (unsigned l = 0; l < 64; l++) {
             any |= base[l];
-            maxb = base[l] > maxb ? base[l] : maxb;
+            over |= (top - base[l]) | base[l];
         }
-        if ((any & (amask | neg)) != 0)
-            return 0;
-        for (unsigned e = 0; e < nel; e++)
-            if ((off[e] & amask) || (uint64_t)maxb + off[e] + esize > lim || (uint64_t)maxb + off[e] > 0xffffffffu)
-                return 0;
-        return 1;
+        return (any & (amask | neg)) == 0 && !(over & 0x80000000u);
     } else {
         for (uint64_t m = exec; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
@@ -116,23 +121,112 @@ static inline int ds_fast(const wave_t *w, const uint32_t *base, const uint32_t 
     return bad == 0;
 }
 
+/* How the 16 lanes of each row of a wave address the LDS: DS_ROW_CONS
+ * consecutive dwords (base[r] + 4 i), DS_ROW_SAME one address, else
+ * DS_ROW_ANY (one dword per lane). */
+enum { DS_ROW_ANY, DS_ROW_CONS, DS_ROW_SAME };
+
+static inline __attribute__((always_inline)) void ds_row_kinds(const uint32_t *base, uint8_t kind[4])
+{
+#pragma GCC unroll 4
+    for (unsigned r = 0; r < 4; r++) {
+        const uint32_t *b = base + 16 * r;
+        mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], same = {0, 0, 0, 0};
+        for (unsigned q = 0; q < 4; q++) {
+            mem_v4u x;
+            memcpy(&x, b + 4 * q, sizeof x);
+            same |= x ^ b0;
+        }
+        kind[r] = mem_row_consecutive(b) ? DS_ROW_CONS : !(same[0] | same[1] | same[2] | same[3]) ? DS_ROW_SAME
+                                                                                                  : DS_ROW_ANY;
+    }
+}
+
+/* out[l] = the dword at LDS offset base[l] + o for all 64 lanes (every one
+ * in range), a row at a time where ds_row_kinds found a pattern. */
+static inline __attribute__((always_inline)) void ds_gather64(const uint8_t *lds, const uint32_t *base, uint32_t o, const uint8_t kind[4],
+                               uint32_t *out)
+{
+#pragma GCC unroll 4
+    for (unsigned r = 0; r < 64; r += 16) {
+        const uint32_t *b = base + r;
+        const uint8_t *p = lds + (uint32_t)(b[0] + o);
+        if (kind[r / 16] == DS_ROW_CONS)
+            memcpy(out + r, p, 64);
+        else if (kind[r / 16] == DS_ROW_SAME) {
+            uint32_t x;
+            memcpy(&x, p, 4);
+            for (unsigned i = 0; i < 16; i++)
+                out[r + i] = x;
+        } else
+            for (unsigned i = 0; i < 16; i++)
+                memcpy(&out[r + i], lds + (uint32_t)(b[i] + o), 4);
+    }
+}
+
 /* Fast path: dword k of element e of every active lane into v[e * per + k]. */
-static inline void ds_fast_read(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
-                                uint64_t exec, uint32_t v[][64])
+static inline __attribute__((always_inline)) void ds_fast_read(const wave_t *w, const uint32_t *base, const uint32_t *off, unsigned nel, unsigned per,
+                                uint64_t exec, uint32_t *const v[])
 {
     const uint8_t *lds = w->wg->lds;
+    uint8_t kind[4] = {0, 0, 0, 0};
+    if (exec == ~0ull)
+        ds_row_kinds(base, kind);
     for (unsigned e = 0; e < nel; e++)
         for (unsigned k = 0; k < per; k++) {
             uint32_t *out = v[e * per + k], o = off[e] + 4 * k;
             if (exec == ~0ull)
-                for (unsigned l = 0; l < 64; l++)
-                    memcpy(&out[l], lds + (uint32_t)(base[l] + o), 4);
+                ds_gather64(lds, base, o, kind, out);
             else
                 for (uint64_t m = exec; m; m &= m - 1) {
                     unsigned l = (unsigned)__builtin_ctzll(m);
                     memcpy(&out[l], lds + (uint32_t)(base[l] + o), 4);
                 }
         }
+}
+
+/* The fast path's effects record: the access entries the general path
+ * (mem_plan_fx) makes for nparts address sets of bytes bytes each at
+ * base[l] + off[part], every lane of exec in range, none when exec is 0. */
+static inline __attribute__((always_inline)) void ds_fast_fx(wave_t *w, const uint32_t *base, const uint32_t *off,
+                                                            unsigned nparts, unsigned bytes, uint64_t exec, int write)
+{
+    fx_t *fx = w->fx;
+    if (!fx || !exec)
+        return;
+    for (unsigned part = 0; part < nparts; part++) {
+        if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+            fx->overflow = 1;
+            return;
+        }
+        fx_access_t *a = &fx->acc[fx->nacc++];
+        a->space = FX_SPACE_LDS;
+        a->write = (uint8_t)write;
+        a->bytes = (uint8_t)bytes;
+        a->mask = exec;
+        a->oob = 0;
+        if (exec == ~0ull)
+            for (unsigned l = 0; l < 64; l++)
+                a->addr[l] = (uint32_t)(base[l] + off[part]);
+        else
+            for (uint64_t m = exec; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                a->addr[l] = (uint32_t)(base[l] + off[part]);
+            }
+    }
+}
+
+/* The rows the fast path of a read of ndw dwords to VGPR dst reads into:
+ * the destination rows themselves when every lane is written, nothing is
+ * recorded and none of them is the address row (then returns 1), else
+ * the rows of buf (returns 0; the caller writes them back). */
+static inline __attribute__((always_inline)) int ds_read_rows(wave_t *w, unsigned dst, unsigned ndw, unsigned vaddr, uint64_t exec,
+                               uint32_t buf[][64], uint32_t *rows[])
+{
+    int direct = exec == ~0ull && !w->fx && (vaddr < dst || vaddr >= dst + ndw);
+    for (unsigned k = 0; k < ndw; k++)
+        rows[k] = direct ? w->vgpr[dst + k] : buf[k];
+    return direct;
 }
 
 /* Fast path: dword k of element e of every active lane from s[e * per +
@@ -142,6 +236,25 @@ static inline void ds_fast_write(wave_t *w, const uint32_t *base, const uint32_t
                                  uint64_t exec, uint32_t *const s[])
 {
     uint8_t *lds = w->wg->lds;
+    if (exec == ~0ull && !w->fx) {   /* a row at a time; rows in order, so a later lane still wins */
+        uint8_t kind[4];
+        ds_row_kinds(base, kind);
+        for (unsigned e = 0; e < nel; e++)
+            for (unsigned k = 0; k < per; k++) {
+                const uint32_t *in = s[e * per + k];
+                uint32_t o = off[e] + 4 * k;
+                for (unsigned r = 0; r < 64; r += 16) {
+                    if (kind[r / 16] == DS_ROW_CONS)
+                        memcpy(lds + (uint32_t)(base[r] + o), in + r, 64);
+                    else if (kind[r / 16] == DS_ROW_SAME)
+                        memcpy(lds + (uint32_t)(base[r] + o), in + r + 15, 4);
+                    else
+                        for (unsigned l = r; l < r + 16; l++)
+                            memcpy(lds + (uint32_t)(base[l] + o), &in[l], 4);
+                }
+            }
+        return;
+    }
     for (unsigned e = 0; e < nel; e++)
         for (unsigned k = 0; k < per; k++) {
             const uint32_t *in = s[e * per + k];
@@ -186,12 +299,15 @@ static inline void ds_read(wave_t *w, const isa_inst_t *in, unsigned esize, unsi
     unsigned ndw = esize < 4 ? 1 : esize / 4;
     if (!addr || mem_vregs(w, in->dst, ndw, d))
         return;
-    uint32_t v[4][64];
+    uint32_t v[4][64], *rows[4];
     uint64_t exec = wave_exec(w);
     if (esize >= 4 && ds_fast(w, addr, &off, 1, esize, exec)) {
-        ds_fast_read(w, addr, &off, 1, ndw, exec, v);
-        for (unsigned k = 0; k < ndw; k++)
-            wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        int direct = ds_read_rows(w, in->dst - 256u, ndw, in->vaddr - 256u, exec, v, rows);
+        ds_fast_read(w, addr, &off, 1, ndw, exec, rows);
+        ds_fast_fx(w, addr, &off, 1, esize, exec, 0);
+        if (!direct)
+            for (unsigned k = 0; k < ndw; k++)
+                wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
         ds_count(w);
         return;
     }
@@ -236,7 +352,7 @@ DS_READ(ds_read_i8_d16_hi, DS_READ_I8_D16_HI, EXT_I8, 1, 1)
 DS_READ(ds_read_u16_d16_hi, DS_READ_U16_D16_HI, EXT_U16, 1, 1)
 
 /* VDST = MEM[ADDR + offset0 * esize * stride], MEM[ADDR + offset1 * esize * stride] */
-static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
+static inline __attribute__((always_inline)) void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, unsigned stride)
 {
     if (ds_gds(w, in))
         return;
@@ -245,12 +361,15 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     unsigned ndw = 2 * esize / 4;
     if (!addr || mem_vregs(w, in->dst, ndw, d))
         return;
-    uint32_t v[4][64];
+    uint32_t v[4][64], *rows[4];
     uint64_t exec = wave_exec(w);
     if (ds_fast(w, addr, off, 2, esize, exec)) {
-        ds_fast_read(w, addr, off, 2, esize / 4, exec, v);
-        for (unsigned k = 0; k < ndw; k++)
-            wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
+        int direct = ds_read_rows(w, in->dst - 256u, ndw, in->vaddr - 256u, exec, v, rows);
+        ds_fast_read(w, addr, off, 2, esize / 4, exec, rows);
+        ds_fast_fx(w, addr, off, 2, esize, exec, 0);
+        if (!direct)
+            for (unsigned k = 0; k < ndw; k++)
+                wave_write_vreg(w, in->dst - 256 + k, v[k], exec);
         ds_count(w);
         return;
     }
@@ -267,6 +386,7 @@ static inline void ds_read2(wave_t *w, const isa_inst_t *in, unsigned esize, uns
 }
 
 #define DS_READ2(fn, KEY) \
+    __attribute__((target_clones("arch=x86-64-v3", "default"))) \
     static void fn(wave_t *w, const isa_inst_t *in) { ds_read2(w, in, ISA_DS_ESIZE_##KEY, ISA_DS_STRIDE_##KEY); }
 
 DS_READ2(ds_read2_b32, DS_READ2_B32)
@@ -289,6 +409,7 @@ static inline void ds_write(wave_t *w, const isa_inst_t *in, unsigned esize, uns
     uint64_t exec = wave_exec(w);
     if (esize >= 4 && ds_fast(w, addr, &off, 1, esize, exec)) {
         ds_fast_write(w, addr, &off, 1, ndw, exec, s);
+        ds_fast_fx(w, addr, &off, 1, esize, exec, 1);
         ds_count(w);
         return;
     }
@@ -336,6 +457,7 @@ static inline void ds_write2(wave_t *w, const isa_inst_t *in, unsigned esize, un
     uint64_t exec = wave_exec(w);
     if (ds_fast(w, addr, off, 2, esize, exec)) {
         ds_fast_write(w, addr, off, 2, per, exec, s);
+        ds_fast_fx(w, addr, off, 2, esize, exec, 1);
         ds_count(w);
         return;
     }

@@ -182,16 +182,6 @@ void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shif
         mem_plan_fx(w, pl, MEM_WRITE, 0);
 }
 
-int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
-{
-    for (unsigned i = 0; i < n; i++) {
-        regs[i] = wave_vreg(w, v - 256 + i);
-        if (!regs[i])
-            return -1;
-    }
-    return 0;
-}
-
 static fx_access_t *fx_entry(wave_t *w)
 {
     fx_t *fx = w->fx;

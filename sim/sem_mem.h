@@ -277,7 +277,20 @@ void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shif
 
 /* The n consecutive VGPRs starting at v (operand encoding 256+n), or -1
  * after faulting when one is beyond the allocation. */
-int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[]);
+static inline int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
+{
+    if (v >= 256 && v - 256u + n <= w->nvgpr) {   /* all in range: no fault to raise */
+        for (unsigned i = 0; i < n; i++)
+            regs[i] = w->vgpr[v - 256 + i];
+        return 0;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        regs[i] = wave_vreg(w, v - 256 + i);
+        if (!regs[i])
+            return -1;
+    }
+    return 0;
+}
 
 /* Record the plan in the effects record: one access entry per space the
  * lanes use (FLAT may mix spaces; more than two entries overflow), or,
@@ -296,6 +309,33 @@ static inline void mem_count_lds_oob(wave_t *w, const mem_plan_t *pl)
  * val[lane] in the lanes of mask (out of range dropped); recorded as an
  * LDS write access. */
 void mem_lds_dma(wave_t *w, uint32_t ioff, const uint32_t val[64], uint64_t mask);
+
+/* Whether the 16 lanes of b hold consecutive dwords b[0] + 4 i without
+ * wrapping past 2^32 (SSE2 vector code). */
+typedef uint32_t mem_v4u __attribute__((vector_size(16)));
+
+static inline __attribute__((always_inline)) int mem_row_consecutive(const uint32_t *b)
+{
+    mem_v4u b0 = (mem_v4u){0, 0, 0, 0} + b[0], diff = {0, 0, 0, 0};
+    for (unsigned q = 0; q < 4; q++) {
+        mem_v4u x, step = {16 * q, 16 * q + 4, 16 * q + 8, 16 * q + 12};
+        memcpy(&x, b + 4 * q, sizeof x);
+        diff |= x ^ (b0 + step);
+    }
+    return !(diff[0] | diff[1] | diff[2] | diff[3]) && b[0] <= 0xffffffffu - 60;
+}
+
+/* Whether the 64 lanes of v all hold v[0] (SSE2 vector code). */
+static inline __attribute__((always_inline)) int mem_all_same(const uint32_t *v)
+{
+    mem_v4u v0 = (mem_v4u){0, 0, 0, 0} + v[0], diff = {0, 0, 0, 0};
+    for (unsigned q = 0; q < 16; q++) {
+        mem_v4u x;
+        memcpy(&x, v + 4 * q, sizeof x);
+        diff |= x ^ v0;
+    }
+    return !(diff[0] | diff[1] | diff[2] | diff[3]);
+}
 
 static inline unsigned mem_popcount(uint64_t m)
 {

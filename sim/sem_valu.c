@@ -69,9 +69,10 @@ static inline uint32_t sat_u32(uint64_t v)
 
 /* Fetch sources 0..n-1 as types t0, t1, t2 (zero-copy where possible);
  * returns -1 after a fault. */
-static int fetch(wave_t *w, const isa_inst_t *in, unsigned n, const unsigned ot[3], const uint32_t *s[3],
-                 uint32_t buf[][64])
+static inline __attribute__((always_inline)) int fetch(wave_t *w, const isa_inst_t *in, unsigned n,
+                                                       const unsigned ot[3], const uint32_t *s[3], uint32_t buf[][64])
 {
+#pragma GCC unroll 3
     for (unsigned i = 0; i < n; i++)
         if (!(s[i] = valu_src32p(w, in, i, ot[i], buf[i])))
             return -1;
@@ -132,7 +133,7 @@ static __attribute__((noinline)) void run_rounded(wave_t *w, const isa_inst_t *i
             d[l] = (expr);                                                      \
         }                                                                       \
     }                                                                           \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t0, OT_##t1, OT_##t2};              \
         const uint32_t *s[3] = {0, 0, 0};                                       \
@@ -173,7 +174,7 @@ OP1(v_mov_b32, B32, B32, a)
 
 /* D.u = VCC[lane] ? S1.u : S0.u; VOP3: the mask is an SGPR pair in src2.
  * abs/neg act on the bit patterns as on floats, without flushing. */
-static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
+SEM_CLONES static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
 {
     uint32_t b0[64], b1[64], d[64];
     const uint32_t *s0 = src_raw_mods(w, in, 0, b0), *s1 = s0 ? src_raw_mods(w, in, 1, b1) : NULL;
@@ -319,7 +320,8 @@ static inline void addsub_lanes(uint32_t *restrict d, uint8_t *restrict co, cons
     }
 }
 
-static void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev, int cin)
+static inline __attribute__((always_inline)) void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev,
+                                                            int cin)
 {
     static const unsigned ot[3] = {OT_U32, OT_U32};
     const uint32_t *s[3];
@@ -343,7 +345,7 @@ static void addsub_co(wave_t *w, const isa_inst_t *in, int sub, int rev, int cin
 }
 
 #define ADDSUB_CO(name, sub, rev, cin)                                          \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         addsub_co(w, in, sub, rev, cin);                                        \
     }
@@ -723,9 +725,39 @@ ROUNDED(v_mad_legacy_f32)
 
 OP3(v_fma_f32_rne, F32, F32, F32, F32, fma_f32(a, b, c, 0))
 OP3(v_fma_f32_rm, F32, F32, F32, F32, fma_f32_rm(a, b, c, 0))
+/* v_fma_f32 on the host's FMA in one pass for the VOP3 form without
+ * modifiers (index mode off): MODE's input and output flushes fused into
+ * the lane loop, the same bits as the general path.  Returns 0 when the
+ * general path must run. */
+static int fma_f32_fast(wave_t *w, const isa_inst_t *in)
+{
+    unsigned mode = w->hwreg[1];
+    if (in->enc != ISA_ENC_VOP3 || (in->abs | in->neg | in->omod | in->clamp) || MODE_GPR_IDX_EN(mode) ||
+        in->dst < 256 || !valu_host_fma())
+        return 0;
+    const uint32_t *s[3];
+    uint32_t buf[3][64], d[64];
+#pragma GCC unroll 3
+    for (unsigned i = 0; i < 3; i++)
+        if (!(s[i] = wave_vsrc(w, in, in->src[i], OT_F32, buf[i])))
+            return 1;   /* faulted */
+    uint32_t keep_in = MODE_DENORM_F32(mode) & 1 ? ~0u : 0x80000000u;
+    uint32_t keep_out = MODE_DENORM_F32(mode) & 2 ? ~0u : 0x80000000u;
+    unsigned n = in->dst - 256u;
+    if (!w->fx && wave_exec(w) == ~0ull && n < w->nvgpr) {   /* straight into the destination */
+        valu_fma_f32_lanes_ftz(w->vgpr[n], s[0], s[1], s[2], keep_in, keep_out);
+        return 1;
+    }
+    valu_fma_f32_lanes_ftz(d, s[0], s[1], s[2], keep_in, keep_out);
+    wave_write_vreg(w, n, d, wave_exec(w));
+    return 1;
+}
+
 static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
 {
     static const unsigned ot[3] = {OT_F32, OT_F32, OT_F32};
+    if (fma_f32_fast(w, in))
+        return;
     if (!valu_host_fma()) {
         if (RNE)
             v_fma_f32_rne(w, in);
@@ -740,7 +772,16 @@ static void v_fma_f32_r(wave_t *w, const isa_inst_t *in)
     valu_fma_f32_lanes(d, s[0], s[1], s[2]);
     valu_dst32(w, in, OT_F32, d);
 }
-ROUNDED(v_fma_f32)
+/* (the fast path first when MODE rounds to nearest even, as the host does) */
+static void v_fma_f32(wave_t *w, const isa_inst_t *in)
+{
+    if (!MODE_ROUND_F32(w->hwreg[1]) && fma_f32_fast(w, in))
+        return;
+    if (MODE_ROUND_F32(w->hwreg[1]))
+        run_rounded(w, in, v_fma_f32_r);
+    else
+        v_fma_f32_r(w, in);
+}
 
 /* Accumulators: D = S0 * S1 + D (the old destination value); kind 0
  * v_mac (unfused), 1 v_mac_legacy, 2 v_fmac (fused, RNE), 3 v_fmac in a
@@ -1086,7 +1127,7 @@ static void cmp_done(wave_t *w, const isa_inst_t *in, uint64_t bits, int x)
             f[l] = (uint8_t)(expr);                                             \
         }                                                                       \
     }                                                                           \
-    static void name(wave_t *w, const isa_inst_t *in)                           \
+    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t, OT_##t};                         \
         const uint32_t *s[3];                                                   \

@@ -5,8 +5,10 @@
  * written) and masks the destination write by row and bank; SDWA selects a
  * byte or word of each source and places the low byte/word of the result
  * in the destination's dst_sel part. */
-#include <pthread.h>
 #include <math.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 #include "sim/valu.h"
 
 enum { SEL_DWORD = 6, UNUSED_PAD = 0, UNUSED_SEXT = 1, UNUSED_PRESERVE = 2 };
@@ -148,7 +150,7 @@ static void flush_f32_copy(uint32_t *restrict dst, const uint32_t *restrict src)
         dst[l] = src[l] & ((src[l] & 0x7f800000u) ? ~0u : 0x80000000u);
 }
 
-const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
+const uint32_t *valu_src32p_any(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
 {
     if (has_select(in, i) || has_float_mods(in, i, ot))
         return valu_src32(w, in, i, ot, buf) ? NULL : buf;
@@ -229,7 +231,7 @@ static void sdwa_place(const isa_inst_t *in, const uint32_t old[64], uint32_t re
     }
 }
 
-void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
+void valu_dst32_any(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
 {
     if (in->dst < 256) {
         wave_fault(w, FAULT_UNIMPLEMENTED, 0, -1, "VALU result to a scalar register is not implemented");
@@ -295,25 +297,58 @@ uint64_t valu_cond(const wave_t *w, const isa_inst_t *in)
 /* ---- fused multiply-add on the host ------------------------------------- */
 
 #if defined(__x86_64__) && defined(__GNUC__)
+/* x * y + z for 8 lanes, rounded once, in fixed operand roles (x in the
+ * destination register, z second, y third: vfmadd132ps), so that the NaN
+ * an operation with several NaN operands returns does not depend on how
+ * the compiler allocates registers */
+__attribute__((target("fma"))) static inline __m256 fma8(__m256 x, __m256 y, __m256 z)
+{
+    __asm__("vfmadd132ps %2, %1, %0" : "+x"(x) : "x"(z), "x"(y));
+    return x;
+}
+
 __attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a,
                                                          const uint32_t *restrict b, const uint32_t *restrict c)
 {
-    for (unsigned l = 0; l < 64; l++)
-        d[l] = bits_of_f32(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+    for (unsigned l = 0; l < 64; l += 8)
+        _mm256_storeu_ps((float *)(d + l), fma8(_mm256_loadu_ps((const float *)(a + l)),
+                                                _mm256_loadu_ps((const float *)(b + l)),
+                                                _mm256_loadu_ps((const float *)(c + l))));
 }
 
-static int host_fma;
-static pthread_once_t host_fma_once = PTHREAD_ONCE_INIT;
-
-static void probe_host_fma(void)
+/* x with the lanes whose exponent is 0 masked by ~drop (drop: the bits a
+ * denormal loses; 0 keeps it) */
+__attribute__((target("avx2,fma"))) static inline __m256i ftz8(__m256i x, __m256i drop)
 {
-    host_fma = __builtin_cpu_supports("fma") != 0;
+    __m256i den = _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7f800000)), _mm256_setzero_si256());
+    return _mm256_andnot_si256(_mm256_and_si256(den, drop), x);
 }
 
-int valu_host_fma(void)
+/* With AVX2 and FMA, 8 lanes at a time; d may be a, b or c itself (each
+ * block is read before it is written).  Every host with AVX2 has FMA. */
+__attribute__((target("avx2,fma"))) static void fma_ftz_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b,
+                                                             const uint32_t *c, uint32_t kin, uint32_t kout)
 {
-    pthread_once(&host_fma_once, probe_host_fma);
-    return host_fma;
+    if (kin == ~0u && kout == ~0u) {   /* denormals kept: no masks */
+        for (unsigned l = 0; l < 64; l += 8)
+            _mm256_storeu_ps((float *)(d + l), fma8(_mm256_loadu_ps((const float *)(a + l)),
+                                                    _mm256_loadu_ps((const float *)(b + l)),
+                                                    _mm256_loadu_ps((const float *)(c + l))));
+        return;
+    }
+    __m256i din = _mm256_set1_epi32((int)~kin), dout = _mm256_set1_epi32((int)~kout);
+    for (unsigned l = 0; l < 64; l += 8) {
+        __m256i x = ftz8(_mm256_loadu_si256((const __m256i *)(a + l)), din);
+        __m256i y = ftz8(_mm256_loadu_si256((const __m256i *)(b + l)), din);
+        __m256i z = ftz8(_mm256_loadu_si256((const __m256i *)(c + l)), din);
+        __m256 r = fma8(_mm256_castsi256_ps(x), _mm256_castsi256_ps(y), _mm256_castsi256_ps(z));
+        _mm256_storeu_si256((__m256i *)(d + l), ftz8(_mm256_castps_si256(r), dout));
+    }
+}
+
+static int valu_host_avx2_fma(void)
+{
+    return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
 }
 #else
 static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
@@ -322,7 +357,13 @@ static void fma_lanes_hw(uint32_t *restrict d, const uint32_t *restrict a, const
     (void)d, (void)a, (void)b, (void)c;
 }
 
-int valu_host_fma(void)
+static void fma_ftz_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t kin,
+                             uint32_t kout)
+{
+    (void)d, (void)a, (void)b, (void)c, (void)kin, (void)kout;
+}
+
+static int valu_host_avx2_fma(void)
 {
     return 0;
 }
@@ -337,4 +378,34 @@ void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const 
     }
     for (unsigned l = 0; l < 64; l++)
         d[l] = bits_of_f32(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+
+/* valu_fma_f32_lanes_ftz without AVX2: the masks lane by lane, the FMA
+ * of fma_lanes_hw when the host has one (the same NaN rule), else the C
+ * library's fmaf */
+static __attribute__((noinline)) void fma_ftz_lanes_sw(uint32_t *d, const uint32_t *a, const uint32_t *b,
+                                                       const uint32_t *c, uint32_t keep_in, uint32_t keep_out)
+{
+    uint32_t x[64], y[64], z[64], r[64];   /* d may be a source: every lane is read first */
+    for (unsigned l = 0; l < 64; l++) {
+        x[l] = a[l] & ((a[l] & 0x7f800000u) ? ~0u : keep_in);
+        y[l] = b[l] & ((b[l] & 0x7f800000u) ? ~0u : keep_in);
+        z[l] = c[l] & ((c[l] & 0x7f800000u) ? ~0u : keep_in);
+    }
+    if (valu_host_fma())
+        fma_lanes_hw(r, x, y, z);
+    else
+        for (unsigned l = 0; l < 64; l++)
+            r[l] = bits_of_f32(fmaf(f32_of(x[l]), f32_of(y[l]), f32_of(z[l])));
+    for (unsigned l = 0; l < 64; l++)
+        d[l] = r[l] & ((r[l] & 0x7f800000u) ? ~0u : keep_out);
+}
+
+void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
+                            uint32_t keep_out)
+{
+    if (valu_host_avx2_fma())
+        fma_ftz_lanes_hw(d, a, b, c, keep_in, keep_out);
+    else
+        fma_ftz_lanes_sw(d, a, b, c, keep_in, keep_out);
 }

@@ -23,6 +23,16 @@
  * src1, src2 and vdst. */
 enum { GPR_IDX_SRC0 = 0, GPR_IDX_SRC1 = 1, GPR_IDX_SRC2 = 2, GPR_IDX_DST = 3 };
 
+/* A handler compiled twice, for x86-64-v3 (AVX2) and for any x86-64, the
+ * loader picking one for the host (function multi-versioning): its lane
+ * loops run 8 lanes at a time where the host can.  Integer and IEEE
+ * results are the same either way (no contraction: -ffp-contract=off). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SEM_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SEM_CLONES
+#endif
+
 static inline int ot_is_float(unsigned ot)
 {
     return ot == OT_F32 || ot == OT_F16 || ot == OT_F64 || ot == OT_V2F16;
@@ -47,16 +57,47 @@ int valu_src32(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_
 /* The same as valu_src32, without a copy when none is needed: returns the
  * VGPR row itself when no selection, modifier or flush applies, else buf
  * filled as valu_src32 does.  NULL after faulting the wave.  The result is
- * valid until the next register write. */
-const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64]);
+ * valid until the next register write.  valu_src32p decides the common
+ * case inline (a VGPR of an e32/VOP3 form without abs/neg, index mode
+ * off, no f32 input flush) and leaves the rest to valu_src32p_any. */
+const uint32_t *valu_src32p_any(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64]);
+
+/* Whether an instruction of encoding enc is a plain VALU form (e32 or
+ * VOP3: no SDWA selects, no DPP lane moves, not packed). */
+static inline int valu_enc_plain(unsigned enc)
+{
+    return enc >= ISA_ENC_VOP1 && enc <= ISA_ENC_VOP3;
+}
+
+static inline const uint32_t *valu_src32p(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint32_t buf[64])
+{
+    unsigned v = in->src[i], mode = w->hwreg[1];
+    if (v >= 256 && v - 256u < w->nvgpr && valu_enc_plain(in->enc) && !(((in->abs | in->neg) >> i) & 1) &&
+        !MODE_GPR_IDX_EN(mode) && (ot != OT_F32 || (MODE_DENORM_F32(mode) & 1)))
+        return w->vgpr[v - 256];
+    return valu_src32p_any(w, in, i, ot, buf);
+}
 /* The same for a 64-bit source (register pair or 64-bit constant). */
 int valu_src64(wave_t *w, const isa_inst_t *in, unsigned i, unsigned ot, uint64_t out[64]);
 
 /* Write a 32-bit result of type ot to the instruction's destination in the
  * active lanes: for float types omod (when output denormals are flushed),
  * clamp and output denormal flushing first; SDWA dst_sel/dst_unused; DPP
- * row/bank masks. */
-void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64]);
+ * row/bank masks.  valu_dst32 writes the common case inline (a VGPR of an
+ * e32/VOP3 form without omod/clamp, index mode off, no f32 output flush)
+ * and leaves the rest to valu_dst32_any. */
+void valu_dst32_any(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64]);
+
+static inline void valu_dst32(wave_t *w, const isa_inst_t *in, unsigned ot, uint32_t res[64])
+{
+    unsigned mode = w->hwreg[1];
+    if (in->dst >= 256 && valu_enc_plain(in->enc) && !(in->omod | in->clamp) && !MODE_GPR_IDX_EN(mode) &&
+        (ot != OT_F32 || (MODE_DENORM_F32(mode) & 2))) {
+        wave_write_vreg(w, in->dst - 256u, res, wave_exec(w));
+        return;
+    }
+    valu_dst32_any(w, in, ot, res);
+}
 /* The same for a 64-bit result (a VGPR pair). */
 void valu_dst64(wave_t *w, const isa_inst_t *in, unsigned ot, uint64_t res[64]);
 /* VGPR number of the instruction's vector destination (index mode
@@ -82,8 +123,27 @@ uint64_t valu_lanes(const wave_t *w, const isa_inst_t *in);
  * (valu_host_fma), else the C library's fmaf. */
 void valu_fma_f32_lanes(uint32_t *restrict d, const uint32_t *restrict a, const uint32_t *restrict b,
                         const uint32_t *restrict c);
+/* valu_fma_f32_lanes with MODE's f32 denormal flushes fused in: every
+ * input x becomes x & (exponent(x) ? ~0 : keep_in), the result r then
+ * r & (exponent(r) ? ~0 : keep_out) (keep: ~0 keeps denormals,
+ * 0x80000000 flushes them to a zero of the same sign).  d may be one of
+ * the sources (the same row, not a shifted one). */
+void valu_fma_f32_lanes_ftz(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t keep_in,
+                            uint32_t keep_out);
 /* Whether the host has an FMA instruction (then valu_fma_f32_lanes is fast). */
-int valu_host_fma(void);
+#if defined(__x86_64__) && defined(__GNUC__)
+/* (__builtin_cpu_supports reads the CPU model libgcc fills in before
+ * main, a constant from then on: no lock, no state of our own) */
+static inline int valu_host_fma(void)
+{
+    return __builtin_cpu_supports("fma") != 0;
+}
+#else
+static inline int valu_host_fma(void)
+{
+    return 0;
+}
+#endif
 
 /* f32 helpers on bit patterns */
 static inline float f32_of(uint32_t b)

@@ -71,7 +71,7 @@ void wave_fault(wave_t *w, fault_kind_t kind, uint64_t addr, int lane, const cha
     va_end(ap);
 }
 
-void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
+void wave_write_vreg_any(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
 {
     uint32_t *d = wave_vreg(w, n);
     if (!d)
@@ -159,7 +159,7 @@ uint64_t wave_sread64(const wave_t *w, const isa_inst_t *in, unsigned v, unsigne
     return wave_sread(w, in, v, OT_B32);
 }
 
-const uint32_t *wave_vsrc(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64])
+const uint32_t *wave_vsrc_any(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64])
 {
     if (v >= 256)
         return wave_vreg(w, v - 256);

@@ -280,8 +280,21 @@ static inline uint32_t *wave_vreg(wave_t *w, unsigned n)
     return w->vgpr[n];
 }
 
-/* Write val[] into VGPR n in the lanes of mask (logging old values). */
-void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask);
+/* Write val[] into VGPR n in the lanes of mask (logging old values).
+ * wave_write_vreg copies inline when every lane is written and nothing is
+ * recorded, else calls wave_write_vreg_any. */
+void wave_write_vreg_any(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask);
+
+static inline __attribute__((always_inline)) void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
+{
+    if (mask == ~0ull && !w->fx && n < w->nvgpr) {
+        uint32_t *d = w->vgpr[n];
+        for (unsigned l = 0; l < 64; l++)
+            d[l] = val[l];
+        return;
+    }
+    wave_write_vreg_any(w, n, val, mask);
+}
 
 /* Value of a scalar source operand (operand encoding v: SGPR, special
  * register, inline constant or the instruction's literal) as 32 bits. For
@@ -293,7 +306,14 @@ uint64_t wave_sread64(const wave_t *w, const isa_inst_t *in, unsigned v, unsigne
 
 /* The 64 lanes of a 32-bit VALU source: the VGPR row itself, or tmp filled
  * with the broadcast scalar value.  NULL after a fault. */
-const uint32_t *wave_vsrc(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64]);
+const uint32_t *wave_vsrc_any(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64]);
+
+static inline const uint32_t *wave_vsrc(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint32_t tmp[64])
+{
+    if (v >= 256 && v - 256u < w->nvgpr)
+        return w->vgpr[v - 256];
+    return wave_vsrc_any(w, in, v, ot, tmp);
+}
 /* The 64 lanes of a 64-bit VALU source into out[]; returns 0 or -1 after a fault. */
 int wave_vsrc64(wave_t *w, const isa_inst_t *in, unsigned v, unsigned ot, uint64_t out[64]);
 /* Write a 64-bit VALU result to VGPRs n, n+1 in the lanes of mask. */
