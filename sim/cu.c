@@ -1662,6 +1662,7 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
         if (now >= end)
             break;
         x->c->cycle = now;
+        int first = 1;
         for (unsigned j = 0; j < n; j++) {
             unsigned i = cus ? cus[j] : j;
             if (x->due[i] != now)
@@ -1671,8 +1672,9 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             x->gated = 0;
             if (cp)
                 x->log = &cp->logs[i];
-            if (pub)
+            if (pub && (first || cp_wanted(cp, x->tid)))   /* a key per cycle, or per step while awaited */
                 cp_publish(cp, x->tid, x->key);
+            first = 0;
             retire_drained(x, cu, now);
             int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
             o->steps++;

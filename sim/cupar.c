@@ -23,9 +23,11 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
     p->cur = calloc(ncu ? ncu : 1, sizeof *p->cur);
     if ((p->key = aligned_alloc(64, p->threads * sizeof *p->key)))
         memset(p->key, 0, p->threads * sizeof *p->key);
+    if ((p->want = aligned_alloc(64, p->threads * sizeof *p->want)))
+        memset(p->want, 0, p->threads * sizeof *p->want);
     if ((p->logs = aligned_alloc(64, (ncu ? ncu : 1) * sizeof *p->logs)))
         memset(p->logs, 0, (ncu ? ncu : 1) * sizeof *p->logs);
-    if (!p->cur || !p->key || !p->logs) {
+    if (!p->cur || !p->key || !p->want || !p->logs) {
         cp_free(p, ncu);
         return NULL;
     }
@@ -48,14 +50,25 @@ void cp_free(cp_t *p, unsigned ncu)
         free(p->logs[i].r);
     free(p->cur);
     free(p->key);
+    free(p->want);
     free(p->logs);
     free(p);
 }
 
 void cp_reset_keys(cp_t *p)
 {
-    for (unsigned t = 0; t < p->threads; t++)
+    for (unsigned t = 0; t < p->threads; t++) {
         atomic_store_explicit(&p->key[t].v, 0, memory_order_relaxed);
+        atomic_store_explicit(&p->want[t].v, 0, memory_order_relaxed);
+    }
+}
+
+int cp_wanted(cp_t *p, unsigned tid)
+{
+    for (unsigned t = 0; t < p->threads; t++)
+        if (t != tid && atomic_load_explicit(&p->want[t].v, memory_order_relaxed))
+            return 1;
+    return 0;
 }
 
 void cp_publish(cp_t *p, unsigned tid, uint64_t k)
@@ -65,10 +78,15 @@ void cp_publish(cp_t *p, unsigned tid, uint64_t k)
 
 void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k)
 {
+    cp_publish(p, tid, k);   /* the thread with the smallest key then never waits */
     for (unsigned t = 0; t < p->threads; t++) {
         unsigned spins = 0;
-        while (t != tid && atomic_load_explicit(&p->key[t].v, memory_order_acquire) <= k)
+        if (t == tid || atomic_load_explicit(&p->key[t].v, memory_order_acquire) > k)
+            continue;
+        atomic_store_explicit(&p->want[tid].v, 1, memory_order_relaxed);
+        while (atomic_load_explicit(&p->key[t].v, memory_order_acquire) <= k)
             ls_pause(&spins);
+        atomic_store_explicit(&p->want[tid].v, 0, memory_order_relaxed);
     }
 }
 

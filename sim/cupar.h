@@ -52,6 +52,7 @@ typedef struct cp_log {
 typedef struct cp {
     unsigned threads;            /* host threads stepping CUs (1: the caller alone) */
     cp_key_t *key;               /* [threads]: each one's published key */
+    cp_key_t *want;              /* [threads]: nonzero while the thread waits in cp_wait_keys */
     int pooled;                  /* the epoch runs on the pool (else the caller steps every CU alone) */
     cp_log_t *logs;              /* [ncu] per CU */
     unsigned *cur;               /* [ncu]: cp_merge's positions */
@@ -70,7 +71,11 @@ void cp_free(cp_t *p, unsigned ncu);
 /* Thread tid is at key k: its steps before k are done (their writes
  * visible to whoever sees the key). */
 void cp_publish(cp_t *p, unsigned tid, uint64_t k);
-/* Wait until every thread but tid has published a key past k. */
+/* Whether a thread but tid waits for keys (then publishing each step's
+ * key lets it go on sooner; otherwise a key per cycle is enough). */
+int cp_wanted(cp_t *p, unsigned tid);
+/* Publish k for thread tid, then wait until every other thread has
+ * published a key past k. */
 void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k);
 /* Every key back to 0 (nothing known done: before a pooled epoch that
  * follows epochs stepped by the caller alone). */
