@@ -1978,6 +1978,7 @@ static int run(tm_t *m)
         uint64_t nb = next_epoch(m, b + EPOCH);
         if (nb == NEVER)   /* nothing can ever happen: a deadlock in the model */
             return -2;
+        m->c->cycle = b + EPOCH - 1;   /* the last cycle simulated (the limit's progress line) */
         if (!m->c->limit && m->c->ninst >= m->c->check_at && sim_limit_reached(m->c, NULL))
             sim_limit_result(m->c, m->r);   /* the cancel flag, polled between epochs */
         if (nb >= m->ser_due)
