@@ -1655,18 +1655,21 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
 {
     cp_t *cp = x->par;
     int pub = cp && cp->pooled;
+    uint64_t due[n ? n : 1];   /* the CUs' due cycles, the thread's own (no cache line shared with others) */
+    for (unsigned j = 0; j < n; j++)
+        due[j] = x->due[cus ? cus[j] : j];
     for (;;) {
         uint64_t now = NEVER;
         for (unsigned j = 0; j < n; j++)
-            now = min64(now, x->due[cus ? cus[j] : j]);
+            now = min64(now, due[j]);
         if (now >= end)
             break;
         x->c->cycle = now;
         int first = 1;
         for (unsigned j = 0; j < n; j++) {
-            unsigned i = cus ? cus[j] : j;
-            if (x->due[i] != now)
+            if (due[j] != now)
                 continue;
+            unsigned i = cus ? cus[j] : j;
             tcu_t *cu = &x->cu[i];
             x->key = CP_KEY(now, i);
             x->gated = 0;
@@ -1680,7 +1683,7 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             o->steps++;
             if (rc == -2 || x->c->stop) {
                 o->stopped = 1;
-                return;
+                break;
             }
             if (rc < 0 && o->fault_key == NEVER) {
                 o->fault_key = x->key;
@@ -1689,9 +1692,13 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             if (x->c->limit && o->limit_key == NEVER)
                 o->limit_key = x->key;
             cu->next = rc < 0 || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
-            x->due[i] = cu->next;
+            due[j] = cu->next;
         }
+        if (o->stopped)
+            break;
     }
+    for (unsigned j = 0; j < n; j++)
+        x->due[cus ? cus[j] : j] = due[j];
     if (pub)
         cp_publish(cp, x->tid, CP_KEY(end, 0));
 }
