@@ -21,7 +21,9 @@ the results are right.  One PASS:/FAIL: line per check.
     bounds, faults at the same store with the same report at every thread
     count (the first fault in (cycle, CU) order), the store of a group
     other than 0 (its address says which).
- 5. atomics_global of the kernel corpus (global atomics: its results
+ 5. The runs that step on one thread (--trace, a --max-inst that does not
+    stop the run) give the same JSON report as the threads: one model.
+ 6. atomics_global of the kernel corpus (global atomics: its results
     depend on the order the waves reach memory, so it runs on one thread):
     the same dumps at every thread count, with the values the atomics must
     leave (computed here from the input).
@@ -182,6 +184,23 @@ def test_apart():
           (g["status"], f))
 
 
+def test_one_model():
+    rng = random.Random(29)
+    n = 1 << 18
+    inp = write("in6.bin", "I", [rng.randint(0, 1000) for _ in range(n)])
+    base = [WL % "reduce", "--kernel", "reduce_sum", "--global", str(n // 4), "--local", "256", "--arg",
+            "buf:" + inp, "--arg", "zero:%d" % (n // 256), "--arg", "local:1024", "--arg", "u32:%d" % n]
+    outs = {}
+    for name, extra in (("threads", []), ("--trace", ["--trace", os.path.join(TMP, "one.trace")]),
+                        ("--max-inst", ["--max-inst", "1000000000"])):
+        path = os.path.join(TMP, "one.%s.json" % name.strip("-"))
+        p = gtest.gcnsim(["run"] + base + extra + ["--json", path], env=env(2), timeout=600)
+        outs[name] = open(path, "rb").read() if p.returncode == 0 and os.path.exists(path) else None
+    check("reduce_sum: --trace and --max-inst (one thread) give the threads' JSON",
+          outs["threads"] is not None and outs["--trace"] == outs["threads"] == outs["--max-inst"],
+          {k: (v or b"")[:80] for k, v in outs.items()})
+
+
 def test_atomics():
     n = 256
     rng = random.Random(7)
@@ -214,5 +233,5 @@ if __name__ == "__main__":
     if not os.access(gtest.GCNSIM, os.X_OK):
         print("FAIL: threads (cycle model): %s is not built; run make" % gtest.GCNSIM)
         sys.exit(1)
-    gtest.run_each([test_bench, test_run, test_apart, test_atomics])
+    gtest.run_each([test_bench, test_run, test_apart, test_one_model, test_atomics])
     gtest.done()
