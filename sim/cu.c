@@ -1681,13 +1681,13 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             retire_drained(x, cu, now);
             int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
             o->steps++;
-            if (rc == -2 || x->c->stop) {
-                o->stopped = 1;
-                break;
-            }
-            if (rc < 0 && o->fault_key == NEVER) {
+            if (rc == -1 && o->fault_key == NEVER) {
                 o->fault_key = x->key;
                 o->fault = *x->r;
+            }
+            if (rc == -2 || x->c->stop) {   /* a hook's stop (after a fault: the fault is reported) */
+                o->stopped = 1;
+                break;
             }
             if (x->c->limit && o->limit_key == NEVER)
                 o->limit_key = x->key;
@@ -1821,13 +1821,13 @@ static int epoch(tm_t *m, uint64_t end)
     tspan_t o;
     span_init(&o);
     span(m, NULL, m->ncu, end, &o);
-    if (o.stopped) {
-        m->r->stopped = 1;
-        return 2;
-    }
     if (o.fault_key != NEVER) {
         set_fault(m, &o.fault);
         return 1;
+    }
+    if (o.stopped) {
+        m->r->stopped = 1;
+        return 2;
     }
     return 0;
 }
