@@ -55,7 +55,7 @@ typedef struct cp {
     cp_key_t *want;              /* [threads]: nonzero while the thread waits in cp_wait_keys */
     int pooled;                  /* the epoch runs on the pool (else the caller steps every CU alone) */
     cp_log_t *logs;              /* [ncu] per CU */
-    unsigned *cur;               /* [ncu]: cp_merge's positions */
+    unsigned *cur;               /* [ncu]: cp_merge's list of the CUs with records */
     ls_pool_t *pool;             /* threads > 1 */
     /* the choice between the pool and the caller alone (cp_use_pool) */
     unsigned phase, cycles;      /* what is being timed or run, and its epochs so far */
