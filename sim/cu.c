@@ -165,12 +165,14 @@ typedef struct tm {
     uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
-    /* parallel cycles (sim/cupar.h): NULL when serial; in a thread's copy
-     * of this record, the position in the cycle's list of the CU it
-     * steps, whether that CU passed the gate to the memory system, the
-     * positions known done, and the CU's log (emit, wait charges) */
+    uint64_t epoch;           /* the epoch's first cycle (the dispatcher acts there: run) */
+    /* parallel epochs (sim/cupar.h): NULL when serial; in a thread's copy
+     * of this record, the thread, the key of the step it is at, whether
+     * that step passed the gate to the memory system, and the CU's log
+     * (emit, wait charges) */
     cp_t *par;
-    unsigned pos, prefix;
+    unsigned tid;
+    uint64_t key;
     int gated;
     cp_log_t *log;
     struct tpar *tp;          /* the dispatch's record: the threads' state (NULL: serial) */
@@ -189,13 +191,14 @@ static uint64_t min64(uint64_t a, uint64_t b)
 }
 
 /* Before a call into the memory system (mt_*: shared by every CU, timed
- * in call order) during a parallel cycle: wait until every CU before
- * this one in the cycle's order has stepped, so that the calls reach it
- * in the serial order (sim/cupar.h).  Free when serial or passed. */
+ * in call order) during a parallel epoch: wait until every other thread
+ * is past this step's (cycle, CU) key, so that the calls reach it in the
+ * order of one thread (sim/cupar.h).  Free when serial or passed. */
 static void gate(tm_t *m)
 {
     if (m->par && !m->gated) {
-        m->prefix = cp_wait_before(m->par, m->prefix, m->pos);
+        if (m->par->pooled)
+            cp_wait_keys(m->par, m->tid, m->key);
         m->gated = 1;
     }
 }
@@ -485,7 +488,7 @@ static void emit(tm_t *m, unsigned kind, const tw_t *t, unsigned cat, uint64_t p
     e.start = start;
     e.end = end;
     if (m->log)
-        cp_log_event(m->log, &e);
+        cp_log_event(m->log, m->c->cycle, &e);
     else
         m->cfg->on_event(m->cfg->event_arg, &e);
 }
@@ -571,7 +574,7 @@ static void wait_charge(tm_t *m, const tw_t *t, uint64_t cycles)
     uint32_t at = (uint32_t)((t->w->pc - m->st.code_base) >> 2);
     op = op == TAG_OP_FAR ? TM_WAIT_OTHER : op;
     if (m->log)
-        cp_log_wait(m->log, at, op, (tm_srv_t)(tag & 15), cycles);
+        cp_log_wait(m->log, m->c->cycle, at, op, (tm_srv_t)(tag & 15), cycles);
     else
         tm_waits_charge(&m->st.waits, m->st.ndw, at, op, (tm_srv_t)(tag & 15), cycles);
 }
@@ -1132,7 +1135,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
     memset(&g->g, 0, sizeof g->g);
     g->g.lds = g->lds;
     sim_wg_setup(m->k, m->c, &g->g, id, m->lds, g->vgprs, g->waves, slots);
-    cu_advance(cu, now);
+    cu_advance(cu, min64(now, m->epoch));   /* its room is taken from the epoch's start (run) */
     g->cu = ci;
     g->nwaves = g->g.nwaves;
     g->live = g->nwaves;
@@ -1598,7 +1601,25 @@ static void teardown(tm_t *m)
     tm_stats_free(&m->st);
 }
 
-/* ---- parallel cycles (sim/cupar.h) ------------------------------------------ */
+/* ---- epochs (sim/cupar.h) --------------------------------------------------- */
+
+/* The dispatcher, the series, the limits and the progress line act every
+ * EPOCH cycles (a power of two dividing the series' interval); between,
+ * the CUs step on their own, on one thread or several, with the same
+ * results (sim/README: the cycle model on several threads). */
+#ifndef TM_EPOCH
+#define TM_EPOCH 32
+#endif
+enum { EPOCH = TM_EPOCH };
+
+/* What stepping some CUs through an epoch found. */
+typedef struct tspan {
+    uint64_t fault_key;        /* the key of the first fault (NEVER: none) */
+    uint64_t limit_key;        /* the key of the step in which the limit was reached (NEVER: none) */
+    sim_result_t fault;        /* the result as the first fault left it */
+    uint64_t steps;            /* CU steps */
+    int stopped;               /* a hook stopped the dispatch */
+} tspan_t;
 
 /* A thread's own: its copy of the model's record, context and effects
  * record, each on cache lines of its own (no false sharing between the
@@ -1607,90 +1628,105 @@ typedef struct tthr {
     _Alignas(64) tm_t tm;
     _Alignas(64) sim_ctx_t ctx;
     _Alignas(64) fx_t fx;
+    _Alignas(64) tspan_t out;
+    unsigned *cus, ncus;       /* its CUs, ascending */
     _Alignas(64) unsigned char end;
 } tthr_t;
 
 /* The threads' state: per thread a copy of the model's record whose
  * context, effects record, hot spots and fault record are its own (the
  * CUs, the memory system and the per-CU counters are shared: a CU is
- * stepped by one thread at a time, the memory system behind gate()). */
+ * stepped by one thread, the memory system behind gate()). */
 typedef struct tpar {
     cp_t *cp;
     unsigned n;                /* threads */
     unsigned unit;             /* CUs per group with their own instruction and scalar caches (mt_cache_group):
                                   a group's CUs step on one thread (thread = group mod n) */
     struct tthr *th;           /* [n] */
-    sim_result_t *res;         /* [n]: where execute records a fault */
-    sim_result_t *fault;       /* [n]: a thread's first fault in the cycle */
-    unsigned *fault_pos;       /* [n]: its position (UINT32_MAX: none) */
-    unsigned *limit_pos;       /* [n]: the position of its first wave at max_wave_inst (res has it) */
+    sim_result_t *res;         /* [n]: where execute records a fault or a limit */
+    uint64_t end;              /* the epoch ends before this cycle */
 } tpar_t;
 
-/* Step the due CUs of the cycle with thread copy tid: those of its
- * groups, or (all) every one. */
-static void par_span(tpar_t *tp, unsigned tid, int all)
+/* Step CUs cus[0..n) (ascending; NULL: 0..n-1) with record x through the
+ * cycles before end in (cycle, CU) order: each step's key is published
+ * (pooled epochs) and the memory system waits for it (gate).  A CU that
+ * faults stops; a hook's stop ends at once. */
+static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t *o)
 {
-    tm_t *x = &tp->th[tid].tm;
-    cp_t *cp = tp->cp;
-    uint64_t now = cp->now;
-    x->prefix = 0;
-    x->c->cycle = now;
-    for (unsigned pos = 0; pos < cp->k; pos++) {
-        unsigned i = cp->list[pos];
-        if (!all && i / tp->unit % tp->n != tid)
-            continue;
-        tcu_t *cu = &x->cu[i];
-        x->pos = pos;
-        x->gated = 0;
-        x->log = &cp->logs[i];
-        retire_drained(x, cu, now);
-        int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
-        if (rc < 0 && tp->fault_pos[tid] == UINT32_MAX) {
-            tp->fault_pos[tid] = pos;
-            tp->fault[tid] = *x->r;
+    cp_t *cp = x->par;
+    int pub = cp && cp->pooled;
+    uint64_t due[n ? n : 1];   /* the CUs' due cycles, the thread's own (no cache line shared with others) */
+    for (unsigned j = 0; j < n; j++)
+        due[j] = x->due[cus ? cus[j] : j];
+    for (;;) {
+        uint64_t now = NEVER;
+        for (unsigned j = 0; j < n; j++)
+            now = min64(now, due[j]);
+        if (now >= end)
+            break;
+        x->c->cycle = now;
+        int first = 1;
+        for (unsigned j = 0; j < n; j++) {
+            if (due[j] != now)
+                continue;
+            unsigned i = cus ? cus[j] : j;
+            tcu_t *cu = &x->cu[i];
+            x->key = CP_KEY(now, i);
+            x->gated = 0;
+            if (cp)
+                x->log = &cp->logs[i];
+            if (pub && (first || cp_wanted(cp, x->tid)))   /* a key per cycle, or per step while awaited */
+                cp_publish(cp, x->tid, x->key);
+            first = 0;
+            retire_drained(x, cu, now);
+            int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
+            o->steps++;
+            if (rc == -1 && o->fault_key == NEVER) {
+                o->fault_key = x->key;
+                o->fault = *x->r;
+            }
+            if (rc == -2 || x->c->stop) {   /* a hook's stop (after a fault: the fault is reported) */
+                o->stopped = 1;
+                break;
+            }
+            if (x->c->limit && o->limit_key == NEVER)
+                o->limit_key = x->key;
+            cu->next = rc < 0 || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
+            due[j] = cu->next;
         }
-        if (x->c->limit && tp->limit_pos[tid] == UINT32_MAX)
-            tp->limit_pos[tid] = pos;
-        cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);   /* due[]: par_cycle */
-        cp_done(cp, pos);
+        if (o->stopped)
+            break;
     }
+    for (unsigned j = 0; j < n; j++)
+        x->due[cus ? cus[j] : j] = due[j];
+    if (pub)
+        cp_publish(cp, x->tid, CP_KEY(end, 0));
 }
 
-/* The pool's step: thread tid steps its groups' CUs. */
+static void span_init(tspan_t *o)
+{
+    o->fault_key = o->limit_key = NEVER;
+    o->steps = 0;
+    o->stopped = 0;
+}
+
+/* The pool's step: thread tid steps its groups' CUs through the epoch. */
 static void par_work(void *arg, unsigned tid)
 {
-    par_span(arg, tid, 0);
+    tpar_t *tp = arg;
+    tthr_t *h = &tp->th[tid];
+    span(&h->tm, h->cus, h->ncus, tp->end, &h->out);
 }
 
-/* One cycle of the device at now, its due CUs stepped in parallel: as the
- * serial loop of run(), with the same results.  *next gets the earliest
- * due cycle after it.  Returns 0, 1 on a fault (the first in CU order;
- * the other CUs due in that cycle have stepped it), -1 when out of host
- * memory. */
-static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
+/* What the threads' copies gathered in the epoch, into m; the first
+ * fault and limit in (cycle, CU) order into f and l (NEVER: none). */
+static void par_gather(tm_t *m, const tspan_t **f, unsigned *lt)
 {
     tpar_t *tp = m->tp;
-    cp_t *cp = tp->cp;
-    unsigned k = 0;
-    for (unsigned i = 0; i < m->ncu; i++) {
-        if (m->due[i] > now) {
-            if (m->due[i] < *next)
-                *next = m->due[i];
-        } else
-            cp->list[k++] = i;
-    }
-    if (!k)
-        return 0;
-    m->c->cycle = now;
-    cp_begin(cp, k, now);
-    if (k > 1 && cp_use_pool(cp))
-        ls_run(cp->pool);
-    else
-        par_span(tp, 0, 1);
-    cp_account(cp, k);
-    unsigned fpos = UINT32_MAX, ft = 0, lpos = UINT32_MAX, lt = 0;
+    uint64_t fk = NEVER, lk = NEVER;
     for (unsigned t = 0; t < tp->n; t++) {
         tm_t *x = &tp->th[t].tm;
+        const tspan_t *o = &tp->th[t].out;
         m->finished += x->finished;
         x->finished = 0;
         if (!x->disp_blocked) {
@@ -1705,45 +1741,93 @@ static int par_cycle(tm_t *m, uint64_t now, uint64_t *next)
         }
         m->c->ninst += x->c->ninst;
         x->c->ninst = 0;
-        if (tp->fault_pos[t] < fpos) {
-            fpos = tp->fault_pos[t];
-            ft = t;
+        if (o->fault_key < fk) {
+            fk = o->fault_key;
+            *f = o;
         }
-        if (tp->limit_pos[t] < lpos) {
-            lpos = tp->limit_pos[t];
-            lt = t;
+        if (o->limit_key < lk) {
+            lk = o->limit_key;
+            *lt = t;
         }
     }
-    int lost = 0;
-    for (unsigned pos = 0; pos < k; pos++) {
-        unsigned i = cp->list[pos];
-        if (cp->logs[i].n || cp->logs[i].oom)
-            lost |= cp_log_flush(&cp->logs[i], m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw);
-        m->due[i] = m->cu[i].next;
-        if (m->due[i] < *next)
-            *next = m->due[i];
-    }
-    if (lost)
+}
+
+/* The first wave at its limit, as execute recorded it in thread t's result. */
+static void par_limit(tm_t *m, unsigned t)
+{
+    tpar_t *tp = m->tp;
+    const sim_result_t *f = &tp->res[t];
+    m->c->limit = tp->th[t].ctx.limit;
+    m->c->limit_wave = tp->th[t].ctx.limit_wave;
+    m->r->hit_limit = f->hit_limit;
+    memcpy(m->r->limit_wg, f->limit_wg, sizeof m->r->limit_wg);
+    m->r->limit_wave = f->limit_wave;
+    m->r->limit_pc = f->limit_pc;
+    m->r->limit_wave_inst = f->limit_wave_inst;
+    memcpy(m->r->limit_disasm, f->limit_disasm, sizeof m->r->limit_disasm);
+}
+
+static void set_fault(tm_t *m, const sim_result_t *f)
+{
+    m->faulted = 1;
+    m->r->faulted = 1;
+    m->r->fault = f->fault;
+    memcpy(m->r->fault_wg, f->fault_wg, sizeof m->r->fault_wg);
+    m->r->fault_wave = f->fault_wave;
+}
+
+/* The threads step every CU through the epoch before end (or the caller
+ * alone, when faster: cp_use_pool).  Returns 0, 1 on a fault, -1 when
+ * out of host memory. */
+static int par_epoch(tm_t *m, uint64_t end)
+{
+    tpar_t *tp = m->tp;
+    cp_t *cp = tp->cp;
+    tp->end = end;
+    for (unsigned t = 0; t < tp->n; t++)
+        span_init(&tp->th[t].out);
+    cp->pooled = cp_use_pool(cp);
+    if (cp->pooled)
+        ls_run(cp->pool);
+    else
+        span(&tp->th[0].tm, NULL, m->ncu, end, &tp->th[0].out);
+    uint64_t steps = 0;
+    for (unsigned t = 0; t < tp->n; t++)
+        steps += tp->th[t].out.steps;
+    cp_account(cp, steps);
+    const tspan_t *f = NULL;
+    unsigned lt = UINT32_MAX;
+    par_gather(m, &f, &lt);
+    if (cp_merge(cp, m->ncu, m->epoch, end, m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw))
         return -1;
-    if (lpos != UINT32_MAX && !m->c->limit) {   /* the first wave at its limit, as execute recorded it */
-        const sim_result_t *f = &tp->res[lt];
-        m->c->limit = tp->th[lt].ctx.limit;
-        m->c->limit_wave = tp->th[lt].ctx.limit_wave;
-        m->r->hit_limit = f->hit_limit;
-        memcpy(m->r->limit_wg, f->limit_wg, sizeof m->r->limit_wg);
-        m->r->limit_wave = f->limit_wave;
-        m->r->limit_pc = f->limit_pc;
-        m->r->limit_wave_inst = f->limit_wave_inst;
-        memcpy(m->r->limit_disasm, f->limit_disasm, sizeof m->r->limit_disasm);
-    }
-    if (fpos != UINT32_MAX) {
-        const sim_result_t *f = &tp->fault[ft];
-        m->faulted = 1;
-        m->r->faulted = 1;
-        m->r->fault = f->fault;
-        memcpy(m->r->fault_wg, f->fault_wg, sizeof m->r->fault_wg);
-        m->r->fault_wave = f->fault_wave;
+    if (lt != UINT32_MAX && !m->c->limit)
+        par_limit(m, lt);
+    if (f) {
+        set_fault(m, &f->fault);
         return 1;
+    }
+    return 0;
+}
+
+/* Every CU through the epoch before end, on the threads or (hooks, limits,
+ * order-dependent kernels) the calling thread: the same model.  Returns
+ * 0, 1 on a fault (the first in (cycle, CU) order; the other CUs have
+ * finished the epoch), 2 when a hook stopped the dispatch, -1 when out of
+ * host memory. */
+static int epoch(tm_t *m, uint64_t end)
+{
+    if (m->tp)
+        return par_epoch(m, end);
+    tspan_t o;
+    span_init(&o);
+    span(m, NULL, m->ncu, end, &o);
+    if (o.fault_key != NEVER) {
+        set_fault(m, &o.fault);
+        return 1;
+    }
+    if (o.stopped) {
+        m->r->stopped = 1;
+        return 2;
     }
     return 0;
 }
@@ -1761,12 +1845,15 @@ static int par_setup(tm_t *m, unsigned threads)
     if ((tp->th = aligned_alloc(64, threads * sizeof *tp->th)))
         memset(tp->th, 0, threads * sizeof *tp->th);
     tp->res = calloc(threads, sizeof *tp->res);
-    tp->fault = calloc(threads, sizeof *tp->fault);
-    tp->fault_pos = calloc(threads, sizeof *tp->fault_pos);
-    tp->limit_pos = calloc(threads, sizeof *tp->limit_pos);
-    if (!tp->cp || !tp->th || !tp->res || !tp->fault || !tp->fault_pos || !tp->limit_pos)
+    if (!tp->cp || !tp->th || !tp->res)
         return -1;
     for (unsigned t = 0; t < threads; t++) {
+        tthr_t *h = &tp->th[t];
+        if (!(h->cus = malloc(m->ncu * sizeof *h->cus)))
+            return -1;
+        for (unsigned i = 0; i < m->ncu; i++)
+            if (i / tp->unit % threads == t)
+                h->cus[h->ncus++] = i;
         sim_ctx_t *c = &tp->th[t].ctx;
         *c = *m->c;
         c->fx = &tp->th[t].fx;
@@ -1785,13 +1872,13 @@ static int par_setup(tm_t *m, unsigned threads)
         x->r = &tp->res[t];
         x->tp = NULL;
         x->par = tp->cp;
+        x->tid = t;
         x->finished = 0;
         x->disp_blocked = 1;
         x->free_wg = NULL;
         x->st.cycles = 0;
         memset(&x->st.waits, 0, sizeof x->st.waits);
         x->st.pc = NULL;
-        tp->fault_pos[t] = tp->limit_pos[t] = UINT32_MAX;
         if (m->st.pc && !(x->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *x->st.pc)))
             return -1;
     }
@@ -1841,78 +1928,77 @@ static void par_free(tm_t *m)
             wg_destroy(g);
         }
     }
-    for (unsigned t = 0; tp->th && t < tp->n; t++)
+    for (unsigned t = 0; tp->th && t < tp->n; t++) {
         free(tp->th[t].fx.m);
+        free(tp->th[t].cus);
+    }
     cp_free(tp->cp, m->ncu);
     free(tp->th);
     free(tp->res);
-    free(tp->fault);
-    free(tp->fault_pos);
-    free(tp->limit_pos);
     free(tp);
     m->tp = NULL;
 }
 
-/* Run the device until every group has ended (or a fault, or the limit). */
+/* The dispatcher at the start b of an epoch: it places groups at the
+ * cycles b .. b + EPOCH - 1 as dispatch_groups would there, with the room
+ * the CUs have at b (room returned during the epoch waits for the next).
+ * Returns 0, or -1 when out of host memory. */
+static int dispatch_epoch(tm_t *m, uint64_t b)
+{
+    for (uint64_t t = b; t < b + EPOCH && m->placed < m->groups && !m->disp_blocked; t++)
+        if (dispatch_groups(m, t))
+            return -1;
+    return 0;
+}
+
+/* The next epoch's start after the one ending at end: the one with
+ * something to do (a CU due, or the dispatcher with groups it may place).
+ * NEVER when nothing can ever happen. */
+static uint64_t next_epoch(const tm_t *m, uint64_t end)
+{
+    if (m->placed < m->groups && !m->disp_blocked)
+        return end;
+    uint64_t next = NEVER;
+    for (unsigned i = 0; i < m->ncu; i++)
+        next = min64(next, m->due[i]);
+    return next == NEVER ? NEVER : max64(end, next / EPOCH * EPOCH);
+}
+
+/* Run the device until every group has ended (or a fault, or the limit),
+ * an epoch at a time: the dispatcher, then the CUs through the epoch,
+ * then the series, the limits and the progress line. */
 static int run(tm_t *m)
 {
     const sim_launch_t *l = m->l;
-    uint64_t now = 0, progress_at = 0;
+    uint64_t b = 0, progress_at = 0;
     for (;;) {
-        if (dispatch_groups(m, now))
+        m->epoch = b;
+        if (dispatch_epoch(m, b))
             return -1;
         if (m->finished == m->groups)
             break;
-        uint64_t next = NEVER;
-        if (m->tp) {
-            int rc = par_cycle(m, now, &next);
-            if (rc)
-                return rc;
-        }
-        for (unsigned i = 0; !m->tp && i < m->ncu; i++) {
-            if (m->due[i] > now) {   /* the compact copy of cu->next (NEVER when idle) */
-                if (m->due[i] < next)
-                    next = m->due[i];
-                continue;
-            }
-            tcu_t *cu = &m->cu[i];
-            retire_drained(m, cu, now);
-            m->c->cycle = now;
-            int rc = cu->waves ? cu_cycle(m, cu, now) : 0;
-            if (rc == -2) {
-                m->r->stopped = 1;
-                return 0;
-            }
-            if (rc < 0 || m->c->stop) {
-                if (rc >= 0)
-                    m->r->stopped = 1;
-                return rc < 0;
-            }
-            cu->next = !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
-            m->due[i] = cu->next;
-            if (cu->next < next)
-                next = cu->next;
-        }
+        int rc = epoch(m, b + EPOCH);
+        if (rc)
+            return rc == 2 ? 0 : rc;
         if (m->finished == m->groups)
             break;
-        if (m->placed < m->groups && !m->disp_blocked && now + 1 < next)
-            next = now + 1;
-        if (next == NEVER)   /* nothing can ever happen: a deadlock in the model */
+        uint64_t nb = next_epoch(m, b + EPOCH);
+        if (nb == NEVER)   /* nothing can ever happen: a deadlock in the model */
             return -2;
+        m->c->cycle = b + EPOCH - 1;   /* the last cycle simulated (the limit's progress line) */
         if (!m->c->limit && m->c->ninst >= m->c->check_at && sim_limit_reached(m->c, NULL))
-            sim_limit_result(m->c, m->r);   /* the cancel flag, polled while no wave steps */
-        if (next >= m->ser_due)
-            series_sample(m, next, 0);
-        now = next;
+            sim_limit_result(m->c, m->r);   /* the cancel flag, polled between epochs */
+        if (nb >= m->ser_due)
+            series_sample(m, nb, 0);
         if (m->c->limit) {
-            if (now > m->st.cycles)   /* the statistics cover the cycles simulated */
-                m->st.cycles = now;
+            m->st.cycles = max64(m->st.cycles, b + EPOCH);   /* the statistics cover the cycles simulated */
             break;
         }
+        b = nb;
         m->c->groups_done = m->finished;
         if (l->progress && m->finished >= progress_at + 64) {
             progress_at = m->finished;
-            l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst, now);
+            l->progress(l->progress_arg, m->finished, m->groups, m->c->ninst, b);
         }
     }
     return 0;

@@ -7,7 +7,7 @@
 /* cp_use_pool's phases: time the caller alone, time the pool, run the
  * faster; their lengths in cycles. */
 enum { PH_ALONE, PH_POOL, PH_RUN };
-enum { TIME_CYCLES = 256, RUN_CYCLES = 4096, TIME_MIN = 16 };
+enum { TIME_CYCLES = 16, RUN_CYCLES = 256, TIME_MIN = 2 };   /* epochs */
 
 /* The last timings of any dispatch of the process (ns per CU step, 0:
  * none): a dispatch starts from them, so that short launches one after
@@ -20,17 +20,18 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
     if (!p)
         return NULL;
     p->threads = threads ? threads : 1;
-    p->list = calloc(ncu ? ncu : 1, sizeof *p->list);
-    if ((p->done = aligned_alloc(64, (ncu ? ncu : 1) * sizeof *p->done)))
-        memset(p->done, 0, (ncu ? ncu : 1) * sizeof *p->done);
+    p->cur = calloc(ncu ? ncu : 1, sizeof *p->cur);
+    if ((p->key = aligned_alloc(64, p->threads * sizeof *p->key)))
+        memset(p->key, 0, p->threads * sizeof *p->key);
+    if ((p->want = aligned_alloc(64, p->threads * sizeof *p->want)))
+        memset(p->want, 0, p->threads * sizeof *p->want);
     if ((p->logs = aligned_alloc(64, (ncu ? ncu : 1) * sizeof *p->logs)))
         memset(p->logs, 0, (ncu ? ncu : 1) * sizeof *p->logs);
-    if (!p->list || !p->done || !p->logs) {
+    if (!p->cur || !p->key || !p->want || !p->logs) {
         cp_free(p, ncu);
         return NULL;
     }
-    for (unsigned i = 0; i < ncu; i++)
-        atomic_init(&p->done[i].v, 0);
+    cp_reset_keys(p);
     uint64_t a = atomic_load(&last_alone), b = atomic_load(&last_pool);
     if (a && b) {
         p->phase = PH_RUN;
@@ -47,35 +48,46 @@ void cp_free(cp_t *p, unsigned ncu)
     ls_free(p->pool);
     for (unsigned i = 0; p->logs && i < ncu; i++)
         free(p->logs[i].r);
-    free(p->list);
-    free(p->done);
+    free(p->cur);
+    free(p->key);
+    free(p->want);
     free(p->logs);
     free(p);
 }
 
-void cp_begin(cp_t *p, unsigned k, uint64_t now)
+void cp_reset_keys(cp_t *p)
 {
-    for (unsigned i = 0; i < k; i++)
-        atomic_store_explicit(&p->done[i].v, 0, memory_order_relaxed);
-    p->k = k;
-    p->now = now;
-}
-
-void cp_done(cp_t *p, unsigned pos)
-{
-    atomic_store_explicit(&p->done[pos].v, 1, memory_order_release);
-}
-
-unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos)
-{
-    unsigned spins = 0;
-    while (known < pos) {
-        if (atomic_load_explicit(&p->done[known].v, memory_order_acquire))
-            known++;
-        else
-            ls_pause(&spins);
+    for (unsigned t = 0; t < p->threads; t++) {
+        atomic_store_explicit(&p->key[t].v, 0, memory_order_relaxed);
+        atomic_store_explicit(&p->want[t].v, 0, memory_order_relaxed);
     }
-    return known;
+}
+
+int cp_wanted(cp_t *p, unsigned tid)
+{
+    for (unsigned t = 0; t < p->threads; t++)
+        if (t != tid && atomic_load_explicit(&p->want[t].v, memory_order_relaxed))
+            return 1;
+    return 0;
+}
+
+void cp_publish(cp_t *p, unsigned tid, uint64_t k)
+{
+    atomic_store_explicit(&p->key[tid].v, k, memory_order_release);
+}
+
+void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k)
+{
+    cp_publish(p, tid, k);   /* the thread with the smallest key then never waits */
+    for (unsigned t = 0; t < p->threads; t++) {
+        unsigned spins = 0;
+        if (t == tid || atomic_load_explicit(&p->key[t].v, memory_order_acquire) > k)
+            continue;
+        atomic_store_explicit(&p->want[tid].v, 1, memory_order_relaxed);
+        while (atomic_load_explicit(&p->key[t].v, memory_order_acquire) <= k)
+            ls_pause(&spins);
+        atomic_store_explicit(&p->want[tid].v, 0, memory_order_relaxed);
+    }
 }
 
 static uint64_t now_ns(void)
@@ -96,7 +108,7 @@ int cp_use_pool(cp_t *p)
     return p->phase == PH_POOL || (p->phase == PH_RUN && p->ns_pool < p->ns_alone);
 }
 
-void cp_account(cp_t *p, unsigned k)
+void cp_account(cp_t *p, uint64_t k)
 {
     if (!p->pool)
         return;
@@ -139,20 +151,22 @@ static cp_rec_t *log_push(cp_log_t *l)
     return &l->r[l->n++];
 }
 
-void cp_log_event(cp_log_t *l, const tm_event_t *e)
+void cp_log_event(cp_log_t *l, uint64_t now, const tm_event_t *e)
 {
     cp_rec_t *r = log_push(l);
     if (r) {
         r->wait = 0;
+        r->now = now;
         r->e = *e;
     }
 }
 
-void cp_log_wait(cp_log_t *l, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t cycles)
+void cp_log_wait(cp_log_t *l, uint64_t now, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t cycles)
 {
     cp_rec_t *r = log_push(l);
     if (r) {
         r->wait = 1;
+        r->now = now;
         r->at = at;
         r->op = op;
         r->srv = (uint8_t)srv;
@@ -160,18 +174,39 @@ void cp_log_wait(cp_log_t *l, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t c
     }
 }
 
-int cp_log_flush(cp_log_t *l, void (*on_event)(void *arg, const tm_event_t *e), void *arg, tm_waits_t *waits,
-                 size_t ndw)
+static void replay(const cp_rec_t *r, void (*on_event)(void *arg, const tm_event_t *e), void *arg,
+                   tm_waits_t *waits, size_t ndw)
 {
-    for (size_t i = 0; i < l->n; i++) {
-        const cp_rec_t *r = &l->r[i];
-        if (r->wait)
-            tm_waits_charge(waits, ndw, r->at, r->op, (tm_srv_t)r->srv, r->cycles);
-        else if (on_event)
-            on_event(arg, &r->e);
+    if (r->wait)
+        tm_waits_charge(waits, ndw, r->at, r->op, (tm_srv_t)r->srv, r->cycles);
+    else if (on_event)
+        on_event(arg, &r->e);
+}
+
+int cp_merge(cp_t *p, unsigned ncu, uint64_t from, uint64_t to, void (*on_event)(void *arg, const tm_event_t *e),
+             void *arg, tm_waits_t *waits, size_t ndw)
+{
+    unsigned k = 0, lost = 0;
+    for (unsigned i = 0; i < ncu; i++) {   /* the CUs with records, ascending */
+        lost |= (unsigned)p->logs[i].oom;
+        if (p->logs[i].n)
+            p->cur[k++] = i;
     }
-    l->n = 0;
-    int lost = l->oom;
-    l->oom = 0;
+    size_t at[k ? k : 1];
+    memset(at, 0, sizeof at);
+    for (uint64_t t = from; t < to && k; t++)
+        for (unsigned j = 0; j < k; j++) {
+            cp_log_t *l = &p->logs[p->cur[j]];
+            while (at[j] < l->n && l->r[at[j]].now == t)
+                replay(&l->r[at[j]++], on_event, arg, waits, ndw);
+        }
+    for (unsigned j = 0; j < k; j++) {
+        cp_log_t *l = &p->logs[p->cur[j]];
+        while (at[j] < l->n)   /* none (steps are within the epoch); kept in order if any */
+            replay(&l->r[at[j]++], on_event, arg, waits, ndw);
+        l->n = 0;
+    }
+    for (unsigned i = 0; i < ncu; i++)
+        p->logs[i].oom = 0;
     return lost ? -1 : 0;
 }

@@ -1,15 +1,17 @@
 /* cupar.h — what the cycle model (sim/cu.c) needs to step its compute
- * units on several host threads within one cycle and still give the
- * serial run's results, byte for byte:
- * - the cycle's list of due CUs, in index order (the serial order), and
- *   a done flag per position: a CU may call the memory system (sim/
- *   memtime.h, shared and timed in call order) only once every CU before
- *   it in the list has stepped (cp_wait_before), so the calls reach it in
- *   the serial order; what a CU does on its own (the semantics at issue,
- *   its SIMDs, LDS bank cycles, counters) runs in parallel;
- * - a log per CU of what must reach shared sinks in the serial order
- *   (timeline events, s_waitcnt charges), replayed in list order after
- *   the cycle (cp_log_flush);
+ * units on several host threads through an epoch of cycles and still
+ * give the results of one thread, byte for byte:
+ * - a thread steps its own CUs in (cycle, CU index) order without waiting
+ *   for the others, and publishes the key (cycle << 16 | CU) of the step
+ *   it is at (cp_publish: every step of its before that key is done);
+ * - before its first call into the memory system (sim/memtime.h, shared
+ *   and timed in call order) a step at key K waits until every other
+ *   thread's key is past K (cp_wait_keys), so the calls come in the
+ *   (cycle, CU) order of one thread; the thread with the smallest key
+ *   never waits;
+ * - a log per CU of what must reach shared sinks in that order (timeline
+ *   events, s_waitcnt charges), stamped with the step's cycle and merged
+ *   by (cycle, CU, sequence) after the epoch (cp_merge);
  * Kernels whose results depend on the order in which work-groups reach
  * memory by design (par_order_dependent, sim/par.h) run on one thread. */
 #ifndef GCNSIM_CUPAR_H
@@ -22,15 +24,19 @@
 #include "sim/timing.h"
 #include "sim/wave.h"
 
-/* A position's done flag, on a cache line of its own. */
+/* A thread's published key, on a cache line of its own. */
 typedef struct {
-    _Alignas(64) atomic_int v;
-} cp_flag_t;
+    _Alignas(64) _Atomic uint64_t v;
+} cp_key_t;
+
+/* The key of CU cu's step at cycle t. */
+#define CP_KEY(t, cu) ((uint64_t)(t) << 16 | (cu))
 
 /* One record of a CU's log. */
 typedef struct {
     uint8_t wait;                /* 0: a timeline event; 1: an s_waitcnt charge */
     uint8_t srv;                 /* charge: where its operation was served (tm_srv_t) */
+    uint64_t now;                /* the cycle of the step that made it */
     uint32_t at, op;             /* charge: waiting and ended instructions (tm_waits_charge) */
     uint64_t cycles;             /* charge: stalled wave-cycles */
     tm_event_t e;                /* event */
@@ -45,14 +51,14 @@ typedef struct cp_log {
 /* The parallel state of a dispatch. */
 typedef struct cp {
     unsigned threads;            /* host threads stepping CUs (1: the caller alone) */
-    unsigned k;                  /* CUs due this cycle */
-    unsigned *list;              /* [ncu]: their indices, ascending */
-    cp_flag_t *done;             /* [ncu]: position stepped */
-    uint64_t now;                /* the cycle */
+    cp_key_t *key;               /* [threads]: each one's published key */
+    cp_key_t *want;              /* [threads]: nonzero while the thread waits in cp_wait_keys */
+    int pooled;                  /* the epoch runs on the pool (else the caller steps every CU alone) */
     cp_log_t *logs;              /* [ncu] per CU */
+    unsigned *cur;               /* [ncu]: cp_merge's list of the CUs with records */
     ls_pool_t *pool;             /* threads > 1 */
     /* the choice between the pool and the caller alone (cp_use_pool) */
-    unsigned phase, cycles;      /* what is being timed or run, and its cycles so far */
+    unsigned phase, cycles;      /* what is being timed or run, and its epochs so far */
     uint64_t steps, t0;          /* CU steps in the phase; its start (ns) */
     double ns_alone, ns_pool;    /* per CU step, as last timed */
 } cp_t;
@@ -62,28 +68,36 @@ typedef struct cp {
 cp_t *cp_new(unsigned ncu, unsigned threads);
 void cp_free(cp_t *p, unsigned ncu);
 
-/* Start a cycle's list: k positions, none done. */
-void cp_begin(cp_t *p, unsigned k, uint64_t now);
-/* Position pos has stepped (its writes visible to whoever waits for it). */
-void cp_done(cp_t *p, unsigned pos);
-/* Wait until positions [known, pos) have stepped; returns pos (the new
- * count known done). */
-unsigned cp_wait_before(cp_t *p, unsigned known, unsigned pos);
+/* Thread tid is at key k: its steps before k are done (their writes
+ * visible to whoever sees the key). */
+void cp_publish(cp_t *p, unsigned tid, uint64_t k);
+/* Whether a thread but tid waits for keys (then publishing each step's
+ * key lets it go on sooner; otherwise a key per cycle is enough). */
+int cp_wanted(cp_t *p, unsigned tid);
+/* Publish k for thread tid, then wait until every other thread has
+ * published a key past k. */
+void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k);
+/* Every key back to 0 (nothing known done: before a pooled epoch that
+ * follows epochs stepped by the caller alone). */
+void cp_reset_keys(cp_t *p);
 
-/* Whether this cycle should step its CUs on the pool or on the caller
+/* Whether this epoch should step its CUs on the pool or on the caller
  * alone, then (cp_account) that its k CU steps are done.  Either gives
  * the same results; the faster, timed on the host's clock now and then
- * (a few hundred cycles each way every few thousand), is taken, so that
- * a machine busy with other work does not make the threads a loss. */
+ * (some epochs each way every few hundred), is taken, so that a machine
+ * busy with other work does not make the threads a loss. */
 int cp_use_pool(cp_t *p);
-void cp_account(cp_t *p, unsigned k);
+void cp_account(cp_t *p, uint64_t k);
 
-/* Append an event / an s_waitcnt charge to a CU's log. */
-void cp_log_event(cp_log_t *l, const tm_event_t *e);
-void cp_log_wait(cp_log_t *l, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t cycles);
-/* Replay the log into the sinks (on_event may be NULL; waits with ndw
- * dwords) and empty it.  Returns 0, or -1 when a record had been lost. */
-int cp_log_flush(cp_log_t *l, void (*on_event)(void *arg, const tm_event_t *e), void *arg, tm_waits_t *waits,
-                 size_t ndw);
+/* Append an event / an s_waitcnt charge made by a step at cycle now to a
+ * CU's log. */
+void cp_log_event(cp_log_t *l, uint64_t now, const tm_event_t *e);
+void cp_log_wait(cp_log_t *l, uint64_t now, uint32_t at, uint32_t op, tm_srv_t srv, uint64_t cycles);
+/* Replay the ncu CUs' logs of an epoch's cycles [from, to) into the
+ * sinks (on_event may be NULL; waits with ndw dwords) in (cycle, CU,
+ * sequence) order and empty them.  Returns 0, or -1 when a record had
+ * been lost. */
+int cp_merge(cp_t *p, unsigned ncu, uint64_t from, uint64_t to, void (*on_event)(void *arg, const tm_event_t *e),
+             void *arg, tm_waits_t *waits, size_t ndw);
 
 #endif

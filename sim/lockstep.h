@@ -3,7 +3,7 @@
  * (tid 0 on the caller) and returns when all have returned.  Waiting
  * threads spin briefly, then block, so a step of a few microseconds costs
  * little and an idle pool costs no CPU.  For the cycle model's parallel
- * cycles (sim/cu.c). */
+ * epochs (sim/cu.c). */
 #ifndef GCNSIM_LOCKSTEP_H
 #define GCNSIM_LOCKSTEP_H
 
