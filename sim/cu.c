@@ -1689,9 +1689,10 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
                 o->stopped = 1;
                 break;
             }
-            if (x->c->limit && o->limit_key == NEVER)
+            int hit = x->c->limit && o->limit_key == NEVER;   /* this step met a limit: its CU stops, */
+            if (hit)                                            /* as at a fault, so the wave stops there */
                 o->limit_key = x->key;
-            cu->next = rc < 0 || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
+            cu->next = rc < 0 || hit || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
             due[j] = cu->next;
         }
         if (o->stopped)
@@ -1983,12 +1984,12 @@ static int run(tm_t *m)
         if (m->finished == m->groups)
             break;
         uint64_t nb = next_epoch(m, b + EPOCH);
-        if (nb == NEVER)   /* nothing can ever happen: a deadlock in the model */
+        if (nb == NEVER && !m->c->limit)   /* nothing can ever happen: a deadlock in the model */
             return -2;
         m->c->cycle = b + EPOCH - 1;   /* the last cycle simulated (the limit's progress line) */
         if (!m->c->limit && m->c->ninst >= m->c->check_at && sim_limit_reached(m->c, NULL))
             sim_limit_result(m->c, m->r);   /* the cancel flag, polled between epochs */
-        if (nb >= m->ser_due)
+        if (nb >= m->ser_due && nb != NEVER)
             series_sample(m, nb, 0);
         if (m->c->limit) {
             m->st.cycles = max64(m->st.cycles, b + EPOCH);   /* the statistics cover the cycles simulated */
