@@ -1689,9 +1689,12 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
                 o->stopped = 1;
                 break;
             }
-            int hit = x->c->limit && o->limit_key == NEVER;   /* this step met a limit: its CU stops, */
-            if (hit)                                            /* as at a fault, so the wave stops there */
+            int hit = x->c->limit && o->limit_key == NEVER;
+            if (hit)
                 o->limit_key = x->key;
+            /* a wave that met --max-wave-inst stops its CU, as a fault does
+             * (--max-inst and cancel end the run at the epoch's end) */
+            hit = hit && x->c->limit == SIM_LIMIT_WAVE;
             cu->next = rc < 0 || hit || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
             due[j] = cu->next;
         }
