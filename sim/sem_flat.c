@@ -228,19 +228,9 @@ static int flat_fast(wave_t *w, const isa_inst_t *in, unsigned bytes, uint64_t e
 static void flat_fast_fx(wave_t *w, const mem_region_t *rg, uint8_t *const ptr[64], uint64_t exec, unsigned bytes,
                          int write)
 {
-    fx_t *fx = w->fx;
-    if (!fx)
+    fx_access_t *a = w->fx ? mem_fx_entry(w, FX_SPACE_GLOBAL, write, bytes, exec) : NULL;
+    if (!a)
         return;
-    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
-        fx->overflow = 1;
-        return;
-    }
-    fx_access_t *a = &fx->acc[fx->nacc++];
-    a->space = FX_SPACE_GLOBAL;
-    a->write = (uint8_t)write;
-    a->bytes = (uint8_t)bytes;
-    a->mask = exec;
-    a->oob = 0;
     for (uint64_t m = exec; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         a->addr[l] = rg->base + (uint64_t)(ptr[l] - rg->data);
@@ -283,19 +273,9 @@ static int flat_rows(wave_t *w, const isa_inst_t *in, uint64_t exec, const mem_r
 /* The row fast path's effects record: the general path's one entry. */
 static void flat_rows_fx(wave_t *w, const uint64_t ra[4], int write)
 {
-    fx_t *fx = w->fx;
-    if (!fx)
+    fx_access_t *a = w->fx ? mem_fx_entry(w, FX_SPACE_GLOBAL, write, 4, ~0ull) : NULL;
+    if (!a)
         return;
-    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
-        fx->overflow = 1;
-        return;
-    }
-    fx_access_t *a = &fx->acc[fx->nacc++];
-    a->space = FX_SPACE_GLOBAL;
-    a->write = (uint8_t)write;
-    a->bytes = 4;
-    a->mask = ~0ull;
-    a->oob = 0;
     for (unsigned l = 0; l < 64; l++)
         a->addr[l] = ra[l / 16] + 4 * (l % 16);
 }

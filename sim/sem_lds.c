@@ -195,16 +195,9 @@ static inline __attribute__((always_inline)) void ds_fast_fx(wave_t *w, const ui
     if (!fx || !exec)
         return;
     for (unsigned part = 0; part < nparts; part++) {
-        if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
-            fx->overflow = 1;
+        fx_access_t *a = mem_fx_entry(w, FX_SPACE_LDS, write, bytes, exec);
+        if (!a)
             return;
-        }
-        fx_access_t *a = &fx->acc[fx->nacc++];
-        a->space = FX_SPACE_LDS;
-        a->write = (uint8_t)write;
-        a->bytes = (uint8_t)bytes;
-        a->mask = exec;
-        a->oob = 0;
         if (exec == ~0ull)
             for (unsigned l = 0; l < 64; l++)
                 a->addr[l] = (uint32_t)(base[l] + off[part]);

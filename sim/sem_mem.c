@@ -182,16 +182,6 @@ void mem_plan_store(wave_t *w, const mem_plan_t *pl, unsigned ndw, unsigned shif
         mem_plan_fx(w, pl, MEM_WRITE, 0);
 }
 
-static fx_access_t *fx_entry(wave_t *w)
-{
-    fx_t *fx = w->fx;
-    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
-        fx->overflow = 1;
-        return NULL;
-    }
-    return &fx->acc[fx->nacc++];
-}
-
 void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split)
 {
     uint64_t left = pl->mask;
@@ -206,13 +196,9 @@ void mem_plan_fx(wave_t *w, const mem_plan_t *pl, int kind, unsigned split)
         }
         left &= ~set;
         for (unsigned part = 0; part < (split ? 2u : 1u); part++) {
-            fx_access_t *a = fx_entry(w);
+            fx_access_t *a = mem_fx_entry(w, sp, kind != MEM_READ, np * pl->psize, set);
             if (!a)
                 return;
-            a->space = sp;
-            a->write = kind != MEM_READ;
-            a->bytes = (uint8_t)(np * pl->psize);
-            a->mask = set;
             a->oob = pl->oob & set;
             for (uint64_t m = set; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);

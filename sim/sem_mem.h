@@ -292,6 +292,25 @@ static inline int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
     return 0;
 }
 
+/* A new access entry of w's effects record with its space, direction,
+ * bytes per lane and lanes filled in (addresses and oob left to the
+ * caller), or NULL when the record is full (then marked overflowed). */
+static inline fx_access_t *mem_fx_entry(wave_t *w, uint8_t space, int write, unsigned bytes, uint64_t mask)
+{
+    fx_t *fx = w->fx;
+    if (fx->nacc >= sizeof fx->acc / sizeof fx->acc[0]) {
+        fx->overflow = 1;
+        return NULL;
+    }
+    fx_access_t *a = &fx->acc[fx->nacc++];
+    a->space = space;
+    a->write = (uint8_t)write;
+    a->bytes = (uint8_t)bytes;
+    a->mask = mask;
+    a->oob = 0;
+    return a;
+}
+
 /* Record the plan in the effects record: one access entry per space the
  * lanes use (FLAT may mix spaces; more than two entries overflow), or,
  * when split > 0, two entries for pieces [0, split) and [split, npieces)
