@@ -582,18 +582,27 @@ static int uses_printf(const launch_t *L)
     return 0;
 }
 
-int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
+/* The first half of a run: the LDS laid out, the memory mark taken and
+ * the printf buffer allocated (a kernel that prints).  0, or -1 (err). */
+static int run_prepare(launch_t *L, mem_mark_t *mark, char *err, size_t errlen)
 {
     layout_lds(L);
     mem_t *mem = la_module_mem(L->m);
-    mem_mark_t mark = mem_mark(mem);
+    *mark = mem_mark(mem);
     L->sl.printf_buffer = 0;
     if (uses_printf(L) && pf_alloc(mem, &L->sl.printf_buffer)) {
-        mem_release(mem, mark);
+        mem_release(mem, *mark);
         snprintf(err, errlen, "out of host memory for the printf buffer");
         return -1;
     }
-    int st = sim_dispatch(mem, &L->sk, &L->sl, r, err, errlen);
+    return 0;
+}
+
+/* The second half: after a dispatch that returned st, the kernarg segment
+ * kept, the printf output written and the run's memory released. */
+static void run_finish(launch_t *L, mem_mark_t mark, int st, const sim_result_t *r)
+{
+    mem_t *mem = la_module_mem(L->m);
     if (st >= 0)
         keep_kernarg(L, r);
     if (st >= 0 && L->sl.printf_buffer)
@@ -601,24 +610,27 @@ int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
                  L->printf_out ? L->printf_out : stdout, stderr);
     L->sl.printf_buffer = 0;
     mem_release(mem, mark);
+}
+
+int la_run(launch_t *L, sim_result_t *r, char *err, size_t errlen)
+{
+    mem_mark_t mark;
+    if (run_prepare(L, &mark, err, errlen))
+        return -1;
+    int st = sim_dispatch(la_module_mem(L->m), &L->sk, &L->sl, r, err, errlen);
+    run_finish(L, mark, st, r);
     return st;
 }
 
 int la_run_begin(launch_t *L, la_inplace_t *in, char *err, size_t errlen)
 {
-    layout_lds(L);
-    mem_t *mem = la_module_mem(L->m);
-    in->mark = mem_mark(mem);
-    L->sl.printf_buffer = 0;
-    if (uses_printf(L) && pf_alloc(mem, &L->sl.printf_buffer)) {
-        mem_release(mem, in->mark);
-        snprintf(err, errlen, "out of host memory for the printf buffer");
+    if (run_prepare(L, &in->mark, err, errlen))
         return -1;
-    }
     in->kernarg_size = (uint32_t)sim_kernarg_size(&L->sl);
-    if (sim_dispatch_memory(mem, &L->sk, &L->sl, &in->kernarg_addr, &in->queue_addr, err, errlen)) {
+    if (sim_dispatch_memory(la_module_mem(L->m), &L->sk, &L->sl, &in->kernarg_addr, &in->queue_addr, err,
+                            errlen)) {
         L->sl.printf_buffer = 0;
-        mem_release(mem, in->mark);
+        mem_release(la_module_mem(L->m), in->mark);
         return -1;
     }
     return 0;
@@ -626,14 +638,7 @@ int la_run_begin(launch_t *L, la_inplace_t *in, char *err, size_t errlen)
 
 void la_run_end(launch_t *L, const la_inplace_t *in, int st, const sim_result_t *r)
 {
-    mem_t *mem = la_module_mem(L->m);
-    if (st >= 0)
-        keep_kernarg(L, r);
-    if (st >= 0 && L->sl.printf_buffer)
-        pf_flush(mem, L->sl.printf_buffer, L->m->co.printf_fmts, L->m->co.nprintf,
-                 L->printf_out ? L->printf_out : stdout, stderr);
-    L->sl.printf_buffer = 0;
-    mem_release(mem, in->mark);
+    run_finish(L, in->mark, st, r);
 }
 
 int la_kernarg(launch_t *L, const sim_platform_t *p, uint8_t **out, uint32_t *size)
