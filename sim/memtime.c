@@ -149,7 +149,8 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 {
     unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
     uint64_t group[32], act = a->mask & ~a->oob;
-    if (act && lds_conflict_free(a, act, dws)) {   /* one cycle per group */
+    /* one cycle per group (the producer may have proved it: FX_PAT_LDS_FREE) */
+    if (act && ((a->pat & FX_PAT_LDS_FREE) || lds_conflict_free(a, act, dws))) {
         unsigned id = ((unsigned)__builtin_popcountll(act) * dws + 31) / 32;
         if (ideal)
             *ideal = id;

@@ -144,10 +144,32 @@ static unsigned lds_rule(const fx_access_t *a)
     return cycles;
 }
 
+/* FX_PAT_LDS_FREE's definition (wave.h): the dwords of the active lanes
+ * within 32 consecutive ones, or each lane's first dword dws past the
+ * previous active lane's. */
+static int lds_free_rule(const fx_access_t *a)
+{
+    uint64_t m = a->mask & ~a->oob, dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lo = ~0ull, hi = 0, prev = 0;
+    int run = 1, first = 1;
+    for (unsigned l = 0; l < 64; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint64_t d = a->addr[l] >> 2;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+        run &= first || d == prev + dws;
+        prev = d;
+        first = 0;
+    }
+    return m && (run || hi + dws - lo <= 32);
+}
+
 /* Random patterns (uniform, runs, broadcasts, strides, scattered lanes,
- * every size) against lds_rule. */
+ * every size, lanes out of range, unaligned) against lds_rule, with and
+ * without the fast paths' FX_PAT_LDS_FREE where it holds. */
 static void test_lds_random(void)
 {
+    unsigned nfree = 0;
     static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 36, 128, 132};
     uint64_t x = 0x2545f4914f6cdd1dull;
     unsigned bad = 0, runs = 4000;
@@ -167,10 +189,22 @@ static void test_lds_random(void)
                 a.addr[l] = 4 * (y & 255);
             }
         }
+        if (x >> 40 & 1)   /* some lanes out of range */
+            a.oob = a.mask & (x * 0x2545f4914f6cdd1dull) & (x >> 41 & 1 ? ~0ull : 0x8000000000000001ull);
+        if ((x >> 42 & 3) == 0)   /* unaligned lanes (gfx9) */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] += (x >> (l % 32)) & 3;
         unsigned id, c = mt_lds_cycles(&a, &id), want = lds_rule(&a);
         bad += c != want;
+        if (lds_free_rule(&a)) {   /* the producer's fact as the DS fast paths give it */
+            unsigned id2;
+            a.pat = FX_PAT_LDS_FREE;
+            bad += mt_lds_cycles(&a, &id2) != want || id2 != id;
+            nfree++;
+        }
     }
     CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
+    CHECK(nfree > runs / 8, "lds: %u of them conflict-free by FX_PAT_LDS_FREE's definition", nfree);
 }
 
 /* Distinct 64-byte lines of access a, straight from the definition. */
