@@ -47,9 +47,16 @@ enum { LINE_SHIFT = 6, LINE_BYTES = 64 };
 /* Associativity of the scalar data cache and instruction cache: "K$ 4-way"
  * [UNVERIFIED whitepaper] (GCN-FACTS 4.2); the I$ is given the same. */
 enum { KI_WAYS = 4 };
-/* At most this many lines per access: 64 lanes of at most 255 bytes, each
- * lane spanning at most 5 lines. */
-enum { MAX_LINES = 64 * 5 };
+enum { MAX_LINES = MT_MAX_LINES };
+
+/* Set bits of x (SWAR: no library call on a host without popcnt). */
+static inline unsigned pop64(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)(x * 0x0101010101010101ull >> 56);
+}
 
 /* ---- LDS ------------------------------------------------------------------ */
 
@@ -84,6 +91,31 @@ static void group_add(lds_group_t *g, uint64_t dw)
         g->max = g->cnt[b];
 }
 
+/* Dword indices below 2^LDS_MARK_BITS (the 64 KiB of LDS) are told
+ * apart by marks: lds_mark[dw] is 1 while dw is in the group being
+ * counted, 0 otherwise.  Per thread (the CUs of several threads time
+ * their LDS at once). */
+enum { LDS_MARK_BITS = 14 };
+static _Thread_local uint8_t lds_mark[1u << LDS_MARK_BITS];
+
+/* Bank cycles of a group of n dwords, each below 2^LDS_MARK_BITS: the
+ * largest count of distinct dwords in one bank.  Leaves the marks 0. */
+static unsigned group_marked(const uint64_t *dw, unsigned n)
+{
+    uint8_t *mark = lds_mark, cnt[32] = {0};
+    unsigned most = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t d = dw[i];
+        unsigned c = cnt[d & 31] + (mark[d] ^ 1u);
+        mark[d] = 1;
+        cnt[d & 31] = (uint8_t)c;
+        most = c > most ? c : most;
+    }
+    for (unsigned i = 0; i < n; i++)
+        mark[dw[i]] = 0;
+    return most;
+}
+
 /* Bank cycles of a group of n dwords: 1 when every bank holds at most one
  * distinct dword (the common case, checked with a bank mask), else the
  * largest count of distinct dwords in one bank. */
@@ -106,6 +138,11 @@ static unsigned group_cycles(const uint64_t *dw, unsigned n)
     }
     if (i == n)
         return 1;
+    uint64_t over = 0;
+    for (i = 0; i < n; i++)
+        over |= dw[i] >> LDS_MARK_BITS;
+    if (!over)
+        return group_marked(dw, n);
     lds_group_t g;
     group_clear(&g);
     for (i = 0; i < n; i++)
@@ -151,10 +188,20 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
     uint64_t group[32], act = a->mask & ~a->oob;
     /* one cycle per group (the producer may have proved it: FX_PAT_LDS_FREE) */
     if (act && ((a->pat & FX_PAT_LDS_FREE) || lds_conflict_free(a, act, dws))) {
-        unsigned id = ((unsigned)__builtin_popcountll(act) * dws + 31) / 32;
+        unsigned id = ((unsigned)pop64(act) * dws + 31) / 32;
         if (ideal)
             *ideal = id;
         return id;
+    }
+    if (act == ~0ull && dws == 1) {   /* every lane, a dword each: the groups are lanes 0-31, 32-63 */
+        for (unsigned l = 0; l < 64; l += 32) {
+            for (unsigned i = 0; i < 32; i++)
+                group[i] = a->addr[l + i] >> 2;
+            cycles += group_cycles(group, 32);
+        }
+        if (ideal)
+            *ideal = 2;
+        return cycles;
     }
     for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
@@ -178,19 +225,26 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 /* Address-processing cycles of a vector-memory access; see memtime.h.  A
  * partial wave on the dword path costs no more than on the quad path
  * (min(4, quads)). */
+__attribute__((target_clones("arch=x86-64-v3", "default")))
 unsigned mt_addr_cycles(const fx_access_t *a)
 {
     uint64_t m = a->mask;
     if (!m)
         return 0;
     uint64_t q = (m | m >> 1 | m >> 2 | m >> 3) & 0x1111111111111111ull;
-    unsigned quads = (unsigned)__builtin_popcountll(q);
+    unsigned quads = (unsigned)pop64(q);
     if (a->bytes == 0 || a->bytes > 4)
         return quads;
     unsigned first = (unsigned)__builtin_ctzll(m);
     uint64_t base = a->addr[first];
     if (base % a->bytes)
         return quads;   /* an element across a dword: not single-dword lanes */
+    if (m == ~0ull) {   /* every lane: one pass that vectorises */
+        uint64_t d = 0;
+        for (unsigned l = 0; l < 64; l++)
+            d |= a->addr[l] ^ (base + 4ull * l);
+        return d ? quads : 4;
+    }
     for (; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a->addr[l] != base + 4ull * (l - first))
@@ -211,9 +265,57 @@ static int hset_add(uint64_t *h, unsigned bits, uint64_t x)
     return 1;
 }
 
+/* The bits of 8 flag bytes (each 0 or 1), byte i into bit i. */
+static inline uint64_t flag_bits8(const uint8_t *f)
+{
+    uint64_t x;
+    memcpy(&x, f, 8);
+    return (x * 0x0102040810204080ull) >> 56;
+}
+
+/* collect_lines for every lane of a, each within at most two lines
+ * (bytes <= 64), when the lanes' first lines never go down and every
+ * address is below 2^63; else returns 0.  The lines are then the
+ * distinct first lines, ascending, each followed by the next line when a
+ * lane of it reaches into that one and no lane starts there.  A pass
+ * over the lanes (it vectorises) flags where the first line changes and
+ * which lanes cross a line end; the rest is per line. */
+static inline __attribute__((always_inline)) unsigned lines_up64(const fx_access_t *a, uint64_t bytes, uint64_t *out)
+{
+    uint8_t nf[64], cross[64];
+    uint64_t bad = a->addr[0] >> 63;
+    nf[0] = 1;
+    cross[0] = ((a->addr[0] + bytes - 1) >> LINE_SHIFT) != a->addr[0] >> LINE_SHIFT;
+    for (unsigned l = 1; l < 64; l++) {
+        uint64_t x = a->addr[l], f = x >> LINE_SHIFT, p = a->addr[l - 1] >> LINE_SHIFT;
+        bad |= (x >> 63) | (uint64_t)((int64_t)f < (int64_t)p);
+        nf[l] = f != p;
+        cross[l] = ((x + bytes - 1) >> LINE_SHIFT) != f;
+    }
+    if (bad)
+        return 0;
+    uint64_t starts = 0, crosses = 0;
+    for (unsigned k = 0; k < 64; k += 8) {
+        starts |= flag_bits8(nf + k) << k;
+        crosses |= flag_bits8(cross + k) << k;
+    }
+    unsigned n = 0;
+    while (starts) {
+        unsigned k = (unsigned)__builtin_ctzll(starts);
+        uint64_t rest = starts & (starts - 1), mine = rest ? (rest & -rest) - (1ull << k) : -(1ull << k);
+        uint64_t v = a->addr[k] >> LINE_SHIFT;
+        out[n++] = v;
+        if ((crosses & mine) && (!rest || a->addr[__builtin_ctzll(rest)] >> LINE_SHIFT != v + 1))
+            out[n++] = v + 1;
+        starts = rest;
+    }
+    return n;
+}
+
 /* The distinct lines of access a (lanes of mask, not oob) in the order the
  * lanes first touch them (ascending when the lanes' addresses ascend),
  * into out[MAX_LINES].  Returns their number. */
+__attribute__((target_clones("arch=x86-64-v3", "default")))
 static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
 {
     uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;
@@ -233,6 +335,8 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
             return n;
         }
     }
+    if (m == ~0ull && bytes <= 64 && (n = lines_up64(a, bytes, out)))
+        return n;
     /* fast path: while the lanes' first lines never go down, a line at or
      * below the last one emitted has been emitted already */
     for (; m; m &= m - 1) {
@@ -249,7 +353,7 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
     /* the other lanes through a hash set of the lines so far, at most half
      * full: n + lanes x (lines a lane can span) entries */
     uint64_t h[2 * MAX_LINES > 1024 ? 2048 : 1024];
-    unsigned bits = 4, most = n + (unsigned)__builtin_popcountll(m) * (unsigned)((bytes + 62) / 64 + 1);
+    unsigned bits = 4, most = n + (unsigned)pop64(m) * (unsigned)((bytes + 62) / 64 + 1);
     while ((1u << bits) < 2 * most)
         bits++;
     memset(h, 0, sizeof h[0] << bits);
@@ -271,6 +375,11 @@ unsigned mt_lines(const fx_access_t *a)
     return collect_lines(a, lines);
 }
 
+unsigned mt_line_list(const fx_access_t *a, uint64_t *lines)
+{
+    return collect_lines(a, lines);
+}
+
 /* ---- caches (tags only) ---------------------------------------------------- */
 
 /* n instances of a cache of sets x ways lines; way j of set s of instance
@@ -289,6 +398,10 @@ typedef struct {
                           compared within a set only, so the choices are the same) and hit count: an
                           instance's state then stays its own (mt_ifetch_hit, mt_smem_hit) */
     size_t span;       /* entries per instance (sets x ways) */
+    uint32_t *sgen;    /* per set (instance x sets + set): the generation its ways were last emptied in; a
+                          set of an older one is empty (cache_set empties it), so that a reset costs
+                          nothing per line */
+    uint32_t gen;      /* the current generation */
 } cache_t;
 
 enum { NO_WAY = -1 };
@@ -309,11 +422,13 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     size_t e = (size_t)c->n * c->sets * c->ways;
     c->span = (size_t)c->sets * c->ways;
     c->own = NULL;
-    c->tag = calloc(e, sizeof *c->tag);
-    c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = malloc(e);                  /* (read only where tag is set: written by the fill) */
+    c->tag = malloc(e * sizeof *c->tag);   /* (a set's ways are emptied when it is first used: sgen) */
+    c->stamp = malloc(e * sizeof *c->stamp);
+    c->dirty = malloc(e);
     c->ready = malloc(e * sizeof *c->ready);
-    return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
+    c->sgen = calloc((size_t)c->n * c->sets, sizeof *c->sgen);
+    c->gen = 1;
+    return c->tag && c->stamp && c->dirty && c->ready && c->sgen ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -323,15 +438,17 @@ static void cache_free(cache_t *c)
     free(c->stamp);
     free(c->dirty);
     free(c->ready);
+    free(c->sgen);
 }
 
+/* Empties every set: a new generation (the sets are emptied as they are
+ * used). */
 static void cache_clear(cache_t *c)
 {
-    size_t e = (size_t)c->n * c->sets * c->ways;
-    memset(c->tag, 0, e * sizeof *c->tag);
-    memset(c->stamp, 0, e * sizeof *c->stamp);
-    memset(c->dirty, 0, e);
-    memset(c->ready, 0, e * sizeof *c->ready);
+    if (++c->gen == 0) {   /* the generations wrapped: every set is older */
+        memset(c->sgen, 0, (size_t)c->n * c->sets * sizeof *c->sgen);
+        c->gen = 1;
+    }
     c->clock = 0;
     if (c->own)
         memset(c->own, 0, (size_t)c->n * OWN_STRIDE * sizeof *c->own);
@@ -369,11 +486,28 @@ static uint64_t cache_tick(cache_t *c, size_t s)
     return c->own ? ++c->own[s / c->span * OWN_STRIDE + OWN_CLOCK] : ++c->clock;
 }
 
-/* First entry of the set of key (set index = key mod sets) in instance inst. */
-static size_t cache_set(const cache_t *c, uint32_t inst, uint64_t key)
+/* Empties the ways of set i (instance x sets + set) when it is of an older
+ * generation. */
+static inline void set_fresh(cache_t *c, size_t i)
+{
+    if (c->sgen[i] == c->gen)
+        return;
+    size_t s = i * c->ways;
+    memset(c->tag + s, 0, c->ways * sizeof *c->tag);
+    memset(c->stamp + s, 0, c->ways * sizeof *c->stamp);
+    memset(c->dirty + s, 0, c->ways);
+    memset(c->ready + s, 0, c->ways * sizeof *c->ready);
+    c->sgen[i] = c->gen;
+}
+
+/* First entry of the set of key (set index = key mod sets) in instance
+ * inst, the set emptied first if it is of an older generation. */
+static size_t cache_set(cache_t *c, uint32_t inst, uint64_t key)
 {
     uint64_t set = c->sets_pow2 ? key & (c->sets - 1) : key % c->sets;
-    return ((size_t)inst * c->sets + (size_t)set) * c->ways;
+    size_t i = (size_t)inst * c->sets + (size_t)set;
+    set_fresh(c, i);
+    return i * c->ways;
 }
 
 /* Entry holding line in the set at s (its LRU stamp refreshed), or NO_WAY. */
@@ -532,12 +666,17 @@ void mt_reset(mt_t *m)
 
 void mt_release(mt_t *m)
 {
-    size_t e = (size_t)m->l2.n * m->l2.sets * m->l2.ways;
-    for (size_t i = 0; i < e; i++)
-        if (m->l2.tag[i] && m->l2.dirty[i]) {
-            m->l2.dirty[i] = 0;
-            m->st.release_writes++;
-        }
+    const cache_t *c = &m->l2;
+    size_t sets = (size_t)c->n * c->sets;
+    for (size_t k = 0; k < sets; k++) {
+        if (c->sgen[k] != c->gen)
+            continue;   /* empty */
+        for (size_t i = k * c->ways; i < (k + 1) * c->ways; i++)
+            if (c->tag[i] && c->dirty[i]) {
+                c->dirty[i] = 0;
+                m->st.release_writes++;
+            }
+    }
 }
 
 const mt_stats_t *mt_stats(mt_t *m)
@@ -857,6 +996,12 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
 {
     uint64_t lines[MAX_LINES];
     unsigned n = collect_lines(a, lines);
+    return mt_vmem_listed(m, cu, a, lines, n, now, accepted);
+}
+
+uint64_t mt_vmem_listed(mt_t *m, unsigned cu, const fx_access_t *a, const uint64_t *lines, unsigned n, uint64_t now,
+                        uint64_t *accepted)
+{
     uint32_t c = cu_of(m, cu);
     uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     m->accept = now;

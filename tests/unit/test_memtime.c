@@ -175,13 +175,16 @@ static void test_lds_random(void)
     unsigned bad = 0, runs = 4000;
     for (unsigned r = 0; r < runs; r++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 5;
+        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 6;
         uint64_t mask = (x >> 16 & 3) == 0 ? ~0ull : (x >> 16 & 3) == 1 ? 0xffffull << (x >> 20 & 31) : x * 0x9e3779b97f4a7c15ull;
         int64_t stride = kind == 0 ? 0 : kind == 1 ? (int64_t)((bytes + 3) / 4 * 4) : 4 * (int64_t)(x >> 24 & 63);
         fx_access_t a = acc(0, bytes, mask, 4 * (x >> 32 & 1023), stride);
         if (kind == 3)   /* a broadcast of 16 lanes' run */
             for (unsigned l = 0; l < 64; l++)
                 a.addr[l] = 4 * (x >> 32 & 1023) + (l % 16) * 4;
+        if (kind == 5)   /* descending strides */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] = 65536 - 4 * l * (x >> 24 & 63);
         if (kind == 4) {   /* scattered */
             uint64_t y = x;
             for (unsigned l = 0; l < 64; l++) {
@@ -204,6 +207,15 @@ static void test_lds_random(void)
         }
     }
     CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
+    /* conflicting accesses over the same dwords, again and again (the
+     * bookkeeping of distinct dwords starts over for each group) */
+    fx_access_t s2 = acc(0, 4, ALL, 0, 8), s3 = acc(0, 4, ALL, 4, 12);
+    for (unsigned l = 0; l < 64; l += 2)
+        s3.addr[l] = s3.addr[l + 1];   /* pairs of lanes on one dword */
+    unsigned w2 = lds_rule(&s2), w3 = lds_rule(&s3), off = 0;
+    for (unsigned r = 0; r < 70000; r++)
+        off += mt_lds_cycles(&s2, NULL) != w2 || mt_lds_cycles(&s3, NULL) != w3;
+    CHECK(off == 0 && w2 == 4, "lds: 70000 repeats of two conflicting accesses (%u differ)", off);
     CHECK(nfree > runs / 8, "lds: %u of them conflict-free by FX_PAT_LDS_FREE's definition", nfree);
 }
 
@@ -243,6 +255,67 @@ static void test_lines_random(void)
         bad += mt_lines(&a) != lines_rule(&a);
     }
     CHECK(bad == 0, "lines: %u strided accesses agree with the definition (%u differ)", runs, bad);
+}
+
+/* The lines of access a in the order the lanes first touch them (lane
+ * after lane, a lane's lines ascending), straight from the definition,
+ * into out; returns their number. */
+static unsigned lines_order_rule(const fx_access_t *a, uint64_t *out)
+{
+    unsigned n = 0, bytes = a->bytes ? a->bytes : 1;
+    for (unsigned l = 0; l < 64; l++)
+        if ((a->mask & ~a->oob) >> l & 1)
+            for (uint64_t x = a->addr[l] / 64; x <= (a->addr[l] + bytes - 1) / 64; x++) {
+                unsigned j = 0;
+                while (j < n && out[j] != x)
+                    j++;
+                if (j == n)
+                    out[n++] = x;
+            }
+    return n;
+}
+
+/* mt_line_list against lines_order_rule (the order too) on monotone
+ * lanes with gaps (groups of a power of two lanes, as a bitonic sort's
+ * passes), random rises of 0 to 130 bytes, one lane going down, addresses
+ * near 2^63 and in the top line of the address space, lanes out of
+ * range, partial waves, every size up to 128 bytes. */
+static void test_lines_order(void)
+{
+    static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 60, 64, 128};
+    uint64_t x = 0x1234567887654321ull;
+    unsigned bad = 0, runs = 4000;
+    for (unsigned r = 0; r < runs; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 4, j = 1u << (x >> 12 & 7);
+        uint64_t base = (x >> 16 & 3) == 0 ? 0x7fffffffffffe000ull : (x >> 16 & 3) == 1 ? 0xffffffffffffffc0ull - 4096
+                                                                                         : 0x100000 + (x >> 20 & 4095);
+        fx_access_t a = acc(0, bytes, (x >> 32 & 3) ? ~0ull : x * 0x9e3779b97f4a7c15ull, base, 0);
+        uint64_t y = x, at = base;
+        for (unsigned l = 0; l < 64; l++) {
+            y ^= y << 13, y ^= y >> 7, y ^= y << 17;
+            if (kind == 0)   /* groups of j lanes, each pair of groups 2j elements apart */
+                a.addr[l] = base + 4 * ((l / j) * 2 * j + l % j);
+            else if (kind == 1)   /* random rises */
+                a.addr[l] = at += y % 131;
+            else if (kind == 2)   /* rises of whole lines or none */
+                a.addr[l] = at += 64 * (y % 3);
+            else   /* scattered within a few lines */
+                a.addr[l] = base + y % 512;
+        }
+        if ((x >> 34 & 7) == 0)   /* one lane going down */
+            a.addr[x >> 37 & 63] -= 64 * (1 + (x >> 43 & 3));
+        if ((x >> 45 & 7) == 0)
+            a.oob = a.mask & (x >> 48 | x << 16);
+        if (base > 0xf000000000000000ull)   /* the top line: the lanes' ends wrap past 2^64 */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] = 0xffffffffffffffc0ull + (a.addr[l] & 63);
+        uint64_t want[64 * 5], got[MT_MAX_LINES];
+        unsigned nw = lines_order_rule(&a, want), ng = mt_line_list(&a, got);
+        bad += nw != ng || memcmp(want, got, nw * sizeof want[0]) != 0 || mt_lines(&a) != nw;
+    }
+    CHECK(bad == 0, "lines: %u monotone, gapped and scattered accesses list the definition's lines in order (%u differ)",
+          runs, bad);
 }
 
 /* ---- address processing ----------------------------------------------------- */
@@ -673,6 +746,16 @@ static void test_reset_determinism(const device_t *d)
     uint64_t r = mt_vmem(m1, 0, &a, 1000, NULL);
     CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "after mt_reset a coalesced load misses everywhere again (got %llu)",
           (unsigned long long)r);
+    /* the release after a reset writes back only the dirty lines of the
+     * accesses since: m2's from its run, never released, are forgotten */
+    mt_reset(m2);
+    fx_access_t st4 = acc(1, 4, ALL, 0x20000, 4);   /* a store of 4 lines */
+    mt_vmem(m2, 0, &st4, 10, NULL);
+    mt_release(m2);
+    uint64_t w = mt_stats(m2)->release_writes;
+    mt_release(m2);
+    CHECK(w == 4 && mt_stats(m2)->release_writes == 4,
+          "mt_release after mt_reset and one store: its 4 dirty lines (got %llu), none left after", (unsigned long long)w);
     mt_free(m1);
     mt_free(m2);
 }
@@ -799,6 +882,7 @@ int main(void)
     test_lds();
     test_lds_random();
     test_lines_random();
+    test_lines_order();
     test_addr();
     test_lines();
     test_l1(&d);
