@@ -36,6 +36,7 @@
  *    filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -402,6 +403,8 @@ typedef struct {
                           set of an older one is empty (cache_set empties it), so that a reset costs
                           nothing per line */
     uint32_t gen;      /* the current generation */
+    size_t *used;      /* the sets of the current generation (set_fresh), nused of them */
+    size_t nused;
 } cache_t;
 
 enum { NO_WAY = -1 };
@@ -428,7 +431,9 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->ready = malloc(e * sizeof *c->ready);
     c->sgen = calloc((size_t)c->n * c->sets, sizeof *c->sgen);
     c->gen = 1;
-    return c->tag && c->stamp && c->dirty && c->ready && c->sgen ? 0 : -1;
+    c->used = malloc((size_t)c->n * c->sets * sizeof *c->used);
+    c->nused = 0;
+    return c->tag && c->stamp && c->dirty && c->ready && c->sgen && c->used ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -439,6 +444,7 @@ static void cache_free(cache_t *c)
     free(c->dirty);
     free(c->ready);
     free(c->sgen);
+    free(c->used);
 }
 
 /* Empties every set: a new generation (the sets are emptied as they are
@@ -449,6 +455,7 @@ static void cache_clear(cache_t *c)
         memset(c->sgen, 0, (size_t)c->n * c->sets * sizeof *c->sgen);
         c->gen = 1;
     }
+    c->nused = 0;
     c->clock = 0;
     if (c->own)
         memset(c->own, 0, (size_t)c->n * OWN_STRIDE * sizeof *c->own);
@@ -498,6 +505,7 @@ static inline void set_fresh(cache_t *c, size_t i)
     memset(c->dirty + s, 0, c->ways);
     memset(c->ready + s, 0, c->ways * sizeof *c->ready);
     c->sgen[i] = c->gen;
+    c->used[c->nused++] = i;
 }
 
 /* First entry of the set of key (set index = key mod sets) in instance
@@ -577,10 +585,20 @@ struct mt {
     uint64_t *rd_at;        /* [RD_BUCKETS]: lines read from DRAM whose bus transfer ends in
                                bucket (cycle >> RD_SHIFT), kept mod RD_BUCKETS, from rd_from on */
     uint64_t rd_from, rd_done;   /* the first bucket not settled; lines read in the ones before */
+    uint64_t rd_top;        /* past the last bucket counted in: the ones from rd_top on are 0 */
     uint8_t line_src;       /* mt_src_t of the line read last (l1_read, l2_read_at) */
     uint8_t served;         /* mt_served of the current access */
     mt_stats_t st;
+    uint32_t p[DEV_NPARAMS];   /* the device's parameters (mt_new may reuse a memory system mt_free kept) */
 };
+
+/* The memory system mt_free keeps for the next mt_new with the same
+ * parameters (a run launches its kernels one after another on one
+ * device): reset instead of allocated again. */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static mt_t *kept;
+
+static void mt_destroy(mt_t *m);
 
 /* The DRAM reads by the time their data crosses the bus (for the figures
  * over time): buckets of 64 cycles, a ring of 2^14 of them (1M cycles
@@ -595,9 +613,18 @@ static uint32_t at_least_1(uint32_t x)
 /* A memory system for device d; see memtime.h. */
 mt_t *mt_new(const device_t *d)
 {
-    mt_t *m = calloc(1, sizeof *m);
-    if (!m)
+    pthread_mutex_lock(&kept_lock);
+    mt_t *m = kept && memcmp(kept->p, d->p, sizeof kept->p) == 0 ? kept : NULL;
+    if (m)
+        kept = NULL;
+    pthread_mutex_unlock(&kept_lock);
+    if (m) {
+        mt_reset(m);
+        return m;
+    }
+    if (!(m = calloc(1, sizeof *m)))
         return NULL;
+    memcpy(m->p, d->p, sizeof m->p);
     const uint32_t *p = d->p;
     m->cus = at_least_1(p[DEV_cus]);
     m->k_cus = at_least_1(p[DEV_scalar_cache_cus]);
@@ -623,13 +650,25 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
     err |= cache_own(&m->k) || cache_own(&m->i);
     if (err) {
-        mt_free(m);
+        mt_destroy(m);
         return NULL;
     }
     return m;
 }
 
+/* Keeps m for the next mt_new (the one kept before is freed). */
 void mt_free(mt_t *m)
+{
+    if (!m)
+        return;
+    pthread_mutex_lock(&kept_lock);
+    mt_t *old = kept;
+    kept = m;
+    pthread_mutex_unlock(&kept_lock);
+    mt_destroy(old);
+}
+
+static void mt_destroy(mt_t *m)
 {
     if (!m)
         return;
@@ -656,8 +695,11 @@ void mt_reset(mt_t *m)
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
     memset(m->wr_until, 0, sizeof m->wr_until);
-    memset(m->rd_at, 0, RD_BUCKETS * sizeof *m->rd_at);
-    m->rd_from = m->rd_done = 0;
+    for (uint64_t b = m->rd_from; b < m->rd_top && b < m->rd_from + RD_BUCKETS; b++)
+        m->rd_at[b % RD_BUCKETS] = 0;   /* the buckets that may hold counts */
+    m->rd_from = m->rd_done = m->rd_top = 0;
+    m->accept = m->translated = 0;
+    m->line_src = m->served = MT_SRC_NONE;
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
@@ -667,10 +709,8 @@ void mt_reset(mt_t *m)
 void mt_release(mt_t *m)
 {
     const cache_t *c = &m->l2;
-    size_t sets = (size_t)c->n * c->sets;
-    for (size_t k = 0; k < sets; k++) {
-        if (c->sgen[k] != c->gen)
-            continue;   /* empty */
+    for (size_t u = 0; u < c->nused; u++) {   /* the other sets are empty */
+        size_t k = c->used[u];
         for (size_t i = k * c->ways; i < (k + 1) * c->ways; i++)
             if (c->tag[i] && c->dirty[i]) {
                 c->dirty[i] = 0;
@@ -822,6 +862,7 @@ static void read_at(mt_t *m, uint64_t bus)
     if (b >= m->rd_from + RD_BUCKETS)
         b = m->rd_from + RD_BUCKETS - 1;
     m->rd_at[b % RD_BUCKETS]++;
+    m->rd_top = b >= m->rd_top ? b + 1 : m->rd_top;
 }
 
 uint64_t mt_dram_read_lines_before(mt_t *m, uint64_t cycle)

@@ -75,6 +75,9 @@ typedef struct {
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
 mt_t *mt_new(const device_t *d);
+/* Done with m.  The last one freed is kept (reachable, not freed) and
+ * mt_reset for the next mt_new of a device with the same parameters,
+ * which then allocates nothing. */
 void mt_free(mt_t *m);
 /* Forget every cached line and reservation (a new dispatch starts cold). */
 void mt_reset(mt_t *m);

@@ -760,6 +760,49 @@ static void test_reset_determinism(const device_t *d)
     mt_free(m2);
 }
 
+/* mt_free keeps a memory system for the next mt_new of the same device:
+ * it then behaves as a new one (cycles, statistics, nothing served or
+ * translated yet); another device's mt_new does not get it. */
+static void test_kept(const device_t *d)
+{
+    static uint64_t o1[SEQ], o2[SEQ];
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    run_seq(m, o1);
+    mt_stats_t st = *mt_stats(m);
+    uint64_t mid = o1[SEQ / 2], r_mid = mt_dram_read_lines_before(m, mid);   /* the later ones left counted */
+    mt_free(m);
+    mt_t *m2 = mt_new(d);
+    if (!m2)
+        return;
+    CHECK(m2 == m && mt_served(m2) == MT_SRC_NONE && mt_translated(m2) == 0 && mt_stats(m2)->l1_misses == 0 &&
+              mt_stats(m2)->dram_bytes == 0,
+          "mt_new after mt_free of the same device: the memory system kept, as new");
+    run_seq(m2, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(&st, mt_stats(m2), sizeof st) == 0,
+          "the kept memory system gives a new one's cycles and statistics");
+    uint64_t r2 = mt_dram_read_lines_before(m2, mid), rall = mt_dram_read_lines_before(m2, UINT64_MAX);
+    CHECK(r_mid > 0 && r2 == r_mid && rall == st.dram_reads && rall > r_mid,
+          "the kept memory system's DRAM reads over time: %llu by cycle %llu, %llu in all (got %llu, %llu)",
+          (unsigned long long)r_mid, (unsigned long long)mid, (unsigned long long)st.dram_reads,
+          (unsigned long long)r2, (unsigned long long)rall);
+    device_t other = *d;
+    other.p[DEV_l2_ways] *= 2;
+    mt_free(m2);
+    mt_t *m3 = mt_new(&other);
+    CHECK(m3 && m3 != m2, "another device's mt_new allocates its own");
+    mt_free(m3);
+    mt_t *m4 = mt_new(d);
+    if (!m4)
+        return;
+    memset(o2, 0, sizeof o2);
+    run_seq(m4, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(&st, mt_stats(m4), sizeof st) == 0,
+          "after the other device's, a new one for the first gives the same cycles");
+    mt_free(m4);
+}
+
 static void test_new_edge(void)
 {
     device_t d;
@@ -895,6 +938,7 @@ int main(void)
     test_ifetch(&d);
     test_served(&d);
     test_reset_determinism(&d);
+    test_kept(&d);
     test_new_edge();
     test_presets();
     speed(&d);
