@@ -182,18 +182,12 @@ static int lds_conflict_free(const fx_access_t *a, uint64_t m, unsigned dws)
     return run || hi - lo + dws <= 32;
 }
 
-/* Bank cycles of one DS access; see memtime.h. */
-unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
+/* mt_lds_cycles of an access that is not known to be conflict-free: the
+ * dwords of the active lanes act, dws each, group by group. */
+static __attribute__((noinline)) unsigned lds_groups(const fx_access_t *a, uint64_t act, unsigned dws, unsigned *ideal)
 {
-    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
-    uint64_t group[32], act = a->mask & ~a->oob;
-    /* one cycle per group (the producer may have proved it: FX_PAT_LDS_FREE) */
-    if (act && ((a->pat & FX_PAT_LDS_FREE) || lds_conflict_free(a, act, dws))) {
-        unsigned id = ((unsigned)pop64(act) * dws + 31) / 32;
-        if (ideal)
-            *ideal = id;
-        return id;
-    }
+    unsigned lanes = 0, cycles = 0, n = 0;
+    uint64_t group[32];
     if (act == ~0ull && dws == 1) {   /* every lane, a dword each: the groups are lanes 0-31, 32-63 */
         for (unsigned l = 0; l < 64; l += 32) {
             for (unsigned i = 0; i < 32; i++)
@@ -204,7 +198,7 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
             *ideal = 2;
         return cycles;
     }
-    for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
+    for (uint64_t m = act; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
         lanes++;
         for (unsigned k = 0; k < dws; k++) {
@@ -219,6 +213,22 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
     if (ideal)
         *ideal = (lanes * dws + 31) / 32;
     return cycles;
+}
+
+/* Bank cycles of one DS access; see memtime.h.  One cycle per group when
+ * the producer proved it (FX_PAT_LDS_FREE) or lds_conflict_free finds it
+ * (not tried when the producer found otherwise: FX_PAT_LDS_OTHER). */
+unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
+{
+    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1;
+    uint64_t act = a->mask & ~a->oob;
+    if (act && ((a->pat & FX_PAT_LDS_FREE) || (!(a->pat & FX_PAT_LDS_OTHER) && lds_conflict_free(a, act, dws)))) {
+        unsigned id = ((act == ~0ull ? 64 : pop64(act)) * dws + 31) / 32;
+        if (ideal)
+            *ideal = id;
+        return id;
+    }
+    return lds_groups(a, act, dws, ideal);
 }
 
 /* ---- address processing and lines ----------------------------------------- */
@@ -493,28 +503,25 @@ static uint64_t cache_tick(cache_t *c, size_t s)
     return c->own ? ++c->own[s / c->span * OWN_STRIDE + OWN_CLOCK] : ++c->clock;
 }
 
-/* Empties the ways of set i (instance x sets + set) when it is of an older
- * generation. */
-static inline void set_fresh(cache_t *c, size_t i)
+/* Empties the ways of set i (instance x sets + set), of an older
+ * generation, and makes it the current one's. */
+static __attribute__((noinline)) void set_fresh(cache_t *c, size_t i)
 {
-    if (c->sgen[i] == c->gen)
-        return;
     size_t s = i * c->ways;
-    memset(c->tag + s, 0, c->ways * sizeof *c->tag);
-    memset(c->stamp + s, 0, c->ways * sizeof *c->stamp);
-    memset(c->dirty + s, 0, c->ways);
-    memset(c->ready + s, 0, c->ways * sizeof *c->ready);
+    for (uint32_t w = 0; w < c->ways; w++)   /* (dirty and ready are read only where tag is set) */
+        c->tag[s + w] = c->stamp[s + w] = 0;
     c->sgen[i] = c->gen;
     c->used[c->nused++] = i;
 }
 
 /* First entry of the set of key (set index = key mod sets) in instance
  * inst, the set emptied first if it is of an older generation. */
-static size_t cache_set(cache_t *c, uint32_t inst, uint64_t key)
+static inline size_t cache_set(cache_t *c, uint32_t inst, uint64_t key)
 {
     uint64_t set = c->sets_pow2 ? key & (c->sets - 1) : key % c->sets;
     size_t i = (size_t)inst * c->sets + (size_t)set;
-    set_fresh(c, i);
+    if (c->sgen[i] != c->gen)
+        set_fresh(c, i);
     return i * c->ways;
 }
 
@@ -590,6 +597,9 @@ struct mt {
     uint8_t served;         /* mt_served of the current access */
     mt_stats_t st;
     uint32_t p[DEV_NPARAMS];   /* the device's parameters (mt_new may reuse a memory system mt_free kept) */
+    size_t *dl, ndl, dl_cap;   /* L2 entries made dirty since the reset or release (an entry may be
+                                  listed again, or be clean again), ndl of them; none past dl_cap */
+    int dl_over;               /* more were made dirty than dl_cap: mt_release walks the sets */
 };
 
 /* The memory system mt_free keeps for the next mt_new with the same
@@ -649,6 +659,8 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
     err |= cache_own(&m->k) || cache_own(&m->i);
+    m->dl_cap = err ? 0 : (size_t)m->l2.n * m->l2.sets * m->l2.ways;
+    err |= !(m->dl = malloc((m->dl_cap ? m->dl_cap : 1) * sizeof *m->dl));
     if (err) {
         mt_destroy(m);
         return NULL;
@@ -682,6 +694,7 @@ static void mt_destroy(mt_t *m)
     free(m->inflight);
     free(m->ninflight);
     free(m->rd_at);
+    free(m->dl);
     free(m);
 }
 
@@ -700,23 +713,35 @@ void mt_reset(mt_t *m)
     m->rd_from = m->rd_done = m->rd_top = 0;
     m->accept = m->translated = 0;
     m->line_src = m->served = MT_SRC_NONE;
+    m->ndl = 0;
+    m->dl_over = 0;
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
     memset(&m->st, 0, sizeof m->st);
 }
 
+/* Cleans L2 entry i if it holds a dirty line, counted as written back. */
+static void release_entry(mt_t *m, size_t i)
+{
+    if (m->l2.tag[i] && m->l2.dirty[i]) {
+        m->l2.dirty[i] = 0;
+        m->st.release_writes++;
+    }
+}
+
 void mt_release(mt_t *m)
 {
     const cache_t *c = &m->l2;
-    for (size_t u = 0; u < c->nused; u++) {   /* the other sets are empty */
-        size_t k = c->used[u];
-        for (size_t i = k * c->ways; i < (k + 1) * c->ways; i++)
-            if (c->tag[i] && c->dirty[i]) {
-                c->dirty[i] = 0;
-                m->st.release_writes++;
-            }
-    }
+    if (!m->dl_over)   /* every dirty line is listed */
+        for (size_t k = 0; k < m->ndl; k++)
+            release_entry(m, m->dl[k]);
+    else
+        for (size_t u = 0; u < c->nused; u++)   /* the other sets are empty */
+            for (size_t i = c->used[u] * c->ways; i < (c->used[u] + 1) * c->ways; i++)
+                release_entry(m, i);
+    m->ndl = 0;
+    m->dl_over = 0;
 }
 
 const mt_stats_t *mt_stats(mt_t *m)
@@ -912,6 +937,18 @@ static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
     return l2_read_at(m, l2_chan(m, line), line, t, &e);
 }
 
+/* Marks L2 entry e dirty, listed for mt_release when it was clean. */
+static void l2_dirty(mt_t *m, size_t e)
+{
+    if (m->l2.dirty[e])
+        return;
+    m->l2.dirty[e] = 1;
+    if (m->ndl < m->dl_cap)
+        m->dl[m->ndl++] = e;
+    else
+        m->dl_over = 1;
+}
+
 /* Writes line into L2 from cycle t (write-back: allocated without a DRAM
  * read, marked dirty); returns the cycle it is written. */
 static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
@@ -926,7 +963,7 @@ static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
         m->st.l2_misses++;
         e = (ptrdiff_t)l2_fill(m, s, line, t);
     }
-    m->l2.dirty[e] = 1;
+    l2_dirty(m, (size_t)e);
     return t + m->l2_lat;
 }
 
@@ -944,7 +981,7 @@ static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint
     /* the read took one cycle of the channel; the other ops - 1 follow it */
     *at = m->chan_free[c] - 1;
     m->chan_free[c] += ops - 1;
-    m->l2.dirty[e] = 1;
+    l2_dirty(m, e);
     return ready + ops - 1;
 }
 

@@ -187,7 +187,8 @@ static inline __attribute__((always_inline)) void ds_fast_read(const wave_t *w, 
 
 /* addr[l] = base[l] + o for all 64 lanes (none wraps); returns
  * FX_PAT_LDS_FREE when their dwords, dws per lane, lie within 32
- * consecutive dwords or form one run in lane order (wave.h), else 0.  In
+ * consecutive dwords or form one run in lane order (wave.h), else
+ * FX_PAT_LDS_OTHER.  In
  * 32 bits (the LDS offsets are), so that it vectorises. */
 static inline __attribute__((always_inline)) uint8_t ds_fx_addrs64(uint64_t *addr, const uint32_t *base, uint32_t o,
                                                                   unsigned dws)
@@ -200,7 +201,7 @@ static inline __attribute__((always_inline)) uint8_t ds_fx_addrs64(uint64_t *add
         hi = d > hi ? d : hi;
         run |= d - d0 - l * dws;   /* 0 for every lane of one run */
     }
-    return run == 0 || hi - lo + dws <= 32 ? FX_PAT_LDS_FREE : 0;
+    return run == 0 || hi - lo + dws <= 32 ? FX_PAT_LDS_FREE : FX_PAT_LDS_OTHER;
 }
 
 /* The fast path's effects record: the access entries the general path

@@ -72,8 +72,8 @@ typedef struct { uint64_t addr; uint32_t old; uint8_t space; } fx_memw_t; /* one
  * the dwords of the lanes of mask & ~oob (from addr >> 2, ceil(bytes / 4)
  * per lane, at least 1) all lie within 32 consecutive dwords, or each
  * lane's first dword is that many past the previous active lane's
- * (mt_lds_cycles: no bank conflict). */
-enum { FX_PAT_LDS_FREE = 1 };
+ * (mt_lds_cycles: no bank conflict); FX_PAT_LDS_OTHER: neither holds. */
+enum { FX_PAT_LDS_FREE = 1, FX_PAT_LDS_OTHER = 2 };
 
 typedef struct {
     uint8_t space, write, bytes;   /* bytes per lane (per address) */

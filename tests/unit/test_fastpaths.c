@@ -142,7 +142,7 @@ static const pattern_t PATTERNS[] = {
     {"unaligned within 32 dwords", a_unal_span, 1},
 };
 
-static unsigned npat_lds_free;   /* entries that came with FX_PAT_LDS_FREE */
+static unsigned npat_lds_free, npat_lds_other;   /* entries that came with FX_PAT_LDS_FREE, _OTHER */
 
 /* FX_PAT_LDS_FREE's definition (wave.h), computed here over 64-bit
  * integers: the active lanes' dwords within 32 consecutive ones, or each
@@ -164,8 +164,9 @@ static int lds_free_rule(const fx_access_t *a)
     return m && (run || hi + dws - lo <= 32);
 }
 
-/* An entry's pattern fact: FX_PAT_LDS_FREE only when its definition
- * holds, and mt_lds_cycles the same with and without it. */
+/* An entry's pattern fact: FX_PAT_LDS_FREE when its definition holds,
+ * FX_PAT_LDS_OTHER when not, and mt_lds_cycles the same with and without
+ * it. */
 static int check_pat(const fx_access_t *a)
 {
     if (!a->pat)
@@ -173,8 +174,10 @@ static int check_pat(const fx_access_t *a)
     fx_access_t b = *a;
     b.pat = 0;
     unsigned ia, ib, ca = mt_lds_cycles(a, &ia), cb = mt_lds_cycles(&b, &ib);
-    npat_lds_free++;
-    return a->pat == FX_PAT_LDS_FREE && lds_free_rule(a) && ca == cb && ia == ib;
+    npat_lds_free += a->pat == FX_PAT_LDS_FREE;
+    npat_lds_other += a->pat == FX_PAT_LDS_OTHER;
+    return (a->pat == FX_PAT_LDS_FREE) == lds_free_rule(a) && (a->pat == FX_PAT_LDS_OTHER) == !lds_free_rule(a) &&
+           ca == cb && ia == ib;
 }
 static const uint64_t EXECS[] = {~0ull, 0x00ff00ff0f0f1234ull, 0};
 
@@ -599,7 +602,8 @@ int main(void)
         test_shift64(g);
     }
     /* the DS fast paths proved some of the patterns conflict-free */
-    CHECK(npat_lds_free > 0, "entries with FX_PAT_LDS_FREE: %u", npat_lds_free);
+    CHECK(npat_lds_free > 0 && npat_lds_other > 0, "entries with FX_PAT_LDS_FREE: %u, with FX_PAT_LDS_OTHER: %u",
+          npat_lds_free, npat_lds_other);
     semtest_free(&S);
     return check_done();
 }

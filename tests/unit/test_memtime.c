@@ -166,7 +166,7 @@ static int lds_free_rule(const fx_access_t *a)
 
 /* Random patterns (uniform, runs, broadcasts, strides, scattered lanes,
  * every size, lanes out of range, unaligned) against lds_rule, with and
- * without the fast paths' FX_PAT_LDS_FREE where it holds. */
+ * without the fast paths' FX_PAT_LDS_FREE or FX_PAT_LDS_OTHER. */
 static void test_lds_random(void)
 {
     unsigned nfree = 0;
@@ -199,12 +199,10 @@ static void test_lds_random(void)
                 a.addr[l] += (x >> (l % 32)) & 3;
         unsigned id, c = mt_lds_cycles(&a, &id), want = lds_rule(&a);
         bad += c != want;
-        if (lds_free_rule(&a)) {   /* the producer's fact as the DS fast paths give it */
-            unsigned id2;
-            a.pat = FX_PAT_LDS_FREE;
-            bad += mt_lds_cycles(&a, &id2) != want || id2 != id;
-            nfree++;
-        }
+        unsigned id2;   /* the producer's fact as the DS fast paths give it */
+        a.pat = lds_free_rule(&a) ? FX_PAT_LDS_FREE : FX_PAT_LDS_OTHER;
+        bad += mt_lds_cycles(&a, &id2) != want || id2 != id;
+        nfree += a.pat == FX_PAT_LDS_FREE;
     }
     CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
     /* conflicting accesses over the same dwords, again and again (the
@@ -803,6 +801,49 @@ static void test_kept(const device_t *d)
     mt_free(m4);
 }
 
+/* mt_release counts each dirty L2 line once: stores to half the L2's
+ * lines (each made dirty once), the same lines stored again after a
+ * release, and three times the L2's lines streamed through it (every
+ * line then dirty, many more made dirty than the L2 holds). */
+static void test_release(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    unsigned lines = 256 * 1024 / 64, got[3];
+    uint64_t now = 0;
+    for (int round = 0; round < 3; round++) {
+        unsigned n = round < 2 ? lines / 2 : 3 * lines;
+        for (unsigned k = 0; k < n; k += 4) {   /* 4 lines a store */
+            fx_access_t a = acc(1, 4, ALL, 0x100000 + 64ull * k, 4);
+            mt_vmem(m, 0, &a, now += 8, NULL);
+        }
+        uint64_t before = mt_stats(m)->release_writes;
+        mt_release(m);
+        got[round] = (unsigned)(mt_stats(m)->release_writes - before);
+    }
+    CHECK(got[0] == lines / 2 && got[1] == lines / 2 && got[2] == lines,
+          "mt_release: %u, %u and %u dirty lines (got %u, %u, %u)", lines / 2, lines / 2, lines, got[0], got[1], got[2]);
+    mt_free(m);
+    /* an L2 of 2 sets of 8 ways on one channel (even lines in set 0, odd in
+     * set 1): 25 lines stored into set 0 (17 of them evict a dirty one),
+     * then one into set 1: 9 dirty lines */
+    device_t small = *d;
+    small.p[DEV_l2_kib] = 1;
+    small.p[DEV_l2_ways] = 8;
+    small.p[DEV_l2_channels] = 1;
+    if (!(m = mt_new(&small)))
+        return;
+    for (unsigned k = 0; k <= 25; k++) {
+        fx_access_t a = acc(1, 4, 1, k < 25 ? 128ull * k : 64, 0);
+        mt_vmem(m, 0, &a, 100 + 10 * k, NULL);
+    }
+    mt_release(m);
+    CHECK(mt_stats(m)->release_writes == 9, "mt_release after a set's lines were evicted dirty: 9 lines (got %llu)",
+          (unsigned long long)mt_stats(m)->release_writes);
+    mt_free(m);
+}
+
 static void test_new_edge(void)
 {
     device_t d;
@@ -939,6 +980,7 @@ int main(void)
     test_served(&d);
     test_reset_determinism(&d);
     test_kept(&d);
+    test_release(&d);
     test_new_edge();
     test_presets();
     speed(&d);
