@@ -792,8 +792,9 @@ static unsigned vmem_served(const isa_row_t *row, const fx_t *fx, mt_src_t src)
 static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const fx_t *fx, uint64_t now,
                        unsigned *hold, unsigned *cost)
 {
-    unsigned addr = 0, lines = 0, any_lds = 0, any_mem = 0;
-    uint64_t done = now;
+    enum { NACC = sizeof fx->acc / sizeof fx->acc[0] };
+    unsigned addr = 0, lines = 0, any_lds = 0, any_mem = 0, nl[NACC];
+    uint64_t done = now, ll[NACC][MT_MAX_LINES];   /* each access's lines, listed once */
     for (unsigned i = 0; i < fx->nacc; i++) {
         const fx_access_t *a = &fx->acc[i];
         if (a->space == FX_SPACE_LDS) {
@@ -802,7 +803,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
         }
         any_mem = 1;
         addr += mt_addr_cycles(a);
-        lines += mt_lines(a);
+        lines += nl[i] = mt_line_list(a, ll[i]);
     }
     count_vmem(cu, row, any_lds, any_mem || !any_lds);
     unsigned h = addr > lines ? addr : lines, c = vmem_issue(row, fx);
@@ -818,7 +819,7 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
             uint64_t at = now + (addr ? addr : 4);
             gate(m);
             uint64_t r = (row->flags & ISA_F_ATOMIC) ? mt_vmem_atomic(m->mt, t->cu, a, at, fx->nv != 0, &acc)
-                                                      : mt_vmem(m->mt, t->cu, a, at, &acc);
+                                                      : mt_vmem_listed(m->mt, t->cu, a, ll[i], nl[i], at, &acc);
             if (r >= done)
                 src = mt_served(m->mt);
             done = max64(done, r);

@@ -36,6 +36,7 @@
  *    filled reports it.
  * Out-of-range lanes (fx_access_t.oob) go through the addresser but touch
  * no memory: they count in mt_addr_cycles only. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,16 @@ enum { LINE_SHIFT = 6, LINE_BYTES = 64 };
 /* Associativity of the scalar data cache and instruction cache: "K$ 4-way"
  * [UNVERIFIED whitepaper] (GCN-FACTS 4.2); the I$ is given the same. */
 enum { KI_WAYS = 4 };
-/* At most this many lines per access: 64 lanes of at most 255 bytes, each
- * lane spanning at most 5 lines. */
-enum { MAX_LINES = 64 * 5 };
+enum { MAX_LINES = MT_MAX_LINES };
+
+/* Set bits of x (SWAR: no library call on a host without popcnt). */
+static inline unsigned pop64(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)(x * 0x0101010101010101ull >> 56);
+}
 
 /* ---- LDS ------------------------------------------------------------------ */
 
@@ -84,6 +92,31 @@ static void group_add(lds_group_t *g, uint64_t dw)
         g->max = g->cnt[b];
 }
 
+/* Dword indices below 2^LDS_MARK_BITS (the 64 KiB of LDS) are told
+ * apart by marks: lds_mark[dw] is 1 while dw is in the group being
+ * counted, 0 otherwise.  Per thread (the CUs of several threads time
+ * their LDS at once). */
+enum { LDS_MARK_BITS = 14 };
+static _Thread_local uint8_t lds_mark[1u << LDS_MARK_BITS];
+
+/* Bank cycles of a group of n dwords, each below 2^LDS_MARK_BITS: the
+ * largest count of distinct dwords in one bank.  Leaves the marks 0. */
+static unsigned group_marked(const uint64_t *dw, unsigned n)
+{
+    uint8_t *mark = lds_mark, cnt[32] = {0};
+    unsigned most = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t d = dw[i];
+        unsigned c = cnt[d & 31] + (mark[d] ^ 1u);
+        mark[d] = 1;
+        cnt[d & 31] = (uint8_t)c;
+        most = c > most ? c : most;
+    }
+    for (unsigned i = 0; i < n; i++)
+        mark[dw[i]] = 0;
+    return most;
+}
+
 /* Bank cycles of a group of n dwords: 1 when every bank holds at most one
  * distinct dword (the common case, checked with a bank mask), else the
  * largest count of distinct dwords in one bank. */
@@ -106,6 +139,11 @@ static unsigned group_cycles(const uint64_t *dw, unsigned n)
     }
     if (i == n)
         return 1;
+    uint64_t over = 0;
+    for (i = 0; i < n; i++)
+        over |= dw[i] >> LDS_MARK_BITS;
+    if (!over)
+        return group_marked(dw, n);
     lds_group_t g;
     group_clear(&g);
     for (i = 0; i < n; i++)
@@ -144,18 +182,23 @@ static int lds_conflict_free(const fx_access_t *a, uint64_t m, unsigned dws)
     return run || hi - lo + dws <= 32;
 }
 
-/* Bank cycles of one DS access; see memtime.h. */
-unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
+/* mt_lds_cycles of an access that is not known to be conflict-free: the
+ * dwords of the active lanes act, dws each, group by group. */
+static __attribute__((noinline)) unsigned lds_groups(const fx_access_t *a, uint64_t act, unsigned dws, unsigned *ideal)
 {
-    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lanes = 0, cycles = 0, n = 0;
-    uint64_t group[32], act = a->mask & ~a->oob;
-    if (act && lds_conflict_free(a, act, dws)) {   /* one cycle per group */
-        unsigned id = ((unsigned)__builtin_popcountll(act) * dws + 31) / 32;
+    unsigned lanes = 0, cycles = 0, n = 0;
+    uint64_t group[32];
+    if (act == ~0ull && dws == 1) {   /* every lane, a dword each: the groups are lanes 0-31, 32-63 */
+        for (unsigned l = 0; l < 64; l += 32) {
+            for (unsigned i = 0; i < 32; i++)
+                group[i] = a->addr[l + i] >> 2;
+            cycles += group_cycles(group, 32);
+        }
         if (ideal)
-            *ideal = id;
-        return id;
+            *ideal = 2;
+        return cycles;
     }
-    for (uint64_t m = a->mask & ~a->oob; m; m &= m - 1) {
+    for (uint64_t m = act; m; m &= m - 1) {
         uint64_t dw = a->addr[__builtin_ctzll(m)] >> 2;
         lanes++;
         for (unsigned k = 0; k < dws; k++) {
@@ -172,24 +215,47 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
     return cycles;
 }
 
+/* Bank cycles of one DS access; see memtime.h.  One cycle per group when
+ * the producer proved it (FX_PAT_LDS_FREE) or lds_conflict_free finds it
+ * (not tried when the producer found otherwise: FX_PAT_LDS_OTHER). */
+unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
+{
+    unsigned dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1;
+    uint64_t act = a->mask & ~a->oob;
+    if (act && ((a->pat & FX_PAT_LDS_FREE) || (!(a->pat & FX_PAT_LDS_OTHER) && lds_conflict_free(a, act, dws)))) {
+        unsigned id = ((act == ~0ull ? 64 : pop64(act)) * dws + 31) / 32;
+        if (ideal)
+            *ideal = id;
+        return id;
+    }
+    return lds_groups(a, act, dws, ideal);
+}
+
 /* ---- address processing and lines ----------------------------------------- */
 
 /* Address-processing cycles of a vector-memory access; see memtime.h.  A
  * partial wave on the dword path costs no more than on the quad path
  * (min(4, quads)). */
+__attribute__((target_clones("arch=x86-64-v3", "default")))
 unsigned mt_addr_cycles(const fx_access_t *a)
 {
     uint64_t m = a->mask;
     if (!m)
         return 0;
     uint64_t q = (m | m >> 1 | m >> 2 | m >> 3) & 0x1111111111111111ull;
-    unsigned quads = (unsigned)__builtin_popcountll(q);
+    unsigned quads = (unsigned)pop64(q);
     if (a->bytes == 0 || a->bytes > 4)
         return quads;
     unsigned first = (unsigned)__builtin_ctzll(m);
     uint64_t base = a->addr[first];
     if (base % a->bytes)
         return quads;   /* an element across a dword: not single-dword lanes */
+    if (m == ~0ull) {   /* every lane: one pass that vectorises */
+        uint64_t d = 0;
+        for (unsigned l = 0; l < 64; l++)
+            d |= a->addr[l] ^ (base + 4ull * l);
+        return d ? quads : 4;
+    }
     for (; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         if (a->addr[l] != base + 4ull * (l - first))
@@ -210,9 +276,57 @@ static int hset_add(uint64_t *h, unsigned bits, uint64_t x)
     return 1;
 }
 
+/* The bits of 8 flag bytes (each 0 or 1), byte i into bit i. */
+static inline uint64_t flag_bits8(const uint8_t *f)
+{
+    uint64_t x;
+    memcpy(&x, f, 8);
+    return (x * 0x0102040810204080ull) >> 56;
+}
+
+/* collect_lines for every lane of a, each within at most two lines
+ * (bytes <= 64), when the lanes' first lines never go down and every
+ * address is below 2^63; else returns 0.  The lines are then the
+ * distinct first lines, ascending, each followed by the next line when a
+ * lane of it reaches into that one and no lane starts there.  A pass
+ * over the lanes (it vectorises) flags where the first line changes and
+ * which lanes cross a line end; the rest is per line. */
+static inline __attribute__((always_inline)) unsigned lines_up64(const fx_access_t *a, uint64_t bytes, uint64_t *out)
+{
+    uint8_t nf[64], cross[64];
+    uint64_t bad = a->addr[0] >> 63;
+    nf[0] = 1;
+    cross[0] = ((a->addr[0] + bytes - 1) >> LINE_SHIFT) != a->addr[0] >> LINE_SHIFT;
+    for (unsigned l = 1; l < 64; l++) {
+        uint64_t x = a->addr[l], f = x >> LINE_SHIFT, p = a->addr[l - 1] >> LINE_SHIFT;
+        bad |= (x >> 63) | (uint64_t)((int64_t)f < (int64_t)p);
+        nf[l] = f != p;
+        cross[l] = ((x + bytes - 1) >> LINE_SHIFT) != f;
+    }
+    if (bad)
+        return 0;
+    uint64_t starts = 0, crosses = 0;
+    for (unsigned k = 0; k < 64; k += 8) {
+        starts |= flag_bits8(nf + k) << k;
+        crosses |= flag_bits8(cross + k) << k;
+    }
+    unsigned n = 0;
+    while (starts) {
+        unsigned k = (unsigned)__builtin_ctzll(starts);
+        uint64_t rest = starts & (starts - 1), mine = rest ? (rest & -rest) - (1ull << k) : -(1ull << k);
+        uint64_t v = a->addr[k] >> LINE_SHIFT;
+        out[n++] = v;
+        if ((crosses & mine) && (!rest || a->addr[__builtin_ctzll(rest)] >> LINE_SHIFT != v + 1))
+            out[n++] = v + 1;
+        starts = rest;
+    }
+    return n;
+}
+
 /* The distinct lines of access a (lanes of mask, not oob) in the order the
  * lanes first touch them (ascending when the lanes' addresses ascend),
  * into out[MAX_LINES].  Returns their number. */
+__attribute__((target_clones("arch=x86-64-v3", "default")))
 static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
 {
     uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;
@@ -232,6 +346,8 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
             return n;
         }
     }
+    if (m == ~0ull && bytes <= 64 && (n = lines_up64(a, bytes, out)))
+        return n;
     /* fast path: while the lanes' first lines never go down, a line at or
      * below the last one emitted has been emitted already */
     for (; m; m &= m - 1) {
@@ -248,7 +364,7 @@ static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
     /* the other lanes through a hash set of the lines so far, at most half
      * full: n + lanes x (lines a lane can span) entries */
     uint64_t h[2 * MAX_LINES > 1024 ? 2048 : 1024];
-    unsigned bits = 4, most = n + (unsigned)__builtin_popcountll(m) * (unsigned)((bytes + 62) / 64 + 1);
+    unsigned bits = 4, most = n + (unsigned)pop64(m) * (unsigned)((bytes + 62) / 64 + 1);
     while ((1u << bits) < 2 * most)
         bits++;
     memset(h, 0, sizeof h[0] << bits);
@@ -270,6 +386,11 @@ unsigned mt_lines(const fx_access_t *a)
     return collect_lines(a, lines);
 }
 
+unsigned mt_line_list(const fx_access_t *a, uint64_t *lines)
+{
+    return collect_lines(a, lines);
+}
+
 /* ---- caches (tags only) ---------------------------------------------------- */
 
 /* n instances of a cache of sets x ways lines; way j of set s of instance
@@ -288,6 +409,12 @@ typedef struct {
                           compared within a set only, so the choices are the same) and hit count: an
                           instance's state then stays its own (mt_ifetch_hit, mt_smem_hit) */
     size_t span;       /* entries per instance (sets x ways) */
+    uint32_t *sgen;    /* per set (instance x sets + set): the generation its ways were last emptied in; a
+                          set of an older one is empty (cache_set empties it), so that a reset costs
+                          nothing per line */
+    uint32_t gen;      /* the current generation */
+    size_t *used;      /* the sets of the current generation (set_fresh), nused of them */
+    size_t nused;
 } cache_t;
 
 enum { NO_WAY = -1 };
@@ -308,11 +435,15 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     size_t e = (size_t)c->n * c->sets * c->ways;
     c->span = (size_t)c->sets * c->ways;
     c->own = NULL;
-    c->tag = calloc(e, sizeof *c->tag);
-    c->stamp = calloc(e, sizeof *c->stamp);
-    c->dirty = malloc(e);                  /* (read only where tag is set: written by the fill) */
+    c->tag = malloc(e * sizeof *c->tag);   /* (a set's ways are emptied when it is first used: sgen) */
+    c->stamp = malloc(e * sizeof *c->stamp);
+    c->dirty = malloc(e);
     c->ready = malloc(e * sizeof *c->ready);
-    return c->tag && c->stamp && c->dirty && c->ready ? 0 : -1;
+    c->sgen = calloc((size_t)c->n * c->sets, sizeof *c->sgen);
+    c->gen = 1;
+    c->used = malloc((size_t)c->n * c->sets * sizeof *c->used);
+    c->nused = 0;
+    return c->tag && c->stamp && c->dirty && c->ready && c->sgen && c->used ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -322,15 +453,19 @@ static void cache_free(cache_t *c)
     free(c->stamp);
     free(c->dirty);
     free(c->ready);
+    free(c->sgen);
+    free(c->used);
 }
 
+/* Empties every set: a new generation (the sets are emptied as they are
+ * used). */
 static void cache_clear(cache_t *c)
 {
-    size_t e = (size_t)c->n * c->sets * c->ways;
-    memset(c->tag, 0, e * sizeof *c->tag);
-    memset(c->stamp, 0, e * sizeof *c->stamp);
-    memset(c->dirty, 0, e);
-    memset(c->ready, 0, e * sizeof *c->ready);
+    if (++c->gen == 0) {   /* the generations wrapped: every set is older */
+        memset(c->sgen, 0, (size_t)c->n * c->sets * sizeof *c->sgen);
+        c->gen = 1;
+    }
+    c->nused = 0;
     c->clock = 0;
     if (c->own)
         memset(c->own, 0, (size_t)c->n * OWN_STRIDE * sizeof *c->own);
@@ -368,11 +503,26 @@ static uint64_t cache_tick(cache_t *c, size_t s)
     return c->own ? ++c->own[s / c->span * OWN_STRIDE + OWN_CLOCK] : ++c->clock;
 }
 
-/* First entry of the set of key (set index = key mod sets) in instance inst. */
-static size_t cache_set(const cache_t *c, uint32_t inst, uint64_t key)
+/* Empties the ways of set i (instance x sets + set), of an older
+ * generation, and makes it the current one's. */
+static __attribute__((noinline)) void set_fresh(cache_t *c, size_t i)
+{
+    size_t s = i * c->ways;
+    for (uint32_t w = 0; w < c->ways; w++)   /* (dirty and ready are read only where tag is set) */
+        c->tag[s + w] = c->stamp[s + w] = 0;
+    c->sgen[i] = c->gen;
+    c->used[c->nused++] = i;
+}
+
+/* First entry of the set of key (set index = key mod sets) in instance
+ * inst, the set emptied first if it is of an older generation. */
+static inline size_t cache_set(cache_t *c, uint32_t inst, uint64_t key)
 {
     uint64_t set = c->sets_pow2 ? key & (c->sets - 1) : key % c->sets;
-    return ((size_t)inst * c->sets + (size_t)set) * c->ways;
+    size_t i = (size_t)inst * c->sets + (size_t)set;
+    if (c->sgen[i] != c->gen)
+        set_fresh(c, i);
+    return i * c->ways;
 }
 
 /* Entry holding line in the set at s (its LRU stamp refreshed), or NO_WAY. */
@@ -442,10 +592,23 @@ struct mt {
     uint64_t *rd_at;        /* [RD_BUCKETS]: lines read from DRAM whose bus transfer ends in
                                bucket (cycle >> RD_SHIFT), kept mod RD_BUCKETS, from rd_from on */
     uint64_t rd_from, rd_done;   /* the first bucket not settled; lines read in the ones before */
+    uint64_t rd_top;        /* past the last bucket counted in: the ones from rd_top on are 0 */
     uint8_t line_src;       /* mt_src_t of the line read last (l1_read, l2_read_at) */
     uint8_t served;         /* mt_served of the current access */
     mt_stats_t st;
+    uint32_t p[DEV_NPARAMS];   /* the device's parameters (mt_new may reuse a memory system mt_free kept) */
+    size_t *dl, ndl, dl_cap;   /* L2 entries made dirty since the reset or release (an entry may be
+                                  listed again, or be clean again), ndl of them; none past dl_cap */
+    int dl_over;               /* more were made dirty than dl_cap: mt_release walks the sets */
 };
+
+/* The memory system mt_free keeps for the next mt_new with the same
+ * parameters (a run launches its kernels one after another on one
+ * device): reset instead of allocated again. */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static mt_t *kept;
+
+static void mt_destroy(mt_t *m);
 
 /* The DRAM reads by the time their data crosses the bus (for the figures
  * over time): buckets of 64 cycles, a ring of 2^14 of them (1M cycles
@@ -460,9 +623,18 @@ static uint32_t at_least_1(uint32_t x)
 /* A memory system for device d; see memtime.h. */
 mt_t *mt_new(const device_t *d)
 {
-    mt_t *m = calloc(1, sizeof *m);
-    if (!m)
+    pthread_mutex_lock(&kept_lock);
+    mt_t *m = kept && memcmp(kept->p, d->p, sizeof kept->p) == 0 ? kept : NULL;
+    if (m)
+        kept = NULL;
+    pthread_mutex_unlock(&kept_lock);
+    if (m) {
+        mt_reset(m);
+        return m;
+    }
+    if (!(m = calloc(1, sizeof *m)))
         return NULL;
+    memcpy(m->p, d->p, sizeof m->p);
     const uint32_t *p = d->p;
     m->cus = at_least_1(p[DEV_cus]);
     m->k_cus = at_least_1(p[DEV_scalar_cache_cus]);
@@ -487,14 +659,28 @@ mt_t *mt_new(const device_t *d)
     err |= cache_init(&m->i, (m->cus + m->i_cus - 1) / m->i_cus, (uint64_t)p[DEV_icache_kib] * 1024, KI_WAYS);
     err |= cache_init(&m->l2, m->nch, (uint64_t)p[DEV_l2_kib] * 1024 / m->nch, p[DEV_l2_ways]);
     err |= cache_own(&m->k) || cache_own(&m->i);
+    m->dl_cap = err ? 0 : (size_t)m->l2.n * m->l2.sets * m->l2.ways;
+    err |= !(m->dl = malloc((m->dl_cap ? m->dl_cap : 1) * sizeof *m->dl));
     if (err) {
-        mt_free(m);
+        mt_destroy(m);
         return NULL;
     }
     return m;
 }
 
+/* Keeps m for the next mt_new (the one kept before is freed). */
 void mt_free(mt_t *m)
+{
+    if (!m)
+        return;
+    pthread_mutex_lock(&kept_lock);
+    mt_t *old = kept;
+    kept = m;
+    pthread_mutex_unlock(&kept_lock);
+    mt_destroy(old);
+}
+
+static void mt_destroy(mt_t *m)
 {
     if (!m)
         return;
@@ -508,6 +694,7 @@ void mt_free(mt_t *m)
     free(m->inflight);
     free(m->ninflight);
     free(m->rd_at);
+    free(m->dl);
     free(m);
 }
 
@@ -521,22 +708,40 @@ void mt_reset(mt_t *m)
     memset(m->chan_free, 0, m->nch * sizeof *m->chan_free);
     memset(m->ninflight, 0, m->nch * sizeof *m->ninflight);
     memset(m->wr_until, 0, sizeof m->wr_until);
-    memset(m->rd_at, 0, RD_BUCKETS * sizeof *m->rd_at);
-    m->rd_from = m->rd_done = 0;
+    for (uint64_t b = m->rd_from; b < m->rd_top && b < m->rd_from + RD_BUCKETS; b++)
+        m->rd_at[b % RD_BUCKETS] = 0;   /* the buckets that may hold counts */
+    m->rd_from = m->rd_done = m->rd_top = 0;
+    m->accept = m->translated = 0;
+    m->line_src = m->served = MT_SRC_NONE;
+    m->ndl = 0;
+    m->dl_over = 0;
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
     memset(&m->st, 0, sizeof m->st);
 }
 
+/* Cleans L2 entry i if it holds a dirty line, counted as written back. */
+static void release_entry(mt_t *m, size_t i)
+{
+    if (m->l2.tag[i] && m->l2.dirty[i]) {
+        m->l2.dirty[i] = 0;
+        m->st.release_writes++;
+    }
+}
+
 void mt_release(mt_t *m)
 {
-    size_t e = (size_t)m->l2.n * m->l2.sets * m->l2.ways;
-    for (size_t i = 0; i < e; i++)
-        if (m->l2.tag[i] && m->l2.dirty[i]) {
-            m->l2.dirty[i] = 0;
-            m->st.release_writes++;
-        }
+    const cache_t *c = &m->l2;
+    if (!m->dl_over)   /* every dirty line is listed */
+        for (size_t k = 0; k < m->ndl; k++)
+            release_entry(m, m->dl[k]);
+    else
+        for (size_t u = 0; u < c->nused; u++)   /* the other sets are empty */
+            for (size_t i = c->used[u] * c->ways; i < (c->used[u] + 1) * c->ways; i++)
+                release_entry(m, i);
+    m->ndl = 0;
+    m->dl_over = 0;
 }
 
 const mt_stats_t *mt_stats(mt_t *m)
@@ -682,6 +887,7 @@ static void read_at(mt_t *m, uint64_t bus)
     if (b >= m->rd_from + RD_BUCKETS)
         b = m->rd_from + RD_BUCKETS - 1;
     m->rd_at[b % RD_BUCKETS]++;
+    m->rd_top = b >= m->rd_top ? b + 1 : m->rd_top;
 }
 
 uint64_t mt_dram_read_lines_before(mt_t *m, uint64_t cycle)
@@ -731,6 +937,18 @@ static uint64_t l2_read(mt_t *m, uint64_t line, uint64_t t)
     return l2_read_at(m, l2_chan(m, line), line, t, &e);
 }
 
+/* Marks L2 entry e dirty, listed for mt_release when it was clean. */
+static void l2_dirty(mt_t *m, size_t e)
+{
+    if (m->l2.dirty[e])
+        return;
+    m->l2.dirty[e] = 1;
+    if (m->ndl < m->dl_cap)
+        m->dl[m->ndl++] = e;
+    else
+        m->dl_over = 1;
+}
+
 /* Writes line into L2 from cycle t (write-back: allocated without a DRAM
  * read, marked dirty); returns the cycle it is written. */
 static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
@@ -745,7 +963,7 @@ static uint64_t l2_write(mt_t *m, uint64_t line, uint64_t t)
         m->st.l2_misses++;
         e = (ptrdiff_t)l2_fill(m, s, line, t);
     }
-    m->l2.dirty[e] = 1;
+    l2_dirty(m, (size_t)e);
     return t + m->l2_lat;
 }
 
@@ -763,7 +981,7 @@ static uint64_t l2_atomic(mt_t *m, uint64_t line, uint64_t t, unsigned ops, uint
     /* the read took one cycle of the channel; the other ops - 1 follow it */
     *at = m->chan_free[c] - 1;
     m->chan_free[c] += ops - 1;
-    m->l2.dirty[e] = 1;
+    l2_dirty(m, e);
     return ready + ops - 1;
 }
 
@@ -856,6 +1074,12 @@ uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint6
 {
     uint64_t lines[MAX_LINES];
     unsigned n = collect_lines(a, lines);
+    return mt_vmem_listed(m, cu, a, lines, n, now, accepted);
+}
+
+uint64_t mt_vmem_listed(mt_t *m, unsigned cu, const fx_access_t *a, const uint64_t *lines, unsigned n, uint64_t now,
+                        uint64_t *accepted)
+{
     uint32_t c = cu_of(m, cu);
     uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     m->accept = now;

@@ -42,6 +42,15 @@ unsigned mt_addr_cycles(const fx_access_t *a);
  * each lane touches [addr, addr + bytes)). */
 unsigned mt_lines(const fx_access_t *a);
 
+/* The most distinct lines one access touches: 64 lanes of at most 255
+ * bytes, each lane spanning at most 5 lines. */
+enum { MT_MAX_LINES = 64 * 5 };
+
+/* The distinct 64-byte lines of access a (lanes of a.mask not oob) in the
+ * order the lanes first touch them, into lines[MT_MAX_LINES]; returns
+ * their number (mt_lines). */
+unsigned mt_line_list(const fx_access_t *a, uint64_t *lines);
+
 typedef struct mt mt_t;   /* the memory system of a device */
 
 /* L2 channel instances a performance counter tells apart (rocprof reads
@@ -66,6 +75,9 @@ typedef struct {
 
 /* A memory system for device d (cus CUs).  NULL when out of memory. */
 mt_t *mt_new(const device_t *d);
+/* Done with m.  The last one freed is kept (reachable, not freed) and
+ * mt_reset for the next mt_new of a device with the same parameters,
+ * which then allocates nothing. */
 void mt_free(mt_t *m);
 /* Forget every cached line and reservation (a new dispatch starts cold). */
 void mt_reset(mt_t *m);
@@ -85,6 +97,9 @@ void mt_reset(mt_t *m);
  * its L2 channel (the CU cannot send further requests before: back
  * pressure; also not before the access's TLB misses got their slots). */
 uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted);
+/* mt_vmem for access a whose n lines mt_line_list gave in lines. */
+uint64_t mt_vmem_listed(mt_t *m, unsigned cu, const fx_access_t *a, const uint64_t *lines, unsigned n, uint64_t now,
+                        uint64_t *accepted);
 
 /* Vector atomics: as mt_vmem for a write, but each line is read into the
  * L2 on a miss (the operation needs its data) and holds its L2 channel for

@@ -185,6 +185,25 @@ static inline __attribute__((always_inline)) void ds_fast_read(const wave_t *w, 
         }
 }
 
+/* addr[l] = base[l] + o for all 64 lanes (none wraps); returns
+ * FX_PAT_LDS_FREE when their dwords, dws per lane, lie within 32
+ * consecutive dwords or form one run in lane order (wave.h), else
+ * FX_PAT_LDS_OTHER.  In
+ * 32 bits (the LDS offsets are), so that it vectorises. */
+static inline __attribute__((always_inline)) uint8_t ds_fx_addrs64(uint64_t *addr, const uint32_t *base, uint32_t o,
+                                                                  unsigned dws)
+{
+    uint32_t d0 = (base[0] + o) >> 2, lo = d0, hi = d0, run = 0;
+    for (unsigned l = 0; l < 64; l++) {
+        uint32_t x = base[l] + o, d = x >> 2;
+        addr[l] = x;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+        run |= d - d0 - l * dws;   /* 0 for every lane of one run */
+    }
+    return run == 0 || hi - lo + dws <= 32 ? FX_PAT_LDS_FREE : FX_PAT_LDS_OTHER;
+}
+
 /* The fast path's effects record: the access entries the general path
  * (mem_plan_fx) makes for nparts address sets of bytes bytes each at
  * base[l] + off[part], every lane of exec in range, none when exec is 0. */
@@ -199,8 +218,7 @@ static inline __attribute__((always_inline)) void ds_fast_fx(wave_t *w, const ui
         if (!a)
             return;
         if (exec == ~0ull)
-            for (unsigned l = 0; l < 64; l++)
-                a->addr[l] = (uint32_t)(base[l] + off[part]);
+            a->pat = ds_fx_addrs64(a->addr, base, off[part], bytes > 4 ? (bytes + 3u) / 4 : 1);
         else
             for (uint64_t m = exec; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);

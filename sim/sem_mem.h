@@ -294,7 +294,7 @@ static inline int mem_vregs(wave_t *w, unsigned v, unsigned n, uint32_t *regs[])
 
 /* A new access entry of w's effects record with its space, direction,
  * bytes per lane and lanes filled in (addresses and oob left to the
- * caller), or NULL when the record is full (then marked overflowed). */
+ * caller; no FX_PAT_* fact), or NULL when the record is full (then marked overflowed). */
 static inline fx_access_t *mem_fx_entry(wave_t *w, uint8_t space, int write, unsigned bytes, uint64_t mask)
 {
     fx_t *fx = w->fx;
@@ -306,6 +306,7 @@ static inline fx_access_t *mem_fx_entry(wave_t *w, uint8_t space, int write, uns
     a->space = space;
     a->write = (uint8_t)write;
     a->bytes = (uint8_t)bytes;
+    a->pat = 0;
     a->mask = mask;
     a->oob = 0;
     return a;

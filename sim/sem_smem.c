@@ -125,6 +125,7 @@ static void smem_fx(wave_t *w, const smem_at_t *a, unsigned ndw, int write)
     acc->space = FX_SPACE_SCALAR;
     acc->write = (uint8_t)write;
     acc->bytes = (uint8_t)(4 * ndw);
+    acc->pat = 0;
     acc->mask = 1;
     acc->addr[0] = a->addr;
     fx->nacc = 1;

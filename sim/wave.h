@@ -67,8 +67,17 @@ typedef struct { uint16_t reg; uint32_t old; } fx_sreg_t;            /* reg: ope
 typedef struct { uint16_t reg; uint64_t mask; uint32_t old[64]; } fx_vreg_t;
 typedef struct { uint64_t addr; uint32_t old; uint8_t space; } fx_memw_t; /* one dword written */
 
+/* fx_access_t.pat: what the producer of an LDS entry proved about its
+ * addresses (0: nothing; set by the DS fast paths only).  FX_PAT_LDS_FREE:
+ * the dwords of the lanes of mask & ~oob (from addr >> 2, ceil(bytes / 4)
+ * per lane, at least 1) all lie within 32 consecutive dwords, or each
+ * lane's first dword is that many past the previous active lane's
+ * (mt_lds_cycles: no bank conflict); FX_PAT_LDS_OTHER: neither holds. */
+enum { FX_PAT_LDS_FREE = 1, FX_PAT_LDS_OTHER = 2 };
+
 typedef struct {
     uint8_t space, write, bytes;   /* bytes per lane (per address) */
+    uint8_t pat;                   /* FX_PAT_* facts about addr, or 0 */
     uint64_t mask;                 /* lanes that accessed */
     uint64_t oob;                  /* lanes of mask out of range: the hardware read 0 / dropped the write */
     uint64_t addr[64];             /* per-lane address (space-relative for LDS) */

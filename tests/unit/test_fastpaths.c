@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include "tests/unit/check.h"
 #include "tests/unit/semtest.h"
+#include "sim/memtime.h"
 
 enum { G7, G8, G9 };
 static const char *const TARGET[] = {"gfx701", "gfx803", "gfx900"};
@@ -118,11 +119,66 @@ typedef struct {
     int gfx9_only;
 } pattern_t;
 
+static uint32_t a_bcast(unsigned l) { (void)l; return 400; }
+static uint32_t a_stride2(unsigned l) { return 1024 + 8 * l; }                 /* a run of 2-dword lanes */
+static uint32_t a_span32(unsigned l) { return 4096 + 4 * ((l * 5) % 32); }    /* 32 dwords, every bank */
+static uint32_t a_span33(unsigned l) { return 4096 + 4 * ((l * 5) % 33); }    /* 33 dwords: one bank twice */
+static uint32_t a_down(unsigned l) { return 8192 - 4 * l; }                    /* descending */
+static uint32_t a_unal_span(unsigned l) { return 1 + 4 * ((l * 7) % 31) + (l & 2); }   /* gfx9: unaligned in 32 dwords */
+
 static const pattern_t PATTERNS[] = {
-    {"consecutive", a_cons, 0}, {"one address per row", a_rows, 0}, {"GEMM tile rows", a_gemm, 0},
-    {"permuted", a_perm, 0},    {"mixed rows", a_mixed, 0},         {"unaligned", a_unal, 1},
+    {"consecutive", a_cons, 0},
+    {"one address per row", a_rows, 0},
+    {"GEMM tile rows", a_gemm, 0},
+    {"permuted", a_perm, 0},
+    {"mixed rows", a_mixed, 0},
+    {"unaligned", a_unal, 1},
     {"one lane out of range", a_oob, 0},
+    {"broadcast", a_bcast, 0},
+    {"two-dword stride", a_stride2, 0},
+    {"within 32 dwords", a_span32, 0},
+    {"over 33 dwords", a_span33, 0},
+    {"descending", a_down, 0},
+    {"unaligned within 32 dwords", a_unal_span, 1},
 };
+
+static unsigned npat_lds_free, npat_lds_other;   /* entries that came with FX_PAT_LDS_FREE, _OTHER */
+
+/* FX_PAT_LDS_FREE's definition (wave.h), computed here over 64-bit
+ * integers: the active lanes' dwords within 32 consecutive ones, or each
+ * lane's first dword dws past the previous active lane's. */
+static int lds_free_rule(const fx_access_t *a)
+{
+    uint64_t m = a->mask & ~a->oob, dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lo = ~0ull, hi = 0, prev = 0;
+    int run = 1, first = 1;
+    for (unsigned l = 0; l < 64; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint64_t d = a->addr[l] >> 2;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+        run &= first || d == prev + dws;
+        prev = d;
+        first = 0;
+    }
+    return m && (run || hi + dws - lo <= 32);
+}
+
+/* An entry's pattern fact: FX_PAT_LDS_FREE when its definition holds,
+ * FX_PAT_LDS_OTHER when not, and mt_lds_cycles the same with and without
+ * it. */
+static int check_pat(const fx_access_t *a)
+{
+    if (!a->pat)
+        return 1;
+    fx_access_t b = *a;
+    b.pat = 0;
+    unsigned ia, ib, ca = mt_lds_cycles(a, &ia), cb = mt_lds_cycles(&b, &ib);
+    npat_lds_free += a->pat == FX_PAT_LDS_FREE;
+    npat_lds_other += a->pat == FX_PAT_LDS_OTHER;
+    return (a->pat == FX_PAT_LDS_FREE) == lds_free_rule(a) && (a->pat == FX_PAT_LDS_OTHER) == !lds_free_rule(a) &&
+           ca == cb && ia == ib;
+}
 static const uint64_t EXECS[] = {~0ull, 0x00ff00ff0f0f1234ull, 0};
 
 static uint32_t lds_dword(const uint8_t *m, uint32_t a)
@@ -148,6 +204,8 @@ static int check_acc(uint64_t exec, const uint32_t *addr, const uint32_t *off, u
         for (unsigned l = 0; l < 64; l++)
             if ((exec >> l & 1) && a->addr[l] != (uint32_t)(addr[l] + off[p]))
                 return 0;
+        if (!check_pat(a))
+            return 0;
     }
     return 1;
 }
@@ -543,6 +601,9 @@ int main(void)
         test_fma(g);
         test_shift64(g);
     }
+    /* the DS fast paths proved some of the patterns conflict-free */
+    CHECK(npat_lds_free > 0 && npat_lds_other > 0, "entries with FX_PAT_LDS_FREE: %u, with FX_PAT_LDS_OTHER: %u",
+          npat_lds_free, npat_lds_other);
     semtest_free(&S);
     return check_done();
 }

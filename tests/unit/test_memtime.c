@@ -144,22 +144,47 @@ static unsigned lds_rule(const fx_access_t *a)
     return cycles;
 }
 
+/* FX_PAT_LDS_FREE's definition (wave.h): the dwords of the active lanes
+ * within 32 consecutive ones, or each lane's first dword dws past the
+ * previous active lane's. */
+static int lds_free_rule(const fx_access_t *a)
+{
+    uint64_t m = a->mask & ~a->oob, dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lo = ~0ull, hi = 0, prev = 0;
+    int run = 1, first = 1;
+    for (unsigned l = 0; l < 64; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint64_t d = a->addr[l] >> 2;
+        lo = d < lo ? d : lo;
+        hi = d > hi ? d : hi;
+        run &= first || d == prev + dws;
+        prev = d;
+        first = 0;
+    }
+    return m && (run || hi + dws - lo <= 32);
+}
+
 /* Random patterns (uniform, runs, broadcasts, strides, scattered lanes,
- * every size) against lds_rule. */
+ * every size, lanes out of range, unaligned) against lds_rule, with and
+ * without the fast paths' FX_PAT_LDS_FREE or FX_PAT_LDS_OTHER. */
 static void test_lds_random(void)
 {
+    unsigned nfree = 0;
     static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 36, 128, 132};
     uint64_t x = 0x2545f4914f6cdd1dull;
     unsigned bad = 0, runs = 4000;
     for (unsigned r = 0; r < runs; r++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 5;
+        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 6;
         uint64_t mask = (x >> 16 & 3) == 0 ? ~0ull : (x >> 16 & 3) == 1 ? 0xffffull << (x >> 20 & 31) : x * 0x9e3779b97f4a7c15ull;
         int64_t stride = kind == 0 ? 0 : kind == 1 ? (int64_t)((bytes + 3) / 4 * 4) : 4 * (int64_t)(x >> 24 & 63);
         fx_access_t a = acc(0, bytes, mask, 4 * (x >> 32 & 1023), stride);
         if (kind == 3)   /* a broadcast of 16 lanes' run */
             for (unsigned l = 0; l < 64; l++)
                 a.addr[l] = 4 * (x >> 32 & 1023) + (l % 16) * 4;
+        if (kind == 5)   /* descending strides */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] = 65536 - 4 * l * (x >> 24 & 63);
         if (kind == 4) {   /* scattered */
             uint64_t y = x;
             for (unsigned l = 0; l < 64; l++) {
@@ -167,10 +192,29 @@ static void test_lds_random(void)
                 a.addr[l] = 4 * (y & 255);
             }
         }
+        if (x >> 40 & 1)   /* some lanes out of range */
+            a.oob = a.mask & (x * 0x2545f4914f6cdd1dull) & (x >> 41 & 1 ? ~0ull : 0x8000000000000001ull);
+        if ((x >> 42 & 3) == 0)   /* unaligned lanes (gfx9) */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] += (x >> (l % 32)) & 3;
         unsigned id, c = mt_lds_cycles(&a, &id), want = lds_rule(&a);
         bad += c != want;
+        unsigned id2;   /* the producer's fact as the DS fast paths give it */
+        a.pat = lds_free_rule(&a) ? FX_PAT_LDS_FREE : FX_PAT_LDS_OTHER;
+        bad += mt_lds_cycles(&a, &id2) != want || id2 != id;
+        nfree += a.pat == FX_PAT_LDS_FREE;
     }
     CHECK(bad == 0, "lds: %u random accesses agree with the bank rule (%u differ)", runs, bad);
+    /* conflicting accesses over the same dwords, again and again (the
+     * bookkeeping of distinct dwords starts over for each group) */
+    fx_access_t s2 = acc(0, 4, ALL, 0, 8), s3 = acc(0, 4, ALL, 4, 12);
+    for (unsigned l = 0; l < 64; l += 2)
+        s3.addr[l] = s3.addr[l + 1];   /* pairs of lanes on one dword */
+    unsigned w2 = lds_rule(&s2), w3 = lds_rule(&s3), off = 0;
+    for (unsigned r = 0; r < 70000; r++)
+        off += mt_lds_cycles(&s2, NULL) != w2 || mt_lds_cycles(&s3, NULL) != w3;
+    CHECK(off == 0 && w2 == 4, "lds: 70000 repeats of two conflicting accesses (%u differ)", off);
+    CHECK(nfree > runs / 8, "lds: %u of them conflict-free by FX_PAT_LDS_FREE's definition", nfree);
 }
 
 /* Distinct 64-byte lines of access a, straight from the definition. */
@@ -209,6 +253,67 @@ static void test_lines_random(void)
         bad += mt_lines(&a) != lines_rule(&a);
     }
     CHECK(bad == 0, "lines: %u strided accesses agree with the definition (%u differ)", runs, bad);
+}
+
+/* The lines of access a in the order the lanes first touch them (lane
+ * after lane, a lane's lines ascending), straight from the definition,
+ * into out; returns their number. */
+static unsigned lines_order_rule(const fx_access_t *a, uint64_t *out)
+{
+    unsigned n = 0, bytes = a->bytes ? a->bytes : 1;
+    for (unsigned l = 0; l < 64; l++)
+        if ((a->mask & ~a->oob) >> l & 1)
+            for (uint64_t x = a->addr[l] / 64; x <= (a->addr[l] + bytes - 1) / 64; x++) {
+                unsigned j = 0;
+                while (j < n && out[j] != x)
+                    j++;
+                if (j == n)
+                    out[n++] = x;
+            }
+    return n;
+}
+
+/* mt_line_list against lines_order_rule (the order too) on monotone
+ * lanes with gaps (groups of a power of two lanes, as a bitonic sort's
+ * passes), random rises of 0 to 130 bytes, one lane going down, addresses
+ * near 2^63 and in the top line of the address space, lanes out of
+ * range, partial waves, every size up to 128 bytes. */
+static void test_lines_order(void)
+{
+    static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 60, 64, 128};
+    uint64_t x = 0x1234567887654321ull;
+    unsigned bad = 0, runs = 4000;
+    for (unsigned r = 0; r < runs; r++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 4, j = 1u << (x >> 12 & 7);
+        uint64_t base = (x >> 16 & 3) == 0 ? 0x7fffffffffffe000ull : (x >> 16 & 3) == 1 ? 0xffffffffffffffc0ull - 4096
+                                                                                         : 0x100000 + (x >> 20 & 4095);
+        fx_access_t a = acc(0, bytes, (x >> 32 & 3) ? ~0ull : x * 0x9e3779b97f4a7c15ull, base, 0);
+        uint64_t y = x, at = base;
+        for (unsigned l = 0; l < 64; l++) {
+            y ^= y << 13, y ^= y >> 7, y ^= y << 17;
+            if (kind == 0)   /* groups of j lanes, each pair of groups 2j elements apart */
+                a.addr[l] = base + 4 * ((l / j) * 2 * j + l % j);
+            else if (kind == 1)   /* random rises */
+                a.addr[l] = at += y % 131;
+            else if (kind == 2)   /* rises of whole lines or none */
+                a.addr[l] = at += 64 * (y % 3);
+            else   /* scattered within a few lines */
+                a.addr[l] = base + y % 512;
+        }
+        if ((x >> 34 & 7) == 0)   /* one lane going down */
+            a.addr[x >> 37 & 63] -= 64 * (1 + (x >> 43 & 3));
+        if ((x >> 45 & 7) == 0)
+            a.oob = a.mask & (x >> 48 | x << 16);
+        if (base > 0xf000000000000000ull)   /* the top line: the lanes' ends wrap past 2^64 */
+            for (unsigned l = 0; l < 64; l++)
+                a.addr[l] = 0xffffffffffffffc0ull + (a.addr[l] & 63);
+        uint64_t want[64 * 5], got[MT_MAX_LINES];
+        unsigned nw = lines_order_rule(&a, want), ng = mt_line_list(&a, got);
+        bad += nw != ng || memcmp(want, got, nw * sizeof want[0]) != 0 || mt_lines(&a) != nw;
+    }
+    CHECK(bad == 0, "lines: %u monotone, gapped and scattered accesses list the definition's lines in order (%u differ)",
+          runs, bad);
 }
 
 /* ---- address processing ----------------------------------------------------- */
@@ -639,8 +744,104 @@ static void test_reset_determinism(const device_t *d)
     uint64_t r = mt_vmem(m1, 0, &a, 1000, NULL);
     CHECK(r == 1000 + L2LAT + 4 * XFER + DRAMLAT, "after mt_reset a coalesced load misses everywhere again (got %llu)",
           (unsigned long long)r);
+    /* the release after a reset writes back only the dirty lines of the
+     * accesses since: m2's from its run, never released, are forgotten */
+    mt_reset(m2);
+    fx_access_t st4 = acc(1, 4, ALL, 0x20000, 4);   /* a store of 4 lines */
+    mt_vmem(m2, 0, &st4, 10, NULL);
+    mt_release(m2);
+    uint64_t w = mt_stats(m2)->release_writes;
+    mt_release(m2);
+    CHECK(w == 4 && mt_stats(m2)->release_writes == 4,
+          "mt_release after mt_reset and one store: its 4 dirty lines (got %llu), none left after", (unsigned long long)w);
     mt_free(m1);
     mt_free(m2);
+}
+
+/* mt_free keeps a memory system for the next mt_new of the same device:
+ * it then behaves as a new one (cycles, statistics, nothing served or
+ * translated yet); another device's mt_new does not get it. */
+static void test_kept(const device_t *d)
+{
+    static uint64_t o1[SEQ], o2[SEQ];
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    run_seq(m, o1);
+    mt_stats_t st = *mt_stats(m);
+    uint64_t mid = o1[SEQ / 2], r_mid = mt_dram_read_lines_before(m, mid);   /* the later ones left counted */
+    mt_free(m);
+    mt_t *m2 = mt_new(d);
+    if (!m2)
+        return;
+    CHECK(m2 == m && mt_served(m2) == MT_SRC_NONE && mt_translated(m2) == 0 && mt_stats(m2)->l1_misses == 0 &&
+              mt_stats(m2)->dram_bytes == 0,
+          "mt_new after mt_free of the same device: the memory system kept, as new");
+    run_seq(m2, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(&st, mt_stats(m2), sizeof st) == 0,
+          "the kept memory system gives a new one's cycles and statistics");
+    uint64_t r2 = mt_dram_read_lines_before(m2, mid), rall = mt_dram_read_lines_before(m2, UINT64_MAX);
+    CHECK(r_mid > 0 && r2 == r_mid && rall == st.dram_reads && rall > r_mid,
+          "the kept memory system's DRAM reads over time: %llu by cycle %llu, %llu in all (got %llu, %llu)",
+          (unsigned long long)r_mid, (unsigned long long)mid, (unsigned long long)st.dram_reads,
+          (unsigned long long)r2, (unsigned long long)rall);
+    device_t other = *d;
+    other.p[DEV_l2_ways] *= 2;
+    mt_free(m2);
+    mt_t *m3 = mt_new(&other);
+    CHECK(m3 && m3 != m2, "another device's mt_new allocates its own");
+    mt_free(m3);
+    mt_t *m4 = mt_new(d);
+    if (!m4)
+        return;
+    memset(o2, 0, sizeof o2);
+    run_seq(m4, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(&st, mt_stats(m4), sizeof st) == 0,
+          "after the other device's, a new one for the first gives the same cycles");
+    mt_free(m4);
+}
+
+/* mt_release counts each dirty L2 line once: stores to half the L2's
+ * lines (each made dirty once), the same lines stored again after a
+ * release, and three times the L2's lines streamed through it (every
+ * line then dirty, many more made dirty than the L2 holds). */
+static void test_release(const device_t *d)
+{
+    mt_t *m = mt_new(d);
+    if (!m)
+        return;
+    unsigned lines = 256 * 1024 / 64, got[3];
+    uint64_t now = 0;
+    for (int round = 0; round < 3; round++) {
+        unsigned n = round < 2 ? lines / 2 : 3 * lines;
+        for (unsigned k = 0; k < n; k += 4) {   /* 4 lines a store */
+            fx_access_t a = acc(1, 4, ALL, 0x100000 + 64ull * k, 4);
+            mt_vmem(m, 0, &a, now += 8, NULL);
+        }
+        uint64_t before = mt_stats(m)->release_writes;
+        mt_release(m);
+        got[round] = (unsigned)(mt_stats(m)->release_writes - before);
+    }
+    CHECK(got[0] == lines / 2 && got[1] == lines / 2 && got[2] == lines,
+          "mt_release: %u, %u and %u dirty lines (got %u, %u, %u)", lines / 2, lines / 2, lines, got[0], got[1], got[2]);
+    mt_free(m);
+    /* an L2 of 2 sets of 8 ways on one channel (even lines in set 0, odd in
+     * set 1): 25 lines stored into set 0 (17 of them evict a dirty one),
+     * then one into set 1: 9 dirty lines */
+    device_t small = *d;
+    small.p[DEV_l2_kib] = 1;
+    small.p[DEV_l2_ways] = 8;
+    small.p[DEV_l2_channels] = 1;
+    if (!(m = mt_new(&small)))
+        return;
+    for (unsigned k = 0; k <= 25; k++) {
+        fx_access_t a = acc(1, 4, 1, k < 25 ? 128ull * k : 64, 0);
+        mt_vmem(m, 0, &a, 100 + 10 * k, NULL);
+    }
+    mt_release(m);
+    CHECK(mt_stats(m)->release_writes == 9, "mt_release after a set's lines were evicted dirty: 9 lines (got %llu)",
+          (unsigned long long)mt_stats(m)->release_writes);
+    mt_free(m);
 }
 
 static void test_new_edge(void)
@@ -765,6 +966,7 @@ int main(void)
     test_lds();
     test_lds_random();
     test_lines_random();
+    test_lines_order();
     test_addr();
     test_lines();
     test_l1(&d);
@@ -777,6 +979,8 @@ int main(void)
     test_ifetch(&d);
     test_served(&d);
     test_reset_determinism(&d);
+    test_kept(&d);
+    test_release(&d);
     test_new_edge();
     test_presets();
     speed(&d);
