@@ -1,11 +1,14 @@
 /* lockstep.h — a small pool of host threads that run one function
  * together, step after step: ls_run starts fn(arg, tid) on every thread
  * (tid 0 on the caller) and returns when all have returned.  Waiting
- * threads spin briefly, then block, so a step of a few microseconds costs
- * little and an idle pool costs no CPU.  For the cycle model's parallel
+ * threads (the caller too) spin briefly, then block, so a step of a few
+ * microseconds costs little, an idle pool costs no CPU and a waiter
+ * leaves its core to others on a busy host.  For the cycle model's parallel
  * epochs (sim/cu.c). */
 #ifndef GCNSIM_LOCKSTEP_H
 #define GCNSIM_LOCKSTEP_H
+
+#include <stdatomic.h>
 
 typedef struct ls_pool ls_pool_t;
 
@@ -13,6 +16,12 @@ typedef struct ls_pool ls_pool_t;
  * that will run fn(arg, tid), tid 0..threads-1.  NULL when out of memory
  * or a thread cannot start. */
 ls_pool_t *ls_new(unsigned threads, void (*fn)(void *arg, unsigned tid), void *arg);
+
+/* The pool's threads, the caller included. */
+unsigned ls_threads(const ls_pool_t *p);
+/* The function and argument of the next steps (between steps only: a
+ * pool kept for the next dispatch). */
+void ls_set(ls_pool_t *p, void (*fn)(void *arg, unsigned tid), void *arg);
 
 /* Run one step: fn(arg, tid) on every thread; returns when all are done
  * (their writes are then visible to the caller). */
@@ -24,5 +33,9 @@ void ls_free(ls_pool_t *p);
 /* Spin-wait helper: one pause of a wait loop (a CPU hint; after many, a
  * yield of the host thread). */
 void ls_pause(unsigned *spins);
+/* Sleep while *w holds v (it may return early: check again); wake every
+ * thread sleeping on w (a futex word). */
+void ls_sleep(atomic_uint *w, unsigned v);
+void ls_wake(atomic_uint *w);
 
 #endif
