@@ -1696,26 +1696,48 @@ static int step(tm_t *x, tsp_t *sp, unsigned j, uint64_t now)
     return 0;
 }
 
-/* Whether CU cu's step at cycle now stays within the CU: every wave that
- * may issue then executes a VALU, SALU or LDS instruction that neither
- * branches nor leaves the code line it has fetched (no call into the
- * memory system, its group's caches or GDS; no internal instruction,
- * whose next one is not known yet), and none meets its wave limit. */
-static int step_local(const sim_ctx_t *c, tcu_t *cu, uint64_t now)
+/* Whether wave t's issue at its next step stays within its CU: up to 4
+ * internal instructions the sequencer consumes (s_nop, s_waitcnt,
+ * s_barrier, s_setprio, s_sleep), then a VALU, SALU or non-GDS LDS
+ * instruction, none branching or leaving the code line the wave has
+ * fetched, and the wave not near its limit. */
+static int issue_local(const tm_t *m, const tw_t *t)
+{
+    uint64_t pc = t->w->pc;
+    const isa_inst_t *in = t->in;
+    if (t->w->ninst + 8 >= m->c->wave_cap)   /* a wave's limit is met in (cycle, CU) order */
+        return 0;
+    for (unsigned k = 0;; k++) {
+        if (!in || in->op >= ISA_OP_COUNT || (pc + 4u * in->ndw) >> 6 != t->line)
+            return 0;
+        const isa_row_t *row = isa_row(in->op);
+        if (row->flags & ISA_F_BRANCH)
+            return 0;
+        if (row->timing != ISA_T_INTERNAL) {
+            unsigned cat = cat_of(row->timing);
+            return cat == TM_CAT_valu || cat == TM_CAT_salu || (cat == TM_CAT_lds && !in->gds);
+        }
+        if (k == 4)
+            return 1;   /* the fifth internal one waits for the next cycle */
+        if (in->op != ISA_OP_S_NOP && in->op != ISA_OP_S_WAITCNT && in->op != ISA_OP_S_BARRIER &&
+            in->op != ISA_OP_S_SETPRIO && in->op != ISA_OP_S_SLEEP)
+            return 0;
+        pc += 4u * in->ndw;
+        in = inst_at(m, pc);
+    }
+}
+
+/* Whether CU cu's step at cycle now stays within the CU (no call into the
+ * memory system, its group's caches or GDS): every wave that may issue
+ * then does so within it (issue_local). */
+static int step_local(const tm_t *m, tcu_t *cu, uint64_t now)
 {
     unsigned s = (unsigned)(now & 3);
     if (!(cu->dirty >> s & 1) && cu->simd_due[s] > now)
         return 1;
     for (unsigned i = 0; i < cu->n[s]; i++) {
         const tw_t *t = cu->simd[s][i];
-        if (t->draining || t->rdy > now)
-            continue;
-        if (t->internal || (t->cat != TM_CAT_valu && t->cat != TM_CAT_salu && t->cat != TM_CAT_lds))
-            return 0;
-        const isa_inst_t *in = t->in;
-        if (in->gds || (isa_row(in->op)->flags & ISA_F_BRANCH) || (t->w->pc + 4u * in->ndw) >> 6 != t->line)
-            return 0;
-        if (t->w->ninst + 8 >= c->wave_cap)   /* a wave's limit is met in (cycle, CU) order */
+        if (!t->draining && t->rdy <= now && !issue_local(m, t))
             return 0;
     }
     return 1;
@@ -1734,7 +1756,7 @@ static int step_ahead(void *arg)
     unsigned best = UINT32_MAX;
     uint64_t bt = sp->end;
     for (unsigned j = 0; j < sp->n; j++)
-        if (j != sp->cur && sp->due[j] < bt && step_local(x->c, &x->cu[sp->cus ? sp->cus[j] : j], sp->due[j])) {
+        if (j != sp->cur && sp->due[j] < bt && step_local(x, &x->cu[sp->cus ? sp->cus[j] : j], sp->due[j])) {
             best = j;
             bt = sp->due[j];
         }
