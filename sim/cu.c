@@ -1634,6 +1634,7 @@ typedef struct tthr {
     _Alignas(64) sim_ctx_t ctx;
     _Alignas(64) fx_t fx;
     _Alignas(64) fx_t fx_ahead;
+    _Alignas(64) mem_t view;   /* device memory with a lookup cache of its own (mem_view) */
     _Alignas(64) tspan_t out;
     unsigned *cus, ncus;       /* its CUs, ascending */
     _Alignas(64) unsigned char end;
@@ -2002,6 +2003,9 @@ static int par_setup(tm_t *m, unsigned threads)
         c->fx = &tp->th[t].fx;
         c->fx->no_old = FX_OLD_NONE;
         tp->th[t].fx_ahead.no_old = FX_OLD_NONE;
+        if (mem_view(m->c->mem, &tp->th[t].view, 0, NULL))
+            return -1;
+        c->mem = &tp->th[t].view;
         c->ninst = c->lds_oob = c->scratch_oob = 0;
         memset(c->ninst_by_enc, 0, sizeof c->ninst_by_enc);
         c->on_step = NULL;
@@ -2072,6 +2076,7 @@ static void par_free(tm_t *m)
     for (unsigned t = 0; tp->th && t < tp->n; t++) {
         free(tp->th[t].fx.m);
         free(tp->th[t].fx_ahead.m);
+        mem_view_free(&tp->th[t].view);
         free(tp->th[t].cus);
     }
     cp_free(tp->cp, m->ncu);
