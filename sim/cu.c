@@ -1731,7 +1731,7 @@ static int issue_local(const tm_t *m, const tw_t *t)
 /* Whether CU cu's step at cycle now stays within the CU (no call into the
  * memory system, its group's caches or GDS): every wave that may issue
  * then does so within it (issue_local). */
-static int step_local(const tm_t *m, tcu_t *cu, uint64_t now)
+static int step_local(const tm_t *m, const tcu_t *cu, uint64_t now)
 {
     unsigned s = (unsigned)(now & 3);
     if (!(cu->dirty >> s & 1) && cu->simd_due[s] > now)
@@ -1780,6 +1780,24 @@ static int step_ahead(void *arg)
     return 1;
 }
 
+/* The smallest key at which the thread stepping span sp may still call
+ * the memory system: a CU's due step, or the cycle after when that step
+ * stays within the CU (step_local); the epoch's end at most. */
+static uint64_t horizon(const tm_t *x, const tsp_t *sp)
+{
+    uint64_t h = CP_KEY(sp->end, 0);
+    for (unsigned k = 0; k < sp->n; k++) {
+        unsigned i = sp->cus ? sp->cus[k] : k;
+        uint64_t t = sp->due[k], b = CP_KEY(t, i);
+        if (t >= sp->end || b >= h)
+            continue;
+        if (step_local(x, &x->cu[i], t))
+            b = CP_KEY(t + 1, i);
+        h = min64(h, b);
+    }
+    return h;
+}
+
 /* Step CUs cus[0..n) (ascending; NULL: 0..n-1) with record x through the
  * cycles before end in (cycle, CU) order: each step's key is published
  * (pooled epochs) and the memory system waits for it (gate), stepping
@@ -1795,6 +1813,7 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
     tsp_t sp = {.cus = cus, .n = n, .end = end, .due = due, .o = o,
                 .ahead = pub && x->fx_ahead != NULL};
     x->sp = &sp;
+    uint64_t published = 0;
     for (;;) {
         uint64_t now = NEVER;
         for (unsigned j = 0; j < n; j++)
@@ -1807,8 +1826,12 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             if (due[j] != now)
                 continue;
             unsigned i = cus ? cus[j] : j;
-            if (pub && (first || cp_wanted(cp, x->tid)))   /* a key per cycle, or per step while awaited */
-                cp_publish(cp, x->tid, CP_KEY(now, i));
+            uint64_t k = CP_KEY(now, i);
+            if (pub && k > published && (first || cp_wanted(cp, x->tid))) {
+                /* a key per cycle, or while awaited the horizon when passed */
+                published = first ? k : horizon(x, &sp);
+                cp_publish(cp, x->tid, published);
+            }
             first = 0;
             sp.cur = j;
             x->c->cycle = now;

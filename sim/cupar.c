@@ -134,20 +134,16 @@ void cp_publish(cp_t *p, unsigned tid, uint64_t k)
         }
 }
 
-enum { KEY_SPINS = 1024 };   /* pauses (then yields after SPIN_YIELD) before a key wait sleeps */
-
 /* Wait until thread t's key is past k (thread tid's want set). */
 static void wait_key(cp_t *p, unsigned tid, unsigned t, uint64_t k, int (*idle)(void *arg), void *arg)
 {
-    unsigned spins = 0;
+    ls_spin_t spin = {0};
     while (atomic_load_explicit(&p->key[t].v, memory_order_acquire) <= k) {
         if (idle && idle(arg))
             continue;
         idle = NULL;   /* nothing left to do ahead: spin, then sleep */
-        if (spins < KEY_SPINS) {
-            ls_pause(&spins);
+        if (!ls_spin(&spin))
             continue;
-        }
         atomic_store(&p->want[tid].sleep, 1);   /* sequentially consistent: against cp_publish */
         if (atomic_load(&p->key[t].v) <= k)
             ls_sleep(&p->want[tid].sleep, 1);

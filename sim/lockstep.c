@@ -13,12 +13,18 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include "sim/lockstep.h"
 
-enum { SPIN_LIMIT = 1024, SPIN_YIELD = 256 };
+enum { SPIN_YIELD = 256, YIELD_CHECK = 32 };
+/* How long a waiter spins and yields before it sleeps: a sleeper woken on
+ * a host with more runnable threads than cores waits for a core again
+ * (milliseconds), one that yields is still runnable. */
+#define SLEEP_NS 2000000ull
 
 struct ls_pool {
     void (*fn)(void *arg, unsigned tid);
@@ -34,15 +40,31 @@ struct ls_pool {
     struct ls_arg { ls_pool_t *p; unsigned tid; } *args;
 };
 
-void ls_pause(unsigned *spins)
+static uint64_t now_ns(void)
 {
-    if (++*spins < SPIN_YIELD) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int ls_spin(ls_spin_t *s)
+{
+    unsigned n = ++s->n;
+    if (n < SPIN_YIELD) {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
 #endif
-        return;
+        return 0;
+    }
+    if ((n - SPIN_YIELD) % YIELD_CHECK == 0) {
+        uint64_t t = now_ns();
+        if (!s->t0)
+            s->t0 = t;
+        else if (t - s->t0 >= SLEEP_NS)
+            return 1;
     }
     sched_yield();
+    return 0;
 }
 
 void ls_sleep(atomic_uint *w, unsigned v)
@@ -58,13 +80,12 @@ void ls_wake(atomic_uint *w)
 /* Wait until the generation differs from seen (or quit); returns it. */
 static unsigned wait_gen(ls_pool_t *p, unsigned seen)
 {
-    unsigned g, spins = 0;
+    unsigned g;
+    ls_spin_t spin = {0};
     while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
            !atomic_load_explicit(&p->quit, memory_order_acquire)) {
-        if (spins < SPIN_LIMIT) {
-            ls_pause(&spins);
+        if (!ls_spin(&spin))
             continue;
-        }
         atomic_fetch_add(&p->gen_sleep, 1);   /* sequentially consistent: against ls_run's bump */
         if (atomic_load(&p->gen) == seen && !atomic_load(&p->quit))
             ls_sleep(&p->gen, seen);
@@ -138,12 +159,11 @@ void ls_run(ls_pool_t *p)
     if (atomic_load(&p->gen_sleep))
         ls_wake(&p->gen);
     p->fn(p->arg, 0);
-    unsigned spins = 0, l;
+    unsigned l;
+    ls_spin_t spin = {0};
     while ((l = atomic_load_explicit(&p->left, memory_order_acquire))) {
-        if (spins < SPIN_LIMIT) {
-            ls_pause(&spins);
+        if (!ls_spin(&spin))
             continue;
-        }
         atomic_store(&p->left_sleep, 1);   /* sequentially consistent: against the last worker's count */
         if (atomic_load(&p->left))
             ls_sleep(&p->left, l);

@@ -1,9 +1,9 @@
 /* lockstep.h — a small pool of host threads that run one function
  * together, step after step: ls_run starts fn(arg, tid) on every thread
  * (tid 0 on the caller) and returns when all have returned.  Waiting
- * threads (the caller too) spin briefly, then block, so a step of a few
- * microseconds costs little, an idle pool costs no CPU and a waiter
- * leaves its core to others on a busy host.  For the cycle model's parallel
+ * threads (the caller too) spin, then yield, then after a few
+ * milliseconds block, so a step of a few microseconds costs little and
+ * an idle pool costs no CPU.  For the cycle model's parallel
  * epochs (sim/cu.c). */
 #ifndef GCNSIM_LOCKSTEP_H
 #define GCNSIM_LOCKSTEP_H
@@ -30,9 +30,14 @@ void ls_run(ls_pool_t *p);
 /* Stop and join the threads; release the pool (NULL: nothing). */
 void ls_free(ls_pool_t *p);
 
-/* Spin-wait helper: one pause of a wait loop (a CPU hint; after many, a
- * yield of the host thread). */
-void ls_pause(unsigned *spins);
+/* Spin-wait helper: one turn of a wait loop (a CPU hint; after many, a
+ * yield of the host thread).  Returns 1 (nothing done) once the wait has
+ * lasted a few milliseconds: then sleep (ls_sleep) rather than spin. */
+typedef struct {
+    unsigned n;
+    unsigned long long t0;
+} ls_spin_t;
+int ls_spin(ls_spin_t *s);
 /* Sleep while *w holds v (it may return early: check again); wake every
  * thread sleeping on w (a futex word). */
 void ls_sleep(atomic_uint *w, unsigned v);
