@@ -6,10 +6,12 @@
 #include <unistd.h>
 #include "sim/cupar.h"
 
-/* cp_use_pool's phases: time the caller alone, time the pool, run the
- * faster; their lengths in cycles. */
-enum { PH_ALONE, PH_POOL, PH_RUN };
-enum { TIME_CYCLES = 16, RUN_CYCLES = 256, TIME_MIN = 2 };   /* epochs */
+/* cp_use_pool's phases: time the caller alone and the pool in turns of
+ * TIME_BLOCK epochs (a burst of the host's other work then slows both),
+ * then run the faster for RUN_POOL or RUN_ALONE epochs (the pool is timed
+ * again sooner when it lost). */
+enum { PH_TIME, PH_RUN };
+enum { TIME_BLOCK = 2, TIME_CYCLES = 16, RUN_POOL = 256, RUN_ALONE = 64 };   /* epochs */
 
 /* The last timings of any dispatch of the process (ns per CU step, 0:
  * none): a dispatch starts from them, so that short launches one after
@@ -48,7 +50,7 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
     }
     cp_reset_keys(p);
     uint64_t a = atomic_load(&last_alone), b = atomic_load(&last_pool);
-    if (a && b) {
+    if (a && b) {   /* else PH_TIME from its start */
         p->phase = atomic_load(&last_phase);
         p->cycles = p->phase == PH_RUN ? atomic_load(&last_cycles) : 0;   /* a timing starts again */
         p->ns_alone = (double)a;
@@ -211,42 +213,37 @@ int cp_use_pool(cp_t *p)
 {
     if (!p->pool)
         return 0;
-    if (p->cycles == 0) {
-        p->t0 = cp_now_ns();
-        p->steps = 0;
-    }
-    return p->phase == PH_POOL || (p->phase == PH_RUN && p->ns_pool < p->ns_alone) || p->stats == 2;
+    p->t0 = p->phase == PH_TIME ? cp_now_ns() : 0;
+    if (p->stats == 2)
+        return 1;
+    if (p->phase == PH_TIME)   /* blocks of TIME_BLOCK epochs each way, in turn */
+        return p->cycles / TIME_BLOCK % 2;
+    return p->ns_pool < p->ns_alone;
 }
 
 void cp_account(cp_t *p, uint64_t k)
 {
     if (!p->pool)
         return;
-    p->steps += k;
-    unsigned len = p->phase == PH_RUN ? RUN_CYCLES : TIME_CYCLES;
-    ++p->cycles;
-    if (p->phase == PH_POOL && p->cycles >= TIME_MIN && p->cycles < len) {
-        /* a pool clearly slower than the caller alone ends its timing early */
-        double ns = (double)(cp_now_ns() - p->t0) / (double)(p->steps ? p->steps : 1);
-        if (ns > 2 * p->ns_alone)
-            len = p->cycles;
-    }
-    if (p->cycles < len)
+    if (p->phase == PH_RUN) {
+        if (++p->cycles >= (p->ns_pool < p->ns_alone ? RUN_POOL : RUN_ALONE)) {
+            p->alone_runs += p->ns_pool >= p->ns_alone;
+            p->phase = PH_TIME;
+            p->cycles = 0;
+            p->time_ns[0] = p->time_ns[1] = p->time_steps[0] = p->time_steps[1] = 0;
+        }
         return;
-    double ns = (double)(cp_now_ns() - p->t0) / (double)(p->steps ? p->steps : 1);
-    if (p->phase == PH_ALONE) {
-        p->ns_alone = ns;
-        if (atomic_load(&last_pool))
-            atomic_store(&last_alone, (uint64_t)p->ns_alone + 1);
     }
-    else if (p->phase == PH_POOL) {
-        p->ns_pool = ns;
-        atomic_store(&last_alone, (uint64_t)p->ns_alone + 1);
-        atomic_store(&last_pool, (uint64_t)p->ns_pool + 1);
-    }
-    if (p->phase == PH_RUN)
-        p->alone_runs += (p->ns_pool < p->ns_alone) == 0;
-    p->phase = (p->phase + 1) % 3;
+    unsigned pooled = p->cycles / TIME_BLOCK % 2;
+    p->time_ns[pooled] += cp_now_ns() - p->t0;
+    p->time_steps[pooled] += k;
+    if (++p->cycles < TIME_CYCLES)
+        return;
+    p->ns_alone = (double)p->time_ns[0] / (double)(p->time_steps[0] ? p->time_steps[0] : 1);
+    p->ns_pool = (double)p->time_ns[1] / (double)(p->time_steps[1] ? p->time_steps[1] : 1);
+    atomic_store(&last_alone, (uint64_t)p->ns_alone + 1);
+    atomic_store(&last_pool, (uint64_t)p->ns_pool + 1);
+    p->phase = PH_RUN;
     p->cycles = 0;
 }
 

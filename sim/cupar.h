@@ -77,8 +77,9 @@ typedef struct cp {
     unsigned *cur;               /* [ncu]: cp_merge's list of the CUs with records */
     ls_pool_t *pool;             /* threads > 1 */
     /* the choice between the pool and the caller alone (cp_use_pool) */
-    unsigned phase, cycles;      /* what is being timed or run, and its epochs so far */
-    uint64_t steps, t0;          /* CU steps in the phase; its start (ns) */
+    unsigned phase, cycles;      /* timing or running, and its epochs so far */
+    uint64_t t0;                 /* the epoch's start (ns) while timing */
+    uint64_t time_ns[2], time_steps[2];   /* timing: the epochs alone [0] and on the pool [1] */
     double ns_alone, ns_pool;    /* per CU step, as last timed */
     /* counts for GCNSIM_CYCLE_PAR_STATS (stats 0: none kept) */
     int stats;
@@ -116,8 +117,8 @@ void cp_reset_keys(cp_t *p);
 /* Whether this epoch should step its CUs on the pool or on the caller
  * alone, then (cp_account) that its k CU steps are done.  Either gives
  * the same results; the faster, timed on the host's clock now and then
- * (some epochs each way every few hundred), is taken, so that a machine
- * busy with other work does not make the threads a loss. */
+ * (16 epochs in turns of 2 each way, every 80 or 272), is taken, so that
+ * a machine busy with other work does not make the threads a loss. */
 int cp_use_pool(cp_t *p);
 void cp_account(cp_t *p, uint64_t k);
 
