@@ -2198,6 +2198,10 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
      * needs the serial order (sim/cupar.h) */
     unsigned threads = l->threads ? l->threads : 1, groups = (m.ncu + mt_cache_group(m.d) - 1) / mt_cache_group(m.d);
     threads = threads < groups ? threads : groups;
+    if (threads > 1) {   /* no more threads than cores: the results do not depend on it */
+        unsigned cores = cp_host_cores();
+        threads = threads < cores ? threads : cores;
+    }
     uint64_t t0 = cp_now_ns();
     if (!c->on_step && !l->max_inst && !par_order_dependent(c->prog) && par_setup(&m, threads)) {
         snprintf(err, errlen, "out of host memory for the cycle model's threads");

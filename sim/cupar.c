@@ -1,4 +1,5 @@
 /* cupar.c — parallel cycles of the cycle model (contract in cupar.h). */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,18 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
         p->ns_pool = (double)b;
     }
     return p;
+}
+
+unsigned cp_host_cores(void)
+{
+    const char *e = getenv("GCNSIM_CYCLE_PAR_STATS");
+    if (e && strcmp(e, "pool") == 0)
+        return UINT32_MAX;   /* measuring: the threads asked for */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
 }
 
 ls_pool_t *cp_pool_take(unsigned threads, void (*fn)(void *arg, unsigned tid), void *arg)

@@ -93,6 +93,11 @@ typedef struct cp {
 cp_t *cp_new(unsigned ncu, unsigned threads);
 void cp_free(cp_t *p, unsigned ncu);
 
+/* The host cores the process may run on (its affinity mask): more
+ * threads than that only wait for each other's keys (no limit with
+ * GCNSIM_CYCLE_PAR_STATS=pool). */
+unsigned cp_host_cores(void);
+
 /* A pool of `threads` threads stepping fn(arg, tid): the one the last
  * dispatch left when it has as many, else a new one (NULL: none could
  * start).  cp_free gives it back for the next dispatch. */
