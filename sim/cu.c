@@ -1699,7 +1699,7 @@ static int step(tm_t *x, tsp_t *sp, unsigned j, uint64_t now)
 
 /* Whether wave t's issue at its next step stays within its CU: up to 4
  * internal instructions the sequencer consumes (s_nop, s_waitcnt,
- * s_barrier, s_setprio, s_sleep), then a VALU, SALU or non-GDS LDS
+ * s_setprio, s_sleep), then a VALU, SALU or non-GDS LDS
  * instruction, none branching or leaving the code line the wave has
  * fetched, and the wave not near its limit. */
 static int issue_local(const tm_t *m, const tw_t *t)
@@ -1720,9 +1720,9 @@ static int issue_local(const tm_t *m, const tw_t *t)
         }
         if (k == 4)
             return 1;   /* the fifth internal one waits for the next cycle */
-        if (in->op != ISA_OP_S_NOP && in->op != ISA_OP_S_WAITCNT && in->op != ISA_OP_S_BARRIER &&
-            in->op != ISA_OP_S_SETPRIO && in->op != ISA_OP_S_SLEEP)
-            return 0;
+        if (in->op != ISA_OP_S_NOP && in->op != ISA_OP_S_WAITCNT && in->op != ISA_OP_S_SETPRIO &&
+            in->op != ISA_OP_S_SLEEP)
+            return 0;   /* (s_barrier and s_endpgm may release other waves in the step) */
         pc += 4u * in->ndw;
         in = inst_at(m, pc);
     }

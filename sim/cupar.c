@@ -192,8 +192,7 @@ void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k, int (*idle)(void *arg), voi
         wait_key(p, tid, t, k, idle, arg);
         atomic_store_explicit(&p->want[tid].v, 0, memory_order_relaxed);
         p->st[tid].waited++;
-        if (p->stats)
-        {
+        if (p->stats) {
             p->st[tid].wait_ns += cp_now_ns() - t0;
             p->st[tid].wait_cpu += cp_cpu_ns() - c0;
         }
