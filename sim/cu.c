@@ -1660,6 +1660,8 @@ typedef struct tsp {
     const unsigned *cus;       /* ascending; NULL: 0..n-1 */
     unsigned n, cur;
     uint64_t end, *due;
+    uint64_t *leaves;          /* [n]: the due cycle at which the CU's step was found to leave it (step_local;
+                                  a CU changes only by its own steps) */
     tspan_t *o;
     int ahead;
 } tsp_t;
@@ -1744,6 +1746,18 @@ static int step_local(const tm_t *m, const tcu_t *cu, uint64_t now)
     return 1;
 }
 
+/* step_local for the j-th CU of sp at its due cycle, remembering a no. */
+static int due_local(const tm_t *x, tsp_t *sp, unsigned j)
+{
+    uint64_t t = sp->due[j];
+    if (sp->leaves[j] == t)
+        return 0;
+    if (step_local(x, &x->cu[sp->cus ? sp->cus[j] : j], t))
+        return 1;
+    sp->leaves[j] = t;
+    return 0;
+}
+
 /* While thread x waits at a gate for the others' keys: step one of its
  * other CUs whose next step stays within the CU (step_local), ahead of
  * the (cycle, CU) order, which only the memory system and the groups'
@@ -1757,7 +1771,7 @@ static int step_ahead(void *arg)
     unsigned best = UINT32_MAX;
     uint64_t bt = sp->end;
     for (unsigned j = 0; j < sp->n; j++)
-        if (j != sp->cur && sp->due[j] < bt && step_local(x, &x->cu[sp->cus ? sp->cus[j] : j], sp->due[j])) {
+        if (j != sp->cur && sp->due[j] < bt && due_local(x, sp, j)) {
             best = j;
             bt = sp->due[j];
         }
@@ -1783,7 +1797,7 @@ static int step_ahead(void *arg)
 /* The smallest key at which the thread stepping span sp may still call
  * the memory system: a CU's due step, or the cycle after when that step
  * stays within the CU (step_local); the epoch's end at most. */
-static uint64_t horizon(const tm_t *x, const tsp_t *sp)
+static uint64_t horizon(const tm_t *x, tsp_t *sp)
 {
     uint64_t h = CP_KEY(sp->end, 0);
     for (unsigned k = 0; k < sp->n; k++) {
@@ -1791,7 +1805,7 @@ static uint64_t horizon(const tm_t *x, const tsp_t *sp)
         uint64_t t = sp->due[k], b = CP_KEY(t, i);
         if (t >= sp->end || b >= h)
             continue;
-        if (step_local(x, &x->cu[i], t))
+        if (due_local(x, sp, k))
             b = CP_KEY(t + 1, i);
         h = min64(h, b);
     }
@@ -1808,9 +1822,12 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
     cp_t *cp = x->par;
     int pub = cp && cp->pooled;
     uint64_t due[n ? n : 1];   /* the CUs' due cycles, the thread's own (no cache line shared with others) */
-    for (unsigned j = 0; j < n; j++)
+    uint64_t leaves[n ? n : 1];
+    for (unsigned j = 0; j < n; j++) {
         due[j] = x->due[cus ? cus[j] : j];
-    tsp_t sp = {.cus = cus, .n = n, .end = end, .due = due, .o = o,
+        leaves[j] = NEVER;
+    }
+    tsp_t sp = {.cus = cus, .n = n, .end = end, .due = due, .leaves = leaves, .o = o,
                 .ahead = pub && x->fx_ahead != NULL};
     x->sp = &sp;
     uint64_t published = 0;
