@@ -9,10 +9,11 @@
 
 /* cp_use_pool's phases: time the caller alone and the pool in turns of
  * TIME_BLOCK epochs (a burst of the host's other work then slows both),
- * then run the faster for RUN_POOL or RUN_ALONE epochs (the pool is timed
- * again sooner when it lost). */
+ * each turn's first epoch not counted (it moves the CUs' state between
+ * the cores' caches), then run the faster for RUN_POOL or RUN_ALONE
+ * epochs (the pool is timed again sooner when it lost). */
 enum { PH_TIME, PH_RUN };
-enum { TIME_BLOCK = 2, TIME_CYCLES = 16, RUN_POOL = 256, RUN_ALONE = 64 };   /* epochs */
+enum { TIME_BLOCK = 3, TIME_CYCLES = 24, RUN_POOL = 256, RUN_ALONE = 128 };   /* epochs */
 
 /* The last timings of any dispatch of the process (ns per CU step, 0:
  * none): a dispatch starts from them, so that short launches one after
@@ -247,8 +248,10 @@ void cp_account(cp_t *p, uint64_t k)
         return;
     }
     unsigned pooled = p->cycles / TIME_BLOCK % 2;
-    p->time_ns[pooled] += cp_now_ns() - p->t0;
-    p->time_steps[pooled] += k;
+    if (p->cycles % TIME_BLOCK) {
+        p->time_ns[pooled] += cp_now_ns() - p->t0;
+        p->time_steps[pooled] += k;
+    }
     if (++p->cycles < TIME_CYCLES)
         return;
     p->ns_alone = (double)p->time_ns[0] / (double)(p->time_steps[0] ? p->time_steps[0] : 1);

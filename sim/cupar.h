@@ -122,7 +122,7 @@ void cp_reset_keys(cp_t *p);
 /* Whether this epoch should step its CUs on the pool or on the caller
  * alone, then (cp_account) that its k CU steps are done.  Either gives
  * the same results; the faster, timed on the host's clock now and then
- * (16 epochs in turns of 2 each way, every 80 or 272), is taken, so that
+ * (24 epochs in turns of 3 each way, every 152 or 280), is taken, so that
  * a machine busy with other work does not make the threads a loss. */
 int cp_use_pool(cp_t *p);
 void cp_account(cp_t *p, uint64_t k);
