@@ -92,6 +92,7 @@ void cp_pool_give(ls_pool_t *p)
 {
     if (!p)
         return;
+    ls_idle(p);
     atomic_store(&kept_pid, (int)getpid());
     ls_free(atomic_exchange(&kept, p));
 }
@@ -260,6 +261,8 @@ void cp_account(cp_t *p, uint64_t k)
     atomic_store(&last_pool, (uint64_t)p->ns_pool + 1);
     p->phase = PH_RUN;
     p->cycles = 0;
+    if (p->ns_pool >= p->ns_alone && p->stats != 2)
+        ls_idle(p->pool);   /* the caller alone for RUN_ALONE epochs */
 }
 
 /* A new record at the end of l (NULL when out of memory: l->oom). */

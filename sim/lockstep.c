@@ -35,6 +35,7 @@ struct ls_pool {
     _Alignas(64) atomic_uint gen; /* step number (futex word of the workers) */
     atomic_uint gen_sleep;        /* workers asleep on gen */
     atomic_int quit;
+    atomic_int idle;              /* no step soon: waiting workers sleep at once (ls_idle) */
     _Alignas(64) atomic_uint left;   /* workers still running the step (futex word of the caller) */
     atomic_uint left_sleep;       /* the caller sleeps on left */
     struct ls_arg { ls_pool_t *p; unsigned tid; } *args;
@@ -84,7 +85,7 @@ static unsigned wait_gen(ls_pool_t *p, unsigned seen)
     ls_spin_t spin = {0};
     while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen &&
            !atomic_load_explicit(&p->quit, memory_order_acquire)) {
-        if (!ls_spin(&spin))
+        if (!atomic_load_explicit(&p->idle, memory_order_relaxed) && !ls_spin(&spin))
             continue;
         atomic_fetch_add(&p->gen_sleep, 1);   /* sequentially consistent: against ls_run's bump */
         if (atomic_load(&p->gen) == seen && !atomic_load(&p->quit))
@@ -123,6 +124,7 @@ ls_pool_t *ls_new(unsigned threads, void (*fn)(void *arg, unsigned tid), void *a
     atomic_init(&p->left, 0);
     atomic_init(&p->left_sleep, 0);
     atomic_init(&p->quit, 0);
+    atomic_init(&p->idle, 0);
     p->th = calloc(p->n, sizeof *p->th);
     p->args = calloc(p->n, sizeof *p->args);
     if (!p->th || !p->args) {
@@ -152,8 +154,14 @@ void ls_set(ls_pool_t *p, void (*fn)(void *arg, unsigned tid), void *arg)
     p->arg = arg;
 }
 
+void ls_idle(ls_pool_t *p)
+{
+    atomic_store_explicit(&p->idle, 1, memory_order_relaxed);
+}
+
 void ls_run(ls_pool_t *p)
 {
+    atomic_store_explicit(&p->idle, 0, memory_order_relaxed);
     atomic_store_explicit(&p->left, p->n - 1, memory_order_relaxed);
     atomic_fetch_add(&p->gen, 1);   /* sequentially consistent: against the sleepers count */
     if (atomic_load(&p->gen_sleep))

@@ -27,6 +27,11 @@ void ls_set(ls_pool_t *p, void (*fn)(void *arg, unsigned tid), void *arg);
  * (their writes are then visible to the caller). */
 void ls_run(ls_pool_t *p);
 
+/* No step is coming soon (the pool is kept for a later dispatch, or the
+ * caller steps alone for a while): the waiting threads sleep at once
+ * rather than spin; the next ls_run wakes them. */
+void ls_idle(ls_pool_t *p);
+
 /* Stop and join the threads; release the pool (NULL: nothing). */
 void ls_free(ls_pool_t *p);
 
