@@ -175,6 +175,8 @@ typedef struct tm {
     uint64_t key;
     int gated;
     cp_log_t *log;
+    struct tsp *sp;           /* the span in progress (step_ahead) */
+    fx_t *fx_ahead;           /* the effects record of steps ahead */
     struct tpar *tp;          /* the dispatch's record: the threads' state (NULL: serial) */
 } tm_t;
 
@@ -190,6 +192,8 @@ static uint64_t min64(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
+static int step_ahead(void *arg);
+
 /* Before a call into the memory system (mt_*: shared by every CU, timed
  * in call order) during a parallel epoch: wait until every other thread
  * is past this step's (cycle, CU) key, so that the calls reach it in the
@@ -198,7 +202,7 @@ static void gate(tm_t *m)
 {
     if (m->par && !m->gated) {
         if (m->par->pooled)
-            cp_wait_keys(m->par, m->tid, m->key);
+            cp_wait_keys(m->par, m->tid, m->key, step_ahead, m);
         m->gated = 1;
     }
 }
@@ -1619,6 +1623,7 @@ typedef struct tspan {
     uint64_t limit_key;        /* the key of the step in which the limit was reached (NEVER: none) */
     sim_result_t fault;        /* the result as the first fault left it */
     uint64_t steps;            /* CU steps */
+    uint64_t t_end;            /* when the span ended (GCNSIM_CYCLE_PAR_STATS) */
     int stopped;               /* a hook stopped the dispatch */
 } tspan_t;
 
@@ -1629,6 +1634,8 @@ typedef struct tthr {
     _Alignas(64) tm_t tm;
     _Alignas(64) sim_ctx_t ctx;
     _Alignas(64) fx_t fx;
+    _Alignas(64) fx_t fx_ahead;
+    _Alignas(64) mem_t view;   /* device memory with a lookup cache of its own (mem_view) */
     _Alignas(64) tspan_t out;
     unsigned *cus, ncus;       /* its CUs, ascending */
     _Alignas(64) unsigned char end;
@@ -1648,17 +1655,183 @@ typedef struct tpar {
     uint64_t end;              /* the epoch ends before this cycle */
 } tpar_t;
 
+/* A span in progress (span): its CUs, their due cycles, the index of the
+ * CU in its step and whether steps ahead are allowed while it waits. */
+typedef struct tsp {
+    const unsigned *cus;       /* ascending; NULL: 0..n-1 */
+    unsigned n, cur;
+    uint64_t end, *due;
+    uint64_t *leaves;          /* [n]: the due cycle at which the CU's step was found to leave it (step_local;
+                                  a CU changes only by its own steps) */
+    tspan_t *o;
+    int ahead;
+} tsp_t;
+
+/* Step the j-th CU of sp with record x at cycle now.  Returns 1 when a
+ * hook stopped the dispatch. */
+static int step(tm_t *x, tsp_t *sp, unsigned j, uint64_t now)
+{
+    unsigned i = sp->cus ? sp->cus[j] : j;
+    tcu_t *cu = &x->cu[i];
+    tspan_t *o = sp->o;
+    x->key = CP_KEY(now, i);
+    x->gated = 0;
+    if (x->par)
+        x->log = &x->par->logs[i];
+    retire_drained(x, cu, now);
+    int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
+    o->steps++;
+    if (rc == -1 && x->key < o->fault_key) {
+        o->fault_key = x->key;
+        o->fault = *x->r;
+    }
+    if (rc == -2 || x->c->stop) {   /* a hook's stop (after a fault: the fault is reported) */
+        o->stopped = 1;
+        return 1;
+    }
+    int hit = x->c->limit && o->limit_key == NEVER;
+    if (hit)
+        o->limit_key = x->key;
+    /* a wave that met --max-wave-inst stops its CU, as a fault does
+     * (--max-inst and cancel end the run at the epoch's end) */
+    hit = hit && x->c->limit == SIM_LIMIT_WAVE;
+    cu->next = rc < 0 || hit || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
+    sp->due[j] = cu->next;
+    return 0;
+}
+
+/* Whether wave t's issue at its next step stays within its CU: up to 4
+ * internal instructions the sequencer consumes (s_nop, s_waitcnt,
+ * s_setprio, s_sleep), then a VALU, SALU or non-GDS LDS
+ * instruction, none branching or leaving the code line the wave has
+ * fetched, and the wave not near its limit. */
+static int issue_local(const tm_t *m, const tw_t *t)
+{
+    uint64_t pc = t->w->pc;
+    const isa_inst_t *in = t->in;
+    if (t->w->ninst + 8 >= m->c->wave_cap)   /* a wave's limit is met in (cycle, CU) order */
+        return 0;
+    for (unsigned k = 0;; k++) {
+        if (!in || in->op >= ISA_OP_COUNT || (pc + 4u * in->ndw) >> 6 != t->line)
+            return 0;
+        const isa_row_t *row = isa_row(in->op);
+        if (row->flags & ISA_F_BRANCH)
+            return 0;
+        if (row->timing != ISA_T_INTERNAL) {
+            unsigned cat = cat_of(row->timing);
+            return cat == TM_CAT_valu || cat == TM_CAT_salu || (cat == TM_CAT_lds && !in->gds);
+        }
+        if (k == 4)
+            return 1;   /* the fifth internal one waits for the next cycle */
+        if (in->op != ISA_OP_S_NOP && in->op != ISA_OP_S_WAITCNT && in->op != ISA_OP_S_SETPRIO &&
+            in->op != ISA_OP_S_SLEEP)
+            return 0;   /* (s_barrier and s_endpgm may release other waves in the step) */
+        pc += 4u * in->ndw;
+        in = inst_at(m, pc);
+    }
+}
+
+/* Whether CU cu's step at cycle now stays within the CU (no call into the
+ * memory system, its group's caches or GDS): every wave that may issue
+ * then does so within it (issue_local). */
+static int step_local(const tm_t *m, const tcu_t *cu, uint64_t now)
+{
+    unsigned s = (unsigned)(now & 3);
+    if (!(cu->dirty >> s & 1) && cu->simd_due[s] > now)
+        return 1;
+    for (unsigned i = 0; i < cu->n[s]; i++) {
+        const tw_t *t = cu->simd[s][i];
+        if (!t->draining && t->rdy <= now && !issue_local(m, t))
+            return 0;
+    }
+    return 1;
+}
+
+/* step_local for the j-th CU of sp at its due cycle, remembering a no. */
+static int due_local(const tm_t *x, tsp_t *sp, unsigned j)
+{
+    uint64_t t = sp->due[j];
+    if (sp->leaves[j] == t)
+        return 0;
+    if (step_local(x, &x->cu[sp->cus ? sp->cus[j] : j], t))
+        return 1;
+    sp->leaves[j] = t;
+    return 0;
+}
+
+/* While thread x waits at a gate for the others' keys: step one of its
+ * other CUs whose next step stays within the CU (step_local), ahead of
+ * the (cycle, CU) order, which only the memory system and the groups'
+ * caches need (sim/cupar.h).  Returns 1 when it stepped one. */
+static int step_ahead(void *arg)
+{
+    tm_t *x = arg;
+    tsp_t *sp = x->sp;
+    if (!sp || !sp->ahead || sp->o->fault_key != NEVER || sp->o->stopped || x->c->limit)
+        return 0;
+    unsigned best = UINT32_MAX;
+    uint64_t bt = sp->end;
+    for (unsigned j = 0; j < sp->n; j++)
+        if (j != sp->cur && sp->due[j] < bt && due_local(x, sp, j)) {
+            best = j;
+            bt = sp->due[j];
+        }
+    if (best == UINT32_MAX)
+        return 0;
+    uint64_t key = x->key, cycle = x->c->cycle, op_pc = x->op_pc;
+    int gated = x->gated;
+    cp_log_t *log = x->log;
+    fx_t *fx = x->c->fx;
+    x->c->fx = x->fx_ahead;
+    x->c->cycle = bt;
+    step(x, sp, best, bt);
+    x->c->fx = fx;
+    x->c->cycle = cycle;
+    x->key = key;
+    x->gated = gated;
+    x->log = log;
+    x->op_pc = op_pc;
+    x->par->st[x->tid].ahead++;
+    return 1;
+}
+
+/* The smallest key at which the thread stepping span sp may still call
+ * the memory system: a CU's due step, or the cycle after when that step
+ * stays within the CU (step_local); the epoch's end at most. */
+static uint64_t horizon(const tm_t *x, tsp_t *sp)
+{
+    uint64_t h = CP_KEY(sp->end, 0);
+    for (unsigned k = 0; k < sp->n; k++) {
+        unsigned i = sp->cus ? sp->cus[k] : k;
+        uint64_t t = sp->due[k], b = CP_KEY(t, i);
+        if (t >= sp->end || b >= h)
+            continue;
+        if (due_local(x, sp, k))
+            b = CP_KEY(t + 1, i);
+        h = min64(h, b);
+    }
+    return h;
+}
+
 /* Step CUs cus[0..n) (ascending; NULL: 0..n-1) with record x through the
  * cycles before end in (cycle, CU) order: each step's key is published
- * (pooled epochs) and the memory system waits for it (gate).  A CU that
- * faults stops; a hook's stop ends at once. */
+ * (pooled epochs) and the memory system waits for it (gate), stepping
+ * the thread's other CUs ahead meanwhile where that changes nothing
+ * (step_ahead).  A CU that faults stops; a hook's stop ends at once. */
 static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t *o)
 {
     cp_t *cp = x->par;
     int pub = cp && cp->pooled;
     uint64_t due[n ? n : 1];   /* the CUs' due cycles, the thread's own (no cache line shared with others) */
-    for (unsigned j = 0; j < n; j++)
+    uint64_t leaves[n ? n : 1];
+    for (unsigned j = 0; j < n; j++) {
         due[j] = x->due[cus ? cus[j] : j];
+        leaves[j] = NEVER;
+    }
+    tsp_t sp = {.cus = cus, .n = n, .end = end, .due = due, .leaves = leaves, .o = o,
+                .ahead = pub && x->fx_ahead != NULL};
+    x->sp = &sp;
+    uint64_t published = 0;
     for (;;) {
         uint64_t now = NEVER;
         for (unsigned j = 0; j < n; j++)
@@ -1671,37 +1844,22 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             if (due[j] != now)
                 continue;
             unsigned i = cus ? cus[j] : j;
-            tcu_t *cu = &x->cu[i];
-            x->key = CP_KEY(now, i);
-            x->gated = 0;
-            if (cp)
-                x->log = &cp->logs[i];
-            if (pub && (first || cp_wanted(cp, x->tid)))   /* a key per cycle, or per step while awaited */
-                cp_publish(cp, x->tid, x->key);
+            uint64_t k = CP_KEY(now, i);
+            if (pub && k > published && (first || cp_wanted(cp, x->tid))) {
+                /* a key per cycle, or while awaited the horizon when passed */
+                published = first ? k : horizon(x, &sp);
+                cp_publish(cp, x->tid, published);
+            }
             first = 0;
-            retire_drained(x, cu, now);
-            int rc = cu->waves ? cu_cycle(x, cu, now) : 0;
-            o->steps++;
-            if (rc == -1 && o->fault_key == NEVER) {
-                o->fault_key = x->key;
-                o->fault = *x->r;
-            }
-            if (rc == -2 || x->c->stop) {   /* a hook's stop (after a fault: the fault is reported) */
-                o->stopped = 1;
+            sp.cur = j;
+            x->c->cycle = now;
+            if (step(x, &sp, j, now))
                 break;
-            }
-            int hit = x->c->limit && o->limit_key == NEVER;
-            if (hit)
-                o->limit_key = x->key;
-            /* a wave that met --max-wave-inst stops its CU, as a fault does
-             * (--max-inst and cancel end the run at the epoch's end) */
-            hit = hit && x->c->limit == SIM_LIMIT_WAVE;
-            cu->next = rc < 0 || hit || !cu->waves ? NEVER : rc ? now + 1 : cu_next(cu, now);
-            due[j] = cu->next;
         }
         if (o->stopped)
             break;
     }
+    x->sp = NULL;
     for (unsigned j = 0; j < n; j++)
         x->due[cus ? cus[j] : j] = due[j];
     if (pub)
@@ -1720,7 +1878,14 @@ static void par_work(void *arg, unsigned tid)
 {
     tpar_t *tp = arg;
     tthr_t *h = &tp->th[tid];
+    cp_stat_t *st = &tp->cp->st[tid];
+    uint64_t c0 = tp->cp->stats ? cp_cpu_ns() : 0, w0 = st->wait_cpu;
     span(&h->tm, h->cus, h->ncus, tp->end, &h->out);
+    if (tp->cp->stats) {
+        h->out.t_end = cp_now_ns();
+        st->ep_work = cp_cpu_ns() - c0 - (st->wait_cpu - w0);
+        st->work += st->ep_work;
+    }
 }
 
 /* What the threads' copies gathered in the epoch, into m; the first
@@ -1792,10 +1957,23 @@ static int par_epoch(tm_t *m, uint64_t end)
     for (unsigned t = 0; t < tp->n; t++)
         span_init(&tp->th[t].out);
     cp->pooled = cp_use_pool(cp);
-    if (cp->pooled)
+    if (cp->pooled) {
         ls_run(cp->pool);
-    else
+        cp->ep_pool++;
+        if (cp->stats) {
+            uint64_t e = cp_now_ns();
+            uint64_t mx = 0;
+            for (unsigned t = 0; t < tp->n; t++) {
+                cp->st[t].end_ns += e - tp->th[t].out.t_end;
+                mx = max64(mx, cp->st[t].ep_work);
+            }
+            cp->crit += mx;
+        }
+    } else {
         span(&tp->th[0].tm, NULL, m->ncu, end, &tp->th[0].out);
+        cp->ep_alone++;
+    }
+    uint64_t t0 = cp->stats ? cp_now_ns() : 0;
     uint64_t steps = 0;
     for (unsigned t = 0; t < tp->n; t++)
         steps += tp->th[t].out.steps;
@@ -1805,6 +1983,8 @@ static int par_epoch(tm_t *m, uint64_t end)
     par_gather(m, &f, &lt);
     if (cp_merge(cp, m->ncu, m->epoch, end, m->cfg->on_event, m->cfg->event_arg, &m->st.waits, m->st.ndw))
         return -1;
+    if (cp->stats)
+        cp->serial_ns += cp_now_ns() - t0;
     if (lt != UINT32_MAX && !m->c->limit)
         par_limit(m, lt);
     if (f) {
@@ -1863,6 +2043,10 @@ static int par_setup(tm_t *m, unsigned threads)
         *c = *m->c;
         c->fx = &tp->th[t].fx;
         c->fx->no_old = FX_OLD_NONE;
+        tp->th[t].fx_ahead.no_old = FX_OLD_NONE;
+        if (mem_view(m->c->mem, &tp->th[t].view, 0, NULL))
+            return -1;
+        c->mem = &tp->th[t].view;
         c->ninst = c->lds_oob = c->scratch_oob = 0;
         memset(c->ninst_by_enc, 0, sizeof c->ninst_by_enc);
         c->on_step = NULL;
@@ -1877,6 +2061,7 @@ static int par_setup(tm_t *m, unsigned threads)
         x->r = &tp->res[t];
         x->tp = NULL;
         x->par = tp->cp;
+        x->fx_ahead = &tp->th[t].fx_ahead;
         x->tid = t;
         x->finished = 0;
         x->disp_blocked = 1;
@@ -1888,7 +2073,7 @@ static int par_setup(tm_t *m, unsigned threads)
             return -1;
     }
     if (threads > 1)   /* without its threads (a host limit), the calling thread steps every CU */
-        tp->cp->pool = ls_new(threads, par_work, tp);
+        tp->cp->pool = cp_pool_take(threads, par_work, tp);
     return 0;
 }
 
@@ -1921,10 +2106,6 @@ static void par_free(tm_t *m)
     tpar_t *tp = m->tp;
     if (!tp)
         return;
-    if (tp->cp) {
-        ls_free(tp->cp->pool);
-        tp->cp->pool = NULL;
-    }
     for (unsigned t = 0; tp->th && t < tp->n; t++) {
         free(tp->th[t].tm.st.pc);
         while (tp->th[t].tm.free_wg) {
@@ -1935,6 +2116,8 @@ static void par_free(tm_t *m)
     }
     for (unsigned t = 0; tp->th && t < tp->n; t++) {
         free(tp->th[t].fx.m);
+        free(tp->th[t].fx_ahead.m);
+        mem_view_free(&tp->th[t].view);
         free(tp->th[t].cus);
     }
     cp_free(tp->cp, m->ncu);
@@ -1978,8 +2161,11 @@ static int run(tm_t *m)
     uint64_t b = 0, progress_at = 0;
     for (;;) {
         m->epoch = b;
+        uint64_t t0 = m->tp && m->tp->cp->stats ? cp_now_ns() : 0;
         if (dispatch_epoch(m, b))
             return -1;
+        if (t0)
+            m->tp->cp->serial_ns += cp_now_ns() - t0;
         if (m->finished == m->groups)
             break;
         int rc = epoch(m, b + EPOCH);
@@ -2030,16 +2216,28 @@ int tm_dispatch(sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_t *l, uint
      * needs the serial order (sim/cupar.h) */
     unsigned threads = l->threads ? l->threads : 1, groups = (m.ncu + mt_cache_group(m.d) - 1) / mt_cache_group(m.d);
     threads = threads < groups ? threads : groups;
+    if (threads > 1) {   /* no more threads than cores: the results do not depend on it */
+        unsigned cores = cp_host_cores();
+        threads = threads < cores ? threads : cores;
+    }
+    uint64_t t0 = cp_now_ns();
     if (!c->on_step && !l->max_inst && !par_order_dependent(c->prog) && par_setup(&m, threads)) {
         snprintf(err, errlen, "out of host memory for the cycle model's threads");
         par_free(&m);
         teardown(&m);
         return -1;
     }
+    if (m.tp)
+        m.tp->cp->setup_ns += cp_now_ns() - t0;
     c->sched = &m;
     c->list_waves = resident_waves;
     int rc = run(&m);
+    t0 = cp_now_ns();
     par_merge(&m);
+    if (m.tp) {
+        m.tp->cp->setup_ns += cp_now_ns() - t0;
+        cp_stats(m.tp->cp);
+    }
     par_free(&m);
     c->fx->no_old = FX_OLD_ALL;
     if (rc == -2) {

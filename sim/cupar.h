@@ -29,6 +29,13 @@ typedef struct {
     _Alignas(64) _Atomic uint64_t v;
 } cp_key_t;
 
+/* A thread's wait (cp_wait_keys), on a cache line of its own: the key
+ * + 1 it waits past (0: none) and whether it sleeps (a futex word). */
+typedef struct {
+    _Alignas(64) _Atomic uint64_t v;
+    atomic_uint sleep;
+} cp_want_t;
+
 /* The key of CU cu's step at cycle t. */
 #define CP_KEY(t, cu) ((uint64_t)(t) << 16 | (cu))
 
@@ -48,35 +55,66 @@ typedef struct cp_log {
     int oom;                     /* a record was lost for want of host memory */
 } cp_log_t;
 
+/* A thread's counts of its waits (GCNSIM_CYCLE_PAR_STATS set: cp_stats). */
+typedef struct {
+    _Alignas(64) uint64_t gates;  /* cp_wait_keys calls */
+    uint64_t waited;             /* of them, ones that found a key not yet past */
+    uint64_t wait_ns;            /* the time spent waiting in them */
+    uint64_t end_ns;             /* the time from its span's end to the epoch's end (ls_run) */
+    uint64_t wait_cpu;           /* its CPU time in the waits */
+    uint64_t work;               /* its CPU time in spans but the waits, in all epochs / this one */
+    uint64_t ep_work;
+    uint64_t ahead;              /* steps done ahead while waiting (idle) */
+} cp_stat_t;
+
 /* The parallel state of a dispatch. */
 typedef struct cp {
     unsigned threads;            /* host threads stepping CUs (1: the caller alone) */
     cp_key_t *key;               /* [threads]: each one's published key */
-    cp_key_t *want;              /* [threads]: nonzero while the thread waits in cp_wait_keys */
+    cp_want_t *want;             /* [threads]: nonzero while the thread waits in cp_wait_keys */
     int pooled;                  /* the epoch runs on the pool (else the caller steps every CU alone) */
     cp_log_t *logs;              /* [ncu] per CU */
     unsigned *cur;               /* [ncu]: cp_merge's list of the CUs with records */
     ls_pool_t *pool;             /* threads > 1 */
     /* the choice between the pool and the caller alone (cp_use_pool) */
-    unsigned phase, cycles;      /* what is being timed or run, and its epochs so far */
-    uint64_t steps, t0;          /* CU steps in the phase; its start (ns) */
+    unsigned phase, cycles;      /* timing or running, and its epochs so far */
+    uint64_t t0;                 /* the epoch's start (ns) while timing */
+    uint64_t time_ns[2], time_steps[2];   /* timing: the epochs alone [0] and on the pool [1] */
     double ns_alone, ns_pool;    /* per CU step, as last timed */
+    /* counts for GCNSIM_CYCLE_PAR_STATS (stats 0: none kept) */
+    int stats;
+    cp_stat_t *st;               /* [threads] */
+    uint64_t ep_pool, ep_alone, alone_runs, serial_ns, setup_ns, t_start;
+    uint64_t crit;               /* the sum over pooled epochs of the largest ep_work */
 } cp_t;
 
-/* A parallel state for ncu CUs on `threads` threads (the pool is started
- * by the caller: cp_t.pool).  NULL when out of memory. */
+/* A parallel state for ncu CUs on `threads` threads (the pool is taken
+ * by the caller: cp_t.pool, cp_pool_take).  NULL when out of memory. */
 cp_t *cp_new(unsigned ncu, unsigned threads);
 void cp_free(cp_t *p, unsigned ncu);
 
+/* The host cores the process may run on (its affinity mask): more
+ * threads than that only wait for each other's keys (no limit with
+ * GCNSIM_CYCLE_PAR_STATS=pool). */
+unsigned cp_host_cores(void);
+
+/* A pool of `threads` threads stepping fn(arg, tid): the one the last
+ * dispatch left when it has as many, else a new one (NULL: none could
+ * start).  cp_free gives it back for the next dispatch. */
+ls_pool_t *cp_pool_take(unsigned threads, void (*fn)(void *arg, unsigned tid), void *arg);
+void cp_pool_give(ls_pool_t *p);
+
 /* Thread tid is at key k: its steps before k are done (their writes
- * visible to whoever sees the key). */
+ * visible to whoever sees the key); a thread asleep waiting for a key
+ * below k is woken. */
 void cp_publish(cp_t *p, unsigned tid, uint64_t k);
 /* Whether a thread but tid waits for keys (then publishing each step's
  * key lets it go on sooner; otherwise a key per cycle is enough). */
 int cp_wanted(cp_t *p, unsigned tid);
 /* Publish k for thread tid, then wait until every other thread has
- * published a key past k. */
-void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k);
+ * published a key past k: meanwhile idle(arg) is called while it returns
+ * 1 (it did some work), then the thread spins a while, then sleeps. */
+void cp_wait_keys(cp_t *p, unsigned tid, uint64_t k, int (*idle)(void *arg), void *arg);
 /* Every key back to 0 (nothing known done: before a pooled epoch that
  * follows epochs stepped by the caller alone). */
 void cp_reset_keys(cp_t *p);
@@ -84,10 +122,17 @@ void cp_reset_keys(cp_t *p);
 /* Whether this epoch should step its CUs on the pool or on the caller
  * alone, then (cp_account) that its k CU steps are done.  Either gives
  * the same results; the faster, timed on the host's clock now and then
- * (some epochs each way every few hundred), is taken, so that a machine
- * busy with other work does not make the threads a loss. */
+ * (24 epochs in turns of 3 each way, every 152 or 280), is taken, so that
+ * a machine busy with other work does not make the threads a loss. */
 int cp_use_pool(cp_t *p);
 void cp_account(cp_t *p, uint64_t k);
+
+/* The monotonic clock in ns; the calling thread's CPU time in ns. */
+uint64_t cp_now_ns(void);
+uint64_t cp_cpu_ns(void);
+/* With GCNSIM_CYCLE_PAR_STATS set, print the dispatch's counts of waits,
+ * epochs and serial time to stderr. */
+void cp_stats(const cp_t *p);
 
 /* Append an event / an s_waitcnt charge made by a step at cycle now to a
  * CU's log. */
