@@ -109,22 +109,24 @@ typedef struct twg {
 } twg_t;
 
 typedef struct {
-    _Alignas(64) tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first (a CU's record on
-                                                   cache lines of its own: CUs step on several threads) */
+    /* (a CU's record on cache lines of its own: CUs step on several
+     * threads; what every step reads in its first two lines) */
+    _Alignas(64) unsigned dirty;   /* SIMDs whose simd_due must be recomputed (a wave's rdy changed) */
+    int prio_any;                  /* some wave raised its priority */
     unsigned n[NSIMD];
-    unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
-    unsigned lds_used, barrier_groups, waves;
+    unsigned waves;
+    uint64_t simd_due[NSIMD];      /* per SIMD: earliest cycle a wave may issue (a lower bound) */
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
+    uint64_t next;                 /* next cycle worth looking at */
+    uint64_t drain_min;            /* earliest end of a draining wave */
+    tm_counters_t *st;
+    tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first */
+    unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
+    unsigned lds_used, barrier_groups;
     struct bp_ring *bp;        /* the pipe's holds by back pressure (allocated on the first) */
     struct bp_ring *tr;        /* the pipe's holds waiting for a TLB miss slot (likewise) */
-    uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
-    uint64_t drain_min;            /* earliest end of a draining wave */
     unsigned rr;                   /* first SIMD of the next group */
-    int prio_any;                  /* some wave raised its priority */
-    uint64_t simd_due[NSIMD];      /* per SIMD: earliest cycle a wave may issue (a lower bound) */
-    unsigned dirty;                /* SIMDs whose simd_due must be recomputed (a wave's rdy changed) */
-    tm_counters_t *st;
 } tcu_t;
 
 /* A CU's counters on cache lines of their own. */

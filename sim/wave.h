@@ -109,16 +109,17 @@ typedef struct wave {
     uint16_t nsgpr;           /* SGPRs addressable by the program (s0..s(nsgpr-1)) */
     uint8_t scc, state, prio;
     uint64_t pc;
+    /* (what every instruction reads: next to EXEC, the end of sgpr[], and pc) */
+    struct sim_ctx *ctx;
+    fx_t *fx;                 /* effects record, NULL when not recording */
+    uint64_t ninst;           /* wave-instructions executed */
     uint32_t hwreg[32];       /* s_getreg/s_setreg registers by HW_REG id (MODE = 1 ...) */
     uint32_t wg_wave;         /* index of the wave in its work-group */
     uint32_t id;              /* index of the wave in the dispatch: linear work-group id x
                                  waves per work-group + wg_wave */
     uint64_t scratch_addr;    /* this wave's private segment (device address) */
     struct sim_wg *wg;
-    struct sim_ctx *ctx;
-    fx_t *fx;                 /* effects record, NULL when not recording */
     wave_fault_t fault;
-    uint64_t ninst;           /* wave-instructions executed */
 } wave_t;
 
 typedef struct sim_wg {
