@@ -92,7 +92,7 @@ typedef struct tw_cold {
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
     uint32_t (*tag)[QMAX];     /* [NQ] with hot spots: each one's instruction (dword index) << 4 |
                                   where served (tm_srv_t); NULL without */
-    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
+    struct { uint64_t line, ready; } pf[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_cold_t;
 
 /* A resident work-group. */
@@ -943,8 +943,8 @@ static __attribute__((noinline)) void fetch_new_line(tm_t *m, tw_t *t, uint64_t 
 {
     uint64_t pc = t->w->pc, line = pc >> 6;
     unsigned depth = m->d->p[DEV_ifetch_lines];
-    if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
-        t->fetch = max64(now, t->c->pf_ready[line & 15]);
+    if (line > t->line && line <= t->pf_hi && t->c->pf[line & 15].line == line)
+        t->fetch = max64(now, t->c->pf[line & 15].ready);
     else {
         t->fetch = ifetch(m, t->cu, pc, now);
         t->pf_hi = line;
@@ -952,8 +952,8 @@ static __attribute__((noinline)) void fetch_new_line(tm_t *m, tw_t *t, uint64_t 
     t->line = line;
     uint64_t end = (m->code_base + 4 * m->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
-        t->c->pf_line[x & 15] = x;
-        t->c->pf_ready[x & 15] = ifetch(m, t->cu, x << 6, now);
+        t->c->pf[x & 15].line = x;
+        t->c->pf[x & 15].ready = ifetch(m, t->cu, x << 6, now);
         t->pf_hi = x;
     }
 }
@@ -1163,7 +1163,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         memset(t, 0, sizeof *t);
         t->c = &g->cold[i];
         t->c->tag = g->tags ? g->tags[i] : NULL;
-        memset(t->c->pf_line, 0, sizeof t->c->pf_line);
+        memset(t->c->pf, 0, sizeof t->c->pf);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;
         t->cu = (uint16_t)ci;
