@@ -155,8 +155,22 @@ typedef enum {
     ISA_OP_COUNT
 } isa_op_t;
 
-/* The table row of an op id (never NULL for id < ISA_OP_COUNT). */
-const isa_row_t *isa_row(unsigned op);
+/* The rows with their derived fields, once built (NULL before); read
+ * through isa_row. */
+extern const isa_row_t *isa_rows_ready;
+/* Build the rows' derived fields (once, from whichever thread first asks:
+ * pthread_once) and return the table. */
+const isa_row_t *isa_rows_build(void);
+
+/* The table row of an op id (never NULL for id < ISA_OP_COUNT).  Inline:
+ * the cycle model asks for rows several times per instruction. */
+static inline const isa_row_t *isa_row(unsigned op)
+{
+    const isa_row_t *r = __atomic_load_n(&isa_rows_ready, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(r == NULL, 0))
+        r = isa_rows_build();
+    return &r[op < ISA_OP_COUNT ? op : ISA_OP_COUNT];
+}
 /* Width in registers (dwords) of an operand type (OT_*): 16- and 32-bit
  * types 1, OT_NONE 0. */
 unsigned isa_otype_dwords(unsigned t);

@@ -273,10 +273,13 @@ unsigned isa_vop3_from_e32(unsigned gen, unsigned family, unsigned opc)
     }
 }
 
-const isa_row_t *isa_row(unsigned op)
+const isa_row_t *isa_rows_ready;
+
+const isa_row_t *isa_rows_build(void)
 {
     pthread_once(&tables_once, build_tables);
-    return &rows[op < ISA_OP_COUNT ? op : ISA_OP_COUNT];
+    __atomic_store_n(&isa_rows_ready, rows, __ATOMIC_RELEASE);
+    return rows;
 }
 
 int isa_row_supported(const isa_row_t *r, const isa_target_t *t)

@@ -41,6 +41,7 @@
 #include "sim/cupar.h"
 #include "sim/exec.h"
 #include "sim/par.h"
+#include "sim/tdesc.h"
 #include "sim/wg.h"
 
 #define NEVER UINT64_MAX
@@ -91,7 +92,7 @@ typedef struct tw_cold {
     uint64_t q[NQ][QMAX];      /* outstanding completions per counter, ascending */
     uint32_t (*tag)[QMAX];     /* [NQ] with hot spots: each one's instruction (dword index) << 4 |
                                   where served (tm_srv_t); NULL without */
-    uint64_t pf_line[16], pf_ready[16];   /* prefetched lines (by line mod 16) and when they arrive */
+    struct { uint64_t line, ready; } pf[16];   /* prefetched lines (by line mod 16) and when they arrive */
 } tw_cold_t;
 
 /* A resident work-group. */
@@ -108,22 +109,24 @@ typedef struct twg {
 } twg_t;
 
 typedef struct {
-    _Alignas(64) tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first (a CU's record on
-                                                   cache lines of its own: CUs step on several threads) */
+    /* (a CU's record on cache lines of its own: CUs step on several
+     * threads; what every step reads in its first two lines) */
+    _Alignas(64) unsigned dirty;   /* SIMDs whose simd_due must be recomputed (a wave's rdy changed) */
+    int prio_any;                  /* some wave raised its priority */
     unsigned n[NSIMD];
-    unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
-    unsigned lds_used, barrier_groups, waves;
+    unsigned waves;
+    uint64_t simd_due[NSIMD];      /* per SIMD: earliest cycle a wave may issue (a lower bound) */
     uint64_t valu_free[NSIMD], salu_free, vmem_free, lds_free[2];
+    uint64_t next;                 /* next cycle worth looking at */
+    uint64_t drain_min;            /* earliest end of a draining wave */
+    tm_counters_t *st;
+    tw_t *simd[NSIMD][MAXSLOTS];   /* resident waves per SIMD, oldest first */
+    unsigned vgpr_used[NSIMD], sgpr_used[NSIMD];
+    unsigned lds_used, barrier_groups;
     struct bp_ring *bp;        /* the pipe's holds by back pressure (allocated on the first) */
     struct bp_ring *tr;        /* the pipe's holds waiting for a TLB miss slot (likewise) */
-    uint64_t next;                 /* next cycle worth looking at */
     uint64_t last;                 /* residency integrated up to here */
-    uint64_t drain_min;            /* earliest end of a draining wave */
     unsigned rr;                   /* first SIMD of the next group */
-    int prio_any;                  /* some wave raised its priority */
-    uint64_t simd_due[NSIMD];      /* per SIMD: earliest cycle a wave may issue (a lower bound) */
-    unsigned dirty;                /* SIMDs whose simd_due must be recomputed (a wave's rdy changed) */
-    tm_counters_t *st;
 } tcu_t;
 
 /* A CU's counters on cache lines of their own. */
@@ -161,7 +164,14 @@ typedef struct tm {
     uint64_t now;
     uint64_t ser_at, ser_due;  /* the series: sampled up to ser_at; next boundary */
     tm_point_t ser_sum;        /* the sums up to ser_at */
-    uint32_t cost_fma32, dp;
+    /* the code as the issue loop reads it: its records (tdesc.h), decoded
+     * instructions, base address and dwords; the generation; counter_room */
+    const td_t *td;
+    const isa_inst_t *inst;
+    uint64_t code_base;
+    size_t ndw;
+    unsigned gen;
+    unsigned room[NQ];
     uint64_t op_pc;           /* the instruction timed now (q_add tags: op_tag) */
     int faulted;
     sim_result_t *r;
@@ -213,37 +223,6 @@ static uint64_t turn(uint64_t t, unsigned s)
     return t + ((s - (unsigned)(t & 3)) & 3);
 }
 
-static unsigned cat_of(unsigned timing)
-{
-    switch (timing) {
-    case ISA_T_SALU: case ISA_T_SALU8: return TM_CAT_salu;
-    case ISA_T_SMEM: return TM_CAT_smem;
-    case ISA_T_BRANCH: return TM_CAT_branch;
-    case ISA_T_VALU: case ISA_T_VALU_QUARTER: case ISA_T_VALU_MUL32: case ISA_T_VALU_TRANS: case ISA_T_VALU_FMA32:
-    case ISA_T_VALU_DP_ADD: case ISA_T_VALU_DP_MUL: case ISA_T_VALU_64SHIFT: case ISA_T_VALU_SWAP:
-        return TM_CAT_valu;
-    case ISA_T_LDS: return TM_CAT_lds;
-    case ISA_T_VMEM_LOAD: case ISA_T_VMEM_STORE: case ISA_T_VMEM_ATOMIC:
-    case ISA_T_FLAT_LOAD: case ISA_T_FLAT_STORE: case ISA_T_FLAT_ATOMIC:
-        return TM_CAT_vmem;
-    default: return TM_CAT_other;
-    }
-}
-
-/* Issue cost of a VALU op (cycles the SIMD is held). */
-static unsigned valu_cost(const tm_t *m, unsigned timing)
-{
-    switch (timing) {
-    case ISA_T_VALU_QUARTER: case ISA_T_VALU_TRANS: return 16;
-    case ISA_T_VALU_FMA32: return m->cost_fma32;
-    case ISA_T_VALU_MUL32: return m->d->p[DEV_mul32_cycles];
-    case ISA_T_VALU_DP_ADD: case ISA_T_VALU_64SHIFT: return 4 * m->dp;
-    case ISA_T_VALU_DP_MUL: return 8 * m->dp;
-    case ISA_T_VALU_SWAP: return 8;
-    default: return 4;
-    }
-}
-
 /* ---- counters ------------------------------------------------------------ */
 
 static void q_prune(tw_t *t, unsigned q, uint64_t now)
@@ -263,7 +242,7 @@ static void q_prune(tw_t *t, unsigned q, uint64_t now)
  * (tm_srv_t): its dword index << 4 | srv. */
 static uint32_t op_tag(const tm_t *m, unsigned srv)
 {
-    uint64_t op = (m->op_pc - m->c->prog->base) >> 2;
+    uint64_t op = (m->op_pc - m->code_base) >> 2;
     return (uint32_t)(op < TAG_OP_FAR ? op : TAG_OP_FAR) << 4 | srv;
 }
 
@@ -331,19 +310,26 @@ static void touch(tm_t *m, const tw_t *t)
     m->cu[t->cu].dirty |= 1u << t->simd;
 }
 
+/* The dword index of pc in the code, or m->ndw when pc is outside it
+ * (or not on a dword). */
+static size_t code_index(const tm_t *m, uint64_t pc)
+{
+    uint64_t off = pc - m->code_base;
+    return ((off & 3) == 0 && (off >> 2) < m->ndw) ? (size_t)(off >> 2) : m->ndw;
+}
+
 /* The decoded instruction at pc, or NULL when pc is outside the code. */
 static const isa_inst_t *inst_at(const tm_t *m, uint64_t pc)
 {
-    const sim_prog_t *p = m->c->prog;
-    uint64_t off = pc - p->base;
-    return ((off & 3) == 0 && (off >> 2) < p->ndw) ? &p->inst[off >> 2] : NULL;
+    size_t i = code_index(m, pc);
+    return i < m->ndw ? &m->inst[i] : NULL;
 }
 
 /* The counts s_waitcnt in waits for (lim[Q_VM], lim[Q_LGKM], lim[Q_EXP]):
  * at most that many operations of each counter outstanding. */
 static void waitcnt_fields(const tm_t *m, const isa_inst_t *in, unsigned lim[NQ])
 {
-    unsigned s = (unsigned)in->simm & 0xffff, gen = m->c->t->gen;
+    unsigned s = (unsigned)in->simm & 0xffff, gen = m->gen;
     lim[Q_VM] = (s & 15) | (gen >= ISA_GFX9 ? (s >> 14 & 3) << 4 : 0);
     lim[Q_LGKM] = gen <= ISA_GFX7 ? (s >> 8) & 31 : (s >> 8) & 15;
     lim[Q_EXP] = (s >> 4) & 7;
@@ -354,7 +340,33 @@ static void waitcnt_fields(const tm_t *m, const isa_inst_t *in, unsigned lim[NQ]
  * counter at its maximum holds the next operation back). */
 static unsigned counter_room(const tm_t *m, unsigned q)
 {
-    return m->qmax[q] - (q == Q_LGKM ? 2 : 1);
+    return m->room[q];
+}
+
+/* The wave's own readiness e (reason *why) raised by what the instruction
+ * in (record d) depends on beyond the wave's times: SGPRs a VALU op
+ * wrote, s_waitcnt's counts, a counter at its maximum. */
+static __attribute__((noinline)) uint64_t tw_checks(const tm_t *m, const tw_t *t, const isa_inst_t *in, const td_t *d, uint64_t e,
+                          uint8_t *why)
+{
+    if ((d->check & TD_SGPR) && t->sgpr_ready > e && reads_masked_sgpr(t, in))
+        raise(&e, why, t->sgpr_ready, TM_STALL_dependency);
+    if (d->check & TD_WAITCNT) {
+        unsigned lim[NQ];
+        waitcnt_fields(m, in, lim);
+        raise(&e, why, q_until(t, Q_VM, lim[Q_VM]), TM_STALL_waitcnt_vmcnt);
+        raise(&e, why, q_until(t, Q_LGKM, lim[Q_LGKM]), TM_STALL_waitcnt_lgkmcnt);
+        raise(&e, why, q_until(t, Q_EXP, lim[Q_EXP]), TM_STALL_waitcnt_expcnt);
+        return e;
+    }
+    /* a counter at its field's maximum holds the next operation back */
+    if (d->check & TD_VM_ROOM)
+        raise(&e, why, q_until(t, Q_VM, m->room[Q_VM]), TM_STALL_waitcnt_vmcnt);
+    if (d->check & TD_LGKM_ROOM)
+        raise(&e, why, q_until(t, Q_LGKM, m->room[Q_LGKM]), TM_STALL_waitcnt_lgkmcnt);
+    if (d->check & TD_EXP_ROOM)
+        raise(&e, why, q_until(t, Q_EXP, m->room[Q_EXP]), TM_STALL_waitcnt_expcnt);
+    return e;
 }
 
 /* Compute when the wave's next instruction may issue as far as the wave
@@ -363,7 +375,8 @@ static void tw_eval(tm_t *m, tw_t *t)
 {
     touch(m, t);
     wave_t *w = t->w;
-    t->in = inst_at(m, w->pc);
+    size_t i = code_index(m, w->pc);
+    t->in = i < m->ndw ? &m->inst[i] : NULL;
     uint64_t e = t->busy;
     uint8_t why = WHY_NONE;
     if (w->state == WAVE_BARRIER) {
@@ -375,35 +388,18 @@ static void tw_eval(tm_t *m, tw_t *t)
     }
     raise(&e, &why, t->fetch, TM_STALL_fetch);
     raise(&e, &why, t->sleep, TM_STALL_sleep);
-    if (!t->in || t->in->op >= ISA_OP_COUNT) {   /* issue it to fault */
+    if (!t->in) {   /* issue it to fault (as an invalid instruction's record says too) */
         t->cat = TM_CAT_other;
         t->internal = 1;
         t->rdy = e;
         t->why = why;
         return;
     }
-    const isa_inst_t *in = t->in;
-    const isa_row_t *row = isa_row(in->op);
-    t->cat = (uint8_t)cat_of(row->timing);
-    t->internal = row->timing == ISA_T_INTERNAL;
-    if (t->sgpr_ready > e && (t->cat == TM_CAT_salu || t->cat == TM_CAT_smem || t->cat == TM_CAT_branch) &&
-        reads_masked_sgpr(t, in))
-        raise(&e, &why, t->sgpr_ready, TM_STALL_dependency);
-    if (in->op == ISA_OP_S_WAITCNT) {
-        unsigned lim[NQ];
-        waitcnt_fields(m, in, lim);
-        raise(&e, &why, q_until(t, Q_VM, lim[Q_VM]), TM_STALL_waitcnt_vmcnt);
-        raise(&e, &why, q_until(t, Q_LGKM, lim[Q_LGKM]), TM_STALL_waitcnt_lgkmcnt);
-        raise(&e, &why, q_until(t, Q_EXP, lim[Q_EXP]), TM_STALL_waitcnt_expcnt);
-    } else if (t->cat == TM_CAT_vmem || t->cat == TM_CAT_lds || t->cat == TM_CAT_smem) {
-        /* a counter at its field's maximum holds the next operation back */
-        if (t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_VM, counter_room(m, Q_VM)), TM_STALL_waitcnt_vmcnt);
-        if (t->cat != TM_CAT_vmem || row->timing >= ISA_T_FLAT_LOAD)
-            raise(&e, &why, q_until(t, Q_LGKM, counter_room(m, Q_LGKM)), TM_STALL_waitcnt_lgkmcnt);
-        if (m->c->t->gen == ISA_GFX6 && t->cat == TM_CAT_vmem)
-            raise(&e, &why, q_until(t, Q_EXP, counter_room(m, Q_EXP)), TM_STALL_waitcnt_expcnt);
-    }
+    const td_t *d = &m->td[i];
+    t->cat = d->cat;
+    t->internal = d->internal;
+    if (d->check)
+        e = tw_checks(m, t, t->in, d, e, &why);
     t->rdy = e;
     t->why = why;
 }
@@ -861,21 +857,22 @@ static void issue_vmem(tm_t *m, tcu_t *cu, tw_t *t, const isa_row_t *row, const 
 static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, uint64_t pc, uint64_t exec_before,
                         uint64_t now)
 {
-    const isa_row_t *row = isa_row(in->op);
+    const td_t *d = &m->td[(pc - m->code_base) >> 2];   /* pc: an instruction that executed */
     const fx_t *fx = m->c->fx;
-    unsigned cat = cat_of(row->timing), cost = 4, hold = 0;
+    unsigned cat = d->cat, cost = 4, hold = 0;
     uint64_t done = 0;
     m->op_pc = pc;
     switch (cat) {
-    case TM_CAT_valu:
-        cost = valu_cost(m, row->timing);
+    case TM_CAT_valu: {
+        uint64_t lanes = exec_before == ~0ull ? 64 : (uint64_t)__builtin_popcountll(exec_before);
+        cost = d->cost;
         cu->valu_free[t->simd] = now + cost;
         cu->st->valu_busy += cost;
-        cu->st->valu_lanes += (uint64_t)__builtin_popcountll(exec_before);
+        cu->st->valu_lanes += lanes;
         if (m->st.pc && (pc - m->st.code_base) >> 2 < m->st.ndw)
-            m->st.pc[(pc - m->st.code_base) >> 2].lanes += (uint64_t)__builtin_popcountll(exec_before);
+            m->st.pc[(pc - m->st.code_base) >> 2].lanes += lanes;
         cu->st->valu_quads += (cost + 3) / 4;
-        cu->st->valu_thread_quads += (uint64_t)__builtin_popcountll(exec_before) * ((cost + 3) / 4);
+        cu->st->valu_thread_quads += lanes * ((cost + 3) / 4);
         if (fx->ns) {   /* SGPRs written: scalar readers wait (GCN-FACTS 1.4) */
             t->sgpr_ready = now + cost + m->d->p[DEV_valu_sgpr_delay];
             t->smask[0] = t->smask[1] = 0;
@@ -883,8 +880,9 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
                 t->smask[fx->s[i].reg >> 6 & 1] |= 1ull << (fx->s[i].reg & 63);
         }
         break;
+    }
     case TM_CAT_salu:
-        cost = row->timing == ISA_T_SALU8 ? 8 : 4;
+        cost = d->cost;
         cu->salu_free = now + cost / 4;
         cu->st->salu_busy += cost / 4;
         break;
@@ -918,7 +916,7 @@ static uint64_t time_issued(tm_t *m, tcu_t *cu, tw_t *t, const isa_inst_t *in, u
         done = t->lds_tail;
         break;
     case TM_CAT_vmem:
-        issue_vmem(m, cu, t, row, fx, now, &hold, &cost);
+        issue_vmem(m, cu, t, isa_row(in->op), fx, now, &hold, &cost);
         done = t->vm_tail;
         break;
     default:   /* s_sendmsg and others: the wave's issue slot */
@@ -946,25 +944,29 @@ static uint64_t ifetch(tm_t *m, unsigned cu, uint64_t pc, uint64_t now)
  * now: a prefetched line arrives when its fetch does, another (a taken
  * branch) is fetched now; then the next ifetch_lines lines of the code
  * are prefetched. */
-static void fetch_line(tm_t *m, tw_t *t, uint64_t now)
+static __attribute__((noinline)) void fetch_new_line(tm_t *m, tw_t *t, uint64_t now)
 {
     uint64_t pc = t->w->pc, line = pc >> 6;
-    if (line == t->line)
-        return;
     unsigned depth = m->d->p[DEV_ifetch_lines];
-    if (line > t->line && line <= t->pf_hi && t->c->pf_line[line & 15] == line)
-        t->fetch = max64(now, t->c->pf_ready[line & 15]);
+    if (line > t->line && line <= t->pf_hi && t->c->pf[line & 15].line == line)
+        t->fetch = max64(now, t->c->pf[line & 15].ready);
     else {
         t->fetch = ifetch(m, t->cu, pc, now);
         t->pf_hi = line;
     }
     t->line = line;
-    uint64_t end = (m->c->prog->base + 4 * m->c->prog->ndw - 1) >> 6;
+    uint64_t end = (m->code_base + 4 * m->ndw - 1) >> 6;
     for (uint64_t x = t->pf_hi + 1; x <= line + depth && x <= end; x++) {
-        t->c->pf_line[x & 15] = x;
-        t->c->pf_ready[x & 15] = ifetch(m, t->cu, x << 6, now);
+        t->c->pf[x & 15].line = x;
+        t->c->pf[x & 15].ready = ifetch(m, t->cu, x << 6, now);
         t->pf_hi = x;
     }
+}
+
+static inline void fetch_line(tm_t *m, tw_t *t, uint64_t now)
+{
+    if (t->w->pc >> 6 != t->line)
+        fetch_new_line(m, t, now);
 }
 
 /* Cycles of one instruction-buffer penalty (CLRX doc/GcnTimings.md
@@ -993,7 +995,7 @@ static int fx_wrote_vcc_exec(const fx_t *fx)
  * "GCN 1.2 can fetch double-dword instructions at full speed": 0 there. */
 static unsigned fetch_penalties(const tm_t *m, const isa_inst_t *next, uint64_t pc, const fx_t *fx)
 {
-    if (m->c->t->gen > ISA_GFX7 || !next || next->op >= ISA_OP_COUNT)
+    if (m->gen > ISA_GFX7 || !next || next->op >= ISA_OP_COUNT)
         return 0;
     unsigned n = next->ndw >= 2 && (pc >> 2 & 7) >= 3;
     const isa_row_t *r = isa_row(next->op);
@@ -1011,6 +1013,8 @@ static unsigned fetch_penalties(const tm_t *m, const isa_inst_t *next, uint64_t 
  * on the SIMD ("masked when more waves than 4 x CUs run"). */
 static void fetch_penalize(tm_t *m, tw_t *t, const fx_t *fx, int internal, uint64_t now)
 {
+    if (m->gen > ISA_GFX7)   /* (fetch_penalties: none) */
+        return;
     unsigned n = fetch_penalties(m, inst_at(m, t->w->pc), t->w->pc, fx);
     if (n)
         t->fetch = max64(t->fetch, now + (internal ? 0 : 4) + FETCH_PENALTY * n);
@@ -1164,7 +1168,7 @@ static int place(tm_t *m, unsigned ci, uint64_t gi, unsigned nw, const unsigned 
         memset(t, 0, sizeof *t);
         t->c = &g->cold[i];
         t->c->tag = g->tags ? g->tags[i] : NULL;
-        memset(t->c->pf_line, 0, sizeof t->c->pf_line);
+        memset(t->c->pf, 0, sizeof t->c->pf);
         t->simd = (uint8_t)s;
         t->slot = (uint8_t)k;
         t->cu = (uint16_t)ci;
@@ -1540,8 +1544,13 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     m->qmax[Q_VM] = k->t->gen >= ISA_GFX9 ? 63 : 15;
     m->qmax[Q_LGKM] = 15;
     m->qmax[Q_EXP] = 7;
-    m->cost_fma32 = m->d->p[DEV_fast_fma] ? 4 : 16;
-    m->dp = m->d->p[DEV_dp_factor];
+    for (unsigned q = 0; q < NQ; q++)   /* counter_room */
+        m->room[q] = m->qmax[q] - (q == Q_LGKM ? 2 : 1);
+    m->gen = c->t->gen;
+    m->inst = c->prog->inst;
+    m->code_base = c->prog->base;
+    m->ndw = c->prog->ndw;
+    m->td = td_build(c->prog, m->d, m->gen);
     for (int d = 0; d < 3; d++)
         m->ngroups[d] = c->ngroups[d];
     m->groups = (uint64_t)m->ngroups[0] * m->ngroups[1] * m->ngroups[2];
@@ -1560,7 +1569,8 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->st.code_base = c->prog->base;
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
-    if (!m->st.cu || !m->cu || !m->cnt || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc)) {
+    if (!m->st.cu || !m->cu || !m->cnt || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc) ||
+        !m->td) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
@@ -1602,6 +1612,7 @@ static void teardown(tm_t *m)
     free(m->cu);
     free(m->cnt);
     free(m->due);
+    free((void *)m->td);
     mt_free(m->mt);
     tm_stats_free(&m->st);
 }

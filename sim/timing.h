@@ -60,14 +60,14 @@ typedef struct {
     uint64_t lds_conflict;       /* of which lost to bank conflicts */
     uint64_t inst[TM_NCAT];      /* wave-instructions by category */
     uint64_t valu_lanes;         /* active lanes summed over VALU instructions */
-    uint64_t stall[TM_NSTALL];   /* wave-cycles not issuing, by reason */
-    uint64_t wave_cycles;        /* resident wave-cycles */
-    uint64_t workgroups, waves;  /* placed on this CU */
-    uint32_t peak_waves;         /* most waves resident at once */
     /* what rocprof's basic counters count, as the model does it (README,
      * "rocprof's metrics"; front/report/rocprof.c maps them) */
     uint64_t valu_quads;         /* quad-cycles of VALU issue: each op's cost / 4, rounded up */
     uint64_t valu_thread_quads;  /* active lanes x quad-cycles, summed over VALU ops */
+    uint64_t stall[TM_NSTALL];   /* wave-cycles not issuing, by reason */
+    uint64_t wave_cycles;        /* resident wave-cycles */
+    uint64_t workgroups, waves;  /* placed on this CU */
+    uint32_t peak_waves;         /* most waves resident at once */
     uint64_t vmem_rd, vmem_wr;   /* vector-memory loads; stores and atomics (FLAT ones reaching memory too) */
     uint64_t flat, flat_lds;     /* FLAT-encoded instructions; of which every active lane addressed LDS */
     uint64_t flat_rd, flat_wr;   /* FLAT loads; stores and atomics, that reached the texture addresser */

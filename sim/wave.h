@@ -118,16 +118,17 @@ typedef struct wave {
     uint16_t nsgpr;           /* SGPRs addressable by the program (s0..s(nsgpr-1)) */
     uint8_t scc, state, prio;
     uint64_t pc;
+    /* (what every instruction reads: next to EXEC, the end of sgpr[], and pc) */
+    struct sim_ctx *ctx;
+    fx_t *fx;                 /* effects record, NULL when not recording */
+    uint64_t ninst;           /* wave-instructions executed */
     uint32_t hwreg[32];       /* s_getreg/s_setreg registers by HW_REG id (MODE = 1 ...) */
     uint32_t wg_wave;         /* index of the wave in its work-group */
     uint32_t id;              /* index of the wave in the dispatch: linear work-group id x
                                  waves per work-group + wg_wave */
     uint64_t scratch_addr;    /* this wave's private segment (device address) */
     struct sim_wg *wg;
-    struct sim_ctx *ctx;
-    fx_t *fx;                 /* effects record, NULL when not recording */
     wave_fault_t fault;
-    uint64_t ninst;           /* wave-instructions executed */
 } wave_t;
 
 typedef struct sim_wg {
@@ -290,13 +291,20 @@ static inline uint32_t *wave_vreg(wave_t *w, unsigned n)
 }
 
 /* Write val[] into VGPR n in the lanes of mask (logging old values).
- * wave_write_vreg copies inline when every lane is written and nothing is
- * recorded, else calls wave_write_vreg_any. */
+ * wave_write_vreg copies inline when every lane is written and no old
+ * value is recorded (nothing recorded, or a record without old values:
+ * the cycle model's), else calls wave_write_vreg_any. */
 void wave_write_vreg_any(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask);
 
 static inline __attribute__((always_inline)) void wave_write_vreg(wave_t *w, unsigned n, const uint32_t val[64], uint64_t mask)
 {
-    if (mask == ~0ull && !w->fx && n < w->nvgpr) {
+    fx_t *fx = w->fx;
+    if (mask == ~0ull && n < w->nvgpr && (!fx || (fx->no_old != FX_OLD_ALL && fx->nv < FX_MAX_VREG))) {
+        if (fx) {   /* fx_log_vreg without old values */
+            fx->v[fx->nv].reg = (uint16_t)n;
+            fx->v[fx->nv].mask = mask;
+            fx->nv++;
+        }
         uint32_t *d = w->vgpr[n];
         for (unsigned l = 0; l < 64; l++)
             d[l] = val[l];
