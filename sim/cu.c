@@ -1729,7 +1729,7 @@ static int issue_local(const tm_t *m, const tw_t *t)
         if (row->flags & ISA_F_BRANCH)
             return 0;
         if (row->timing != ISA_T_INTERNAL) {
-            unsigned cat = cat_of(row->timing);
+            unsigned cat = td_cat(row->timing);
             return cat == TM_CAT_valu || cat == TM_CAT_salu || (cat == TM_CAT_lds && !in->gds);
         }
         if (k == 4)
