@@ -67,14 +67,8 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-# sanitizer build of the library and its unit tests, with the clang the fuzz
-# targets build with where there is one (tests/fuzz/fuzz-cc.sh), its objects
-# instrumented for libFuzzer too: tests/fuzz/test_fuzz.sh links them
-# (build/san/objects) rather than compiling the library a second time
-FUZZ_CC := $(shell tests/fuzz/fuzz-cc.sh)
-SAN_CC  := $(or $(FUZZ_CC),$(CC))
-SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(PICFLAGS) \
-             $(if $(FUZZ_CC),-fsanitize=fuzzer-no-link)
+# sanitizer build of the library and its unit tests
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all $(PICFLAGS)
 SAN_LIB_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o) $(filter-out $(B)/san/front/main.o,$(CLI_SRC:%.c=$(B)/san/%.o))
 SAN_UT_BIN  := $(UT_SRC:tests/unit/%.c=$(B)/san/tests/%)
 
@@ -148,20 +142,9 @@ $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(XFLAGS) -c -o $@ $<
 
-# the compiler and flags of the sanitizer build: a change rebuilds it all
-# (objects of two compilers' sanitizers do not link together)
-$(B)/san/flags: FORCE
+$(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	@echo '$(SAN_CC) $(SAN_FLAGS)' | cmp -s - $@ || echo '$(SAN_CC) $(SAN_FLAGS)' >$@
-.PHONY: FORCE
-
-# the list of the sanitizer build's objects a program links, for test_fuzz.sh
-$(B)/san/objects: $(SAN_LIB_OBJ) $(B)/san/flags
-	@printf '%s\n' $(SAN_LIB_OBJ) >$@
-
-$(B)/san/%.o: %.c $(B)/san/flags
-	@mkdir -p $(dir $@)
-	$(SAN_CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -c -o $@ $<
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) $(XFLAGS) -I. -MMD -MP -c -o $@ $<
 
 $(B)/front/device/gpu_hsa.o $(B)/san/front/device/gpu_hsa.o: XFLAGS := $(HSA_CFLAGS)
 
@@ -194,7 +177,7 @@ SAN_OCL_BIN := $(if $(OCL_HEADERS),$(B)/san/libgcnsim-opencl.so $(B)/san/vendors
                $(patsubst tests/ocl/%.c,$(B)/san/ocl/%,$(wildcard tests/ocl/*.c)))
 
 $(B)/san/libgcnsim-opencl.so: $(SAN_PIC_OBJ) front/ocl/exports.map
-	$(SAN_CC) $(SAN_FLAGS) -shared -o $@ $(SAN_PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic \
+	$(CC) $(SAN_FLAGS) -shared -o $@ $(SAN_PIC_OBJ) -Wl,--version-script=front/ocl/exports.map -Wl,-Bsymbolic \
 	    -lelf -ldw -lz -lm -lstdc++ -pthread
 
 $(B)/san/vendors/gcnsim.icd: $(B)/san/libgcnsim-opencl.so
@@ -203,7 +186,7 @@ $(B)/san/vendors/gcnsim.icd: $(B)/san/libgcnsim-opencl.so
 
 $(B)/san/ocl/%: tests/ocl/%.c $(wildcard tests/ocl/*.h)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(CSTD) $(WARN) $(SAN_FLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< -lOpenCL -lm
 
 # unit tests link the library and the front-end objects except main
 $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(CLI_OBJ))
@@ -212,7 +195,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/libgcnsim.a $(filter-out $(B)/front/main.o,$(C
 
 $(B)/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -I. -o $@ $< $(SAN_LIB_OBJ) $(LDLIBS)
 
 # gcnsim validate's tests: the test double of the HSA runtime (under the
 # runtime's own file name), the device path compiled against
@@ -244,7 +227,7 @@ $(B)/tests/hsa_abi_check: tests/validate/abi_check.c tests/validate/abi_items.h 
 	$(CC) $(CSTD) $(WARN) -I. -I$(B)/abi -o $@ $<
 
 EMBED_BIN := $(B)/embed/embed $(B)/san/embed/embed
-unit: $(UT_BIN) $(SAN_UT_BIN) $(B)/san/objects $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ) $(KMT_BIN)
+unit: $(UT_BIN) $(SAN_UT_BIN) $(VALIDATE_BIN) $(EMBED_BIN) $(if $(OCL_HEADERS),$(OCL_BIN) $(OCL_TESTS)) $(SAN_OCL_BIN) $(OCL_OBJ) $(KMT_BIN)
 
 # an embedding program: the public header (front/api/gcnsim.h) and the
 # library alone, also under the sanitizers (tests/embed)
@@ -254,7 +237,7 @@ $(B)/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(B)/libgcnsim.a
 
 $(B)/san/embed/embed: tests/embed/embed.c front/api/gcnsim.h $(LIB_SRC:%.c=$(B)/san/%.o)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(CSTD) $(WARN) $(SAN_FLAGS) -Ifront/api -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -ldw -lz -lm -lstdc++
+	$(CC) $(CSTD) $(WARN) $(SAN_FLAGS) -Ifront/api -pthread -o $@ $< $(LIB_SRC:%.c=$(B)/san/%.o) -lelf -ldw -lz -lm -lstdc++
 
 check: gcnsim unit
 	@tests/run-tests.sh
@@ -262,7 +245,7 @@ check: gcnsim unit
 # an open-ended libFuzzer search (FUZZ_TIME seconds, 600 by default) with a
 # new seed; make check runs the reproducible, bounded version
 .PHONY: fuzz
-fuzz: $(B)/san/objects
+fuzz:
 	@tests/fuzz/test_fuzz.sh --explore
 
 # the long suite (see the header): the check, the fuzz targets at length, then

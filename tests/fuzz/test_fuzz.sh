@@ -25,14 +25,10 @@
 #               targets (default 600), which run side by side, as many at a
 #               time as the machine has cores;
 #               the check: a safety cap per target (default 600)
-#   FUZZ_CC     compiler (default: clang-15, else clang; tests/fuzz/fuzz-cc.sh)
-# A target links the objects of isa/ and sim/; one that includes
-# "front/..." also the front end's (those gcnsim links but main.c) and its
-# libraries.  The objects are the sanitizer build's (make unit: build/san,
-# listed in build/san/objects) when it was made with the same clang and
-# instrumented for libFuzzer (the Makefile does so where fuzz-cc.sh finds a
-# clang), else compiled here into build/fuzz (front/*.c and front/*/*.c but
-# main.c, and the build's generated build/gen/*.c).
+#   FUZZ_CC     compiler (default: clang-15, else clang)
+# A target that includes "front/..." also links the front-end objects
+# (front/*.c and front/*/*.c except main.c, and the build's generated
+# build/gen/*.c) and the front end's libraries.
 # A target may carry, in a comment line of its source:
 #   fuzz-options: -max_len=N ...   extra libFuzzer options
 #   fuzz-runs: N                    inputs run in the check
@@ -48,7 +44,7 @@ case "${1:-}" in
     --explore) explore=1 ;;
     --long) long=1 ;;
     "") ;;
-    -h|--help) sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "test_fuzz.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
 esac
 out=build/fuzz
@@ -60,8 +56,15 @@ if [ -z "$targets" ]; then
     exit 0
 fi
 
-# a clang whose libFuzzer runtime is installed
-cc=$(tests/fuzz/fuzz-cc.sh)
+# a clang whose libFuzzer runtime is installed (Debian: libclang-common-15-dev
+# ships libclang_rt.fuzzer for clang-15; libclang-rt-N-dev for later versions)
+cc=""
+for c in ${FUZZ_CC:-clang-15 clang}; do
+    command -v "$c" >/dev/null 2>&1 || continue
+    rt=$("$c" -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)
+    [ -n "$rt" ] && [ -f "$rt" ] || rt=$(find "$("$c" -print-resource-dir 2>/dev/null)" -name 'libclang_rt.fuzzer*.a' 2>/dev/null | head -1)
+    if [ -n "$rt" ] && [ -f "$rt" ]; then cc=$c; break; fi
+done
 if [ -z "$cc" ]; then
     for t in $targets; do
         echo "SKIP: fuzz $(basename "$t" .c) (no clang with the libFuzzer runtime; install clang-15 and libclang-common-15-dev)"
@@ -71,7 +74,7 @@ fi
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -D_GNU_SOURCE -I. -O1 -g -Wall -Wextra -Wno-missing-field-initializers $SAN"
-LIBS="-lelf -ldw -lz -lreadline -lm -ldl -lstdc++ -lyaml -lsqlite3 -pthread"
+LIBS="-lelf -ldw -lz -lreadline -lm -lstdc++ -lyaml -lsqlite3"
 mkdir -p "$out" "$art"
 
 # compile SRC to build/fuzz/SRC.o (fuzzer-instrumented); prints the object
@@ -90,48 +93,28 @@ throttle() {
     while [ "$(jobs -rp | wc -l)" -ge "$njobs" ]; do wait -n 2>/dev/null || true; done
 }
 
-# the library: the sanitizer build's objects (make unit) when it was made
-# with this clang for libFuzzer (build/san/flags) and none is older than its
-# source, else objects compiled here (build/fuzz)
 build_fail=0
 lib_objs=""
 front_objs=""
-san_ok=0
-if [ -f build/san/objects ] && grep -q "^$cc .*-fsanitize=fuzzer-no-link" build/san/flags 2>/dev/null; then
-    san_ok=1
-    while read -r o; do
-        s=${o#build/san/}
-        s=${s%.o}.c
-        if [ ! -f "$o" ] || { [ -f "$s" ] && [ "$s" -nt "$o" ]; }; then san_ok=0; break; fi
-        case "$s" in
-            isa/*|sim/*) lib_objs="$lib_objs $o" ;;
-            *) front_objs="$front_objs $o" ;;
-        esac
-    done <build/san/objects
-fi
-if [ "$san_ok" -eq 0 ]; then
-    lib_objs=""
-    front_objs=""
-    srcs=""
-    for s in isa/*.c sim/*.c; do
-        [ -f "$s" ] || continue
-        srcs="$srcs $s"
-        lib_objs="$lib_objs $out/${s%.c}.o"
-    done
-    for s in front/*.c front/*/*.c build/gen/*.c; do   # build/gen: made by the build (the HTML page's assets)
-        [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
-        srcs="$srcs $s"
-        front_objs="$front_objs $out/${s%.c}.o"
-    done
-    for s in $srcs; do
-        throttle
-        obj "$s" >/dev/null &
-    done
-    wait
-    for s in $srcs; do
-        [ -f "$out/${s%.c}.o" ] && [ ! "$s" -nt "$out/${s%.c}.o" ] || build_fail=1
-    done
-fi
+srcs=""
+for s in isa/*.c sim/*.c; do
+    [ -f "$s" ] || continue
+    srcs="$srcs $s"
+    lib_objs="$lib_objs $out/${s%.c}.o"
+done
+for s in front/*.c front/*/*.c build/gen/*.c; do   # build/gen: made by the build (the HTML page's assets)
+    [ -f "$s" ] && [ "$(basename "$s")" != main.c ] || continue
+    srcs="$srcs $s"
+    front_objs="$front_objs $out/${s%.c}.o"
+done
+for s in $srcs; do
+    throttle
+    obj "$s" >/dev/null &
+done
+wait
+for s in $srcs; do
+    [ -f "$out/${s%.c}.o" ] && [ ! "$s" -nt "$out/${s%.c}.o" ] || build_fail=1
+done
 
 # text_seeds DIR: 256-byte chunks of the .text of the committed code objects
 text_seeds() {

@@ -78,7 +78,7 @@ static void test_bitonic_packets(const char *target)
         keys[i] = want[i] = (i * 2654435761u) ^ (i >> 3);
     qsort(want, N, sizeof want[0], cmp_u32);
     const co_kernel_t *k = la_kernel(&m, NULL, err, sizeof err);
-    uint64_t buf = 0;
+    uint64_t buf;
     ok = k && la_buffer(&m, sizeof keys, keys, "keys", &buf, err, sizeof err) == 0;
     launch_t L;
     memset(&L, 0, sizeof L);

@@ -84,7 +84,7 @@ static void test_run_tools(void)
     uint32_t keys[N];
     for (unsigned i = 0; i < N; i++)
         keys[i] = (i * 2654435761u) ^ (i >> 3);
-    uint64_t buf = 0;
+    uint64_t buf;
     const co_kernel_t *k = la_kernel(&m, NULL, err, sizeof err);
     launch_t L;
     memset(&L, 0, sizeof L);
