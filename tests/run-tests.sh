@@ -84,13 +84,13 @@ run_test() {
     esac
 }
 
-# the order they start in: the longest first (the script tests that take
-# half a minute or more on two cores, longest first), so that the last to
+# the order they start in: the longest first (those that took ten
+# processor seconds or more on two cores, longest first), so that the last to
 # end are short ones and the cores stay busy to the end; then the others in
 # report order
-slow_first=(fuzz/test_fuzz.sh suites/test_suites.py micro/test_micro.sh ocl/test_ocl.py
-            html/test_html.py trace/test_bench_save.py layers/test_layers.py
-            piglit/test_piglit.py hip/test_kmt.py sweep/test_sweep.py trace/test_diff.py)
+slow_first=(fuzz/test_fuzz.sh suites/test_suites.py trace/test_bench_save.py html/test_html.py
+            hip/test_kmt.py piglit/test_piglit.py ocl/test_ocl.py asan+ubsan/test_memtime
+            cli/test_info.py cli/test_progress.py hip/test_hip_debug.py e2e/test_limits.py)
 order=()
 declare -A started=() index=()
 for ((i = 0; i < ${#names[@]}; i++)); do index[${names[$i]}]=$i; done
