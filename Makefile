@@ -1,10 +1,12 @@
 # gcnsim — GNU Makefile.
 #   make            build ./gcnsim (and build/libgcnsim.a)
 #   make check      build everything and run every test (incl. sanitizer build)
-#   make check-all  the long suite: make check, then every fuzz target explored with
-#                   a new seed for FUZZ_TIME seconds in all (default 3600: ten
-#                   minutes for each of the six targets, run side by side on
-#                   the machine's cores: about 35 minutes on two), then piglit's
+#   make check-all  the long suite: make check, then the fuzz targets' reproducible
+#                   runs at length (tests/fuzz/test_fuzz.sh --long: make check
+#                   runs a smoke of a few seconds per target), then every fuzz
+#                   target explored with a new seed for FUZZ_TIME seconds in
+#                   all (default 3600, shared out among the targets, run side
+#                   by side on the machine's cores), then piglit's
 #                   OpenCL profile on vega-64 and hd-7970 (tests/piglit/run_all.sh,
 #                   about 3 minutes each on two cores), then CLBlast's tests,
 #                   clFFT's client and silx's OpenCL tests on both presets
@@ -250,6 +252,7 @@ fuzz:
 # piglit's OpenCL profile per preset, then the third-party OpenCL suites
 .PHONY: check-all
 check-all: check
+	@tests/fuzz/test_fuzz.sh --long
 	@FUZZ_TIME=$${FUZZ_TIME:-3600} tests/fuzz/test_fuzz.sh --explore
 	@tests/piglit/run_all.sh
 	@tests/suites/suites.py

@@ -2,7 +2,8 @@
  * instructions of every target, the way `gcnsim disasm` walks code.  Any
  * crash, sanitizer report or broken invariant is a bug.
  * fuzz-options: -max_len=256
- * fuzz-runs: 5000
+ * fuzz-runs: 1200
+ * fuzz-runs-long: 5000
  * fuzz-seed: text */
 #include <stdint.h>
 #include <stdio.h>

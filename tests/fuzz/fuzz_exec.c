@@ -19,7 +19,8 @@
  * without a one-line message is a bug.
  * Seeds: 256-byte chunks of the .text of the committed code objects.
  * fuzz-options: -max_len=1024
- * fuzz-runs: 8000
+ * fuzz-runs: 1200
+ * fuzz-runs-long: 8000
  * fuzz-seed: text */
 #include <stdint.h>
 #include <stdio.h>

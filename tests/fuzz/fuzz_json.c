@@ -9,7 +9,8 @@
  * Seeds: tests/fuzz/seeds/fuzz_json (reports of gcnsim run --json, cut
  * down, and hostile snippets).
  * fuzz-options: -max_len=4096
- * fuzz-runs: 30000
+ * fuzz-runs: 8000
+ * fuzz-runs-long: 30000
  * fuzz-seed: tests/fuzz/seeds/fuzz_json */
 #include <stdint.h>
 #include <stdio.h>

@@ -14,7 +14,8 @@
  * without a one-line message is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
- * fuzz-runs: 3000 */
+ * fuzz-runs: 300
+ * fuzz-runs-long: 3000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

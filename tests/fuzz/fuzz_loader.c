@@ -7,7 +7,8 @@
  * or unnamed error message, or a returned range outside the image is a bug.
  * Seeds: the committed code objects (tests/kernels/bin).
  * fuzz-options: -max_len=32768
- * fuzz-runs: 150000 */
+ * fuzz-runs: 25000
+ * fuzz-runs-long: 150000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

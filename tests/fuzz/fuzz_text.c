@@ -7,7 +7,8 @@
  * that is empty or not one line is a bug.
  * Seeds: tests/fuzz/seeds/fuzz_text (commands from the README and tests).
  * fuzz-options: -max_len=512
- * fuzz-runs: 15000
+ * fuzz-runs: 4000
+ * fuzz-runs-long: 15000
  * fuzz-seed: tests/fuzz/seeds/fuzz_text */
 #include <stdint.h>
 #include <stdio.h>

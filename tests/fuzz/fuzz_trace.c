@@ -8,7 +8,8 @@
  * without a reason is a bug.
  * Seeds: the chunks of the golden traces in traces/.
  * fuzz-options: -max_len=16384
- * fuzz-runs: 6000
+ * fuzz-runs: 600
+ * fuzz-runs-long: 6000
  * fuzz-seed: traces */
 #include <stdint.h>
 #include <stdio.h>

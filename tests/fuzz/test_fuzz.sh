@@ -3,19 +3,23 @@
 # (-fsanitize=fuzzer,address,undefined) and runs it.  Prints one
 # PASS:/FAIL:/SKIP: line per target.
 #
-# Two modes:
+# Three modes:
 #   test_fuzz.sh            the check (make check): reproducible.  Each target
-#                           first runs its regression inputs
+#                           first runs its seeds and its regression inputs
 #                           (tests/fuzz/regress/NAME/, inputs that once broke
 #                           it), then a fixed number of mutations from a fixed
 #                           seed, starting from the committed seeds only, so
 #                           every machine tries the same inputs in the same
-#                           order and a failure in CI fails here too.
+#                           order and a failure in CI fails here too: a smoke
+#                           run of a few seconds per target.
+#   test_fuzz.sh --long     the same, with the run count of "fuzz-runs-long"
+#                           (make check-all; a minute or more per target)
 #   test_fuzz.sh --explore  make fuzz: a time-bounded search with a new seed
 #                           each run, keeping its corpus in build/fuzz.
 # Settings:
-#   FUZZ_RUNS   mutations per target in the check (default 300000, or a
-#               target's "fuzz-runs: N")
+#   FUZZ_RUNS   inputs per target in the check, seeds included (default
+#               300000, or a target's "fuzz-runs: N", with --long its
+#               "fuzz-runs-long: N")
 #   FUZZ_SEED   the check's seed (default 1)
 #   FUZZ_TIME   --explore: seconds of search shared out equally among the
 #               targets (default 600), which run side by side, as many at a
@@ -27,18 +31,20 @@
 # build/gen/*.c) and the front end's libraries.
 # A target may carry, in a comment line of its source:
 #   fuzz-options: -max_len=N ...   extra libFuzzer options
-#   fuzz-runs: N                    mutations in the check
+#   fuzz-runs: N                    inputs run in the check
+#   fuzz-runs-long: N               inputs run by --long
 #   fuzz-seed: text                 seed with .text chunks of the committed
 #                                   code objects (default: the whole objects)
 #   fuzz-seed: traces               seed with the records chunks of traces/
 #   fuzz-seed: tests/DIR            seed with the files of DIR
 set -u
 cd "$(dirname "$0")/../.."
-explore=0
+explore=0 long=0
 case "${1:-}" in
     --explore) explore=1 ;;
+    --long) long=1 ;;
     "") ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "test_fuzz.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
 esac
 out=build/fuzz
@@ -156,7 +162,9 @@ run_target() {
         set -- -max_total_time="$per" "$corpus" "$seeds" $regress
     else
         corpus=$(mktemp -d "$out/check-$name.XXXXXX")
-        local n=${FUZZ_RUNS:-$(sed -n 's/.*fuzz-runs: *\([0-9]*\).*/\1/p' "$t" | head -1)}
+        local key=fuzz-runs
+        [ "$long" -eq 1 ] && key=fuzz-runs-long
+        local n=${FUZZ_RUNS:-$(sed -n "s/.*$key: *\\([0-9]*\\).*/\\1/p" "$t" | head -1)}
         set -- -reload=0 -seed="${FUZZ_SEED:-1}" -runs="${n:-300000}" -max_total_time="${FUZZ_TIME:-600}" \
             "$corpus" "$seeds" $regress
     fi

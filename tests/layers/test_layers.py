@@ -109,16 +109,19 @@ def call_graph():
                 if n.endswith(".o"):
                     o = os.path.join(d, n)
                     objs[o] = os.path.relpath(o, os.path.join(ROOT, "build"))[:-2] + ".c"
-    defined, used = {}, {}
-    for o in objs:
-        out = subprocess.run(["nm", "-g", o], stdout=subprocess.PIPE, text=True).stdout
-        used[o] = set()
-        for line in out.splitlines():
-            f = line.split()
-            if len(f) == 3 and f[1] in "TDBRC":
-                defined[f[2]] = o
-            elif len(f) == 2 and f[0] == "U":
-                used[o].add(f[1])
+    defined, used = {}, {o: set() for o in objs}
+    # one nm for all (-A: each line starts with its object's name and ':')
+    out = subprocess.run(["nm", "-g", "-A"] + sorted(objs), stdout=subprocess.PIPE, text=True).stdout if objs else ""
+    for line in out.splitlines():
+        o, _, rest = line.partition(".o:")
+        o += ".o"
+        f = rest.split()
+        if o not in used:
+            continue
+        if len(f) == 3 and f[1] in "TDBRC":
+            defined[f[2]] = o
+        elif len(f) == 2 and f[0] == "U":
+            used[o].add(f[1])
     return {o: {defined[s] for s in used[o] if s in defined and defined[s] != o} for o in objs}, objs, defined
 
 

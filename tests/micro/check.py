@@ -5,6 +5,10 @@ FILE holds the dumped output buffer; lanes 0..N-1 ran, the rest of the
 buffer must still be zero.  KIND names the expected result per lane i (see
 gen.py and MANIFEST).  Prints nothing and exits 0 when the buffer is right,
 else prints the first differences and exits 1.
+
+check.py --batch LIST: the same for each line "NAME<TAB>KIND FILE N [ARG]"
+of LIST, one process for all; prints "PASS: NAME" or "FAIL: NAME: the
+first differences" per line, exits 1 if one failed.
 """
 import struct
 import sys
@@ -45,16 +49,14 @@ def expect(kind, i, arg):
     raise SystemExit(f"check.py: unknown kind {kind}")
 
 
-def main():
-    kind, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    arg = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+def differences(kind, path, n, arg):
+    """The lines saying how FILE differs from the expected buffer (none: right)."""
     data = open(path, "rb").read()
     fmt = expect(kind, 0, arg)[0]
     size = struct.calcsize(fmt)
     vals = struct.unpack(f"<{len(data) // size}{fmt}", data[:len(data) // size * size])
     if len(vals) < n:
-        print(f"buffer holds {len(vals)} values, {n} expected")
-        return 1
+        return [f"buffer holds {len(vals)} values, {n} expected"]
     bad = []
     for i, v in enumerate(vals):
         if i >= n:
@@ -69,10 +71,32 @@ def main():
             ok = v == want
         if not ok:
             bad.append(f"lane {i}: {v!r}, expected {want!r}")
-    for b in bad[:5]:
+    return bad[:5] + ([f"... {len(bad)} lanes wrong"] if len(bad) > 5 else [])
+
+
+def check_one(args):
+    """args: KIND FILE N [ARG]; the differences."""
+    return differences(args[0], args[1], int(args[2]), int(args[3]) if len(args) > 3 else 0)
+
+
+def main():
+    if sys.argv[1] == "--batch":
+        failed = 0
+        for line in open(sys.argv[2]):
+            name, args = line.rstrip("\n").split("\t")
+            try:
+                bad = check_one(args.split())
+            except (OSError, ValueError, SystemExit) as e:
+                bad = [str(e)]
+            if bad:
+                failed += 1
+                print(f"FAIL: {name}: {';'.join(bad[:3])}")
+            else:
+                print(f"PASS: {name}")
+        return 1 if failed else 0
+    bad = check_one(sys.argv[1:])
+    for b in bad:
         print(b)
-    if len(bad) > 5:
-        print(f"... {len(bad)} lanes wrong")
     return 1 if bad else 0
 
 
