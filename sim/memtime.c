@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sim/clones.h"
 #include "sim/dram.h"
 #include "sim/memtime.h"
 #include "sim/tlb.h"
@@ -236,7 +237,7 @@ unsigned mt_lds_cycles(const fx_access_t *a, unsigned *ideal)
 /* Address-processing cycles of a vector-memory access; see memtime.h.  A
  * partial wave on the dword path costs no more than on the quad path
  * (min(4, quads)). */
-__attribute__((target_clones("arch=x86-64-v3", "default")))
+SIM_CLONES
 unsigned mt_addr_cycles(const fx_access_t *a)
 {
     uint64_t m = a->mask;
@@ -326,7 +327,7 @@ static inline __attribute__((always_inline)) unsigned lines_up64(const fx_access
 /* The distinct lines of access a (lanes of mask, not oob) in the order the
  * lanes first touch them (ascending when the lanes' addresses ascend),
  * into out[MAX_LINES].  Returns their number. */
-__attribute__((target_clones("arch=x86-64-v3", "default")))
+SIM_CLONES
 static unsigned collect_lines(const fx_access_t *a, uint64_t *out)
 {
     uint64_t bytes = a->bytes ? a->bytes : 1, m = a->mask & ~a->oob;

@@ -453,7 +453,7 @@ static inline int shift64_plain(const wave_t *w, const isa_inst_t *in, unsigned 
 }
 
 #define SHIFT64(name, vi, ci, ot, expr)                                   \
-    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)          \
+    SIM_CLONES static void name(wave_t *w, const isa_inst_t *in)          \
     {                                                                     \
         uint64_t v[64];                                                   \
         uint32_t c[64];                                                   \

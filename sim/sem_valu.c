@@ -133,7 +133,7 @@ static __attribute__((noinline)) void run_rounded(wave_t *w, const isa_inst_t *i
             d[l] = (expr);                                                      \
         }                                                                       \
     }                                                                           \
-    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
+    SIM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t0, OT_##t1, OT_##t2};              \
         const uint32_t *s[3] = {0, 0, 0};                                       \
@@ -174,7 +174,7 @@ OP1(v_mov_b32, B32, B32, a)
 
 /* D.u = VCC[lane] ? S1.u : S0.u; VOP3: the mask is an SGPR pair in src2.
  * abs/neg act on the bit patterns as on floats, without flushing. */
-SEM_CLONES static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
+SIM_CLONES static void v_cndmask_b32(wave_t *w, const isa_inst_t *in)
 {
     uint32_t b0[64], b1[64], d[64];
     const uint32_t *s0 = src_raw_mods(w, in, 0, b0), *s1 = s0 ? src_raw_mods(w, in, 1, b1) : NULL;
@@ -345,7 +345,7 @@ static inline __attribute__((always_inline)) void addsub_co(wave_t *w, const isa
 }
 
 #define ADDSUB_CO(name, sub, rev, cin)                                          \
-    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
+    SIM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         addsub_co(w, in, sub, rev, cin);                                        \
     }
@@ -1127,7 +1127,7 @@ static void cmp_done(wave_t *w, const isa_inst_t *in, uint64_t bits, int x)
             f[l] = (uint8_t)(expr);                                             \
         }                                                                       \
     }                                                                           \
-    SEM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
+    SIM_CLONES static void name(wave_t *w, const isa_inst_t *in)                \
     {                                                                           \
         static const unsigned ot[3] = {OT_##t, OT_##t};                         \
         const uint32_t *s[3];                                                   \

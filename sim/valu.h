@@ -8,6 +8,7 @@
 #define GCNSIM_VALU_H
 
 #include <string.h>
+#include "sim/clones.h"
 #include "sim/wave.h"
 
 /* MODE register fields (hwreg 1). */
@@ -23,15 +24,6 @@
  * src1, src2 and vdst. */
 enum { GPR_IDX_SRC0 = 0, GPR_IDX_SRC1 = 1, GPR_IDX_SRC2 = 2, GPR_IDX_DST = 3 };
 
-/* A handler compiled twice, for x86-64-v3 (AVX2) and for any x86-64, the
- * loader picking one for the host (function multi-versioning): its lane
- * loops run 8 lanes at a time where the host can.  Integer and IEEE
- * results are the same either way (no contraction: -ffp-contract=off). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define SEM_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SEM_CLONES
-#endif
 
 static inline int ot_is_float(unsigned ot)
 {
