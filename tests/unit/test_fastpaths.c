@@ -22,6 +22,7 @@
 #include "tests/unit/check.h"
 #include "tests/unit/semtest.h"
 #include "sim/memtime.h"
+#include "tests/unit/ldsrule.h"
 
 enum { G7, G8, G9 };
 static const char *const TARGET[] = {"gfx701", "gfx803", "gfx900"};
@@ -143,26 +144,6 @@ static const pattern_t PATTERNS[] = {
 };
 
 static unsigned npat_lds_free, npat_lds_other;   /* entries that came with FX_PAT_LDS_FREE, _OTHER */
-
-/* FX_PAT_LDS_FREE's definition (wave.h), computed here over 64-bit
- * integers: the active lanes' dwords within 32 consecutive ones, or each
- * lane's first dword dws past the previous active lane's. */
-static int lds_free_rule(const fx_access_t *a)
-{
-    uint64_t m = a->mask & ~a->oob, dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lo = ~0ull, hi = 0, prev = 0;
-    int run = 1, first = 1;
-    for (unsigned l = 0; l < 64; l++) {
-        if (!(m >> l & 1))
-            continue;
-        uint64_t d = a->addr[l] >> 2;
-        lo = d < lo ? d : lo;
-        hi = d > hi ? d : hi;
-        run &= first || d == prev + dws;
-        prev = d;
-        first = 0;
-    }
-    return m && (run || hi + dws - lo <= 32);
-}
 
 /* An entry's pattern fact: FX_PAT_LDS_FREE when its definition holds,
  * FX_PAT_LDS_OTHER when not, and mt_lds_cycles the same with and without

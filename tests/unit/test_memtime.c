@@ -9,6 +9,7 @@
 #include <time.h>
 #include "sim/dram.h"
 #include "sim/memtime.h"
+#include "tests/unit/ldsrule.h"
 #include "tests/unit/check.h"
 
 /* The test device: 4 CUs, K$/I$ shared by 2 CUs, L1 16 KiB 4-way (64
@@ -142,26 +143,6 @@ static unsigned lds_rule(const fx_access_t *a)
         cycles += most;
     }
     return cycles;
-}
-
-/* FX_PAT_LDS_FREE's definition (wave.h): the dwords of the active lanes
- * within 32 consecutive ones, or each lane's first dword dws past the
- * previous active lane's. */
-static int lds_free_rule(const fx_access_t *a)
-{
-    uint64_t m = a->mask & ~a->oob, dws = a->bytes > 4 ? (a->bytes + 3u) / 4 : 1, lo = ~0ull, hi = 0, prev = 0;
-    int run = 1, first = 1;
-    for (unsigned l = 0; l < 64; l++) {
-        if (!(m >> l & 1))
-            continue;
-        uint64_t d = a->addr[l] >> 2;
-        lo = d < lo ? d : lo;
-        hi = d > hi ? d : hi;
-        run &= first || d == prev + dws;
-        prev = d;
-        first = 0;
-    }
-    return m && (run || hi + dws - lo <= 32);
 }
 
 /* Random patterns (uniform, runs, broadcasts, strides, scattered lanes,
