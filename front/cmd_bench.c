@@ -14,6 +14,7 @@
 #include "front/run_opts.h"
 #include "front/device/gpu_compare.h"
 #include "front/device/gpu_mirror.h"
+#include "front/launch/launch.h"
 #include "front/report/json.h"
 #include "front/report/hotspots.h"
 #include "front/report/report.h"
@@ -79,7 +80,8 @@ static const char *bench_workload(size_t i)
 }
 
 static const opt_t bench_rows[] = {
-    {"n", 0, "N", "problem size (default: the workload's)", BO_N, 0, NULL},
+    {"n", 0, "N", "problem size (default: the workload's); K, M or G suffix allowed (2^10, 2^20, 2^30)", BO_N,
+     0, NULL},
     {"target", 0, "GFX", "which build of the workload's kernel to run: gfx701, gfx803 or gfx900 (default "
      "gfx900)", BO_TARGET, OPT_LIST, bench_target},
     {"co", 0, "FILE", "the code object to use instead of the built-in one (looked up in $GCNSIM_WORKLOADS, "
@@ -175,11 +177,9 @@ static int take_workload(bench_opts_t *o, const char *a)
 
 static int take_n(bench_opts_t *o, const char *v)
 {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 0);
-    if (!*v || *end || errno || v[0] == '-') {
-        cli_error("bench: --n '%s': expected a positive number", v);
+    uint64_t n;
+    if (la_parse_size(v, UINT64_MAX, &n)) {
+        cli_error("bench: --n '%s': expected a positive number (decimal or 0x hex; K, M or G suffix allowed)", v);
         return -1;
     }
     o->n = n;
