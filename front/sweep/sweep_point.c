@@ -4,6 +4,7 @@
  * temporary file and renamed into place so that a record is either whole
  * or absent.  See sweep.h. */
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -212,14 +213,55 @@ static int interrupted(int st)
     return WIFEXITED(st) && (WEXITSTATUS(st) == 130 || WEXITSTATUS(st) == 143);
 }
 
+/* This host's name as the temporary files carry it ("host" if unknown). */
+static void host_name(char *h, size_t n)
+{
+    if (gethostname(h, n) || !h[0])
+        snprintf(h, n, "host");
+    h[n - 1] = '\0';
+    for (char *c = h; *c; c++)
+        if (*c == '/' || *c == '.')
+            *c = '_';
+}
+
+/* Remove the temporary files of point id in dir that a runner on this host
+ * left when it was killed (.ID.KIND.HOST.PID with no process PID): the
+ * point runs again now.  Files of other hosts (a cluster's shared folder)
+ * and of live processes stay. */
+static void remove_stale(const char *dir, const char *id, const char *host)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    size_t il = strlen(id), hl = strlen(host);
+    for (struct dirent *e; (e = readdir(d));) {
+        const char *n = e->d_name, *k;
+        if (n[0] != '.' || strncmp(n + 1, id, il) || n[1 + il] != '.')
+            continue;
+        k = strchr(n + 2 + il, '.');   /* past KIND */
+        if (!k || strncmp(k + 1, host, hl) || k[1 + hl] != '.')
+            continue;
+        char *end;
+        long pid = strtol(k + 2 + hl, &end, 10);
+        if (*end || pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, n);
+        unlink(path);
+    }
+    closedir(d);
+}
+
 int sweep_run_point(const sweep_t *s, const sweep_point_t *p, const char *dir, const char *self,
                     const volatile int *stop, sweep_state_t *state)
 {
-    char rep[8192], errp[8192], tmp[8192], rec[8192], axes[1024], error[1024];
+    char rep[8192], errp[8192], tmp[8192], rec[8192], axes[1024], error[1024], host[256];
     int me = (int)getpid();
-    snprintf(rep, sizeof rep, "%s/.%s.report.%d", dir, p->id, me);
-    snprintf(errp, sizeof errp, "%s/.%s.stderr.%d", dir, p->id, me);
-    snprintf(tmp, sizeof tmp, "%s/.%s.json.%d", dir, p->id, me);
+    host_name(host, sizeof host);
+    remove_stale(dir, p->id, host);
+    snprintf(rep, sizeof rep, "%s/.%s.report.%s.%d", dir, p->id, host, me);
+    snprintf(errp, sizeof errp, "%s/.%s.stderr.%s.%d", dir, p->id, host, me);
+    snprintf(tmp, sizeof tmp, "%s/.%s.json.%s.%d", dir, p->id, host, me);
     snprintf(rec, sizeof rec, "%s/%s.json", dir, p->id);
     char **av = point_argv(p, self, rep);
     double t0 = now();

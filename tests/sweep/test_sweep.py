@@ -215,6 +215,28 @@ def wait_quiet(out, limit=60):
         time.sleep(0.05)
 
 
+def test_stale_temporaries():
+    """A runner killed on this host leaves .ID.KIND.HOST.PID files; the point's next run removes those whose
+    process is gone, and keeps a live process's and another host's."""
+    f = write(os.path.join(TMP, "one.yaml"), "presets: vega-64\nruns:\n  - bench: reduce\n    args: --n 4096\n")
+    pid = gc(["sweep", "plan", f, "--ids"]).stdout.split()[0]
+    out = os.path.join(TMP, "stale")
+    os.makedirs(out, exist_ok=True)
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    host = socket.gethostname().replace(".", "_").replace("/", "_") or "host"
+    dead = ".%s.report.%s.%d" % (pid, host, gone.pid)
+    live = ".%s.stderr.%s.%d" % (pid, host, os.getpid())
+    other = ".%s.json.%s.%d" % (pid, "otherhost" if host != "otherhost" else "elsewhere", gone.pid)
+    for n in (dead, live, other):
+        write(os.path.join(out, n), "x")
+    r = gc(["sweep", "run", f, "--out", out])
+    left = sorted(x for x in os.listdir(out) if x.startswith("."))
+    check("a point's run removes the temporary files its killed runners left on this host, not a live "
+          "process's nor another host's", r.returncode == 0 and left == sorted([live, other]) and
+          os.path.exists(os.path.join(out, pid + ".json")), (left, r.stdout, r.stderr))
+
+
 def test_parallel_resume():
     out = os.path.join(TMP, "par")
     b1, a1 = interrupt(out, signal.SIGTERM)
@@ -562,6 +584,7 @@ def test_compare():
 def main():
     gtest.run_each([test_plan])
     try:
+        test_stale_temporaries()
         PAR_ROWS.extend(test_parallel_resume())
     except Exception as e:   # the checks after it need its database
         check("the GNU parallel sweep ran", False, repr(e))
