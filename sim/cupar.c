@@ -230,9 +230,11 @@ int cp_use_pool(cp_t *p)
     p->t0 = p->phase == PH_TIME ? cp_now_ns() : 0;
     if (p->stats == 2)
         return 1;
-    if (p->phase == PH_TIME)   /* blocks of TIME_BLOCK epochs each way, in turn */
-        return p->cycles / TIME_BLOCK % 2;
-    return p->ns_pool < p->ns_alone;
+    int pooled = p->phase == PH_TIME ? (int)(p->cycles / TIME_BLOCK % 2)   /* blocks each way, in turn */
+                                     : p->ns_pool < p->ns_alone;
+    if (!pooled)
+        ls_idle(p->pool);   /* its waiting threads sleep: spinning, they slow the caller on a shared core */
+    return pooled;
 }
 
 void cp_account(cp_t *p, uint64_t k)
