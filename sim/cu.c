@@ -1725,13 +1725,11 @@ static int issue_local(const tm_t *m, const tw_t *t)
     for (unsigned k = 0;; k++) {
         if (!in || in->op >= ISA_OP_COUNT || (pc + 4u * in->ndw) >> 6 != t->line)
             return 0;
-        const isa_row_t *row = isa_row(in->op);
-        if (row->flags & ISA_F_BRANCH)
+        if (isa_row(in->op)->flags & ISA_F_BRANCH)
             return 0;
-        if (row->timing != ISA_T_INTERNAL) {
-            unsigned cat = td_cat(row->timing);
-            return cat == TM_CAT_valu || cat == TM_CAT_salu || (cat == TM_CAT_lds && !in->gds);
-        }
+        const td_t *d = &m->td[code_index(m, pc)];   /* the issue loop's record (in is at pc) */
+        if (!d->internal)
+            return d->cat == TM_CAT_valu || d->cat == TM_CAT_salu || (d->cat == TM_CAT_lds && !in->gds);
         if (k == 4)
             return 1;   /* the fifth internal one waits for the next cycle */
         if (in->op != ISA_OP_S_NOP && in->op != ISA_OP_S_WAITCNT && in->op != ISA_OP_S_SETPRIO &&
