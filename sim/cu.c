@@ -190,6 +190,8 @@ typedef struct tm {
     struct tpar *tp;          /* the dispatch's record: the threads' state (NULL: serial) */
 } tm_t;
 
+static int timing_bases(mt_t *mt, const mem_t *mem);
+
 /* ---- small helpers ------------------------------------------------------ */
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -1570,7 +1572,7 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
         m->st.pc = calloc(m->st.ndw ? m->st.ndw : 1, sizeof *m->st.pc);
     }
     if (!m->st.cu || !m->cu || !m->cnt || !m->due || !m->mt || !m->st.series || (l->timing->hotspots && !m->st.pc) ||
-        !m->td) {
+        !m->td || timing_bases(m->mt, c->mem)) {
         snprintf(err, errlen, "out of host memory for the cycle model");
         return -1;
     }
@@ -1586,6 +1588,27 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
     mt_l2_preload(m->mt, c->prog->base, 4 * (uint64_t)c->prog->ndw);
     m->st.launches = 1;
     return 0;
+}
+
+/* The allocations of mem that are timed elsewhere (mem_set_timing_base)
+ * into mt (mt_alias).  0, or -1 when out of host memory. */
+static int timing_bases(mt_t *mt, const mem_t *mem)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < mem->n; i++)
+        n += mem->r[i].tbase != 0;
+    if (!n)
+        return 0;
+    mt_alias_t *a = malloc(n * sizeof *a);
+    if (!a)
+        return -1;
+    n = 0;
+    for (size_t i = 0; i < mem->n; i++)
+        if (mem->r[i].tbase)
+            a[n++] = (mt_alias_t){mem->r[i].base, mem->r[i].size, mem->r[i].tbase};
+    int rc = mt_alias(mt, a, n);
+    free(a);
+    return rc;
 }
 
 static void teardown(tm_t *m)
@@ -1862,6 +1885,8 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             first = 0;
             sp.cur = j;
             x->c->cycle = now;
+            if (cp)
+                cp_chaos(cp, x->tid);
             if (step(x, &sp, j, now))
                 break;
         }

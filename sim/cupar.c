@@ -44,8 +44,13 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
         memset(p->logs, 0, (ncu ? ncu : 1) * sizeof *p->logs);
     const char *e = getenv("GCNSIM_CYCLE_PAR_STATS");
     p->stats = e ? 1 + (strcmp(e, "pool") == 0) : 0;   /* "pool": every epoch on the pool */
-    if ((p->st = aligned_alloc(64, p->threads * sizeof *p->st)))
+    e = getenv("GCNSIM_CYCLE_PAR_CHAOS");
+    p->chaos = e && e[0] && strcmp(e, "0");
+    if ((p->st = aligned_alloc(64, p->threads * sizeof *p->st))) {
         memset(p->st, 0, p->threads * sizeof *p->st);
+        for (unsigned t = 0; t < p->threads; t++)
+            p->st[t].rng = (cp_now_ns() ^ (uint64_t)getpid() << 20) * 2 + 1 + 2 * t;
+    }
     if (!p->cur || !p->key || !p->want || !p->logs || !p->st) {
         cp_free(p, ncu);
         return NULL;
@@ -223,6 +228,30 @@ void cp_stats(const cp_t *p)
     fprintf(stderr, "cycle-par: ns per CU step alone %.1f, pool %.1f\n", p->ns_alone, p->ns_pool);
 }
 
+/* The next of thread tid's random numbers (xorshift64*). */
+static uint64_t chaos_next(cp_t *p, unsigned tid)
+{
+    uint64_t x = p->st[tid].rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    p->st[tid].rng = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+void cp_chaos_delay(cp_t *p, unsigned tid)
+{
+    uint64_t r = chaos_next(p, tid);
+    if (r % 16)
+        return;
+    if (r >> 8 & 3) {
+        for (volatile unsigned i = (unsigned)(r >> 16) % 20000; i; i--)
+            ;
+    } else {
+        sched_yield();
+    }
+}
+
 int cp_use_pool(cp_t *p)
 {
     if (!p->pool)
@@ -230,6 +259,8 @@ int cp_use_pool(cp_t *p)
     p->t0 = p->phase == PH_TIME ? cp_now_ns() : 0;
     if (p->stats == 2)
         return 1;
+    if (p->chaos)
+        return (int)(chaos_next(p, 0) >> 33 & 1);
     int pooled = p->phase == PH_TIME ? (int)(p->cycles / TIME_BLOCK % 2)   /* blocks each way, in turn */
                                      : p->ns_pool < p->ns_alone;
     if (!pooled)

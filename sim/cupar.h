@@ -65,6 +65,7 @@ typedef struct {
     uint64_t work;               /* its CPU time in spans but the waits, in all epochs / this one */
     uint64_t ep_work;
     uint64_t ahead;              /* steps done ahead while waiting (idle) */
+    uint64_t rng;                /* GCNSIM_CYCLE_PAR_CHAOS: the thread's random state */
 } cp_stat_t;
 
 /* The parallel state of a dispatch. */
@@ -83,6 +84,7 @@ typedef struct cp {
     double ns_alone, ns_pool;    /* per CU step, as last timed */
     /* counts for GCNSIM_CYCLE_PAR_STATS (stats 0: none kept) */
     int stats;
+    int chaos;                   /* GCNSIM_CYCLE_PAR_CHAOS set: random pool choices and delays (cp_chaos) */
     cp_stat_t *st;               /* [threads] */
     uint64_t ep_pool, ep_alone, alone_runs, serial_ns, setup_ns, t_start;
     uint64_t crit;               /* the sum over pooled epochs of the largest ep_work */
@@ -126,6 +128,17 @@ void cp_reset_keys(cp_t *p);
  * a machine busy with other work does not make the threads a loss. */
 int cp_use_pool(cp_t *p);
 void cp_account(cp_t *p, uint64_t k);
+
+/* With GCNSIM_CYCLE_PAR_CHAOS set (a test of the threads' exactness):
+ * sometimes spin or yield for a random while, so that the threads meet
+ * at the gates in orders a quiet host seldom gives; cp_use_pool then
+ * chooses at random too.  Nothing without it. */
+static inline void cp_chaos(cp_t *p, unsigned tid)
+{
+    void cp_chaos_delay(cp_t *p, unsigned tid);
+    if (__builtin_expect(p->chaos, 0))
+        cp_chaos_delay(p, tid);
+}
 
 /* The monotonic clock in ns; the calling thread's CPU time in ns. */
 uint64_t cp_now_ns(void);

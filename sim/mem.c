@@ -114,6 +114,18 @@ int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char 
 
 static const mem_region_t *lookup(mem_t *m, uint64_t addr);
 
+int mem_set_timing_base(mem_t *m, uint64_t addr, uint64_t tbase)
+{
+    if ((tbase ^ addr) & 0xfff)
+        return -1;
+    for (size_t i = 0; i < m->n; i++)
+        if (m->r[i].base == addr) {
+            m->r[i].tbase = tbase;
+            return 0;
+        }
+    return -1;
+}
+
 const mem_region_t *mem_region_at(mem_t *m, uint64_t addr)
 {
     const mem_region_t *r = lookup(m, addr);

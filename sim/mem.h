@@ -12,6 +12,7 @@ typedef struct {
     uint64_t base, size;
     uint8_t *data;
     int ext;             /* data is host memory mapped in (mem_map_host), not owned */
+    uint64_t tbase;      /* where the cycle model times it (mem_set_timing_base); 0: at base */
     char name[40];
 } mem_region_t;
 
@@ -42,6 +43,12 @@ int mem_alloc(mem_t *m, uint64_t size, uint64_t align, const char *name, uint64_
  * Later allocations step around the range.  0, or -1 when the range
  * overlaps an allocation, wraps, is empty or host memory runs out. */
 int mem_map_host(mem_t *m, uint64_t addr, uint64_t size, void *host, const char *name);
+/* Have the cycle model time accesses to the allocation that starts at
+ * addr as if it started at tbase instead (tbase and addr equal modulo
+ * 4096): host memory mapped in where the host put it, which may differ
+ * from run to run while the timing should not.  0, or -1 when no
+ * allocation starts at addr or tbase is not page-aligned like it. */
+int mem_set_timing_base(mem_t *m, uint64_t addr, uint64_t tbase);
 /* Host pointer to [addr, addr+len) if it lies inside one allocation, else
  * NULL.  len 0 is treated as 1. */
 uint8_t *mem_ptr(mem_t *m, uint64_t addr, uint64_t len);

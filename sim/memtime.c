@@ -601,6 +601,9 @@ struct mt {
     size_t *dl, ndl, dl_cap;   /* L2 entries made dirty since the reset or release (an entry may be
                                   listed again, or be clean again), ndl of them; none past dl_cap */
     int dl_over;               /* more were made dirty than dl_cap: mt_release walks the sets */
+    struct mt_al { uint64_t first, n, delta; } *al;   /* mt_alias's ranges in lines, nal of them */
+    unsigned nal, al_cap;
+    uint64_t al_lo, al_n;      /* the lines [al_lo, al_lo + al_n) hold every range */
 };
 
 /* The memory system mt_free keeps for the next mt_new with the same
@@ -696,6 +699,7 @@ static void mt_destroy(mt_t *m)
     free(m->ninflight);
     free(m->rd_at);
     free(m->dl);
+    free(m->al);
     free(m);
 }
 
@@ -716,6 +720,8 @@ void mt_reset(mt_t *m)
     m->line_src = m->served = MT_SRC_NONE;
     m->ndl = 0;
     m->dl_over = 0;
+    m->nal = 0;
+    m->al_lo = m->al_n = 0;
     dram_reset(m->dram);
     if (m->tlb)
         tlb_reset(m->tlb);
@@ -1070,6 +1076,55 @@ uint64_t mt_translated(const mt_t *m)
     return m->translated;
 }
 
+static int al_cmp(const void *x, const void *y)
+{
+    const struct mt_al *a = x, *b = y;
+    return a->first < b->first ? -1 : a->first > b->first;
+}
+
+int mt_alias(mt_t *m, const mt_alias_t *a, unsigned n)
+{
+    if (n > m->al_cap) {
+        struct mt_al *p = realloc(m->al, n * sizeof *p);
+        if (!p)
+            return -1;
+        m->al = p;
+        m->al_cap = n;
+    }
+    uint64_t lo = UINT64_MAX, hi = 0;
+    m->nal = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (!a[i].size || ((a[i].tbase ^ a[i].base) & (LINE_BYTES - 1)))
+            continue;
+        struct mt_al *r = &m->al[m->nal++];
+        r->first = a[i].base >> LINE_SHIFT;
+        r->n = ((a[i].base + a[i].size - 1) >> LINE_SHIFT) - r->first + 1;
+        r->delta = (a[i].tbase >> LINE_SHIFT) - r->first;
+        lo = lo < r->first ? lo : r->first;
+        hi = hi > r->first + r->n ? hi : r->first + r->n;
+    }
+    qsort(m->al, m->nal, sizeof *m->al, al_cmp);
+    m->al_lo = m->nal ? lo : 0;
+    m->al_n = m->nal ? hi - lo : 0;
+    return 0;
+}
+
+/* The line the memory system times for line (mt_alias). */
+static inline uint64_t alias_line(const mt_t *m, uint64_t line)
+{
+    if (__builtin_expect(line - m->al_lo >= m->al_n, 1))
+        return line;
+    unsigned lo = 0, hi = m->nal;   /* the last range starting at or before line (by first) */
+    while (hi - lo > 1) {
+        unsigned mid = (lo + hi) / 2;
+        if (m->al[mid].first <= line)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return line - m->al[lo].first < m->al[lo].n ? line + m->al[lo].delta : line;
+}
+
 /* Vector memory access timing; see memtime.h. */
 uint64_t mt_vmem(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now, uint64_t *accepted)
 {
@@ -1082,6 +1137,12 @@ uint64_t mt_vmem_listed(mt_t *m, unsigned cu, const fx_access_t *a, const uint64
                         uint64_t *accepted)
 {
     uint32_t c = cu_of(m, cu);
+    uint64_t moved[MAX_LINES];
+    if (__builtin_expect(m->al_n != 0, 0)) {
+        for (unsigned i = 0; i < n; i++)
+            moved[i] = alias_line(m, lines[i]);
+        lines = moved;
+    }
     uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     m->accept = now;
     m->served = MT_SRC_NONE;
@@ -1123,8 +1184,10 @@ uint64_t mt_vmem_atomic(mt_t *m, unsigned cu, const fx_access_t *a, uint64_t now
     unsigned ops[MAX_LINES];
     unsigned n = collect_lines(a, lines);
     uint32_t c = cu_of(m, cu);
-    uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     atomic_ops(a, lines, n, ops);
+    for (unsigned i = 0; m->al_n && i < n; i++)
+        lines[i] = alias_line(m, lines[i]);
+    uint64_t wait = translate(m, c, lines, n, now) - now, done = now;
     m->accept = now;
     m->served = MT_SRC_NONE;
     for (unsigned i = 0; i < n; i++) {
@@ -1147,10 +1210,11 @@ uint64_t mt_smem(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t n
     uint32_t g = cu_of(m, cu) / m->k_cus;
     uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT, done = now;
     m->served = MT_SRC_NONE;
-    for (uint64_t line = first; line <= last; line++) {
+    for (uint64_t at = first; at <= last; at++) {
         int hit;
+        uint64_t line = alias_line(m, at);
         size_t s = cache_set(&m->k, g, line);
-        uint64_t r = l1_read(m, &m->k, s, line, now + (line - first), 0, &hit);
+        uint64_t r = l1_read(m, &m->k, s, line, now + (at - first), 0, &hit);
         if (hit)   /* in the group's own count (mt_stats adds them up) */
             hit_add(&m->k, s);
         else
@@ -1218,17 +1282,20 @@ int mt_smem_hit(mt_t *m, unsigned cu, uint64_t addr, unsigned bytes, uint64_t no
 {
     uint32_t g = cu_of(m, cu) / m->k_cus;
     uint64_t first = addr >> LINE_SHIFT, last = (addr + (bytes ? bytes : 1) - 1) >> LINE_SHIFT;
-    for (uint64_t line = first; line <= last; line++)
+    for (uint64_t at = first; at <= last; at++) {
+        uint64_t line = alias_line(m, at);
         if (cache_peek(&m->k, cache_set(&m->k, g, line), line) == NO_WAY)
             return 0;
+    }
     uint64_t d = now;
     unsigned served = MT_SRC_NONE;
-    for (uint64_t line = first; line <= last; line++) {   /* as mt_smem: l1_read's hit, then serve */
+    for (uint64_t at = first; at <= last; at++) {   /* as mt_smem: l1_read's hit, then serve */
+        uint64_t line = alias_line(m, at);
         size_t s = cache_set(&m->k, g, line);
         ptrdiff_t e = cache_peek(&m->k, s, line);
         m->k.stamp[e] = cache_tick(&m->k, s);
         hit_add(&m->k, s);
-        uint64_t t = now + (line - first), fill = m->k.ready[e] & READY_CYCLE;
+        uint64_t t = now + (at - first), fill = m->k.ready[e] & READY_CYCLE;
         unsigned from = fill > t ? (unsigned)(m->k.ready[e] >> READY_SRC) : MT_SRC_L1;
         uint64_t r = max_u64(t, fill) + m->smem_lat;
         if (r > d || (r == d && from > served))
@@ -1244,7 +1311,8 @@ void mt_l2_preload(mt_t *m, uint64_t addr, uint64_t bytes)
 {
     if (!bytes)
         return;
-    for (uint64_t line = addr >> 6; line <= (addr + bytes - 1) >> 6; line++) {
+    for (uint64_t at = addr >> 6; at <= (addr + bytes - 1) >> 6; at++) {
+        uint64_t line = alias_line(m, at);
         size_t s = l2_set(m, l2_chan(m, line), line);
         if (cache_find(&m->l2, s, line) == NO_WAY) {
             int dirty;

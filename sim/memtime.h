@@ -79,8 +79,21 @@ mt_t *mt_new(const device_t *d);
  * mt_reset for the next mt_new of a device with the same parameters,
  * which then allocates nothing. */
 void mt_free(mt_t *m);
-/* Forget every cached line and reservation (a new dispatch starts cold). */
+/* Forget every cached line and reservation (a new dispatch starts cold),
+ * and mt_alias's ranges. */
 void mt_reset(mt_t *m);
+
+/* An address range timed elsewhere (mt_alias). */
+typedef struct {
+    uint64_t base, size, tbase;
+} mt_alias_t;
+/* Time the accesses to each of the n ranges [base, base + size) as if at
+ * tbase + (address - base) (vector, scalar and L2 preload; tbase and
+ * base equal modulo 64, else the range is left as it is), so that their
+ * caches, channels and DRAM rows do not depend on where the host put
+ * them (mem_set_timing_base); until the next call or mt_reset.  0, or -1
+ * when out of host memory. */
+int mt_alias(mt_t *m, const mt_alias_t *a, unsigned n);
 
 /* Vector memory: time the lines of access a issued by CU cu at cycle now,
  * its data later by the wait for the translations of the fragments they

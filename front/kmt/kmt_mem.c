@@ -12,6 +12,7 @@ typedef struct {
     HsaMemFlags flags;
     HSAuint32 node;
     int registered;             /* user memory (hsaKmtRegisterMemoryWithFlags), not ours to unmap */
+    uint64_t seq;               /* registered: how many were registered before it */
     int want_sim;               /* to be mapped into kmt.mem (all but the runtime's scratch pool) */
     int in_sim;                 /* mapped into kmt.mem */
     int dead;                   /* freed or deregistered: to leave kmt.mem, then the list */
@@ -23,6 +24,19 @@ static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;   /* allocs, the 
 static kmt_alloc_t *allocs;
 static size_t nallocs, cap;
 static int pending;            /* changes kmt.mem has not caught up with (atomic) */
+static uint64_t nregistered;   /* user ranges registered so far (alloc_lock) */
+
+/* Where the cycle model times registered range number seq (at addr): a
+ * window of 1 TiB of its own above the host's address space, in the
+ * order the runtime registered them.  User memory lies where the host's
+ * allocator put it, which differs between runs with the timing of the
+ * runtime's own threads; its caches, channels and DRAM rows then do not
+ * (mem_set_timing_base). */
+static uint64_t timing_base(uint64_t seq, uint64_t addr)
+{
+    return 0x800000000000ull + (seq << 40) + (addr & 0xfff);
+}
+
 static const HSAuint32 gpu_node[1] = {KMT_GPU_NODE};
 
 /* The live allocation containing addr (alloc_lock held), or NULL. */
@@ -52,6 +66,8 @@ static int sync_one(size_t i)
     if (a->want_sim && !a->in_sim) {
         a->in_sim = mem_map_host(&kmt.mem, a->addr, a->size, (void *)(uintptr_t)a->addr,
                                  a->registered ? "user memory" : "memory") == 0;
+        if (a->in_sim && a->registered)
+            mem_set_timing_base(&kmt.mem, a->addr, timing_base(a->seq, a->addr));
         a->want_sim = 0;   /* once: a range that overlaps (registered inside ours) stays out */
         free(a->reg);
         a->reg = NULL;
@@ -116,6 +132,7 @@ static int add(uint64_t addr, uint64_t size, HsaMemFlags flags, HSAuint32 node, 
     a->flags = flags;
     a->node = node;
     a->registered = registered;
+    a->seq = registered ? nregistered++ : 0;
     a->want_sim = !flags.ui32.Scratch;   /* the runtime's scratch pool stays out: the simulator supplies scratch */
     if (a->want_sim && !(a->reg = calloc(1, sizeof *a->reg))) {
         nallocs--;

@@ -84,6 +84,24 @@ def bench(name, args):
           "differs at threads %s" % bad)
 
 
+def test_chaos():
+    """GCNSIM_CYCLE_PAR_CHAOS: the pool or the caller alone at random per
+    epoch, and threads that stall for random whiles before their steps, so
+    that they meet at the gates in orders a quiet host seldom gives: the
+    results stay those of one thread."""
+    for name, args in (("gemm", ["--n", "128"]), ("reduce", ["--n", "262144"]), ("bitonic", ["--n", "4096"])):
+        got = []
+        for t, chaos in ((1, "0"), (2, "1"), (4, "1")):
+            path = os.path.join(TMP, "%s.chaos.%d.json" % (name, t))
+            e = env(t)
+            e["GCNSIM_CYCLE_PAR_CHAOS"] = chaos
+            p = gtest.gcnsim(["bench", name] + args + ["--json", path], env=e, timeout=600)
+            j = json.load(open(path)) if p.returncode == 0 else {}
+            got.append({k: v for k, v in j.items() if k not in HOST_FIELDS})
+        check("bench %s under GCNSIM_CYCLE_PAR_CHAOS at 2 and 4 threads: the JSON of one thread" % name,
+              got[0] and got[1] == got[0] and got[2] == got[0], "differs")
+
+
 def run_all(name, argv, files):
     """gcnsim run argv at each thread count, its outputs in files (relative names, {d} = the run's
     directory); returns the bytes of each output per thread count, or None."""
@@ -233,5 +251,5 @@ if __name__ == "__main__":
     if not os.access(gtest.GCNSIM, os.X_OK):
         print("FAIL: threads (cycle model): %s is not built; run make" % gtest.GCNSIM)
         sys.exit(1)
-    gtest.run_each([test_bench, test_run, test_apart, test_one_model, test_atomics])
+    gtest.run_each([test_bench, test_chaos, test_run, test_apart, test_one_model, test_atomics])
     gtest.done()

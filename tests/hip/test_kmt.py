@@ -47,6 +47,7 @@ tests/hip/src/vadd_kmt.hip; make kernels rebuilds it) on the simulated GPU.
   and status 2 from exec; run directly on the library, one line from it
   and a non-zero exit; a preset whose target the runtime does not know
   (gfx6) likewise."""
+import difflib
 import json
 import os
 import re
@@ -241,10 +242,47 @@ def test_events(device, n):
           "rc %d, %r, %s, %s" % (rc, out, ns, err[-400:]))
 
 
+def summary_diff(a, b):
+    """The lines of two summaries that differ, for a failure's detail."""
+    return "\n".join(difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm="", n=0))
+
+
 def test_repeatable():
     runs = [run([G, "exec", "--", PROG, "1000"]) for _ in range(2)]
     check(all(r[0] == 0 for r in runs) and runs[0][2] == runs[1][2] and "us of simulated kernel time" in runs[0][2],
-          "two runs under the cycle model: the same summary, figure for figure", runs[0][2] + runs[1][2])
+          "two runs under the cycle model: the same summary, figure for figure",
+          summary_diff(runs[0][2], runs[1][2]) or runs[0][2])
+
+
+def test_host_addresses():
+    """The runtime's own host memory (user memory it registers, which its
+    fill kernel reads) lies where the program's allocator puts it, and
+    that moves with the timing of the runtime's threads.  glibc's mmap
+    threshold moves it on purpose here: the traces show other host
+    addresses, and the summary stays the same figure for figure (with
+    524288 the memory lands where, timed at its host address, the fill
+    kernel met a DRAM row conflict)."""
+    tmp = os.environ.get("TMPDIR", "/tmp")
+    tr = os.path.join(tmp, "gcnsim-test-kmt-%d-host.trace" % os.getpid())
+    dumps = []
+    for tun in ("", "glibc.malloc.mmap_threshold=4096"):
+        rc, out, err = run([G, "exec", "--trace", tr, "--", PROG, "1000"], env=clean_env(GLIBC_TUNABLES=tun))
+        dump = ""
+        for n in range(16 if rc == 0 else 0):   # every dispatch's records
+            d = run([G, "trace", "dump", tr, "--dispatch", str(n)])
+            if d[0] != 0:
+                break
+            dump += d[1]
+        if os.path.exists(tr):
+            os.unlink(tr)
+        dumps.append(dump)
+    check(all(dumps) and dumps[0] != dumps[1], "the mmap threshold moves the runtime's host memory: the traces differ")
+    outs = [run([G, "exec", "--", PROG, "1000"], env=clean_env(GLIBC_TUNABLES=tun))
+            for tun in [""] + ["glibc.malloc.mmap_threshold=%d" % t for t in (4096, 65536, 524288, 1048576, 33554432)]]
+    ok = all(rc == 0 and "us of simulated kernel time" in err for rc, _, err in outs)
+    bad = [summary_diff(outs[0][2], e) for _, _, e in outs[1:] if e != outs[0][2]]
+    check(ok and not bad, "runtime host memory at other addresses: the same summary, figure for figure",
+          "\n".join(bad) or outs[0][2])
 
 
 def test_csv():
@@ -390,6 +428,7 @@ def main():
     test_timeline()
     test_trace()
     test_repeatable()
+    test_host_addresses()
     test_streams("vega-64", 5000, False)
     test_streams("rx-480", 777, True)
     test_events("vega-64", 100000)

@@ -24,6 +24,14 @@ static void test_in_place(void)
     CHECK(mem_ptr(&m, at + 4093, 4) == NULL, "an access running past the range is refused");
     CHECK(mem_map_host(&m, at + 2048, 16, host + 512, "again") == -1, "an overlapping range is refused");
     CHECK(mem_map_host(&m, at, 0, host, "empty") == -1, "an empty range is refused");
+    CHECK(mem_region_at(&m, at)->tbase == 0, "a mapped range is timed where it is (tbase 0)");
+    uint64_t t = 0x800000000000ull + (at & 0xfff);
+    CHECK(mem_set_timing_base(&m, at, t) == 0 && mem_region_at(&m, at + 100)->tbase == t,
+          "mem_set_timing_base: the range is timed at another address");
+    CHECK(mem_set_timing_base(&m, at, t + 64) == -1 && mem_region_at(&m, at)->tbase == t,
+          "mem_set_timing_base: a timing address not page-aligned like the range is refused");
+    CHECK(mem_set_timing_base(&m, at + 4096, 0x800000000000ull + ((at + 4096) & 0xfff)) == -1,
+          "mem_set_timing_base: no range starts there: refused");
     mem_free(&m);
     CHECK(host[10] == 0xdeadbeef, "mem_free leaves the host memory to its owner");
     free(host);
