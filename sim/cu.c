@@ -1853,7 +1853,7 @@ static uint64_t horizon(const tm_t *x, tsp_t *sp)
 static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t *o)
 {
     cp_t *cp = x->par;
-    int pub = cp && cp->pooled;
+    int pub = cp && cp->pooled, chaos = pub && cp->chaos;   /* (the caller alone: nothing to stir) */
     uint64_t due[n ? n : 1];   /* the CUs' due cycles, the thread's own (no cache line shared with others) */
     uint64_t leaves[n ? n : 1];
     for (unsigned j = 0; j < n; j++) {
@@ -1885,8 +1885,8 @@ static void span(tm_t *x, const unsigned *cus, unsigned n, uint64_t end, tspan_t
             first = 0;
             sp.cur = j;
             x->c->cycle = now;
-            if (cp)
-                cp_chaos(cp, x->tid);
+            if (chaos)
+                cp_chaos_delay(cp, x->tid);
             if (step(x, &sp, j, now))
                 break;
         }

@@ -129,16 +129,12 @@ void cp_reset_keys(cp_t *p);
 int cp_use_pool(cp_t *p);
 void cp_account(cp_t *p, uint64_t k);
 
-/* With GCNSIM_CYCLE_PAR_CHAOS set (a test of the threads' exactness):
- * sometimes spin or yield for a random while, so that the threads meet
- * at the gates in orders a quiet host seldom gives; cp_use_pool then
- * chooses at random too.  Nothing without it. */
-static inline void cp_chaos(cp_t *p, unsigned tid)
-{
-    void cp_chaos_delay(cp_t *p, unsigned tid);
-    if (__builtin_expect(p->chaos, 0))
-        cp_chaos_delay(p, tid);
-}
+/* With GCNSIM_CYCLE_PAR_CHAOS set (cp_t.chaos; a test of the threads'
+ * exactness), thread tid calls this before each step of a pooled epoch:
+ * it sometimes spins or yields for a random while, so that the threads
+ * meet at the gates in orders a quiet host seldom gives (cp_use_pool
+ * then chooses at random too). */
+void cp_chaos_delay(cp_t *p, unsigned tid);
 
 /* The monotonic clock in ns; the calling thread's CPU time in ns. */
 uint64_t cp_now_ns(void);
