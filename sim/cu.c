@@ -1421,6 +1421,8 @@ static int cu_cycle(tm_t *m, tcu_t *cu, uint64_t now)
     }
     for (unsigned i = 0; i < n; i++) {
         tw_t *t = order[i];
+        if (t->rdy > now || t->draining)
+            continue;   /* (most waves, most cycles) */
         /* internal instructions are consumed without a unit; the wave may
          * then issue one instruction in the same cycle */
         for (unsigned k = 0; k < 4 && !t->draining && t->rdy <= now && t->internal; k++) {
@@ -1451,17 +1453,19 @@ static uint64_t cu_next(tcu_t *cu, uint64_t now)
         /* a clean SIMD's due cycle stays valid: readiness only changes
          * through tw_eval (which marks it dirty), unit free times only grow */
         if ((cu->dirty >> s & 1) || cu->simd_due[s] <= now) {
-            uint64_t due = NEVER;
+            /* unit_free by category (an internal instruction's is other: 0);
+             * turn() grows with its argument, so it applies to the minimum */
+            uint64_t uf[TM_NCAT] = {0}, due = NEVER;
+            uf[TM_CAT_valu] = cu->valu_free[s];
+            uf[TM_CAT_salu] = uf[TM_CAT_smem] = cu->salu_free;
+            uf[TM_CAT_vmem] = cu->vmem_free;
+            uf[TM_CAT_lds] = cu->lds_free[s >> 1];
             for (unsigned i = 0; i < cu->n[s]; i++) {
-                const tw_t *t = cu->simd[s][i];
-                if (t->draining || t->rdy == NEVER)
-                    continue;
-                uint64_t e = t->internal ? t->rdy : max64(t->rdy, unit_free(cu, t));
-                e = turn(max64(e, now + 1), s);
-                if (e < due)
-                    due = e;
+                const tw_t *t = cu->simd[s][i];   /* (rdy NEVER: no effect) */
+                uint64_t e = max64(t->rdy, uf[t->cat]);
+                due = t->draining || e > due ? due : e;
             }
-            cu->simd_due[s] = due;
+            cu->simd_due[s] = due == NEVER ? NEVER : turn(max64(due, now + 1), s);
             cu->dirty &= ~(1u << s);
         }
         if (cu->simd_due[s] < next)
