@@ -19,6 +19,9 @@ struct tlb {
     uint64_t *l2_tag, *l2_ready, *l2_stamp;   /* l2_sets x l2_ways */
     uint64_t *seen;                           /* open-addressed set of the fragments met, NO_FRAG: empty */
     size_t nseen, cap;
+    size_t *seen_at;                          /* [cap / 2]: the slots of seen in use, nseen of them */
+    uint32_t gen;                             /* tlb_reset's count: a CU's entries or a shared set of an */
+    uint32_t *l1_gen, *l2_gen;                /* older one are empty (emptied when next used) */
     tlb_stats_t st;
 };
 
@@ -59,8 +62,10 @@ tlb_t *tlb_new(const device_t *d)
     b->l2_tag = malloc(n2 * sizeof *b->l2_tag);
     b->l2_ready = malloc(n2 * sizeof *b->l2_ready);
     b->l2_stamp = malloc(n2 * sizeof *b->l2_stamp);
+    b->l1_gen = calloc(b->cus, sizeof *b->l1_gen);
+    b->l2_gen = calloc(b->l2_sets, sizeof *b->l2_gen);
     if (!b->l1_tag || !b->l1_ready || !b->l1_stamp || !b->slots || !b->mru || !b->l2_tag || !b->l2_ready ||
-        !b->l2_stamp) {
+        !b->l2_stamp || !b->l1_gen || !b->l2_gen) {
         tlb_free(b);
         return NULL;
     }
@@ -81,27 +86,51 @@ void tlb_free(tlb_t *b)
     free(b->l2_ready);
     free(b->l2_stamp);
     free(b->seen);
+    free(b->seen_at);
+    free(b->l1_gen);
+    free(b->l2_gen);
     free(b);
 }
 
+/* Forgets everything: a new generation (a CU's entries and a shared
+ * set are emptied when next used: l1_fresh, l2_fresh), and the seen
+ * fragments' slots emptied. */
 void tlb_reset(tlb_t *b)
 {
-    size_t n1 = (size_t)b->cus * b->l1_ways, n2 = (size_t)b->l2_sets * b->l2_ways;
-    for (size_t i = 0; i < n1; i++)
-        b->l1_tag[i] = NO_FRAG;
-    memset(b->l1_ready, 0, n1 * sizeof *b->l1_ready);
-    memset(b->l1_stamp, 0, n1 * sizeof *b->l1_stamp);
-    memset(b->slots, 0, (size_t)b->cus * b->l1_slots * sizeof *b->slots);
-    memset(b->mru, 0, b->cus * sizeof *b->mru);
-    for (size_t i = 0; i < n2; i++)
-        b->l2_tag[i] = NO_FRAG;
-    memset(b->l2_ready, 0, n2 * sizeof *b->l2_ready);
-    memset(b->l2_stamp, 0, n2 * sizeof *b->l2_stamp);
+    if (++b->gen == 0) {   /* the generations wrapped: every entry is older */
+        memset(b->l1_gen, 0, b->cus * sizeof *b->l1_gen);
+        memset(b->l2_gen, 0, b->l2_sets * sizeof *b->l2_gen);
+        b->gen = 1;
+    }
     memset(&b->st, 0, sizeof b->st);
-    for (size_t i = 0; i < b->cap; i++)
-        b->seen[i] = NO_FRAG;
+    for (size_t i = 0; i < b->nseen; i++)
+        b->seen[b->seen_at[i]] = NO_FRAG;
     b->nseen = 0;
     b->clock = 0;
+}
+
+/* Empties CU cu's entries and miss slots (of an older generation). */
+static __attribute__((noinline)) void l1_fresh(tlb_t *b, unsigned cu)
+{
+    size_t base = (size_t)cu * b->l1_ways;
+    for (unsigned i = 0; i < b->l1_ways; i++) {
+        b->l1_tag[base + i] = NO_FRAG;
+        b->l1_ready[base + i] = b->l1_stamp[base + i] = 0;
+    }
+    memset(b->slots + (size_t)cu * b->l1_slots, 0, b->l1_slots * sizeof *b->slots);
+    b->mru[cu] = 0;
+    b->l1_gen[cu] = b->gen;
+}
+
+/* Empties the shared set at index set (of an older generation). */
+static __attribute__((noinline)) void l2_fresh(tlb_t *b, size_t set)
+{
+    size_t base = set * b->l2_ways;
+    for (unsigned i = 0; i < b->l2_ways; i++) {
+        b->l2_tag[base + i] = NO_FRAG;
+        b->l2_ready[base + i] = b->l2_stamp[base + i] = 0;
+    }
+    b->l2_gen[set] = b->gen;
 }
 
 unsigned tlb_frag_shift(const tlb_t *b)
@@ -158,20 +187,28 @@ static int first_time(tlb_t *b, uint64_t frag)
     if (2 * (b->nseen + 1) > b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 1024;
         uint64_t *n = malloc(cap * sizeof *n), *old = b->seen;
-        if (!n)
+        size_t *at = malloc(cap / 2 * sizeof *at);
+        if (!n || !at) {
+            free(n);
+            free(at);
             return 0;
+        }
         for (size_t i = 0; i < cap; i++)
             n[i] = NO_FRAG;
-        size_t oc = b->cap;
         b->seen = n;
         b->cap = cap;
-        for (size_t i = 0; i < oc; i++)
-            if (old[i] != NO_FRAG)
-                b->seen[seen_slot(b, old[i])] = old[i];
+        for (size_t i = 0; i < b->nseen; i++) {   /* the slots in use, in the order they were filled */
+            size_t s = seen_slot(b, old[b->seen_at[i]]);
+            b->seen[s] = old[b->seen_at[i]];
+            at[i] = s;
+        }
         free(old);
+        free(b->seen_at);
+        b->seen_at = at;
     }
-    b->seen[seen_slot(b, frag)] = frag;
-    b->nseen++;
+    size_t s = seen_slot(b, frag);
+    b->seen[s] = frag;
+    b->seen_at[b->nseen++] = s;
     return 1;
 }
 
@@ -180,7 +217,9 @@ static int first_time(tlb_t *b, uint64_t frag)
  * them.) */
 static uint64_t l2_lookup(tlb_t *b, uint64_t frag, uint64_t t)
 {
-    size_t base = (size_t)(set_hash(frag) % b->l2_sets) * b->l2_ways;
+    size_t set = (size_t)(set_hash(frag) % b->l2_sets), base = set * b->l2_ways;
+    if (b->l2_gen[set] != b->gen)
+        l2_fresh(b, set);
     unsigned v;
     long e = find(b->l2_tag + base, b->l2_stamp + base, b->l2_ways, frag, &v);
     uint64_t ready;
@@ -222,6 +261,8 @@ uint64_t tlb_translate(tlb_t *b, unsigned cu, uint64_t frag, uint64_t t, uint64_
 {
     *sent = t;
     cu %= b->cus;
+    if (b->l1_gen[cu] != b->gen)
+        l1_fresh(b, cu);
     size_t base = (size_t)cu * b->l1_ways;
     uint64_t *tag = b->l1_tag + base, *ready = b->l1_ready + base, *stamp = b->l1_stamp + base;
     unsigned m = b->mru[cu], v = 0;

@@ -113,6 +113,45 @@ static void test_shared_capacity(void)
 
 /* Through the memory system: an access waits for its fragments'
  * translations before its lines leave. */
+enum { SEQ = 3000 };
+
+/* A sequence of translations over many fragments (more than the set of
+ * seen fragments first holds) on both CUs; results into out[SEQ]. */
+static void run_seq(tlb_t *b, uint64_t seed, uint64_t *out)
+{
+    uint64_t x = seed, t = 1000, sent;
+    for (unsigned k = 0; k < SEQ; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        t += (x >> 20) % 40;
+        out[k] = tlb_translate(b, (unsigned)(x >> 60) & 1, (x >> 33) % 1500, t, &sent) * 4 + sent % 4;
+    }
+}
+
+/* tlb_reset forgets every entry, miss slot and fragment met: a reset TLB
+ * times a sequence as a new one does, however it was used before (the
+ * reset empties the entries lazily, as each CU and shared set is next
+ * used); without the fragments forgotten, ones met before would walk. */
+static void test_reset_same(void)
+{
+    device_t d = dev();
+    tlb_t *fresh = tlb_new(&d), *used = tlb_new(&d);
+    static uint64_t o1[SEQ], o2[SEQ], o3[SEQ], junk[SEQ];
+    run_seq(fresh, 1, o1);
+    tlb_stats_t s1 = *tlb_stats(fresh);
+    run_seq(used, 2, junk);
+    tlb_reset(used);
+    run_seq(used, 1, o2);
+    CHECK(memcmp(o1, o2, sizeof o1) == 0 && memcmp(&s1, tlb_stats(used), sizeof s1) == 0,
+          "after other use and tlb_reset: the same cycles and counts as a new TLB");
+    CHECK(s1.l1_misses && s1.l1_hits && s1.l2_hits && s1.l2_misses, "the sequence hits and misses at both levels");
+    for (int i = 0; i < 3; i++)
+        tlb_reset(used);
+    run_seq(used, 1, o3);
+    CHECK(memcmp(o1, o3, sizeof o1) == 0, "after several resets in a row: the same again");
+    tlb_free(fresh);
+    tlb_free(used);
+}
+
 static void test_memtime(void)
 {
     device_t d = dev();
@@ -164,6 +203,7 @@ static void test_memtime(void)
 
 int main(void)
 {
+    test_reset_same();
     test_hits_and_lru();
     test_slots_and_hit_under_miss();
     test_shared_capacity();
