@@ -1070,6 +1070,77 @@ static void wg_destroy(twg_t *g)
     free(g);
 }
 
+/* The work-group records the last dispatch left free, for the next one
+ * whose groups have the same shape (a sort's or a reduction's launches
+ * one after another): allocating and zeroing them for each launch cost
+ * about 3% of a short launch.  At most WG_KEEP_BYTES of them. */
+enum { WG_KEEP_BYTES = 8 << 20 };
+typedef struct {
+    twg_t *list;
+    unsigned waves, vgprs, lds, tags;
+} wg_kept_t;
+static _Atomic(wg_kept_t *) wg_kept;
+
+/* Free every record of list g. */
+static void wg_destroy_all(twg_t *g)
+{
+    while (g) {
+        twg_t *next = g->next_free;
+        wg_destroy(g);
+        g = next;
+    }
+}
+
+/* The kept records into m's free list when their shape is m's (else
+ * they are freed). */
+static void wg_adopt(tm_t *m)
+{
+    wg_kept_t *k = atomic_exchange(&wg_kept, NULL);
+    if (!k)
+        return;
+    twg_t *g = k->list;
+    int same = k->waves == m->wg_waves && k->vgprs == m->vgprs && k->lds == m->lds && k->tags == (m->st.pc != NULL);
+    free(k);
+    if (!same) {
+        wg_destroy_all(g);
+        return;
+    }
+    while (g) {
+        twg_t *next = g->next_free;
+        wg_free(m, g);
+        g = next;
+    }
+}
+
+/* m's free records kept for the next dispatch (up to WG_KEEP_BYTES; the
+ * rest, and the records kept before, freed). */
+static void wg_keep(tm_t *m)
+{
+    size_t each = sizeof(twg_t) + m->wg_waves * (sizeof(wave_t) + sizeof(tw_t) + sizeof(tw_cold_t) +
+                                                  (size_t)m->vgprs * 256 + (m->st.pc ? sizeof(uint32_t[NQ][QMAX]) : 0)) +
+                  (m->lds ? m->lds : 1);
+    size_t n = 0;
+    twg_t *keep = NULL, *rest = NULL;
+    while (m->free_wg) {
+        twg_t *g = m->free_wg;
+        m->free_wg = g->next_free;
+        twg_t **to = (++n) * each <= WG_KEEP_BYTES ? &keep : &rest;
+        g->next_free = *to;
+        *to = g;
+    }
+    wg_destroy_all(rest);
+    wg_kept_t *k = keep ? malloc(sizeof *k) : NULL;
+    if (k)
+        *k = (wg_kept_t){keep, m->wg_waves, m->vgprs, m->lds, m->st.pc != NULL};
+    else
+        wg_destroy_all(keep);
+    wg_kept_t *old = atomic_exchange(&wg_kept, k);
+    if (old) {
+        wg_destroy_all(old->list);
+        free(old);
+    }
+}
+
 /* Whether CU cu can take a group now; simd_of[] gets each wave's SIMD. */
 static int cu_fits(const tm_t *m, const tcu_t *cu, unsigned nw, unsigned *simd_of)
 {
@@ -1591,6 +1662,7 @@ static int setup(tm_t *m, sim_ctx_t *c, const sim_kernel_t *k, const sim_launch_
      * before the dispatch, so instruction misses start from the L2 */
     mt_l2_preload(m->mt, c->prog->base, 4 * (uint64_t)c->prog->ndw);
     m->st.launches = 1;
+    wg_adopt(m);
     return 0;
 }
 
@@ -1627,11 +1699,7 @@ static void teardown(tm_t *m)
                     wg_free(m, g);
                 }
             }
-    while (m->free_wg) {
-        twg_t *g = m->free_wg;
-        m->free_wg = g->next_free;
-        wg_destroy(g);
-    }
+    wg_keep(m);
     for (unsigned i = 0; m->cu && i < m->ncu; i++) {
         free(m->cu[i].bp);
         free(m->cu[i].tr);
@@ -2146,10 +2214,10 @@ static void par_free(tm_t *m)
         return;
     for (unsigned t = 0; tp->th && t < tp->n; t++) {
         free(tp->th[t].tm.st.pc);
-        while (tp->th[t].tm.free_wg) {
+        while (tp->th[t].tm.free_wg) {   /* (into the dispatch's list: teardown keeps them) */
             twg_t *g = tp->th[t].tm.free_wg;
             tp->th[t].tm.free_wg = g->next_free;
-            wg_destroy(g);
+            wg_free(m, g);
         }
     }
     for (unsigned t = 0; tp->th && t < tp->n; t++) {
