@@ -48,8 +48,9 @@ cp_t *cp_new(unsigned ncu, unsigned threads)
     p->chaos = e && e[0] && strcmp(e, "0");
     if ((p->st = aligned_alloc(64, p->threads * sizeof *p->st))) {
         memset(p->st, 0, p->threads * sizeof *p->st);
-        for (unsigned t = 0; t < p->threads; t++)
-            p->st[t].rng = (cp_now_ns() ^ (uint64_t)getpid() << 20) * 2 + 1 + 2 * t;
+        uint64_t seed = p->chaos ? (cp_now_ns() ^ (uint64_t)getpid() << 20) * 2 + 1 : 0;   /* only chaos draws */
+        for (unsigned t = 0; seed && t < p->threads; t++)
+            p->st[t].rng = seed + 2 * t;
     }
     if (!p->cur || !p->key || !p->want || !p->logs || !p->st) {
         cp_free(p, ncu);

@@ -4,6 +4,7 @@
 #ifndef GCNSIM_CHECK_H
 #define GCNSIM_CHECK_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +33,16 @@ static int check_failed_, check_passed_;
         if (!ok_)                                                               \
             printf("      got:  \"%s\"\n      want: \"%s\"\n", g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
     } while (0)
+
+/* Advances the xorshift64 state *x (13, 7, 17; never 0) and returns it:
+ * the tests' reproducible random inputs. */
+static inline uint64_t check_xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
 
 static inline int check_done(void)
 {

@@ -13,10 +13,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
+    return (uint32_t)(check_xorshift(&rng) >> 16);
 }
 
 /* Fixed leading bits of each encoding family (and of SDWA/DPP forms). */

@@ -155,7 +155,7 @@ static void test_lds_random(void)
     uint64_t x = 0x2545f4914f6cdd1dull;
     unsigned bad = 0, runs = 4000;
     for (unsigned r = 0; r < runs; r++) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        check_xorshift(&x);
         unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 6;
         uint64_t mask = (x >> 16 & 3) == 0 ? ~0ull : (x >> 16 & 3) == 1 ? 0xffffull << (x >> 20 & 31) : x * 0x9e3779b97f4a7c15ull;
         int64_t stride = kind == 0 ? 0 : kind == 1 ? (int64_t)((bytes + 3) / 4 * 4) : 4 * (int64_t)(x >> 24 & 63);
@@ -224,7 +224,7 @@ static void test_lines_random(void)
     uint64_t x = 0x9e3779b97f4a7c15ull;
     unsigned bad = 0, runs = 3000;
     for (unsigned r = 0; r < runs; r++) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        check_xorshift(&x);
         unsigned bytes = sizes[x % 7];
         int64_t stride = strides[(x >> 8) % 15];
         uint64_t mask = (x >> 16 & 3) ? ~0ull : x * 0x2545f4914f6cdd1dull;
@@ -265,7 +265,7 @@ static void test_lines_order(void)
     uint64_t x = 0x1234567887654321ull;
     unsigned bad = 0, runs = 4000;
     for (unsigned r = 0; r < runs; r++) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        check_xorshift(&x);
         unsigned bytes = sizes[x % 9], kind = (unsigned)(x >> 8) % 4, j = 1u << (x >> 12 & 7);
         uint64_t base = (x >> 16 & 3) == 0 ? 0x7fffffffffffe000ull : (x >> 16 & 3) == 1 ? 0xffffffffffffffc0ull - 4096
                                                                                          : 0x100000 + (x >> 20 & 4095);

@@ -322,10 +322,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint64_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return check_xorshift(&rng);
 }
 
 /* One vector: sources a, b, c and the expected result. */

@@ -25,8 +25,7 @@ static uint64_t rng = 0x2545f4914f6cdd1dull;
 
 static uint32_t rnd32(void)
 {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return (uint32_t)rng;
+    return (uint32_t)check_xorshift(&rng);
 }
 
 static float rndf(void)

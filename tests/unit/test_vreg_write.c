@@ -17,10 +17,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint64_t next_rand(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return check_xorshift(&rng);
 }
 
 /* One write of a random value to VGPR n in the lanes of mask, the record
