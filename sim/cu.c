@@ -105,6 +105,7 @@ typedef struct twg {
     tw_cold_t *cold;           /* one per wave */
     uint32_t (*tags)[NQ][QMAX];   /* with hot spots: one per wave (tw_cold_t.tag) */
     unsigned cu, nwaves, live, ended, at_barrier;   /* live: resident; ended: past s_endpgm */
+    size_t bytes;              /* host memory it holds (wg_keep) */
     struct twg *next_free;
 } twg_t;
 
@@ -1040,12 +1041,15 @@ static twg_t *wg_alloc(tm_t *m)
     g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
-    g->waves = malloc(m->wg_waves * sizeof *g->waves);   /* waves, VGPRs and LDS: zeroed by sim_wg_setup */
-    g->tw = calloc(m->wg_waves, sizeof *g->tw);
-    g->cold = calloc(m->wg_waves, sizeof *g->cold);
-    g->tags = m->st.pc ? calloc(m->wg_waves, sizeof *g->tags) : NULL;
-    g->vgprs = malloc((size_t)m->wg_waves * m->vgprs * sizeof *g->vgprs);
-    g->lds = malloc(m->lds ? m->lds : 1);
+    size_t nw = m->wg_waves, vg = nw * m->vgprs * sizeof *g->vgprs, lds = m->lds ? m->lds : 1;
+    g->waves = malloc(nw * sizeof *g->waves);   /* waves, VGPRs and LDS: zeroed by sim_wg_setup */
+    g->tw = calloc(nw, sizeof *g->tw);
+    g->cold = calloc(nw, sizeof *g->cold);
+    g->tags = m->st.pc ? calloc(nw, sizeof *g->tags) : NULL;
+    g->vgprs = malloc(vg);
+    g->lds = malloc(lds);
+    g->bytes = sizeof *g + nw * (sizeof *g->waves + sizeof *g->tw + sizeof *g->cold + (g->tags ? sizeof *g->tags : 0)) +
+               vg + lds;
     if (!g->waves || !g->tw || !g->cold || !g->vgprs || !g->lds || (m->st.pc && !g->tags)) {
         free(g->waves);
         free(g->tw);
@@ -1116,15 +1120,13 @@ static void wg_adopt(tm_t *m)
  * rest, and the records kept before, freed). */
 static void wg_keep(tm_t *m)
 {
-    size_t each = sizeof(twg_t) + m->wg_waves * (sizeof(wave_t) + sizeof(tw_t) + sizeof(tw_cold_t) +
-                                                  (size_t)m->vgprs * 256 + (m->st.pc ? sizeof(uint32_t[NQ][QMAX]) : 0)) +
-                  (m->lds ? m->lds : 1);
-    size_t n = 0;
+    size_t held = 0;
     twg_t *keep = NULL, *rest = NULL;
     while (m->free_wg) {
         twg_t *g = m->free_wg;
         m->free_wg = g->next_free;
-        twg_t **to = (++n) * each <= WG_KEEP_BYTES ? &keep : &rest;
+        held += g->bytes;
+        twg_t **to = held <= WG_KEEP_BYTES ? &keep : &rest;
         g->next_free = *to;
         *to = g;
     }

@@ -42,6 +42,7 @@
 #include <string.h>
 #include "sim/clones.h"
 #include "sim/dram.h"
+#include "sim/gens.h"
 #include "sim/memtime.h"
 #include "sim/tlb.h"
 
@@ -410,10 +411,8 @@ typedef struct {
                           compared within a set only, so the choices are the same) and hit count: an
                           instance's state then stays its own (mt_ifetch_hit, mt_smem_hit) */
     size_t span;       /* entries per instance (sets x ways) */
-    uint32_t *sgen;    /* per set (instance x sets + set): the generation its ways were last emptied in; a
-                          set of an older one is empty (cache_set empties it), so that a reset costs
-                          nothing per line */
-    uint32_t gen;      /* the current generation */
+    gens_t sgen;       /* per set (instance x sets + set): of an older generation than cache_clear's
+                          last, empty (cache_set empties it), so that a reset costs nothing per line */
     size_t *used;      /* the sets of the current generation (set_fresh), nused of them */
     size_t nused;
 } cache_t;
@@ -440,11 +439,10 @@ static int cache_init(cache_t *c, uint32_t n, uint64_t bytes, uint32_t ways)
     c->stamp = malloc(e * sizeof *c->stamp);
     c->dirty = malloc(e);
     c->ready = malloc(e * sizeof *c->ready);
-    c->sgen = calloc((size_t)c->n * c->sets, sizeof *c->sgen);
-    c->gen = 1;
+    int gens = gens_init(&c->sgen, (size_t)c->n * c->sets);
     c->used = malloc((size_t)c->n * c->sets * sizeof *c->used);
     c->nused = 0;
-    return c->tag && c->stamp && c->dirty && c->ready && c->sgen && c->used ? 0 : -1;
+    return c->tag && c->stamp && c->dirty && c->ready && !gens && c->used ? 0 : -1;
 }
 
 static void cache_free(cache_t *c)
@@ -454,7 +452,7 @@ static void cache_free(cache_t *c)
     free(c->stamp);
     free(c->dirty);
     free(c->ready);
-    free(c->sgen);
+    gens_free(&c->sgen);
     free(c->used);
 }
 
@@ -462,10 +460,7 @@ static void cache_free(cache_t *c)
  * used). */
 static void cache_clear(cache_t *c)
 {
-    if (++c->gen == 0) {   /* the generations wrapped: every set is older */
-        memset(c->sgen, 0, (size_t)c->n * c->sets * sizeof *c->sgen);
-        c->gen = 1;
-    }
+    gens_next(&c->sgen);
     c->nused = 0;
     c->clock = 0;
     if (c->own)
@@ -511,7 +506,7 @@ static __attribute__((noinline)) void set_fresh(cache_t *c, size_t i)
     size_t s = i * c->ways;
     for (uint32_t w = 0; w < c->ways; w++)   /* (dirty and ready are read only where tag is set) */
         c->tag[s + w] = c->stamp[s + w] = 0;
-    c->sgen[i] = c->gen;
+    gens_mark(&c->sgen, i);
     c->used[c->nused++] = i;
 }
 
@@ -521,7 +516,7 @@ static inline size_t cache_set(cache_t *c, uint32_t inst, uint64_t key)
 {
     uint64_t set = c->sets_pow2 ? key & (c->sets - 1) : key % c->sets;
     size_t i = (size_t)inst * c->sets + (size_t)set;
-    if (c->sgen[i] != c->gen)
+    if (gens_stale(&c->sgen, i))
         set_fresh(c, i);
     return i * c->ways;
 }

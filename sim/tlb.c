@@ -5,6 +5,7 @@
  * used entry (a wave's accesses mostly stay in one fragment). */
 #include <stdlib.h>
 #include <string.h>
+#include "sim/gens.h"
 #include "sim/tlb.h"
 
 enum { L2_WAYS = 16 };
@@ -20,8 +21,8 @@ struct tlb {
     uint64_t *seen;                           /* open-addressed set of the fragments met, NO_FRAG: empty */
     size_t nseen, cap;
     size_t *seen_at;                          /* [cap / 2]: the slots of seen in use, nseen of them */
-    uint32_t gen;                             /* tlb_reset's count: a CU's entries or a shared set of an */
-    uint32_t *l1_gen, *l2_gen;                /* older one are empty (emptied when next used) */
+    gens_t l1_gen, l2_gen;                    /* per CU, per shared set: of an older generation than
+                                                 tlb_reset's last, empty (emptied when next used) */
     tlb_stats_t st;
 };
 
@@ -62,10 +63,9 @@ tlb_t *tlb_new(const device_t *d)
     b->l2_tag = malloc(n2 * sizeof *b->l2_tag);
     b->l2_ready = malloc(n2 * sizeof *b->l2_ready);
     b->l2_stamp = malloc(n2 * sizeof *b->l2_stamp);
-    b->l1_gen = calloc(b->cus, sizeof *b->l1_gen);
-    b->l2_gen = calloc(b->l2_sets, sizeof *b->l2_gen);
+    int gens = gens_init(&b->l1_gen, b->cus) | gens_init(&b->l2_gen, b->l2_sets);
     if (!b->l1_tag || !b->l1_ready || !b->l1_stamp || !b->slots || !b->mru || !b->l2_tag || !b->l2_ready ||
-        !b->l2_stamp || !b->l1_gen || !b->l2_gen) {
+        !b->l2_stamp || gens) {
         tlb_free(b);
         return NULL;
     }
@@ -87,8 +87,8 @@ void tlb_free(tlb_t *b)
     free(b->l2_stamp);
     free(b->seen);
     free(b->seen_at);
-    free(b->l1_gen);
-    free(b->l2_gen);
+    gens_free(&b->l1_gen);
+    gens_free(&b->l2_gen);
     free(b);
 }
 
@@ -97,11 +97,8 @@ void tlb_free(tlb_t *b)
  * fragments' slots emptied. */
 void tlb_reset(tlb_t *b)
 {
-    if (++b->gen == 0) {   /* the generations wrapped: every entry is older */
-        memset(b->l1_gen, 0, b->cus * sizeof *b->l1_gen);
-        memset(b->l2_gen, 0, b->l2_sets * sizeof *b->l2_gen);
-        b->gen = 1;
-    }
+    gens_next(&b->l1_gen);
+    gens_next(&b->l2_gen);
     memset(&b->st, 0, sizeof b->st);
     for (size_t i = 0; i < b->nseen; i++)
         b->seen[b->seen_at[i]] = NO_FRAG;
@@ -119,7 +116,7 @@ static __attribute__((noinline)) void l1_fresh(tlb_t *b, unsigned cu)
     }
     memset(b->slots + (size_t)cu * b->l1_slots, 0, b->l1_slots * sizeof *b->slots);
     b->mru[cu] = 0;
-    b->l1_gen[cu] = b->gen;
+    gens_mark(&b->l1_gen, cu);
 }
 
 /* Empties the shared set at index set (of an older generation). */
@@ -130,7 +127,7 @@ static __attribute__((noinline)) void l2_fresh(tlb_t *b, size_t set)
         b->l2_tag[base + i] = NO_FRAG;
         b->l2_ready[base + i] = b->l2_stamp[base + i] = 0;
     }
-    b->l2_gen[set] = b->gen;
+    gens_mark(&b->l2_gen, set);
 }
 
 unsigned tlb_frag_shift(const tlb_t *b)
@@ -218,7 +215,7 @@ static int first_time(tlb_t *b, uint64_t frag)
 static uint64_t l2_lookup(tlb_t *b, uint64_t frag, uint64_t t)
 {
     size_t set = (size_t)(set_hash(frag) % b->l2_sets), base = set * b->l2_ways;
-    if (b->l2_gen[set] != b->gen)
+    if (gens_stale(&b->l2_gen, set))
         l2_fresh(b, set);
     unsigned v;
     long e = find(b->l2_tag + base, b->l2_stamp + base, b->l2_ways, frag, &v);
@@ -261,7 +258,7 @@ uint64_t tlb_translate(tlb_t *b, unsigned cu, uint64_t frag, uint64_t t, uint64_
 {
     *sent = t;
     cu %= b->cus;
-    if (b->l1_gen[cu] != b->gen)
+    if (gens_stale(&b->l1_gen, cu))
         l1_fresh(b, cu);
     size_t base = (size_t)cu * b->l1_ways;
     uint64_t *tag = b->l1_tag + base, *ready = b->l1_ready + base, *stamp = b->l1_stamp + base;
